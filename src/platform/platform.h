@@ -1,0 +1,57 @@
+// Platform adapters: the only place that knows a NOS's or NIC's native vocabulary and units.
+// Each platform is one row of a table: its limits, its port naming, and how a device's desired
+// state becomes the context its Mustache templates render.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/desired.h"
+
+namespace fabricctl {
+
+/// One rendered file of a device: `file` is written as OUT/<device>/<file> from templates/<platform>/<template>.
+struct ArtifactSpec {
+  std::string_view template_name;  // e.g. "config_db.json.mustache"
+  std::string_view file;           // e.g. "config_db.json"
+};
+
+struct PlatformAdapter {
+  Platform platform;
+  std::string_view name;             // as written in the inventory: sonic, eos, nvue, linux
+  Role role;                         // the only role a device of this platform can have
+  int mtu_min;                       // L3 MTU range the platform accepts, bytes
+  int mtu_max;
+  std::string_view port_pattern;     // ECMAScript regex a port name must match (checked before use)
+  std::string_view port_example;     // shown in the error when a name does not match
+  std::vector<WatchdogAction> watchdog_actions;  // actions the platform can be configured with
+  std::vector<ArtifactSpec> artifacts;
+  /// Builds the template context for one device. Values are final native text: units converted,
+  /// lists formatted, so templates stay free of logic.
+  nlohmann::json (*context)(const DeviceDesired& device);
+};
+
+/// Every platform, in a stable order.
+const std::vector<PlatformAdapter>& platforms();
+/// The adapter of one platform.
+const PlatformAdapter& adapter(Platform p);
+/// Looks an adapter up by its inventory name; nullptr if unknown.
+const PlatformAdapter* find_platform(std::string_view name);
+
+// Per-platform context builders (src/platform/<name>/context.cpp).
+nlohmann::json sonic_context(const DeviceDesired& device);
+nlohmann::json eos_context(const DeviceDesired& device);
+nlohmann::json nvue_context(const DeviceDesired& device);
+nlohmann::json linux_context(const DeviceDesired& device);
+
+/// Context entries shared by every platform: device name, profile, fabricctl version banner.
+nlohmann::json common_context(const DeviceDesired& device);
+
+/// Marks every element of a JSON array of objects with "last": true/false, so that templates can
+/// separate items (e.g. commas in JSON) without logic.
+void mark_last(nlohmann::json& array);
+
+}  // namespace fabricctl

@@ -1,0 +1,67 @@
+#include "render/template_set.h"
+
+#include <kainjow/mustache.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace fabricctl {
+namespace {
+
+namespace mu = kainjow::mustache;
+
+mu::data to_data(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      mu::data d{mu::data::type::object};
+      for (const auto& [k, v] : j.items()) d.set(k, to_data(v));
+      return d;
+    }
+    case nlohmann::json::value_t::array: {
+      mu::data d{mu::data::type::list};
+      for (const auto& v : j) d.push_back(to_data(v));
+      return d;
+    }
+    case nlohmann::json::value_t::boolean:
+      return j.get<bool>() ? mu::data{mu::data::type::bool_true} : mu::data{mu::data::type::bool_false};
+    case nlohmann::json::value_t::string:
+      return mu::data{j.get<std::string>()};
+    case nlohmann::json::value_t::null:
+      return mu::data{mu::data::type::bool_false};
+    default:
+      return mu::data{j.dump()};
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
+                                           const std::string& file, Diags& diags) {
+  auto name = std::make_shared<const std::string>(file);
+  mu::mustache tmpl{text};
+  if (!tmpl.is_valid()) {
+    diags.error({name, 0, 0}, "invalid template: " + tmpl.error_message());
+    return std::nullopt;
+  }
+  // Configuration text, not HTML: {{x}} must print x as it is.
+  tmpl.set_custom_escape([](const std::string& s) { return s; });
+  std::string out = tmpl.render(to_data(context));
+  if (!tmpl.is_valid()) {
+    diags.error({name, 0, 0}, "template failed to render: " + tmpl.error_message());
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::string> read_template(const std::filesystem::path& path, Diags& diags) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "cannot read template");
+    return std::nullopt;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,35 @@
+#include "state/desired.h"
+
+namespace fabricctl {
+
+std::string_view to_string(Role r) { return r == Role::host ? "host" : "switch"; }
+
+std::string_view to_string(Platform p) {
+  switch (p) {
+    case Platform::sonic: return "sonic";
+    case Platform::eos: return "eos";
+    case Platform::nvue: return "nvue";
+    case Platform::linux_host: return "linux";
+  }
+  return "?";
+}
+
+std::string_view to_string(Trust t) { return t == Trust::dscp ? "dscp" : "pcp"; }
+
+std::string_view to_string(WatchdogAction a) {
+  switch (a) {
+    case WatchdogAction::drop: return "drop";
+    case WatchdogAction::forward: return "forward";
+    case WatchdogAction::alert: return "alert";
+  }
+  return "?";
+}
+
+std::vector<int> QosIntent::lossless_priorities() const {
+  std::vector<int> out;
+  for (int p = 0; p < kPriorities; ++p)
+    if (lossless[static_cast<size_t>(p)]) out.push_back(p);
+  return out;
+}
+
+}  // namespace fabricctl

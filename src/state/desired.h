@@ -1,0 +1,138 @@
+// Desired state: the vendor-neutral intent for one device and its ports, after profiles, groups and
+// overrides are resolved. Renderers read only this; verify compares observed state of the same shape.
+//
+// Units are normalized here and nowhere else: bytes, percent, milliseconds, microseconds where the NIC
+// counts in them, Mb/s, metres, and L3 (IP) MTU in bytes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fabricctl {
+
+enum class Role { host, switch_ };
+enum class Platform { sonic, eos, nvue, linux_host };
+enum class Trust { dscp, pcp };
+enum class WatchdogAction { drop, forward, alert };
+
+std::string_view to_string(Role r);
+std::string_view to_string(Platform p);
+std::string_view to_string(Trust t);
+std::string_view to_string(WatchdogAction a);
+
+constexpr int kPriorities = 8;       // IEEE 802.1p priorities 0-7
+constexpr int kTrafficClasses = 8;   // egress traffic classes (queues) 0-7
+constexpr int kDscpValues = 64;      // DSCP 0-63
+
+/// Egress scheduling of one traffic class (ETS, IEEE 802.1Qaz).
+struct TcSchedule {
+  bool used = false;       // some priority maps to this TC
+  bool strict = false;     // strict priority; otherwise ETS with bandwidth_pct
+  int bandwidth_pct = 0;   // share of the ETS bandwidth, percent; 0 for strict
+};
+
+/// ECN marking (WRED in ECN mode) on one egress traffic class of a switch port.
+struct EcnQueue {
+  int tc = 0;
+  uint64_t min_bytes = 0;   // start marking at this queue depth, bytes
+  uint64_t max_bytes = 0;   // mark with max probability at this depth, bytes
+  int probability_pct = 0;  // marking probability at max_bytes, percent 0-100
+};
+
+/// DCQCN reaction-point parameters, named as mlx5 exposes them (ecn/roce_rp/*). Defaults are the
+/// ConnectX firmware defaults; units are the firmware's (rates in Mb/s, times in microseconds).
+struct DcqcnRp {
+  int clamp_tgt_rate = 0;
+  int clamp_tgt_rate_after_time_inc = 1;
+  int rpg_time_reset = 300;
+  int rpg_byte_reset = 32767;
+  int rpg_threshold = 1;
+  int rpg_max_rate = 0;
+  int rpg_ai_rate = 5;
+  int rpg_hai_rate = 50;
+  int rpg_gd = 11;
+  int rpg_min_dec_fac = 50;
+  int rpg_min_rate = 1;
+  int rate_to_set_on_first_cnp = 0;
+  int dce_tcp_g = 1019;
+  int dce_tcp_rtt = 1;
+  int rate_reduce_monitor_period = 4;
+  int initial_alpha_value = 1023;
+};
+
+/// DCQCN notification-point parameters (ecn/roce_np/*); CNP DSCP and priority come from QosIntent.
+struct DcqcnNp {
+  int min_time_between_cnps = 4;  // microseconds
+};
+
+struct Dcqcn {
+  bool enabled = false;
+  DcqcnRp rp;
+  DcqcnNp np;
+};
+
+/// PFC watchdog: detects a queue paused for too long (a pause storm or deadlock) and acts on it.
+struct Watchdog {
+  bool enabled = false;
+  int poll_interval_ms = 100;
+  int detection_ms = 200;
+  int restoration_ms = 200;
+  WatchdogAction action = WatchdogAction::drop;
+};
+
+/// Device-wide QoS intent: classification, PFC, ETS, ECN, DCQCN and watchdog.
+struct QosIntent {
+  Trust trust = Trust::dscp;
+  std::array<int, kDscpValues> dscp_to_priority{};  // every DSCP has a priority (0 unless mapped)
+  std::array<bool, kPriorities> lossless{};          // PFC enabled per priority
+  int roce_dscp = 26;
+  int roce_priority = 3;
+  int cnp_dscp = 48;
+  int cnp_priority = 6;
+  std::array<int, kPriorities> priority_to_tc{};     // egress traffic class of each priority
+  std::array<TcSchedule, kTrafficClasses> tc{};
+  bool ecn_enabled = false;
+  std::vector<EcnQueue> ecn;                          // sorted by tc; empty when ecn_enabled is false
+  Dcqcn dcqcn;
+  Watchdog watchdog;
+
+  [[nodiscard]] std::vector<int> lossless_priorities() const;
+};
+
+/// One port (switch interface or host NIC netdev) and what the fabric expects of it.
+struct PortDesired {
+  std::string name;
+  int mtu = 0;                       // L3 MTU, bytes
+  std::optional<int> speed_mbps;     // expected speed, Mb/s
+  int cable_length_m = 0;            // for PFC headroom, metres
+  uint32_t headroom_bytes = 0;       // derived PFC xoff headroom per lossless priority, bytes
+  std::string peer_device;           // the other end of its link; empty when not cabled
+  std::string peer_port;
+  // Host NICs only.
+  std::string rdma_device;           // e.g. mlx5_0
+  int rdma_port = 1;
+  int rdma_mtu = 0;                  // RoCE path MTU, bytes (256-4096)
+  std::optional<int> rail;
+};
+
+/// One device and its ports, in natural port order.
+struct DeviceDesired {
+  std::string name;
+  Role role = Role::switch_;
+  Platform platform = Platform::sonic;
+  std::string profile;
+  std::vector<std::string> groups;
+  std::optional<int> rail;
+  QosIntent qos;
+  std::vector<PortDesired> ports;
+};
+
+/// The resolved fabric, devices sorted by name.
+struct FabricDesired {
+  std::vector<DeviceDesired> devices;
+};
+
+}  // namespace fabricctl

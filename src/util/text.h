@@ -1,0 +1,24 @@
+// Small string helpers with no knowledge of the product.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fabricctl {
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+
+/// Strict decimal parse: optional '-', digits only, no spaces, no leading '+', fits in int64.
+std::optional<int64_t> parse_int(std::string_view s);
+
+/// Orders "Ethernet2" before "Ethernet10" and "swp1s2" before "swp10": digit runs compare as numbers.
+bool natural_less(std::string_view a, std::string_view b);
+
+/// Compresses sorted integers into ranges: {0,1,2,5,7,8} -> "0-2,5,7-8" with the given separators.
+std::string ranges(const std::vector<int>& sorted_values, std::string_view list_sep = ",",
+                   std::string_view range_sep = "-");
+
+}  // namespace fabricctl

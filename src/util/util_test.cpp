@@ -1,0 +1,48 @@
+#include <doctest/doctest.h>
+
+#include "util/diag.h"
+#include "util/spell.h"
+#include "util/text.h"
+
+using namespace fabricctl;
+
+TEST_CASE("closest_match suggests near misses only") {
+  CHECK(closest_match("mtuu", {"mtu", "trust", "ecn"}) == "mtu");
+  CHECK(closest_match("lossles_priorities", {"lossless_priorities", "roce"}) == "lossless_priorities");
+  CHECK(closest_match("banana", {"mtu", "trust", "ecn"}).empty());
+}
+
+TEST_CASE("parse_int is strict") {
+  CHECK(parse_int("26") == 26);
+  CHECK(parse_int("-1") == -1);
+  CHECK_FALSE(parse_int("0x1a"));
+  CHECK_FALSE(parse_int(" 1"));
+  CHECK_FALSE(parse_int("1.5"));
+  CHECK_FALSE(parse_int(""));
+  CHECK_FALSE(parse_int("99999999999999999999"));
+}
+
+TEST_CASE("natural_less orders interface names like a switch does") {
+  CHECK(natural_less("Ethernet2", "Ethernet10"));
+  CHECK_FALSE(natural_less("Ethernet10", "Ethernet2"));
+  CHECK(natural_less("swp1s2", "swp10"));
+  CHECK(natural_less("Ethernet1/2", "Ethernet1/10"));
+  CHECK_FALSE(natural_less("eth0", "eth0"));
+}
+
+TEST_CASE("ranges compresses consecutive values") {
+  CHECK(ranges({0, 1, 2, 5, 7, 8}) == "0-2,5,7-8");
+  CHECK(ranges({3}) == "3");
+  CHECK(ranges({}) == "");
+  CHECK(ranges({0, 1, 2}, " ", "-") == "0-2");
+}
+
+TEST_CASE("diagnostics are sorted, de-duplicated and quote safely") {
+  Diags d;
+  auto f = std::make_shared<const std::string>("a.yaml");
+  d.error({f, 3, 1}, "second");
+  d.error({f, 1, 5}, "first");
+  d.error({f, 3, 1}, "second");
+  CHECK(d.str() == "a.yaml:1:5: first\na.yaml:3:1: second\n");
+  CHECK(quote("a\"b\x1b") == "\"a\\\"b\\x1b\"");
+}
