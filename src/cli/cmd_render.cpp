@@ -1,0 +1,56 @@
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include "cli/command.h"
+#include "cli/fabric_options.h"
+#include "render/render.h"
+
+namespace fabricctl {
+
+int cmd_render(const std::vector<std::string>& args) {
+  FabricOptions o;
+  std::string out_dir;
+  boost::program_options::options_description desc("render options");
+  add_fabric_options(desc, o);
+  desc.add_options()("out,o", boost::program_options::value(&out_dir)->value_name("DIR")->required(),
+                     "output directory (replaced on every run)");
+  int exit = kExitOk;
+  if (!parse_args(args, desc, "fabricctl render -i INVENTORY --out DIR [-p PROFILES] [--templates DIR]", exit))
+    return exit;
+  const auto fabric = load_fabric(o);
+  if (!fabric) return kExitInvalid;
+
+  // Render everything in memory first: a template error leaves the output directory untouched.
+  Diags diags;
+  const std::vector<RenderedDevice> rendered = render_fabric(fabric->desired, o.templates, diags);
+  if (!diags.empty()) {
+    std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
+    return kExitInvalid;
+  }
+  if (const std::string err = write_rendered(rendered, out_dir); !err.empty()) {
+    std::cerr << "fabricctl: error: " << err << "\n";
+    return kExitInvalid;
+  }
+
+  std::cout << std::left << std::setw(16) << "DEVICE" << std::setw(9) << "PLATFORM" << std::setw(8) << "ROLE"
+            << std::setw(18) << "PROFILE" << std::setw(7) << "PORTS" << "FILES\n";
+  std::map<std::string, int> per_platform;
+  size_t files = 0;
+  for (size_t i = 0; i < rendered.size(); ++i) {
+    const DeviceDesired& d = fabric->desired.devices[i];
+    std::string names;
+    for (const Artifact& a : rendered[i].artifacts) names += (names.empty() ? "" : " ") + a.file;
+    files += rendered[i].artifacts.size();
+    ++per_platform[std::string(to_string(d.platform))];
+    std::cout << std::setw(16) << d.name << std::setw(9) << to_string(d.platform) << std::setw(8) << to_string(d.role)
+              << std::setw(18) << d.profile << std::setw(7) << d.ports.size() << names << "\n";
+  }
+  std::string mix;
+  for (const auto& [p, n] : per_platform) mix += (mix.empty() ? "" : ", ") + std::to_string(n) + " " + p;
+  std::cout << "rendered " << rendered.size() << " devices (" << mix << "), " << files << " files, "
+            << fabric->links << " links into " << out_dir << "\n";
+  return kExitOk;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,27 @@
+// The command table: every subcommand is one row (name, summary, handler), as in ninja's kTools.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fabricctl {
+
+/// Exit codes (docs/cli.md): 0 success, 1 findings, 2 usage or invalid input, 3 device or transport failure.
+enum Exit : int { kExitOk = 0, kExitFindings = 1, kExitInvalid = 2, kExitDevice = 3 };
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const std::vector<Command>& commands();
+
+/// Runs fabricctl with argv[1..]; returns the exit code. Errors are printed here and only here.
+int run_cli(const std::vector<std::string>& args);
+
+int cmd_validate(const std::vector<std::string>& args);
+int cmd_render(const std::vector<std::string>& args);
+
+}  // namespace fabricctl

@@ -1,0 +1,58 @@
+#include "cli/fabric_options.h"
+
+#include <iostream>
+
+#include "cli/command.h"
+
+namespace fabricctl {
+
+namespace po = boost::program_options;
+
+void add_fabric_options(po::options_description& desc, FabricOptions& o) {
+  desc.add_options()
+      ("inventory,i", po::value(&o.inventory)->value_name("PATH"), "inventory directory or file (required)")
+      ("profiles,p", po::value(&o.profiles)->value_name("DIR")->default_value(o.profiles), "profiles directory")
+      ("templates", po::value(&o.templates)->value_name("DIR")->default_value(o.templates), "templates directory");
+}
+
+bool parse_args(const std::vector<std::string>& args, const po::options_description& desc, std::string_view usage,
+                int& exit) {
+  po::options_description all(desc);
+  all.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: " << usage << "\n\n" << all;
+      exit = kExitOk;
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "fabricctl: error: " << e.what() << "\nusage: " << usage << "\n";
+    exit = kExitInvalid;
+    return false;
+  }
+  return true;
+}
+
+std::optional<Fabric> load_fabric(const FabricOptions& o) {
+  if (o.inventory.empty()) {
+    std::cerr << "fabricctl: error: --inventory is required (e.g. -i inventory/lab)\n";
+    return std::nullopt;
+  }
+  Diags diags;
+  auto profiles = load_profiles(o.profiles, diags);
+  auto inventory = load_inventory(o.inventory, diags);
+  std::optional<Fabric> fabric;
+  if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
+  if (!diags.empty()) {
+    std::cerr << diags.str();
+    const size_t n = diags.sorted().size();
+    std::cerr << "fabricctl: " << n << (n == 1 ? " error" : " errors") << "; nothing was changed\n";
+    return std::nullopt;
+  }
+  return fabric;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,31 @@
+// Options shared by every command that reads the fabric: where profiles, inventory and templates live.
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <optional>
+#include <string>
+
+#include "model/fabric.h"
+
+namespace fabricctl {
+
+struct FabricOptions {
+  std::string inventory;
+  std::string profiles = "profiles";
+  std::string templates = "templates";
+};
+
+/// Adds --inventory/-i, --profiles/-p and --templates to `desc`.
+void add_fabric_options(boost::program_options::options_description& desc, FabricOptions& o);
+
+/// Loads profiles and inventory and resolves them. Prints every error (file:line:col: message)
+/// to stderr and returns nullopt if there was any.
+std::optional<Fabric> load_fabric(const FabricOptions& o);
+
+/// Parses `args` against `desc` (with positional inventory allowed). On --help prints usage and
+/// returns kExitOk in `exit`; on a usage error prints it and returns kExitInvalid.
+bool parse_args(const std::vector<std::string>& args, const boost::program_options::options_description& desc,
+                std::string_view usage, int& exit);
+
+}  // namespace fabricctl

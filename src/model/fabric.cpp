@@ -1,0 +1,470 @@
+#include "model/fabric.h"
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <unordered_map>
+
+#include "model/headroom.h"
+#include "platform/platform.h"
+#include "util/spell.h"
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+// Names reach remote shells and file paths: a strict character set keeps them inert.
+const std::regex kDeviceName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
+const std::regex kGroupName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
+const std::regex kRdmaDevice("[A-Za-z0-9_.-]{1,31}");
+const std::regex kUser("[A-Za-z_][A-Za-z0-9._-]{0,31}");
+const std::regex kEnvName("[A-Z_][A-Z0-9_]{0,63}");
+const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
+const std::regex kHostKey(
+    "SHA256:[A-Za-z0-9+/]{43}=?|(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,2}");
+
+struct NaturalLess {
+  bool operator()(const std::string& a, const std::string& b) const { return natural_less(a, b); }
+};
+
+struct PortRef {
+  size_t device;
+  size_t port;
+};
+
+struct Resolver {
+  Resolver(const Inventory& i, const ProfileSet& p, Diags& diags) : inv(i), profiles(p), d(diags) {}
+
+  const Inventory& inv;
+  const ProfileSet& profiles;
+  Diags& d;
+  Fabric out;
+
+  std::map<std::string, const GroupSpec*> groups;
+  std::map<std::string, size_t> device_index;  // name -> index in inv.devices
+  std::vector<const PlatformAdapter*> device_adapter;
+  std::vector<std::optional<Intent>> device_intent;
+  std::vector<std::map<std::string, size_t, NaturalLess>> port_index;
+  std::unordered_map<std::string, std::optional<Intent>> intent_cache;
+
+  void run() {
+    index_groups();
+    index_devices();
+    for (size_t i = 0; i < inv.devices.size(); ++i) resolve_device(i);
+    resolve_links();
+    finish();
+  }
+
+  void index_groups() {
+    for (const GroupSpec& g : inv.groups) {
+      if (!g.name.has()) continue;
+      if (!std::regex_match(*g.name, kGroupName)) {
+        d.error(g.name.loc, "groups: " + quote(*g.name) + " is not a valid group name (letters, digits, '.', '_', '-')");
+        continue;
+      }
+      if (!groups.emplace(*g.name, &g).second) d.error(g.name.loc, "groups: duplicate group " + quote(*g.name));
+    }
+  }
+
+  void index_devices() {
+    device_adapter.resize(inv.devices.size());
+    device_intent.resize(inv.devices.size());
+    port_index.reserve(inv.devices.size());
+    for (size_t i = 0; i < inv.devices.size(); ++i) {
+      port_index.emplace_back();
+      const DeviceSpec& dev = inv.devices[i];
+      if (!dev.name.has()) continue;
+      if (!std::regex_match(*dev.name, kDeviceName)) {
+        d.error(dev.name.loc, "devices: " + quote(*dev.name) +
+                                  " is not a valid device name (letters, digits, '.', '_', '-'; at most 63)");
+        continue;
+      }
+      if (!device_index.emplace(*dev.name, i).second) {
+        const Loc& first = inv.devices[device_index[*dev.name]].name.loc;
+        d.error(dev.name.loc, "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
+      }
+    }
+  }
+
+  std::optional<Field<std::string>> profile_of(const DeviceSpec& dev) {
+    if (dev.profile.has()) return dev.profile;
+    for (const auto& g : dev.groups) {
+      const auto it = g.has() ? groups.find(*g) : groups.end();
+      if (it != groups.end() && it->second->profile.has()) return it->second->profile;
+    }
+    if (inv.default_profile.has()) return inv.default_profile;
+    return std::nullopt;
+  }
+
+  void resolve_device(size_t i) {
+    const DeviceSpec& dev = inv.devices[i];
+    if (!dev.name.has()) return;
+    const std::string where = "devices." + *dev.name;
+    const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
+    device_adapter[i] = a;
+    if (a && dev.role.has() && *dev.role != to_string(a->role))
+      d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name) +
+                                " (a " + std::string(to_string(a->role)) + " platform)");
+
+    // Groups, then profile.
+    std::vector<const GroupSpec*> dev_groups;
+    std::vector<std::string_view> known_groups;
+    for (const auto& [n, g] : groups) known_groups.push_back(n);
+    for (const auto& g : dev.groups) {
+      if (!g.has()) continue;
+      const auto it = groups.find(*g);
+      if (it == groups.end()) {
+        std::string msg = where + ".groups: unknown group " + quote(*g);
+        if (auto hint = closest_match(*g, known_groups); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+        d.error(g.loc, msg);
+        continue;
+      }
+      dev_groups.push_back(it->second);
+    }
+    const auto profile = profile_of(dev);
+    std::string profile_name;
+    if (!profile) {
+      d.error(dev.name.loc, where + ": no profile (set profile on the device, one of its groups, or defaults)");
+    } else if (profiles.broken.count(**profile)) {
+      // Its errors are already reported at their source; repeating them per device is noise.
+    } else if (!profiles.merged.count(**profile)) {
+      std::string msg = "profile: unknown profile " + quote(**profile);
+      std::vector<std::string> names = profiles.names();
+      std::vector<std::string_view> views(names.begin(), names.end());
+      if (auto hint = closest_match(**profile, views); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+      else if (!profiles.sources.count(**profile) && !names.empty()) msg += " (profiles: " + join(names, ", ") + ")";
+      if (!profiles.sources.count(**profile)) d.error(profile->loc, msg);
+    } else {
+      profile_name = **profile;
+    }
+
+    mgmt(dev, where);
+
+    if (!profile_name.empty()) {
+      // Devices that share profile, groups and have no overrides share one intent: at fabric
+      // scale most devices are alike, and the checks need to run once per distinct stack.
+      const bool plain = dev.overrides.mtu_host.loc.file == nullptr && is_empty(dev.overrides);
+      std::string key = profile_name;
+      for (const GroupSpec* g : dev_groups) key += "|" + *g->name;
+      if (plain && intent_cache.count(key)) {
+        device_intent[i] = intent_cache[key];
+      } else {
+        ProfileLayer merged = profiles.merged.at(profile_name);
+        for (const GroupSpec* g : dev_groups) merged.merge(g->overrides);
+        merged.merge(dev.overrides);
+        device_intent[i] = make_intent(merged, dev.name.loc, "device " + quote(*dev.name) + " (profile " +
+                                                                 quote(profile_name) + ")", d);
+        if (plain) intent_cache[key] = device_intent[i];
+      }
+    }
+    if (a && device_intent[i]) platform_limits(dev, *a, *device_intent[i]);
+
+    DeviceDesired dd;
+    dd.name = *dev.name;
+    dd.role = a ? a->role : (dev.role.has() && *dev.role == "host" ? Role::host : Role::switch_);
+    dd.platform = a ? a->platform : Platform::sonic;
+    dd.profile = profile_name;
+    for (const GroupSpec* g : dev_groups) dd.groups.push_back(*g->name);
+    if (dev.rail.has()) dd.rail = static_cast<int>(*dev.rail);
+    if (device_intent[i]) dd.qos = device_intent[i]->qos;
+    ports(i, dev, a, dd, where);
+    out.desired.devices.push_back(std::move(dd));
+  }
+
+  static bool is_empty(const ProfileLayer& l) {
+    return !l.mtu_host.has() && !l.mtu_switch.has() && !l.mtu_rdma.has() && !l.trust.has() &&
+           l.dscp_to_priority.empty() && !l.lossless_priorities.has() && !l.roce_dscp.has() &&
+           !l.roce_priority.has() && !l.cnp_dscp.has() && !l.cnp_priority.has() && !l.priority_to_tc.has() &&
+           l.tc_bandwidth.empty() && !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() &&
+           l.dcqcn_rp.empty() && !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() &&
+           !l.watchdog_poll_interval_ms.has() && !l.watchdog_detection_ms.has() &&
+           !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() && !l.cable_length_m.has();
+  }
+
+  void platform_limits(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {
+    const bool host = a.role == Role::host;
+    const int mtu = host ? in.mtu_host : in.mtu_switch;
+    const Loc& loc = host ? in.mtu_host_loc : in.mtu_switch_loc;
+    mtu_range(mtu, loc, host ? "mtu.host" : "mtu.switch", a, *dev.name);
+    const Watchdog& w = in.qos.watchdog;
+    if (!host && w.enabled &&
+        std::find(a.watchdog_actions.begin(), a.watchdog_actions.end(), w.action) == a.watchdog_actions.end()) {
+      std::vector<std::string> names;
+      for (WatchdogAction x : a.watchdog_actions) names.emplace_back(to_string(x));
+      d.error(in.watchdog_action_loc.file ? in.watchdog_action_loc : dev.name.loc,
+              "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name) +
+                  " device " + quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
+    }
+  }
+
+  void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
+    if (mtu < a.mtu_min || mtu > a.mtu_max)
+      d.error(loc, std::string(key) + ": " + quote(std::to_string(mtu)) + " is out of range for " +
+                       std::string(a.name) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
+                       std::to_string(a.mtu_max) + ")");
+  }
+
+  void mgmt(const DeviceSpec& dev, const std::string& where) {
+    MgmtSpec m = inv.default_mgmt;
+    m.merge(dev.mgmt);
+    DeviceMgmt dm;
+    dm.device = *dev.name;
+    if (!m.address.has()) {
+      d.error(dev.name.loc, where + ": missing mgmt.address");
+    } else if (!std::regex_match(*m.address, kAddress)) {
+      d.error(m.address.loc, "mgmt.address: " + quote(*m.address) + " is not an IP address or host name");
+    } else {
+      dm.address = *m.address;
+    }
+    dm.port = m.port.has() ? static_cast<int>(*m.port) : 22;
+    if (!m.user.has()) d.error(dev.name.loc, where + ": missing mgmt.user");
+    else if (!std::regex_match(*m.user, kUser)) d.error(m.user.loc, "mgmt.user: " + quote(*m.user) + " is not a valid user name");
+    else dm.user = *m.user;
+    const int methods = int{m.key.has()} + int{m.agent.has() && *m.agent} + int{m.password_env.has()};
+    if (methods == 0)
+      d.error(dev.name.loc, where + ": no SSH authentication (set mgmt.key, mgmt.agent: true or mgmt.password_env)");
+    if (methods > 1) {
+      const Loc& loc = m.key.has() ? m.key.loc : m.password_env.loc;
+      d.error(loc, "mgmt: set only one of key, agent and password_env");
+    }
+    if (m.password_env.has() && !std::regex_match(*m.password_env, kEnvName))
+      d.error(m.password_env.loc, "mgmt.password_env: " + quote(*m.password_env) +
+                                      " is not an environment variable name (A-Z, 0-9, _)");
+    if (m.host_key.has() && !std::regex_match(*m.host_key, kHostKey))
+      d.error(m.host_key.loc, "mgmt.host_key: " + quote(*m.host_key) +
+                                  " is not a host key (\"SHA256:<43 base64 chars>\" or \"ssh-ed25519 <base64>\")");
+    if (m.key.has()) dm.key = *m.key;
+    dm.agent = m.agent.has() && *m.agent;
+    if (m.password_env.has()) dm.password_env = *m.password_env;
+    if (m.host_key.has()) dm.host_key = *m.host_key;
+    out.mgmt.push_back(dm);
+  }
+
+  void ports(size_t i, const DeviceSpec& dev, const PlatformAdapter* a, DeviceDesired& dd, const std::string& where) {
+    const std::optional<Intent>& in = device_intent[i];
+    for (const PortSpec& p : dev.ports) {
+      if (!p.name.has()) continue;
+      const std::string pw = where + ".ports." + *p.name;
+      if (a && !std::regex_match(*p.name, std::regex(std::string(a->port_pattern)))) {
+        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a " + std::string(a->name) +
+                                " port name (like " + quote(a->port_example) + ")");
+        continue;
+      }
+      if (port_index[i].count(*p.name)) {
+        d.error(p.name.loc, where + ".ports: duplicate port " + quote(*p.name));
+        continue;
+      }
+      const bool host = a && a->role == Role::host;
+      if (a && !host) {
+        if (p.rdma_device.has()) d.error(p.rdma_device.loc, pw + ".rdma_device: only host NIC ports have an RDMA device");
+        if (p.rdma_port.has()) d.error(p.rdma_port.loc, pw + ".rdma_port: only host NIC ports have an RDMA port");
+        if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
+      }
+      if (host && !p.rdma_device.has()) d.error(p.name.loc, pw + ": missing rdma_device (e.g. mlx5_0)");
+      if (p.rdma_device.has() && !std::regex_match(*p.rdma_device, kRdmaDevice))
+        d.error(p.rdma_device.loc, pw + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
+
+      PortDesired pd;
+      pd.name = *p.name;
+      if (p.speed_mbps.has()) pd.speed_mbps = static_cast<int>(*p.speed_mbps);
+      if (p.rdma_device.has()) pd.rdma_device = *p.rdma_device;
+      if (p.rdma_port.has()) pd.rdma_port = static_cast<int>(*p.rdma_port);
+      if (p.rail.has()) pd.rail = static_cast<int>(*p.rail);
+      if (in) {
+        Intent pi = *in;
+        if (!is_empty(p.overrides)) {
+          // Port overrides can only touch MTU and cable length; re-check the MTU rules with them.
+          pi.mtu_host = p.overrides.mtu_host.has() ? static_cast<int>(*p.overrides.mtu_host) : in->mtu_host;
+          pi.mtu_switch = p.overrides.mtu_switch.has() ? static_cast<int>(*p.overrides.mtu_switch) : in->mtu_switch;
+          pi.mtu_rdma = p.overrides.mtu_rdma.has() ? static_cast<int>(*p.overrides.mtu_rdma) : in->mtu_rdma;
+          if (p.overrides.mtu_host.has()) pi.mtu_host_loc = p.overrides.mtu_host.loc;
+          if (p.overrides.mtu_switch.has()) pi.mtu_switch_loc = p.overrides.mtu_switch.loc;
+          if (p.overrides.mtu_rdma.has()) pi.mtu_rdma_loc = p.overrides.mtu_rdma.loc;
+          if (p.overrides.cable_length_m.has()) pi.cable_length_m = static_cast<int>(*p.overrides.cable_length_m);
+          if (a) {
+            if (host && p.overrides.mtu_host.has()) mtu_range(pi.mtu_host, pi.mtu_host_loc, "mtu.host", *a, *dev.name);
+            if (!host && p.overrides.mtu_switch.has())
+              mtu_range(pi.mtu_switch, pi.mtu_switch_loc, "mtu.switch", *a, *dev.name);
+          }
+          if (host && pi.mtu_rdma > roce_mtu_for(pi.mtu_host))
+            d.error(p.overrides.mtu_host.has() ? pi.mtu_host_loc : pi.mtu_rdma_loc,
+                    pw + ": RoCE MTU " + std::to_string(pi.mtu_rdma) + " does not fit host MTU " +
+                        quote(std::to_string(pi.mtu_host)) + " (it carries RoCE MTU " +
+                        std::to_string(roce_mtu_for(pi.mtu_host)) + " at most)");
+        }
+        port_intent.emplace(std::make_pair(i, *p.name), pi);
+        pd.mtu = host ? pi.mtu_host : pi.mtu_switch;
+        pd.rdma_mtu = host ? pi.mtu_rdma : 0;
+        pd.cable_length_m = pi.cable_length_m;
+      }
+      port_index[i].emplace(*p.name, dd.ports.size());
+      port_specs.emplace(std::make_pair(i, *p.name), &p);
+      dd.ports.push_back(std::move(pd));
+    }
+  }
+
+  std::map<std::pair<size_t, std::string>, Intent> port_intent;
+  std::map<std::pair<size_t, std::string>, const PortSpec*> port_specs;
+  std::map<std::pair<size_t, std::string>, Loc> port_used_by;
+
+  std::optional<PortRef> endpoint(const Field<std::string>& f, const char* end) {
+    if (!f.has()) return std::nullopt;
+    const std::string what = std::string("link.") + end;
+    const auto colon = f->find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == f->size()) {
+      d.error(f.loc, what + ": " + quote(*f) + " is not an endpoint (device:port)");
+      return std::nullopt;
+    }
+    const std::string dev = f->substr(0, colon), port = f->substr(colon + 1);
+    const auto it = device_index.find(dev);
+    if (it == device_index.end()) {
+      std::vector<std::string_view> names;
+      for (const auto& [n, idx] : device_index) names.push_back(n);
+      std::string msg = what + ": unknown device " + quote(dev);
+      if (auto hint = closest_match(dev, names); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+      d.error(f.loc, msg);
+      return std::nullopt;
+    }
+    const auto& pi = port_index[it->second];
+    const auto pit = pi.find(port);
+    if (pit == pi.end()) {
+      std::vector<std::string_view> names;
+      for (const auto& [n, idx] : pi) names.push_back(n);
+      std::string msg = what + ": device " + quote(dev) + " has no port " + quote(port);
+      if (auto hint = closest_match(port, names); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+      d.error(f.loc, msg);
+      return std::nullopt;
+    }
+    const auto key = std::make_pair(it->second, port);
+    if (const auto used = port_used_by.find(key); used != port_used_by.end()) {
+      d.error(f.loc, what + ": port " + quote(*f) + " is already used by the link at " + used->second.str());
+      return std::nullopt;
+    }
+    port_used_by.emplace(key, f.loc);
+    return PortRef{it->second, pit->second};
+  }
+
+  DeviceDesired& desired(size_t device) { return out.desired.devices[device]; }
+
+  void resolve_links() {
+    for (const LinkSpec& l : inv.links) {
+      const auto a = endpoint(l.a, "a");
+      const auto b = endpoint(l.b, "b");
+      if (!a || !b) continue;
+      ++out.links;
+      if (a->device == b->device) {
+        d.error(l.b.loc, "link.b: " + quote(*l.b) + " is on the same device as " + quote(*l.a));
+        continue;
+      }
+      DeviceDesired& da = desired(a->device);
+      DeviceDesired& db = desired(b->device);
+      PortDesired& pa = da.ports[a->port];
+      PortDesired& pb = db.ports[b->port];
+      pa.peer_device = db.name;
+      pa.peer_port = pb.name;
+      pb.peer_device = da.name;
+      pb.peer_port = pa.name;
+      const PlatformAdapter* aa = device_adapter[a->device];
+      const PlatformAdapter* ab = device_adapter[b->device];
+      if (!aa || !ab) continue;
+      if (aa->role == Role::host && ab->role == Role::host) {
+        d.error(l.loc, "link: " + quote(*l.a) + " and " + quote(*l.b) + " are both hosts; a RoCE link has a switch end");
+        continue;
+      }
+      link_speed(l, a->device, pa, b->device, pb);
+      if (l.cable_length_m.has()) {
+        pa.cable_length_m = static_cast<int>(*l.cable_length_m);
+        pb.cable_length_m = static_cast<int>(*l.cable_length_m);
+      }
+      link_mtu(l, *a, *aa, *b, *ab);
+      link_rail(l, *a, *aa, *b, *ab);
+    }
+  }
+
+  void link_speed(const LinkSpec& l, size_t da, PortDesired& pa, size_t db, PortDesired& pb) {
+    if (!l.speed_mbps.has()) {
+      if (pa.speed_mbps && pb.speed_mbps && *pa.speed_mbps != *pb.speed_mbps)
+        d.error(l.loc, "link: " + quote(*l.a) + " is " + format_speed(*pa.speed_mbps) + " but " + quote(*l.b) +
+                           " is " + format_speed(*pb.speed_mbps) + "; both ends must run at one speed");
+      if (!pa.speed_mbps) pa.speed_mbps = pb.speed_mbps;
+      if (!pb.speed_mbps) pb.speed_mbps = pa.speed_mbps;
+      return;
+    }
+    const int s = static_cast<int>(*l.speed_mbps);
+    for (auto [dev, p] : {std::pair{da, &pa}, {db, &pb}}) {
+      if (p->speed_mbps && *p->speed_mbps != s) {
+        const PortSpec* spec = port_specs.at({dev, p->name});
+        d.error(spec->speed_mbps.loc, "speed: port " + quote(desired(dev).name + ":" + p->name) + " is " +
+                                          format_speed(*p->speed_mbps) + " but its link at " + l.loc.str() +
+                                          " expects " + format_speed(s));
+      }
+      p->speed_mbps = s;
+    }
+  }
+
+  void link_mtu(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
+    const auto ia = port_intent.find({a.device, desired(a.device).ports[a.port].name});
+    const auto ib = port_intent.find({b.device, desired(b.device).ports[b.port].name});
+    if (ia == port_intent.end() || ib == port_intent.end()) return;
+    const PortDesired& pa = desired(a.device).ports[a.port];
+    const PortDesired& pb = desired(b.device).ports[b.port];
+    if (aa.role == Role::switch_ && ab.role == Role::switch_) {
+      if (pa.mtu != pb.mtu)
+        d.error(l.loc, "link: MTU differs between " + quote(*l.a) + " (" + std::to_string(pa.mtu) + ") and " +
+                           quote(*l.b) + " (" + std::to_string(pb.mtu) + "); switch-to-switch links need equal MTU");
+      return;
+    }
+    const bool a_host = aa.role == Role::host;
+    const PortDesired& host = a_host ? pa : pb;
+    const PortDesired& sw = a_host ? pb : pa;
+    const Intent& hi = a_host ? ia->second : ib->second;
+    if (host.mtu > sw.mtu)
+      d.error(hi.mtu_host_loc, "mtu.host: " + quote(std::to_string(host.mtu)) + " on " +
+                                   quote(desired(a_host ? a.device : b.device).name + ":" + host.name) +
+                                   " is larger than the switch port MTU " + std::to_string(sw.mtu) + " of " +
+                                   quote(desired(a_host ? b.device : a.device).name + ":" + sw.name));
+  }
+
+  void link_rail(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
+    if (aa.role == ab.role) return;
+    const bool a_host = aa.role == Role::host;
+    const PortRef h = a_host ? a : b, s = a_host ? b : a;
+    const PortDesired& hp = desired(h.device).ports[h.port];
+    const DeviceDesired& sw = desired(s.device);
+    if (hp.rail && sw.rail && *hp.rail != *sw.rail)
+      d.error(l.loc, "link: " + quote(desired(h.device).name + ":" + hp.name) + " is on rail " +
+                         std::to_string(*hp.rail) + " but " + quote(sw.name) + " serves rail " + std::to_string(*sw.rail));
+  }
+
+  void finish() {
+    for (DeviceDesired& dd : out.desired.devices) {
+      std::sort(dd.ports.begin(), dd.ports.end(),
+                [](const PortDesired& x, const PortDesired& y) { return natural_less(x.name, y.name); });
+      for (PortDesired& p : dd.ports)
+        p.headroom_bytes = pfc_headroom_bytes(p.speed_mbps.value_or(0), p.cable_length_m, p.mtu);
+    }
+    // Sort devices by name, keeping mgmt aligned.
+    std::vector<size_t> order(out.desired.devices.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+      return natural_less(out.desired.devices[x].name, out.desired.devices[y].name);
+    });
+    Fabric sorted;
+    sorted.links = out.links;
+    for (size_t k : order) {
+      sorted.desired.devices.push_back(std::move(out.desired.devices[k]));
+      sorted.mgmt.push_back(std::move(out.mgmt[k]));
+    }
+    out = std::move(sorted);
+  }
+};
+
+}  // namespace
+
+Fabric resolve_fabric(const Inventory& inv, const ProfileSet& profiles, Diags& diags) {
+  Resolver r(inv, profiles, diags);
+  r.run();
+  return std::move(r.out);
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,32 @@
+// Turning a stack of profile layers into checked, complete intent.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "model/profile.h"
+#include "state/desired.h"
+
+namespace fabricctl {
+
+/// A complete profile after `extends` and overrides, with where its MTUs were set (for errors that
+/// are found later, per device and per link).
+struct Intent {
+  QosIntent qos;
+  int mtu_host = 0;
+  int mtu_switch = 0;
+  int mtu_rdma = 0;
+  int cable_length_m = 0;
+  Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc, watchdog_action_loc;
+};
+
+/// Checks a merged layer against the domain rules and builds the intent. `owner` is where a
+/// missing required key is reported (the profile file), `owner_name` names it ("profile \"x\"").
+std::optional<Intent> make_intent(const ProfileLayer& merged, const Loc& owner, const std::string& owner_name,
+                                  Diags& diags);
+
+/// The RoCE path MTU a netdev MTU carries: the largest IB MTU (256-4096) that fits in mtu - 96
+/// bytes of RoCE v2 headers (Ethernet FCS excluded, IP/UDP/BTH/ICRC included); 0 if none fits.
+int roce_mtu_for(int netdev_mtu);
+
+}  // namespace fabricctl

@@ -1,0 +1,211 @@
+#include "model/inventory.h"
+
+#include <algorithm>
+
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+Field<int64_t> read_speed(const Reader& r, const YAML::Node& n, const std::string& what) {
+  Field<int64_t> f;
+  f.loc = r.loc(n);
+  const Field<std::string> s = r.string(n, what);
+  if (!s.has()) return f;
+  f.value = parse_speed(*s);
+  if (!f.value) r.error(n, what + ": " + quote(*s) + " is not a link speed such as \"100G\" or \"400G\"");
+  return f;
+}
+
+MgmtSpec read_mgmt(const Reader& r, const YAML::Node& n, const std::string& where) {
+  MgmtSpec m;
+  const std::vector<std::string_view> keys = {"address", "port", "user", "key", "agent", "password_env", "host_key"};
+  if (!r.check_map(n, where, keys)) return m;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const std::string what = key_path(where, k);
+    if (k == "address") m.address = r.string(kv.second, what);
+    if (k == "port") m.port = r.integer(kv.second, what, 1, 65535);
+    if (k == "user") m.user = r.string(kv.second, what);
+    if (k == "key") m.key = r.string(kv.second, what);
+    if (k == "agent") m.agent = r.boolean(kv.second, what);
+    if (k == "password_env") m.password_env = r.string(kv.second, what);
+    if (k == "host_key") m.host_key = r.string(kv.second, what);
+  }
+  return m;
+}
+
+ProfileLayer read_overrides(const Reader& r, const YAML::Node& n, LayerScope scope) {
+  return read_layer(r, n, scope);
+}
+
+void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::string& where) {
+  if (!r.check_free_map(n, where)) return;
+  for (const auto& kv : n) {
+    PortSpec p;
+    p.name = r.string(kv.first, where);
+    const std::string pw = key_path(where, kv.first.Scalar());
+    if (kv.second.IsNull()) {  // "Ethernet0:" with nothing else is a port with defaults
+      d.ports.push_back(std::move(p));
+      continue;
+    }
+    if (!r.check_map(kv.second, pw, {"speed", "rdma_device", "rdma_port", "rail", "description", "overrides"})) continue;
+    for (const auto& pkv : kv.second) {
+      const std::string& k = pkv.first.Scalar();
+      const std::string what = key_path(pw, k);
+      if (k == "speed") p.speed_mbps = read_speed(r, pkv.second, what);
+      if (k == "rdma_device") p.rdma_device = r.string(pkv.second, what);
+      if (k == "rdma_port") p.rdma_port = r.integer(pkv.second, what, 1, 2);
+      if (k == "rail") p.rail = r.integer(pkv.second, what, 0, 63);
+      if (k == "description") p.description = r.string(pkv.second, what);
+      if (k == "overrides") p.overrides = read_overrides(r, pkv.second, LayerScope::port);
+    }
+    d.ports.push_back(std::move(p));
+  }
+}
+
+void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
+  DeviceSpec d;
+  d.name = r.string(key, "devices");
+  const std::string where = "devices." + key.Scalar();
+  if (!r.check_map(n, where, {"role", "platform", "profile", "mgmt", "groups", "rail", "overrides", "ports"})) {
+    inv.devices.push_back(std::move(d));
+    return;
+  }
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const std::string what = key_path(where, k);
+    if (k == "role") d.role = r.choice(kv.second, what, {"host", "switch"});
+    if (k == "platform") d.platform = r.choice(kv.second, what, {"sonic", "eos", "nvue", "linux"});
+    if (k == "profile") d.profile = r.string(kv.second, what);
+    if (k == "mgmt") d.mgmt = read_mgmt(r, kv.second, what);
+    if (k == "groups") d.groups = r.string_list(kv.second, what);
+    if (k == "rail") d.rail = r.integer(kv.second, what, 0, 63);
+    if (k == "overrides") d.overrides = read_overrides(r, kv.second, LayerScope::overrides);
+    if (k == "ports") read_ports(r, kv.second, d, what);
+  }
+  if (!d.role.has() && !n["role"]) r.error(key, where + ": missing \"role\" (host or switch)");
+  if (!d.platform.has() && !n["platform"]) r.error(key, where + ": missing \"platform\" (sonic, eos, nvue or linux)");
+  inv.devices.push_back(std::move(d));
+}
+
+void read_group(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
+  GroupSpec g;
+  g.name = r.string(key, "groups");
+  const std::string where = "groups." + key.Scalar();
+  if (!n.IsNull() && r.check_map(n, where, {"description", "profile", "overrides"})) {
+    for (const auto& kv : n) {
+      const std::string& k = kv.first.Scalar();
+      if (k == "description") g.description = r.string(kv.second, key_path(where, k));
+      if (k == "profile") g.profile = r.string(kv.second, key_path(where, k));
+      if (k == "overrides") g.overrides = read_overrides(r, kv.second, LayerScope::overrides);
+    }
+  }
+  inv.groups.push_back(std::move(g));
+}
+
+void read_link(const Reader& r, const YAML::Node& n, Inventory& inv) {
+  LinkSpec l;
+  l.loc = r.loc(n);
+  if (!r.check_map(n, "link", {"a", "b", "speed", "cable_length_m"})) return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const std::string what = "link." + k;
+    if (k == "a") l.a = r.string(kv.second, what);
+    if (k == "b") l.b = r.string(kv.second, what);
+    if (k == "speed") l.speed_mbps = read_speed(r, kv.second, what);
+    if (k == "cable_length_m") l.cable_length_m = r.integer(kv.second, what, 0, 10000);
+  }
+  if (!n["a"] || !n["b"]) {
+    r.error(n, "link: needs both ends, \"a\" and \"b\" (device:port)");
+    return;
+  }
+  inv.links.push_back(std::move(l));
+}
+
+}  // namespace
+
+void MgmtSpec::merge(const MgmtSpec& later) {
+  address.override_with(later.address);
+  port.override_with(later.port);
+  user.override_with(later.user);
+  // Authentication is one choice: a layer that names any method replaces all of them.
+  if (later.key.has() || later.agent.has() || later.password_env.has()) {
+    key = later.key;
+    agent = later.agent;
+    password_env = later.password_env;
+  }
+  host_key.override_with(later.host_key);
+}
+
+std::optional<int64_t> parse_speed(std::string_view s) {
+  if (s.size() < 2) return std::nullopt;
+  const char unit = s.back();
+  const std::optional<int64_t> n = parse_int(s.substr(0, s.size() - 1));
+  if (!n || *n <= 0 || *n > 1600000) return std::nullopt;
+  if (unit == 'G' && *n <= 1600) return *n * 1000;
+  if (unit == 'M') return *n;
+  return std::nullopt;
+}
+
+std::string format_speed(int64_t mbps) {
+  if (mbps % 1000 == 0) return std::to_string(mbps / 1000) + "G";
+  return std::to_string(mbps) + "M";
+}
+
+void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
+  Reader r(doc.file, diags);
+  if (doc.root.IsNull()) return;  // an empty file adds nothing
+  if (!r.check_map(doc.root, "inventory", {"defaults", "groups", "devices", "links"})) return;
+  for (const auto& kv : doc.root) {
+    const std::string& k = kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    if (k == "defaults") {
+      if (inv.default_profile.has() || inv.default_mgmt.address.has() || inv.default_mgmt.user.has())
+        r.error(kv.first, "defaults: already set in another inventory file");
+      if (!r.check_map(v, "defaults", {"profile", "mgmt"})) continue;
+      for (const auto& dkv : v) {
+        if (dkv.first.Scalar() == "profile") inv.default_profile = r.string(dkv.second, "defaults.profile");
+        if (dkv.first.Scalar() == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.second, "defaults.mgmt");
+      }
+    } else if (k == "groups") {
+      if (!r.check_free_map(v, "groups")) continue;
+      for (const auto& g : v) read_group(r, g.first, g.second, inv);
+    } else if (k == "devices") {
+      if (!r.check_free_map(v, "devices")) continue;
+      for (const auto& d : v) read_device(r, d.first, d.second, inv);
+    } else if (k == "links") {
+      if (!v.IsSequence()) {
+        r.error(v, "links: expected a list of links");
+        continue;
+      }
+      for (const YAML::Node& l : v) read_link(r, l, inv);
+    }
+  }
+}
+
+std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags& diags) {
+  std::error_code ec;
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(path, ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(path, ec))
+      if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+        files.push_back(path / e.path().filename());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no inventory files (*.yaml) here");
+      return std::nullopt;
+    }
+  } else if (std::filesystem::is_regular_file(path, ec)) {
+    files.push_back(path);
+  } else {
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no such inventory file or directory");
+    return std::nullopt;
+  }
+  Inventory inv;
+  for (const auto& f : files)
+    if (auto doc = load_yaml(f, f.string(), diags)) read_inventory_doc(*doc, inv, diags);
+  return inv;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,83 @@
+// The inventory: devices, their ports, groups and links, read from inventory/<name>/*.yaml.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/profile.h"
+
+namespace fabricctl {
+
+/// How fabricctl reaches a device. Secrets are never stored: only the name of an environment
+/// variable that holds a password.
+struct MgmtSpec {
+  Field<std::string> address;
+  Field<int64_t> port;
+  Field<std::string> user;
+  Field<std::string> key;           // path to a private key file
+  Field<bool> agent;                // use ssh-agent
+  Field<std::string> password_env;  // name of the environment variable holding the password
+  Field<std::string> host_key;      // pinned host key: "SHA256:<base64>" or "<type> <base64>"
+
+  void merge(const MgmtSpec& later);
+};
+
+struct PortSpec {
+  Field<std::string> name;
+  Field<int64_t> speed_mbps;
+  Field<std::string> rdma_device;
+  Field<int64_t> rdma_port;
+  Field<int64_t> rail;
+  Field<std::string> description;
+  ProfileLayer overrides;
+};
+
+struct DeviceSpec {
+  Field<std::string> name;
+  Field<std::string> role;
+  Field<std::string> platform;
+  Field<std::string> profile;
+  Field<int64_t> rail;
+  std::vector<Field<std::string>> groups;
+  MgmtSpec mgmt;
+  ProfileLayer overrides;
+  std::vector<PortSpec> ports;
+};
+
+struct GroupSpec {
+  Field<std::string> name;
+  Field<std::string> description;
+  Field<std::string> profile;
+  ProfileLayer overrides;
+};
+
+struct LinkSpec {
+  Loc loc;
+  Field<std::string> a;  // "device:port"
+  Field<std::string> b;
+  Field<int64_t> speed_mbps;
+  Field<int64_t> cable_length_m;
+};
+
+struct Inventory {
+  Field<std::string> default_profile;
+  MgmtSpec default_mgmt;
+  std::vector<GroupSpec> groups;
+  std::vector<DeviceSpec> devices;
+  std::vector<LinkSpec> links;
+};
+
+/// Reads one inventory document into `inv` (several files of one directory add up).
+void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags);
+
+/// Reads an inventory: a directory of *.yaml files (sorted by name) or a single file.
+std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags& diags);
+
+/// Parses a speed such as "400G" into Mb/s.
+std::optional<int64_t> parse_speed(std::string_view s);
+/// Formats Mb/s as "400G" (or "2500M").
+std::string format_speed(int64_t mbps);
+
+}  // namespace fabricctl

@@ -1,0 +1,248 @@
+#include "model/profile.h"
+
+namespace fabricctl {
+namespace {
+
+template <class K, class V>
+void merge_map(std::map<K, Field<V>>& base, const std::map<K, Field<V>>& later) {
+  for (const auto& [k, v] : later) base[k].override_with(v);
+}
+
+// Largest values a profile accepts before platform checks: sanity bounds against typos
+// (an extra zero), not device limits.
+constexpr int64_t kMaxBytes = 1LL << 32;     // ECN thresholds, bytes
+constexpr int64_t kMaxCableM = 10000;        // metres
+constexpr int64_t kMaxMs = 600000;           // watchdog times, ms (further limited in validation)
+constexpr int64_t kMaxMtu = 65535;           // bytes (further limited per platform)
+
+void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope scope) {
+  if (!r.check_map(n, "mtu", {"host", "switch", "rdma"})) return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const std::string what = "mtu." + k;
+    if (k == "host") l.mtu_host = r.integer(kv.second, what, 1, kMaxMtu);
+    if (k == "switch") l.mtu_switch = r.integer(kv.second, what, 1, kMaxMtu);
+    if (k == "rdma") {
+      l.mtu_rdma = r.integer(kv.second, what, 1, kMaxMtu);
+      if (const auto v = l.mtu_rdma.value; v && *v != 256 && *v != 512 && *v != 1024 && *v != 2048 && *v != 4096) {
+        r.error(kv.second, "mtu.rdma: " + quote(kv.second.Scalar()) + " is not a RoCE MTU (256, 512, 1024, 2048, 4096)");
+        l.mtu_rdma.value.reset();
+      }
+    }
+  }
+  (void)scope;
+}
+
+void read_dscp_map(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+  if (!r.check_free_map(n, "dscp_to_priority")) return;
+  for (const auto& kv : n) {
+    const Field<int64_t> dscp = r.integer_key(kv.first, "dscp_to_priority: DSCP", 0, 63);
+    const Field<int64_t> prio = r.integer(kv.second, "dscp_to_priority." + kv.first.Scalar(), 0, 7);
+    if (dscp.value && prio.value) l.dscp_to_priority[static_cast<int>(*dscp.value)] = prio;
+  }
+}
+
+void read_class(const Reader& r, const YAML::Node& n, std::string_view name, Field<int64_t>& dscp,
+                Field<int64_t>& prio) {
+  if (!r.check_map(n, name, {"dscp", "priority"})) return;
+  for (const auto& kv : n) {
+    const std::string what = key_path(name, kv.first.Scalar());
+    if (kv.first.Scalar() == "dscp") dscp = r.integer(kv.second, what, 0, 63);
+    if (kv.first.Scalar() == "priority") prio = r.integer(kv.second, what, 0, 7);
+  }
+}
+
+void read_ets(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+  if (!r.check_map(n, "ets", {"priority_to_tc", "tc"})) return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    if (k == "priority_to_tc") {
+      Field<std::vector<int>> f;
+      f.loc = r.loc(kv.second);
+      if (!kv.second.IsSequence() || kv.second.size() != 8) {
+        r.error(kv.second, "ets.priority_to_tc: expected a list of 8 traffic classes, one per priority 0-7");
+        continue;
+      }
+      std::vector<int> tcs;
+      for (const YAML::Node& item : kv.second) {
+        const Field<int64_t> tc = r.integer(item, "ets.priority_to_tc", 0, 7);
+        if (tc.value) tcs.push_back(static_cast<int>(*tc.value));
+      }
+      if (tcs.size() == 8) {
+        f.value = tcs;
+        l.priority_to_tc = f;
+      }
+    } else if (k == "tc") {
+      if (!r.check_free_map(kv.second, "ets.tc")) continue;
+      for (const auto& tkv : kv.second) {
+        const Field<int64_t> tc = r.integer_key(tkv.first, "ets.tc: traffic class", 0, 7);
+        if (!tc.value) continue;
+        const std::string what = "ets.tc." + tkv.first.Scalar();
+        Field<int64_t> bw;
+        if (tkv.second.IsScalar() && tkv.second.Scalar() == "strict") {
+          bw.value = ProfileLayer::kStrict;
+          bw.loc = r.loc(tkv.second);
+        } else if (tkv.second.IsScalar() && !tkv.second.Scalar().empty() &&
+                   (tkv.second.Scalar()[0] < '0' || tkv.second.Scalar()[0] > '9') && tkv.second.Scalar()[0] != '-') {
+          r.error(tkv.second, what + ": expected a bandwidth percent or \"strict\", got " + quote(tkv.second.Scalar()));
+          continue;
+        } else {
+          bw = r.integer(tkv.second, what, 1, 100);
+        }
+        if (bw.value) l.tc_bandwidth[static_cast<int>(*tc.value)] = bw;
+      }
+    }
+  }
+}
+
+void read_ecn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+  if (!r.check_map(n, "ecn", {"enabled", "tc"})) return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    if (k == "enabled") l.ecn_enabled = r.boolean(kv.second, "ecn.enabled");
+    if (k != "tc") continue;
+    if (!r.check_free_map(kv.second, "ecn.tc")) continue;
+    for (const auto& tkv : kv.second) {
+      const Field<int64_t> tc = r.integer_key(tkv.first, "ecn.tc: traffic class", 0, 7);
+      const std::string where = "ecn.tc." + tkv.first.Scalar();
+      if (!tc.value || !r.check_map(tkv.second, where, {"min_bytes", "max_bytes", "probability"})) continue;
+      EcnLayer& e = l.ecn_tc[static_cast<int>(*tc.value)];
+      e.loc = r.loc(tkv.first);
+      for (const auto& ekv : tkv.second) {
+        const std::string& ek = ekv.first.Scalar();
+        const std::string what = key_path(where, ek);
+        if (ek == "min_bytes") e.min_bytes = r.integer(ekv.second, what, 0, kMaxBytes);
+        if (ek == "max_bytes") e.max_bytes = r.integer(ekv.second, what, 0, kMaxBytes);
+        if (ek == "probability") e.probability = r.integer(ekv.second, what, 0, 100);
+      }
+    }
+  }
+}
+
+void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+  if (!r.check_map(n, "dcqcn", {"enabled", "rp", "np"})) return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.second, "dcqcn.enabled");
+    if (k == "rp" && r.check_map(kv.second, "dcqcn.rp", dcqcn_rp_names())) {
+      for (const auto& pkv : kv.second)
+        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, "dcqcn.rp." + pkv.first.Scalar(), 0, 0xffffffffLL);
+    }
+    if (k == "np" && r.check_map(kv.second, "dcqcn.np", {"min_time_between_cnps"})) {
+      for (const auto& pkv : kv.second)
+        l.dcqcn_np_min_time_between_cnps = r.integer(pkv.second, "dcqcn.np.min_time_between_cnps", 0, 0xffffffffLL);
+    }
+  }
+}
+
+void read_watchdog(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+  if (!r.check_map(n, "pfc_watchdog",
+                   {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"}))
+    return;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const std::string what = "pfc_watchdog." + k;
+    if (k == "enabled") l.watchdog_enabled = r.boolean(kv.second, what);
+    if (k == "poll_interval_ms") l.watchdog_poll_interval_ms = r.integer(kv.second, what, 1, kMaxMs);
+    if (k == "detection_ms") l.watchdog_detection_ms = r.integer(kv.second, what, 1, kMaxMs);
+    if (k == "restoration_ms") l.watchdog_restoration_ms = r.integer(kv.second, what, 1, kMaxMs);
+    if (k == "action") l.watchdog_action = r.choice(kv.second, what, {"drop", "forward", "alert"});
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& dcqcn_rp_names() {
+  static const std::vector<std::string_view> names = {
+      "clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset", "rpg_byte_reset",
+      "rpg_threshold", "rpg_max_rate", "rpg_ai_rate", "rpg_hai_rate", "rpg_gd", "rpg_min_dec_fac",
+      "rpg_min_rate", "rate_to_set_on_first_cnp", "dce_tcp_g", "dce_tcp_rtt",
+      "rate_reduce_monitor_period", "initial_alpha_value"};
+  return names;
+}
+
+ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope) {
+  ProfileLayer l;
+  static const std::vector<std::string_view> profile_keys = {
+      "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp",
+      "ets", "ecn", "dcqcn", "pfc_watchdog", "cable_length_m"};
+  static const std::vector<std::string_view> override_keys = {
+      "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp",
+      "ets", "ecn", "dcqcn", "pfc_watchdog", "cable_length_m"};
+  static const std::vector<std::string_view> port_keys = {"mtu", "cable_length_m"};
+
+  const char* where = scope == LayerScope::profile ? "profile" : "overrides";
+  if (scope == LayerScope::port) {
+    // QoS maps, ETS, ECN and the watchdog are device-wide on every platform (global maps on EOS
+    // and NVUE), so a port may only change what really is per port.
+    if (!r.check_free_map(n, "port overrides")) return l;
+    bool ok = true;
+    for (const auto& kv : n) {
+      bool allowed = false;
+      for (std::string_view k : port_keys) allowed = allowed || k == kv.first.Scalar();
+      if (!allowed) {
+        r.error(kv.first, "port overrides: " + quote(kv.first.Scalar()) +
+                              " cannot be set per port (only mtu and cable_length_m; QoS is device-wide)");
+        ok = false;
+      }
+    }
+    if (!ok) return l;
+  } else if (!r.check_map(n, where, scope == LayerScope::profile ? profile_keys : override_keys)) {
+    return l;
+  }
+
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    if (k == "description") l.description = r.string(v, k);
+    else if (k == "extends") l.extends = r.string(v, k);
+    else if (k == "mtu") read_mtu(r, v, l, scope);
+    else if (k == "trust") l.trust = r.choice(v, k, {"dscp", "pcp"});
+    else if (k == "dscp_to_priority") read_dscp_map(r, v, l);
+    else if (k == "lossless_priorities") l.lossless_priorities = r.int_list(v, k, 0, 7);
+    else if (k == "roce") read_class(r, v, "roce", l.roce_dscp, l.roce_priority);
+    else if (k == "cnp") read_class(r, v, "cnp", l.cnp_dscp, l.cnp_priority);
+    else if (k == "ets") read_ets(r, v, l);
+    else if (k == "ecn") read_ecn(r, v, l);
+    else if (k == "dcqcn") read_dcqcn(r, v, l);
+    else if (k == "pfc_watchdog") read_watchdog(r, v, l);
+    else if (k == "cable_length_m") l.cable_length_m = r.integer(v, k, 0, kMaxCableM);
+  }
+  return l;
+}
+
+void ProfileLayer::merge(const ProfileLayer& later) {
+  description.override_with(later.description);
+  // `extends` names the parent of the layer that wrote it; it is not inherited.
+  mtu_host.override_with(later.mtu_host);
+  mtu_switch.override_with(later.mtu_switch);
+  mtu_rdma.override_with(later.mtu_rdma);
+  trust.override_with(later.trust);
+  merge_map(dscp_to_priority, later.dscp_to_priority);
+  lossless_priorities.override_with(later.lossless_priorities);
+  roce_dscp.override_with(later.roce_dscp);
+  roce_priority.override_with(later.roce_priority);
+  cnp_dscp.override_with(later.cnp_dscp);
+  cnp_priority.override_with(later.cnp_priority);
+  priority_to_tc.override_with(later.priority_to_tc);
+  merge_map(tc_bandwidth, later.tc_bandwidth);
+  ecn_enabled.override_with(later.ecn_enabled);
+  for (const auto& [tc, e] : later.ecn_tc) {
+    EcnLayer& mine = ecn_tc[tc];
+    if (mine.loc.line == 0) mine.loc = e.loc;
+    mine.min_bytes.override_with(e.min_bytes);
+    mine.max_bytes.override_with(e.max_bytes);
+    mine.probability.override_with(e.probability);
+  }
+  dcqcn_enabled.override_with(later.dcqcn_enabled);
+  merge_map(dcqcn_rp, later.dcqcn_rp);
+  dcqcn_np_min_time_between_cnps.override_with(later.dcqcn_np_min_time_between_cnps);
+  watchdog_enabled.override_with(later.watchdog_enabled);
+  watchdog_poll_interval_ms.override_with(later.watchdog_poll_interval_ms);
+  watchdog_detection_ms.override_with(later.watchdog_detection_ms);
+  watchdog_restoration_ms.override_with(later.watchdog_restoration_ms);
+  watchdog_action.override_with(later.watchdog_action);
+  cable_length_m.override_with(later.cable_length_m);
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,98 @@
+#include "model/profile_set.h"
+
+#include <algorithm>
+#include <regex>
+
+#include "util/spell.h"
+
+namespace fabricctl {
+namespace {
+
+const std::regex& name_pattern() {
+  static const std::regex re("[a-z0-9][a-z0-9._-]{0,63}");
+  return re;
+}
+
+std::string stem_of(const std::string& display) {
+  return std::filesystem::path(display).stem().string();
+}
+
+}  // namespace
+
+std::vector<std::string> ProfileSet::names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, src] : sources) out.push_back(name);
+  return out;
+}
+
+ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
+  ProfileSet set;
+  for (const YamlDoc& doc : docs) {
+    const std::string name = stem_of(*doc.file);
+    const Loc file_loc{doc.file, 1, 1};
+    if (!std::regex_match(name, name_pattern())) {
+      diags.error(file_loc, "profile name " + quote(name) + " must be lowercase letters, digits, '.', '_' or '-'");
+      continue;
+    }
+    Reader r(doc.file, diags);
+    const size_t before = diags.size();
+    ProfileSource src{name, file_loc, read_layer(r, doc.root, LayerScope::profile)};
+    if (diags.size() != before) set.broken.insert(name);
+    set.sources.emplace(name, std::move(src));
+  }
+
+  std::vector<std::string_view> known;
+  for (const auto& [name, src] : set.sources) known.push_back(name);
+
+  for (const auto& [name, src] : set.sources) {
+    // Walk up the chain, then merge from the root down so children win.
+    std::vector<const ProfileSource*> chain{&src};
+    bool ok = true;
+    while (chain.back()->layer.extends.has()) {
+      const Field<std::string>& parent = chain.back()->layer.extends;
+      const auto it = set.sources.find(*parent);
+      if (it == set.sources.end()) {
+        std::string msg = "extends: unknown profile " + quote(*parent);
+        if (std::string hint = closest_match(*parent, known); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+        diags.error(parent.loc, msg);
+        ok = false;
+        break;
+      }
+      if (std::find(chain.begin(), chain.end(), &it->second) != chain.end()) {
+        diags.error(parent.loc, "extends: profile " + quote(*parent) + " extends itself through " + quote(name));
+        ok = false;
+        break;
+      }
+      chain.push_back(&it->second);
+    }
+    for (const ProfileSource* s : chain) ok = ok && !set.broken.count(s->name);
+    if (!ok) {
+      set.broken.insert(name);  // its own or a parent's errors are reported once, at their source
+      continue;
+    }
+    ProfileLayer merged;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) merged.merge((*it)->layer);
+    if (!make_intent(merged, src.loc, "profile " + quote(name), diags)) set.broken.insert(name);
+    set.merged.emplace(name, std::move(merged));
+  }
+  return set;
+}
+
+std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags& diags) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "not a directory of profiles");
+    return std::nullopt;
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<YamlDoc> docs;
+  for (const auto& f : files)
+    if (auto doc = load_yaml(f, (dir / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
+  return profiles_from_docs(docs, diags);
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,213 @@
+#include "model/yaml_reader.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "util/spell.h"
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+std::string describe(const YAML::Node& n) {
+  if (n.IsNull()) return "nothing";
+  if (n.IsSequence()) return "a list";
+  if (n.IsMap()) return "a mapping";
+  return quote(n.Scalar());
+}
+
+std::optional<YamlDoc> parse_stream(std::istream& in, const std::string& display_name, Diags& diags) {
+  auto file = std::make_shared<const std::string>(display_name);
+  try {
+    YAML::Node root = YAML::Load(in);
+    return YamlDoc{file, root};
+  } catch (const YAML::Exception& e) {
+    // yaml-cpp marks are 0-based; editors and compilers count from 1.
+    diags.error({file, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + e.msg);
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::string key_path(std::string_view parent, std::string_view key) {
+  if (parent.empty()) return std::string(key);
+  return std::string(parent) + "." + std::string(key);
+}
+
+std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,
+                                 Diags& diags) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error({std::make_shared<const std::string>(display_name), 0, 0}, "cannot read file");
+    return std::nullopt;
+  }
+  return parse_stream(in, display_name, diags);
+}
+
+std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags) {
+  std::istringstream in(text);
+  return parse_stream(in, display_name, diags);
+}
+
+Loc Reader::loc(const YAML::Node& n) const {
+  const YAML::Mark m = n.Mark();
+  if (m.is_null()) return {file_, 0, 0};
+  return {file_, m.line + 1, m.column + 1};
+}
+
+bool Reader::check_free_map(const YAML::Node& n, std::string_view where) const {
+  if (!n.IsMap()) {
+    error(n, std::string(where) + ": expected a mapping, got " + describe(n));
+    return false;
+  }
+  std::set<std::string> seen;
+  bool ok = true;
+  for (const auto& kv : n) {
+    if (!kv.first.IsScalar()) {
+      error(kv.first, std::string(where) + ": keys must be plain names");
+      ok = false;
+      continue;
+    }
+    const std::string& k = kv.first.Scalar();
+    if (!seen.insert(k).second) {
+      error(kv.first, "duplicate key " + quote(k) + " in " + std::string(where));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool Reader::check_map(const YAML::Node& n, std::string_view where,
+                       const std::vector<std::string_view>& allowed) const {
+  if (!check_free_map(n, where)) return false;
+  for (const auto& kv : n) {
+    const std::string& k = kv.first.Scalar();
+    bool known = false;
+    for (std::string_view a : allowed) known = known || (a == k);
+    if (known) continue;
+    if (k == "password") {
+      error(kv.first, std::string(where) + ": passwords are not allowed in the inventory; set mgmt.password_env to the "
+                                           "name of an environment variable that holds it");
+      continue;
+    }
+    std::string msg = "unknown key " + quote(k) + " in " + std::string(where);
+    if (std::string hint = closest_match(k, allowed); !hint.empty()) {
+      msg += "; did you mean " + quote(hint) + "?";
+    } else {
+      std::vector<std::string> names(allowed.begin(), allowed.end());
+      msg += " (expected one of: " + join(names, ", ") + ")";
+    }
+    error(kv.first, msg);
+  }
+  // Unknown keys are reported, but the known ones are still read: one run shows every mistake.
+  return true;
+}
+
+bool Reader::scalar(const YAML::Node& n, std::string_view what, std::string_view expected) const {
+  if (n.IsScalar()) return true;
+  error(n, std::string(what) + ": expected " + std::string(expected) + ", got " + describe(n));
+  return false;
+}
+
+Field<int64_t> Reader::integer(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const {
+  Field<int64_t> f;
+  f.loc = loc(n);
+  if (!scalar(n, what, "an integer")) return f;
+  const std::optional<int64_t> v = parse_int(n.Scalar());
+  if (!v) {
+    error(n, std::string(what) + ": expected an integer, got " + quote(n.Scalar()));
+  } else if (*v < min || *v > max) {
+    error(n, std::string(what) + ": " + quote(n.Scalar()) + " is out of range " + std::to_string(min) + "-" +
+                 std::to_string(max));
+  } else {
+    f.value = v;
+  }
+  return f;
+}
+
+Field<int64_t> Reader::integer_key(const YAML::Node& key, std::string_view what, int64_t min, int64_t max) const {
+  return integer(key, what, min, max);
+}
+
+Field<bool> Reader::boolean(const YAML::Node& n, std::string_view what) const {
+  Field<bool> f;
+  f.loc = loc(n);
+  if (!scalar(n, what, "true or false")) return f;
+  // Only true/false: YAML 1.1's yes/no/on/off are a classic source of surprises ("no" the country code).
+  if (n.Scalar() == "true") {
+    f.value = true;
+  } else if (n.Scalar() == "false") {
+    f.value = false;
+  } else {
+    error(n, std::string(what) + ": expected true or false, got " + quote(n.Scalar()));
+  }
+  return f;
+}
+
+Field<std::string> Reader::string(const YAML::Node& n, std::string_view what) const {
+  Field<std::string> f;
+  f.loc = loc(n);
+  if (!scalar(n, what, "a string")) return f;
+  if (n.Scalar().empty()) {
+    error(n, std::string(what) + ": must not be empty");
+    return f;
+  }
+  f.value = n.Scalar();
+  return f;
+}
+
+Field<std::string> Reader::choice(const YAML::Node& n, std::string_view what,
+                                  const std::vector<std::string_view>& choices) const {
+  Field<std::string> f = string(n, what);
+  if (!f.value) return f;
+  for (std::string_view c : choices)
+    if (c == *f.value) return f;
+  std::vector<std::string> names(choices.begin(), choices.end());
+  std::string msg = std::string(what) + ": " + quote(*f.value) + " is not one of " + join(names, ", ");
+  if (std::string hint = closest_match(*f.value, choices); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+  error(n, msg);
+  f.value.reset();
+  return f;
+}
+
+Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view what, int64_t min,
+                                         int64_t max) const {
+  Field<std::vector<int>> f;
+  f.loc = loc(n);
+  if (!n.IsSequence()) {
+    error(n, std::string(what) + ": expected a list, got " + describe(n));
+    return f;
+  }
+  std::vector<int> out;
+  bool ok = true;
+  for (const YAML::Node& item : n) {
+    Field<int64_t> v = integer(item, what, min, max);
+    if (!v.value) {
+      ok = false;
+      continue;
+    }
+    for (int prev : out) {
+      if (prev == *v.value) {
+        error(item, std::string(what) + ": " + quote(item.Scalar()) + " is listed twice");
+        ok = false;
+      }
+    }
+    out.push_back(static_cast<int>(*v.value));
+  }
+  if (ok) f.value = out;
+  return f;
+}
+
+std::vector<Field<std::string>> Reader::string_list(const YAML::Node& n, std::string_view what) const {
+  std::vector<Field<std::string>> out;
+  if (!n.IsSequence()) {
+    error(n, std::string(what) + ": expected a list, got " + describe(n));
+    return out;
+  }
+  for (const YAML::Node& item : n) out.push_back(string(item, what));
+  return out;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,87 @@
+// Typed, located reading of YAML documents. Every value keeps the file:line:col it came from, so
+// that errors found long after parsing (in validation, after merging profile layers) still point
+// at the exact text the user wrote.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/diag.h"
+
+namespace fabricctl {
+
+/// A value read from YAML, with where it was written. Empty when the key was absent or invalid.
+template <class T>
+struct Field {
+  std::optional<T> value;
+  Loc loc;
+
+  [[nodiscard]] bool has() const { return value.has_value(); }
+  [[nodiscard]] const T& operator*() const { return *value; }
+  [[nodiscard]] const T* operator->() const { return &*value; }
+  /// Later layers win: a set field replaces this one, value and location together.
+  void override_with(const Field& later) {
+    if (later.value) *this = later;
+  }
+};
+
+/// A parsed YAML file and where its nodes came from.
+struct YamlDoc {
+  std::shared_ptr<const std::string> file;
+  YAML::Node root;
+};
+
+/// Parses a YAML file. Syntax errors are reported as file:line:col and yield nullopt.
+std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,
+                                 Diags& diags);
+/// Parses YAML text (for tests and embedded inputs).
+std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags);
+
+/// Reading context: the file being read and where its errors go.
+class Reader {
+ public:
+  Reader(std::shared_ptr<const std::string> file, Diags& diags) : file_(std::move(file)), diags_(&diags) {}
+
+  [[nodiscard]] Loc loc(const YAML::Node& n) const;
+  void error(const YAML::Node& n, std::string message) const { diags_->error(loc(n), std::move(message)); }
+  [[nodiscard]] Diags& diags() const { return *diags_; }
+  [[nodiscard]] const std::shared_ptr<const std::string>& file() const { return file_; }
+
+  /// Checks that `n` is a mapping whose keys are all in `allowed` and appear once. Reports unknown
+  /// keys with a "did you mean" suggestion. `where` names the mapping in messages ("profile", "mtu").
+  /// Returns false only when `n` cannot be read as a mapping at all.
+  bool check_map(const YAML::Node& n, std::string_view where, const std::vector<std::string_view>& allowed) const;
+  /// Checks that `n` is a mapping with unique scalar keys (keys are free-form names).
+  bool check_free_map(const YAML::Node& n, std::string_view where) const;
+
+  /// An integer in [min, max]; `what` names it in messages.
+  Field<int64_t> integer(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const;
+  /// An integer map key (such as a DSCP value) in [min, max].
+  Field<int64_t> integer_key(const YAML::Node& key, std::string_view what, int64_t min, int64_t max) const;
+  Field<bool> boolean(const YAML::Node& n, std::string_view what) const;
+  Field<std::string> string(const YAML::Node& n, std::string_view what) const;
+  /// A string that must be one of `choices`.
+  Field<std::string> choice(const YAML::Node& n, std::string_view what,
+                            const std::vector<std::string_view>& choices) const;
+  /// A sequence of integers in [min, max], no duplicates.
+  Field<std::vector<int>> int_list(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const;
+  /// A sequence of strings.
+  std::vector<Field<std::string>> string_list(const YAML::Node& n, std::string_view what) const;
+
+ private:
+  bool scalar(const YAML::Node& n, std::string_view what, std::string_view expected) const;
+
+  std::shared_ptr<const std::string> file_;
+  Diags* diags_;
+};
+
+/// Joins a dotted key path: path("ecn.tc", "3") == "ecn.tc.3".
+std::string key_path(std::string_view parent, std::string_view key);
+
+}  // namespace fabricctl

@@ -1,0 +1,124 @@
+#include "render/render.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <unistd.h>
+
+#include "platform/platform.h"
+#include "render/template_set.h"
+
+namespace fabricctl {
+namespace {
+
+constexpr const char* kMarker = ".fabricctl-render";
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool write_file(const std::filesystem::path& p, const std::string& content) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f << content;
+  f.close();
+  return static_cast<bool>(f);
+}
+
+}  // namespace
+
+std::optional<RenderedDevice> render_device(const DeviceDesired& device, const std::filesystem::path& templates_dir,
+                                            Diags& diags) {
+  const PlatformAdapter& a = adapter(device.platform);
+  const nlohmann::json context = a.context(device);
+  RenderedDevice out{device.name, device.platform, {}};
+  bool ok = true;
+  for (const ArtifactSpec& spec : a.artifacts) {
+    const std::filesystem::path path = templates_dir / std::string(a.name) / std::string(spec.template_name);
+    const auto text = read_template(path, diags);
+    if (!text) {
+      ok = false;
+      continue;
+    }
+    auto content = render_template(*text, context, path.string(), diags);
+    if (!content) {
+      ok = false;
+      continue;
+    }
+    if (ends_with(spec.file, ".json")) {
+      try {
+        if (nlohmann::json::parse(*content).is_discarded()) ok = false;
+      } catch (const nlohmann::json::parse_error& e) {
+        diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
+                    "template renders invalid JSON for device " + quote(device.name) + ": " + e.what());
+        ok = false;
+        continue;
+      }
+    }
+    out.artifacts.push_back({std::string(spec.file), std::move(*content)});
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
+                                          Diags& diags) {
+  std::vector<RenderedDevice> out;
+  out.reserve(fabric.devices.size());
+  for (const DeviceDesired& d : fabric.devices)
+    if (auto r = render_device(d, templates_dir, diags)) out.push_back(std::move(*r));
+  return out;
+}
+
+std::string write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path target = out.lexically_normal();
+  if (fs::exists(target, ec)) {
+    if (!fs::is_directory(target, ec)) return quote(target.string()) + " exists and is not a directory";
+    const bool empty = fs::is_empty(target, ec);
+    if (!empty && !fs::exists(target / kMarker, ec))
+      return "refusing to replace " + quote(target.string()) +
+             ": it is not empty and does not hold a previous fabricctl render (" + kMarker + ")";
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  fs::create_directories(parent, ec);
+  if (ec) return "cannot create " + quote(parent.string()) + ": " + ec.message();
+  const fs::path stage = parent / (".fabricctl-stage-" + std::to_string(::getpid()) + "-" + target.filename().string());
+  fs::remove_all(stage, ec);
+  fs::create_directories(stage, ec);
+  if (ec) return "cannot create " + quote(stage.string()) + ": " + ec.message();
+  bool ok = write_file(stage / kMarker, "This directory is written by `fabricctl render`; it is replaced on every run.\n");
+  for (const RenderedDevice& d : rendered) {
+    fs::create_directories(stage / d.device, ec);
+    ok = ok && !ec;
+    for (const Artifact& a : d.artifacts) {
+      ok = ok && write_file(stage / d.device / a.file, a.content);
+      if (ends_with(a.file, ".sh")) fs::permissions(stage / d.device / a.file, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::add, ec);
+    }
+  }
+  if (!ok) {
+    fs::remove_all(stage, ec);
+    return "cannot write rendered files under " + quote(stage.string());
+  }
+  // Swap in: move the old render aside, rename the new one, then delete the old one.
+  const fs::path old = parent / (".fabricctl-old-" + std::to_string(::getpid()) + "-" + target.filename().string());
+  const bool had_old = fs::exists(target, ec);
+  if (had_old) {
+    fs::rename(target, old, ec);
+    if (ec) {
+      fs::remove_all(stage, ec);
+      return "cannot replace " + quote(target.string()) + ": " + ec.message();
+    }
+  }
+  fs::rename(stage, target, ec);
+  if (ec) {
+    const std::string msg = ec.message();
+    if (had_old) fs::rename(old, target, ec);
+    fs::remove_all(stage, ec);
+    return "cannot move the render into " + quote(target.string()) + ": " + msg;
+  }
+  if (had_old) fs::remove_all(old, ec);
+  return "";
+}
+
+}  // namespace fabricctl

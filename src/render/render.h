@@ -1,0 +1,41 @@
+// Rendering desired state into per-device artifacts, and writing them for review.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "state/desired.h"
+#include "util/diag.h"
+
+namespace fabricctl {
+
+struct Artifact {
+  std::string file;     // relative to the device's directory
+  std::string content;
+};
+
+struct RenderedDevice {
+  std::string device;
+  Platform platform;
+  std::vector<Artifact> artifacts;
+};
+
+/// Renders one device through templates/<platform>/ under `templates_dir`. JSON artifacts are
+/// checked to parse, so a broken user template is caught before anything is written.
+std::optional<RenderedDevice> render_device(const DeviceDesired& device, const std::filesystem::path& templates_dir,
+                                            Diags& diags);
+
+/// Renders every device; reports every failure.
+std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
+                                          Diags& diags);
+
+/// Writes OUT/<device>/<file> for every artifact. The whole directory is replaced, so devices and
+/// files that are no longer rendered disappear, and it is staged beside `out` and renamed into
+/// place, so a failure leaves the previous output intact. An existing `out` is replaced only if
+/// it holds a previous render (the marker file .fabricctl-render): fabricctl never deletes a
+/// directory it did not write. Returns an error message, or "" on success.
+std::string write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out);
+
+}  // namespace fabricctl
