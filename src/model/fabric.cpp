@@ -81,7 +81,10 @@ struct Resolver {
       }
       if (!device_index.emplace(*dev.name, i).second) {
         const Loc& first = inv.devices[device_index[*dev.name]].name.loc;
-        d.error(dev.name.loc, "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
+        // Within one file the YAML reader has already reported the duplicate key.
+        if (*first.file != *dev.name.loc.file)
+          d.error(dev.name.loc, "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
+        device_index[*dev.name] = i;  // the later definition wins, as with duplicate YAML keys
       }
     }
   }

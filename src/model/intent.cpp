@@ -242,7 +242,7 @@ class Builder {
     range(l_.watchdog_poll_interval_ms, "poll_interval_ms", w.poll_interval_ms, 100, 1000);
     range(l_.watchdog_detection_ms, "detection_ms", w.detection_ms, 100, 5000);
     range(l_.watchdog_restoration_ms, "restoration_ms", w.restoration_ms, 100, 60000);
-    if (w.detection_ms < w.poll_interval_ms && l_.watchdog_detection_ms.has())
+    if (ok_ && w.detection_ms < w.poll_interval_ms && l_.watchdog_detection_ms.has())
       error(l_.watchdog_detection_ms.loc, "pfc_watchdog.detection_ms: " + num(w.detection_ms) +
                                               " is shorter than poll_interval_ms " + std::to_string(w.poll_interval_ms));
   }

@@ -59,7 +59,9 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
         break;
       }
       if (std::find(chain.begin(), chain.end(), &it->second) != chain.end()) {
-        diags.error(parent.loc, "extends: profile " + quote(*parent) + " extends itself through " + quote(name));
+        diags.error(parent.loc, chain.size() == 1 ? "extends: profile " + quote(name) + " extends itself"
+                                                  : "extends: profile " + quote(*parent) + " extends itself through " +
+                                                        quote(chain.back()->name));
         ok = false;
         break;
       }

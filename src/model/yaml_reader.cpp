@@ -72,8 +72,8 @@ bool Reader::check_free_map(const YAML::Node& n, std::string_view where) const {
     }
     const std::string& k = kv.first.Scalar();
     if (!seen.insert(k).second) {
+      // Reported, then read anyway (the later one wins, as in SONiC): later checks stay meaningful.
       error(kv.first, "duplicate key " + quote(k) + " in " + std::string(where));
-      ok = false;
     }
   }
   return ok;
@@ -128,7 +128,16 @@ Field<int64_t> Reader::integer(const YAML::Node& n, std::string_view what, int64
 }
 
 Field<int64_t> Reader::integer_key(const YAML::Node& key, std::string_view what, int64_t min, int64_t max) const {
-  return integer(key, what, min, max);
+  Field<int64_t> f;
+  f.loc = loc(key);
+  const std::optional<int64_t> v = key.IsScalar() ? parse_int(key.Scalar()) : std::nullopt;
+  if (!v || *v < min || *v > max) {
+    error(key, std::string(what) + " " + quote(key.IsScalar() ? key.Scalar() : "?") + " is not " + std::to_string(min) +
+                   "-" + std::to_string(max));
+    return f;
+  }
+  f.value = v;
+  return f;
 }
 
 Field<bool> Reader::boolean(const YAML::Node& n, std::string_view what) const {

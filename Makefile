@@ -1,0 +1,43 @@
+# fabricctl: `make demo` and `make test` are the two commands a fresh clone needs.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+FABRICCTL = $(BUILD)/fabricctl
+
+.PHONY: all deps build build-asan test unit-asan demo clean
+
+all: build
+
+deps:
+	@./scripts/install-deps
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DFABRICCTL_SANITIZE=ON -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fabricctl_tests fabricctl
+
+# Every test on the normal build, then the whole suite again under ASan + UBSan.
+test: build build-asan
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS)
+
+# The main job on the bundled example fabrics: validate, render, summarize.
+demo: build
+	@for inv in lab rail-optimized; do \
+	  echo "== fabricctl validate -i inventory/$$inv"; \
+	  $(FABRICCTL) validate -i inventory/$$inv || exit $$?; \
+	  echo "== fabricctl render -i inventory/$$inv --out out/$$inv"; \
+	  $(FABRICCTL) render -i inventory/$$inv --out out/$$inv || exit $$?; \
+	done
+	@echo
+	@echo "Rendered configuration is under out/; e.g. out/lab/leaf1/config_db.json (SONiC),"
+	@echo "out/lab/leaf2/session.cfg (EOS), out/lab/spine1/commands.nvue (NVUE), out/lab/host1/apply.sh (Linux)."
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) out
