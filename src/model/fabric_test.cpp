@@ -1,0 +1,203 @@
+#include <doctest/doctest.h>
+
+#include "model/fabric.h"
+
+using namespace fabricctl;
+
+namespace {
+
+const std::string kSource = FABRICCTL_SOURCE_DIR;
+
+struct Loaded {
+  Diags diags;
+  Fabric fabric;
+};
+
+Loaded load(const std::string& inventory) {
+  Loaded l;
+  auto profiles = load_profiles(kSource + "/profiles", l.diags);
+  auto inv = load_inventory(kSource + "/inventory/" + inventory, l.diags);
+  REQUIRE(profiles);
+  REQUIRE(inv);
+  l.fabric = resolve_fabric(*inv, *profiles, l.diags);
+  return l;
+}
+
+const DeviceDesired& device(const Fabric& f, const std::string& name) {
+  for (const auto& d : f.desired.devices)
+    if (d.name == name) return d;
+  FAIL("no device " << name);
+  throw;
+}
+
+const PortDesired& port(const DeviceDesired& d, const std::string& name) {
+  for (const auto& p : d.ports)
+    if (p.name == name) return p;
+  FAIL("no port " << name);
+  throw;
+}
+
+// Resolves an inventory and profiles given as text (one profile "p" plus the shipped ones).
+Loaded load_text(const std::string& inventory, const std::string& profile = "") {
+  Loaded l;
+  std::vector<YamlDoc> docs;
+  Diags& d = l.diags;
+  auto base = load_yaml(kSource + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", d);
+  REQUIRE(base);
+  docs.push_back(*base);
+  if (!profile.empty()) {
+    auto p = parse_yaml(profile, "profiles/p.yaml", d);
+    REQUIRE(p);
+    docs.push_back(*p);
+  }
+  ProfileSet set = profiles_from_docs(docs, d);
+  auto doc = parse_yaml(inventory, "inv.yaml", d);
+  REQUIRE(doc);
+  Inventory inv;
+  read_inventory_doc(*doc, inv, d);
+  l.fabric = resolve_fabric(inv, set, d);
+  return l;
+}
+
+const char* kSmall = R"(
+defaults:
+  profile: roce-lossless
+  mgmt: {user: u, agent: true}
+groups:
+  g: {overrides: {pfc_watchdog: {detection_ms: 400}}}
+devices:
+  sw:
+    role: switch
+    platform: sonic
+    groups: [g]
+    mgmt: {address: 192.0.2.1}
+    ports:
+      Ethernet8: {speed: 100G}
+      Ethernet0:
+        overrides: {mtu: {switch: 9216}, cable_length_m: 40}
+  sw2:
+    role: switch
+    platform: sonic
+    mgmt: {address: 192.0.2.3}
+    overrides: {pfc_watchdog: {enabled: false}}
+    ports:
+      Ethernet0:
+  h:
+    role: host
+    platform: linux
+    mgmt: {address: 192.0.2.2}
+    ports:
+      eth0: {rdma_device: mlx5_0}
+links:
+  - {a: h:eth0, b: sw:Ethernet8, cable_length_m: 2}
+)";
+
+}  // namespace
+
+TEST_CASE("the lab inventory resolves with both ends of every link") {
+  Loaded l = load("lab");
+  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  const Fabric& f = l.fabric;
+  CHECK(f.links == 6);
+  REQUIRE(f.desired.devices.size() == 5);
+  CHECK(f.desired.devices[0].name == "host1");  // sorted by name
+  const DeviceDesired& leaf1 = device(f, "leaf1");
+  CHECK(leaf1.platform == Platform::sonic);
+  CHECK(leaf1.role == Role::switch_);
+  REQUIRE(leaf1.ports.size() == 3);
+  CHECK(leaf1.ports[0].name == "Ethernet0");
+  CHECK(leaf1.ports[1].name == "Ethernet8");  // natural order: 8 before 48
+  CHECK(leaf1.ports[2].name == "Ethernet48");
+  const PortDesired& e0 = port(leaf1, "Ethernet0");
+  CHECK(e0.mtu == 9100);
+  CHECK(e0.speed_mbps == 400000);
+  CHECK(e0.cable_length_m == 3);
+  CHECK(e0.peer_device == "host1");
+  CHECK(e0.peer_port == "ens1f0np0");
+  CHECK(e0.headroom_bytes > 0);
+  CHECK(port(leaf1, "Ethernet48").cable_length_m == 10);
+  const PortDesired& nic = port(device(f, "host2"), "ens2f0np0");
+  CHECK(nic.mtu == 9000);
+  CHECK(nic.rdma_mtu == 4096);
+  CHECK(nic.rdma_device == "mlx5_1");
+  CHECK(nic.rail == 1);
+  CHECK(nic.peer_device == "leaf2");
+  CHECK(nic.peer_port == "Ethernet2/1");
+  const QosIntent& q = leaf1.qos;
+  CHECK(q.lossless_priorities() == std::vector<int>{3});
+  CHECK(q.dscp_to_priority[26] == 3);
+  CHECK(q.dscp_to_priority[48] == 6);
+  CHECK(q.dscp_to_priority[0] == 0);
+  CHECK(q.ecn_enabled);
+  REQUIRE(q.ecn.size() == 1);
+  CHECK(q.ecn[0].min_bytes == 153600);
+  CHECK(q.dcqcn.enabled);
+  CHECK(q.tc[6].strict);
+  CHECK(q.tc[3].bandwidth_pct == 50);
+  CHECK(q.watchdog.detection_ms == 200);
+  CHECK(f.mgmt.size() == f.desired.devices.size());
+  CHECK(f.mgmt[0].device == "host1");
+  CHECK(f.mgmt[0].user == "fabricctl");
+}
+
+TEST_CASE("rail-optimized runs PFC only, with group overrides on the spines") {
+  Loaded l = load("rail-optimized");
+  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  CHECK(l.fabric.desired.devices.size() == 26);
+  CHECK(l.fabric.links == 192);
+  const DeviceDesired& leaf = device(l.fabric, "rail6-leaf");
+  CHECK(leaf.platform == Platform::nvue);
+  CHECK_FALSE(leaf.qos.ecn_enabled);
+  CHECK_FALSE(leaf.qos.dcqcn.enabled);
+  CHECK(leaf.qos.lossless_priorities() == std::vector<int>{3});
+  CHECK(leaf.qos.watchdog.detection_ms == 200);
+  CHECK(device(l.fabric, "spine1").qos.watchdog.detection_ms == 400);
+  // NIC i of every server lands on the rail-i leaf.
+  for (const auto& d : l.fabric.desired.devices) {
+    if (d.role != Role::host) continue;
+    for (const auto& p : d.ports) CHECK(p.peer_device == "rail" + std::to_string(*p.rail) + "-leaf");
+  }
+}
+
+TEST_CASE("overrides stack: profile, then groups, then device, then port; links set cable length") {
+  Loaded l = load_text(kSmall);
+  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  const DeviceDesired& sw = device(l.fabric, "sw");
+  CHECK(sw.qos.watchdog.detection_ms == 400);            // group
+  CHECK(sw.qos.watchdog.enabled);
+  CHECK_FALSE(device(l.fabric, "sw2").qos.watchdog.enabled);  // device, not leaking to others
+  CHECK(port(sw, "Ethernet0").mtu == 9216);              // port
+  CHECK(port(sw, "Ethernet0").cable_length_m == 40);
+  CHECK(port(sw, "Ethernet8").mtu == 9100);              // profile
+  CHECK(port(sw, "Ethernet8").cable_length_m == 2);      // link
+  CHECK(port(device(l.fabric, "h"), "eth0").cable_length_m == 2);
+  CHECK(port(device(l.fabric, "h"), "eth0").speed_mbps == 100000);  // from the switch end
+  CHECK_FALSE(port(sw, "Ethernet0").speed_mbps.has_value());        // uncabled, no speed given
+}
+
+TEST_CASE("a child profile overrides its parent per key") {
+  const std::string child = R"(
+extends: roce-lossless
+dscp_to_priority: {10: 1}
+ecn:
+  tc:
+    3: {probability: 50}
+)";
+  Loaded l = load_text(std::string(kSmall).replace(std::string(kSmall).find("profile: roce-lossless"), 22, "profile: p"), child);
+  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  const QosIntent& q = device(l.fabric, "sw").qos;
+  CHECK(q.dscp_to_priority[10] == 1);  // added
+  CHECK(q.dscp_to_priority[26] == 3);  // inherited
+  REQUIRE(q.ecn.size() == 1);
+  CHECK(q.ecn[0].probability_pct == 50);    // overridden
+  CHECK(q.ecn[0].min_bytes == 153600);      // inherited field of the same queue
+  CHECK(device(l.fabric, "sw").profile == "p");
+}
+
+TEST_CASE("errors from inline inventories carry their location") {
+  std::string bad = kSmall;
+  bad.replace(bad.find("speed: 100G"), 11, "speed: fast");
+  Loaded l = load_text(bad);
+  CHECK(l.diags.str() == "inv.yaml:14:26: devices.sw.ports.Ethernet8.speed: \"fast\" is not a link speed such as "
+                         "\"100G\" or \"400G\"\n");
+}
