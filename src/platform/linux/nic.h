@@ -1,0 +1,42 @@
+// Linux host NIC vocabulary: the native names, paths and encodings the Linux adapter renders (and, later,
+// parses). Sources: iproute2 dcb-pfc(8)/dcb-ets(8)/dcb-app(8); kernel mlx5 en_dcbnl.c; MLNX_OFED mlx5 ecn
+// sysfs; Documentation/ABI/testing/configfs-rdma_cm. See shared/reference/host-nic.md.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "state/desired.h"
+
+namespace fabricctl::linux_host {
+
+/// The "schema" of nic-state.json. Bump the version on any incompatible change of its shape.
+inline constexpr std::string_view kNicStateSchema = "fabricctl.nic-state/v1";
+
+/// rdma_cm configfs default_roce_mode value (matched exactly and case-sensitively by the kernel).
+inline constexpr std::string_view kRoceV2 = "RoCE v2";
+
+/// mlx5 takes ieee_pfc.delay as the cable length in metres and ignores 0 and values >= 1000
+/// (MLX5E_MAX_CABLE_LENGTH), although dcb-pfc(8) documents delay as bits.
+inline constexpr int kMlx5MaxCableLengthM = 1000;
+
+/// ECN field value ECT(0) (RFC 3168), the low two bits of the TOS byte.
+inline constexpr int kEct0 = 2;
+
+/// The TOS byte RoCE traffic is sent with: DSCP in the upper six bits, ECT(0) in the ECN bits when DCQCN is
+/// enabled so that switches mark instead of drop (DSCP 26 with DCQCN -> 106; without -> 104).
+int roce_tos(const QosIntent& qos);
+
+/// The DCQCN reaction-point files under /sys/class/net/<if>/ecn/roce_rp/ (MLNX_OFED mlx5), in a fixed
+/// order, with the values of `rp` (firmware units: rates Mb/s, times microseconds).
+std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp);
+
+/// Quotes a word for POSIX sh: always single quotes; an embedded ' becomes '\''.
+std::string sh_quote(std::string_view s);
+
+/// Makes text safe inside a one-line comment: anything outside printable ASCII becomes '?'.
+std::string comment_safe(std::string_view s);
+
+}  // namespace fabricctl::linux_host
