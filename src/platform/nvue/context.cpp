@@ -1,7 +1,124 @@
+// NVIDIA Cumulus Linux NVUE: the template context for commands.nvue, `nv set` lines in a stable order.
+//
+// Vocabulary and units (source: CumulusNetworks/docs, Quality-of-Service and NVUE command reference):
+// - NVUE "switch-priority" is our priority and "traffic-class" our traffic class; only the default-global
+//   profiles are written, so the settings apply to every port.
+// - `nv set qos roce mode lossless` is deliberately not used: it imposes NVIDIA's fixed defaults. The intent
+//   is written explicitly instead.
+// - ECN thresholds are bytes. `link mtu` is the Linux netdev (L3) MTU, the same number as the desired MTU.
+// - PFC cable length is per profile, so the global profile takes the longest cable of the device.
+// - PFC watchdog: NVUE sets only the polling interval (ms) and robustness (polling intervals a queue must
+//   stay paused before the watchdog acts): robustness = ceil(detection / polling interval). NVUE has no
+//   restoration-time or action knob: the watchdog drops while the storm lasts and restores PFC after a
+//   polling interval without pause frames.
+// - Egress scheduler: default-global starts with every class DWRR at 12-13 %, and DWRR shares must add up
+//   to at most 100 (bw-percent 1-100), so classes no priority maps to are set strict; with no traffic they
+//   take no bandwidth.
+// - Buffer pools: NVIDIA documents that PFC needs a lossless buffer pool before it is configured (the
+//   default gives 100 % to default-lossy). Until profiles carry a buffer split, NVIDIA's documented 50/50
+//   split is written when any priority is lossless.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
 #include "platform/platform.h"
+#include "util/text.h"
 
 namespace fabricctl {
 
-nlohmann::json nvue_context(const DeviceDesired& device) { return common_context(device); }
+nlohmann::json nvue_context(const DeviceDesired& device) {
+  const QosIntent& q = device.qos;
+  nlohmann::json c = common_context(device);
+  c["trust"] = q.trust == Trust::dscp ? "l3" : "l2";
+
+  // One line per DSCP: comma lists are documented, ranges for DSCP ids are not.
+  nlohmann::json dscp_map = nlohmann::json::array();
+  for (int d = 0; d < kDscpValues; ++d)
+    dscp_map.push_back({{"dscp", std::to_string(d)},
+                        {"priority", std::to_string(q.dscp_to_priority[static_cast<size_t>(d)])}});
+  c["dscp_map"] = dscp_map;
+
+  // With PCP trust the priority is the frame's PCP: pin PCP n -> switch-priority n.
+  nlohmann::json pcp_map = nlohmann::json::array();
+  if (q.trust == Trust::pcp)
+    for (int p = 0; p < kPriorities; ++p)
+      pcp_map.push_back({{"pcp", std::to_string(p)}, {"priority", std::to_string(p)}});
+  c["pcp_map"] = pcp_map;
+
+  std::vector<int> lossless = q.lossless_priorities();
+  bool pfc = !lossless.empty();
+  if (pfc) {
+    int cable = 0;
+    for (const PortDesired& p : device.ports) cable = std::max(cable, p.cable_length_m);
+    std::vector<std::string> prios;
+    for (int p : lossless) prios.push_back(std::to_string(p));
+    nlohmann::json pfc_ctx = {{"priorities", join(prios, ",")}};
+    if (cable > 0)
+      pfc_ctx["cable_length"] = std::to_string(cable);
+    else
+      pfc_ctx["cable_length"] = false;
+    c["pfc"] = pfc_ctx;
+  } else {
+    c["pfc"] = false;
+  }
+
+  nlohmann::json queue_map = nlohmann::json::array();
+  for (int p = 0; p < kPriorities; ++p)
+    queue_map.push_back({{"priority", std::to_string(p)},
+                         {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
+  c["egress_queue_map"] = queue_map;
+
+  nlohmann::json schedulers = nlohmann::json::array();
+  for (int tc = 0; tc < kTrafficClasses; ++tc) {
+    const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
+    bool dwrr = s.used && !s.strict;
+    nlohmann::json sched = {{"tc", std::to_string(tc)}, {"mode", dwrr ? "dwrr" : "strict"}};
+    if (dwrr)
+      sched["bw_percent"] = std::to_string(s.bandwidth_pct);
+    else
+      sched["bw_percent"] = false;
+    schedulers.push_back(sched);
+  }
+  c["schedulers"] = schedulers;
+
+  // ECN on the intent's queues; when the intent has ECN off, switch it off on the lossless classes.
+  nlohmann::json ecn = nlohmann::json::array();
+  nlohmann::json ecn_disabled = nlohmann::json::array();
+  if (q.ecn_enabled) {
+    std::vector<EcnQueue> queues = q.ecn;
+    std::stable_sort(queues.begin(), queues.end(), [](const EcnQueue& a, const EcnQueue& b) { return a.tc < b.tc; });
+    for (const EcnQueue& e : queues)
+      ecn.push_back({{"tc", std::to_string(e.tc)},
+                     {"min", std::to_string(e.min_bytes)},
+                     {"max", std::to_string(e.max_bytes)},
+                     {"probability", std::to_string(e.probability_pct)}});
+  } else {
+    std::set<int> tcs;
+    for (int p : lossless) tcs.insert(q.priority_to_tc[static_cast<size_t>(p)]);
+    for (int tc : tcs) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
+  }
+  c["ecn"] = ecn;
+  c["ecn_disabled"] = ecn_disabled;
+
+  bool watchdog = q.watchdog.enabled && pfc;
+  if (watchdog) {
+    int poll = std::max(1, q.watchdog.poll_interval_ms);
+    int robustness = std::max(1, (q.watchdog.detection_ms + poll - 1) / poll);
+    c["watchdog"] = {{"polling_interval", std::to_string(poll)}, {"robustness", std::to_string(robustness)}};
+  } else {
+    c["watchdog"] = false;
+  }
+
+  std::vector<const PortDesired*> ports;
+  for (const PortDesired& p : device.ports) ports.push_back(&p);
+  std::stable_sort(ports.begin(), ports.end(),
+                   [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
+  nlohmann::json interfaces = nlohmann::json::array();
+  for (const PortDesired* p : ports)
+    interfaces.push_back({{"name", p->name}, {"mtu", std::to_string(p->mtu)}, {"pfc_watchdog", watchdog}});
+  c["interfaces"] = interfaces;
+  return c;
+}
 
 }  // namespace fabricctl

@@ -1,0 +1,190 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../../tests/unit/fixtures.h"
+#include "platform/platform.h"
+#include "render/template_set.h"
+
+using namespace fabricctl;
+
+namespace {
+
+std::string render_eos(const DeviceDesired& d) {
+  Diags diags;
+  auto text = read_template(FABRICCTL_SOURCE_DIR "/templates/eos/session.cfg.mustache", diags);
+  REQUIRE(text);
+  auto out = render_template(*text, eos_context(d), "session.cfg.mustache", diags);
+  REQUIRE_MESSAGE(out, diags.str());
+  return *out;
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+bool has_line(const std::string& s, const std::string& line) {
+  for (const auto& l : lines_of(s))
+    if (l == line) return true;
+  return false;
+}
+
+/// Index of the first line equal to `line`, or -1.
+long line_index(const std::string& s, const std::string& line) {
+  auto ls = lines_of(s);
+  for (size_t i = 0; i < ls.size(); ++i)
+    if (ls[i] == line) return static_cast<long>(i);
+  return -1;
+}
+
+void check_shape(const std::string& out) {
+  REQUIRE_FALSE(out.empty());
+  CHECK(out.back() == '\n');
+  for (const auto& l : lines_of(out)) {
+    CHECK_MESSAGE(!l.empty(), "blank line in output");
+    if (!l.empty()) CHECK_MESSAGE(l.back() != ' ', "trailing whitespace: ", l);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("eos session.cfg renders the roce-lossless intent") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"});
+  std::string out = render_eos(d);
+  check_shape(out);
+
+  CHECK(lines_of(out).front() == "! fabricctl: leaf1 profile roce-lossless");
+  // Every DSCP, grouped per priority.
+  CHECK(has_line(out,
+                 "qos map dscp 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 27 28 29 30 31 32 "
+                 "33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 to "
+                 "traffic-class 0"));
+  CHECK(has_line(out, "qos map dscp 26 to traffic-class 3"));
+  CHECK(has_line(out, "qos map dscp 48 to traffic-class 6"));
+  CHECK(has_line(out, "qos map traffic-class 3 to tx-queue 3"));
+  CHECK(has_line(out, "qos map traffic-class 6 to tx-queue 6"));
+  CHECK(has_line(out, "qos map traffic-class 7 to tx-queue 0"));
+  CHECK_FALSE(has_line(out, "qos map cos 0 to traffic-class 0"));
+
+  CHECK(has_line(out, "priority-flow-control pause watchdog default timeout 0.2"));
+  CHECK(has_line(out, "priority-flow-control pause watchdog default recovery-time 0.2"));
+  CHECK(has_line(out, "priority-flow-control pause watchdog default polling-interval 0.1"));
+  CHECK(has_line(out, "priority-flow-control pause watchdog action drop"));
+
+  // One interface block, exactly.
+  const std::string eth1 =
+      "!\n"
+      "interface Ethernet1/1\n"
+      "   mtu 9100\n"
+      "   qos trust dscp\n"
+      "   priority-flow-control on\n"
+      "   priority-flow-control priority 3 no-drop\n"
+      "   priority-flow-control pause watchdog\n"
+      "   !\n"
+      "   uc-tx-queue 0\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "   !\n"
+      "   uc-tx-queue 3\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "   !\n"
+      "   uc-tx-queue 6\n"
+      "      priority strict\n"
+      "!\n"
+      "interface Ethernet2/1\n";
+  CHECK_MESSAGE(out.find(eth1) != std::string::npos, out);
+  // Unused traffic classes get no queue block.
+  CHECK_FALSE(has_line(out, "   uc-tx-queue 1"));
+  CHECK(out.substr(out.size() - 2) == "!\n");
+  // Globals come before the interfaces.
+  CHECK(line_index(out, "priority-flow-control pause watchdog action drop") < line_index(out, "interface Ethernet1/1"));
+}
+
+TEST_CASE("eos ECN thresholds use kbytes (1024 B) only when both are whole kbytes") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.ecn = {{3, 150000, 1500000, 20}};
+  std::string out = render_eos(d);
+  CHECK(has_line(out,
+                 "      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes "
+                 "max-mark-probability 20"));
+  d.qos.ecn = {{3, 153600, 1500000, 20}};  // one whole, one not: both in bytes
+  out = render_eos(d);
+  CHECK(has_line(out,
+                 "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1500000 bytes "
+                 "max-mark-probability 20"));
+}
+
+TEST_CASE("eos watchdog times are seconds with decimals") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.watchdog.detection_ms = 50;
+  d.qos.watchdog.restoration_ms = 1110;
+  d.qos.watchdog.poll_interval_ms = 1000;
+  std::string out = render_eos(d);
+  CHECK(has_line(out, "priority-flow-control pause watchdog default timeout 0.05"));
+  CHECK(has_line(out, "priority-flow-control pause watchdog default recovery-time 1.11"));
+  CHECK(has_line(out, "priority-flow-control pause watchdog default polling-interval 1"));
+  d.qos.watchdog.poll_interval_ms = 5;
+  out = render_eos(d);
+  CHECK(has_line(out, "priority-flow-control pause watchdog default polling-interval 0.005"));
+}
+
+TEST_CASE("eos watchdog off and ECN off leave their lines out") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.watchdog.enabled = false;
+  d.qos.ecn_enabled = false;
+  d.qos.ecn.clear();
+  std::string out = render_eos(d);
+  check_shape(out);
+  CHECK(out.find("watchdog") == std::string::npos);
+  CHECK(out.find("random-detect") == std::string::npos);
+  // Scheduling and PFC stay.
+  CHECK(has_line(out, "   priority-flow-control priority 3 no-drop"));
+  const std::string q3 = "   uc-tx-queue 3\n      no priority\n      bandwidth percent 50\n   !\n   uc-tx-queue 6\n";
+  CHECK_MESSAGE(out.find(q3) != std::string::npos, out);
+}
+
+TEST_CASE("eos without lossless priorities turns PFC off and writes no watchdog") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.lossless.fill(false);
+  std::string out = render_eos(d);
+  check_shape(out);
+  CHECK(has_line(out, "   no priority-flow-control"));
+  CHECK(out.find("no-drop") == std::string::npos);
+  CHECK(out.find("watchdog") == std::string::npos);
+}
+
+TEST_CASE("eos pcp trust writes qos trust cos and an identity cos map") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.trust = Trust::pcp;
+  std::string out = render_eos(d);
+  check_shape(out);
+  CHECK(has_line(out, "   qos trust cos"));
+  CHECK(has_line(out, "qos map cos 0 to traffic-class 0"));
+  CHECK(has_line(out, "qos map cos 1 to traffic-class 1"));
+  CHECK(has_line(out, "qos map cos 7 to traffic-class 7"));
+}
+
+TEST_CASE("eos interfaces come in natural port order") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet10/1", "Ethernet2/1", "Ethernet1/1"});
+  std::string out = render_eos(d);
+  long e1 = line_index(out, "interface Ethernet1/1");
+  long e2 = line_index(out, "interface Ethernet2/1");
+  long e10 = line_index(out, "interface Ethernet10/1");
+  REQUIRE(e1 >= 0);
+  REQUIRE(e2 >= 0);
+  REQUIRE(e10 >= 0);
+  CHECK(e1 < e2);
+  CHECK(e2 < e10);
+}
+
+TEST_CASE("eos rendering is deterministic") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"});
+  CHECK(render_eos(d) == render_eos(d));
+}

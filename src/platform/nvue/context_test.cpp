@@ -1,0 +1,195 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../../tests/unit/fixtures.h"
+#include "platform/platform.h"
+#include "render/template_set.h"
+
+using namespace fabricctl;
+
+namespace {
+
+std::string render_nvue(const DeviceDesired& d) {
+  Diags diags;
+  auto text = read_template(FABRICCTL_SOURCE_DIR "/templates/nvue/commands.nvue.mustache", diags);
+  REQUIRE(text);
+  auto out = render_template(*text, nvue_context(d), "commands.nvue.mustache", diags);
+  REQUIRE_MESSAGE(out, diags.str());
+  return *out;
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+bool has_line(const std::string& s, const std::string& line) {
+  for (const auto& l : lines_of(s))
+    if (l == line) return true;
+  return false;
+}
+
+long line_index(const std::string& s, const std::string& line) {
+  auto ls = lines_of(s);
+  for (size_t i = 0; i < ls.size(); ++i)
+    if (ls[i] == line) return static_cast<long>(i);
+  return -1;
+}
+
+size_t count_prefix(const std::string& s, const std::string& prefix) {
+  size_t n = 0;
+  for (const auto& l : lines_of(s))
+    if (l.rfind(prefix, 0) == 0) ++n;
+  return n;
+}
+
+/// Every line is a `#` comment or an `nv set` command; no blank lines, no trailing whitespace.
+void check_shape(const std::string& out) {
+  REQUIRE_FALSE(out.empty());
+  CHECK(out.back() == '\n');
+  for (const auto& l : lines_of(out)) {
+    CHECK_MESSAGE((l.rfind("# ", 0) == 0 || l.rfind("nv set ", 0) == 0), "unexpected line: ", l);
+    if (!l.empty()) CHECK_MESSAGE(l.back() != ' ', "trailing whitespace: ", l);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("nvue commands render the roce-lossless intent") {
+  auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
+  d.ports[1].cable_length_m = 30;  // the global cable length is the longest one
+  std::string out = render_nvue(d);
+  check_shape(out);
+
+  CHECK(lines_of(out).front() == "# fabricctl: leaf1 profile roce-lossless");
+  CHECK(count_prefix(out, "nv set qos roce") == 0);
+  CHECK(has_line(out, "nv set qos mapping default-global trust l3"));
+  CHECK(count_prefix(out, "nv set qos mapping default-global dscp ") == 64);
+  CHECK(has_line(out, "nv set qos mapping default-global dscp 0 switch-priority 0"));
+  CHECK(has_line(out, "nv set qos mapping default-global dscp 26 switch-priority 3"));
+  CHECK(has_line(out, "nv set qos mapping default-global dscp 48 switch-priority 6"));
+  CHECK(has_line(out, "nv set qos mapping default-global dscp 63 switch-priority 0"));
+  CHECK(count_prefix(out, "nv set qos mapping default-global pcp ") == 0);
+
+  CHECK(has_line(out, "nv set qos pfc default-global switch-priority 3"));
+  CHECK(has_line(out, "nv set qos pfc default-global tx enable"));
+  CHECK(has_line(out, "nv set qos pfc default-global rx enable"));
+  CHECK(has_line(out, "nv set qos pfc default-global cable-length 30"));
+  CHECK(has_line(out, "nv set qos traffic-pool default-lossless memory-percent 50"));
+
+  CHECK(count_prefix(out, "nv set qos egress-queue-mapping default-global ") == 8);
+  CHECK(has_line(out, "nv set qos egress-queue-mapping default-global switch-priority 3 traffic-class 3"));
+  CHECK(has_line(out, "nv set qos egress-queue-mapping default-global switch-priority 6 traffic-class 6"));
+  CHECK(has_line(out, "nv set qos egress-queue-mapping default-global switch-priority 7 traffic-class 0"));
+
+  const std::string sched =
+      "nv set qos egress-scheduler default-global traffic-class 0 mode dwrr\n"
+      "nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50\n"
+      "nv set qos egress-scheduler default-global traffic-class 1 mode strict\n"
+      "nv set qos egress-scheduler default-global traffic-class 2 mode strict\n"
+      "nv set qos egress-scheduler default-global traffic-class 3 mode dwrr\n"
+      "nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50\n"
+      "nv set qos egress-scheduler default-global traffic-class 4 mode strict\n"
+      "nv set qos egress-scheduler default-global traffic-class 5 mode strict\n"
+      "nv set qos egress-scheduler default-global traffic-class 6 mode strict\n"
+      "nv set qos egress-scheduler default-global traffic-class 7 mode strict\n";
+  CHECK_MESSAGE(out.find(sched) != std::string::npos, out);
+
+  // ECN thresholds stay in bytes.
+  const std::string ecn =
+      "nv set qos congestion-control default-global traffic-class 3 ecn enable\n"
+      "nv set qos congestion-control default-global traffic-class 3 min-threshold 153600\n"
+      "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
+      "nv set qos congestion-control default-global traffic-class 3 probability 20\n";
+  CHECK_MESSAGE(out.find(ecn) != std::string::npos, out);
+  CHECK(out.find("ecn disable") == std::string::npos);
+
+  CHECK(has_line(out, "nv set qos pfc-watchdog polling-interval 100"));
+  CHECK(has_line(out, "nv set qos pfc-watchdog robustness 2"));
+
+  const std::string ports =
+      "nv set interface swp1 link mtu 9100\n"
+      "nv set interface swp1 qos pfc-watchdog\n"
+      "nv set interface swp2 link mtu 9100\n"
+      "nv set interface swp2 qos pfc-watchdog\n";
+  CHECK(out.size() >= ports.size());
+  CHECK_MESSAGE(out.substr(out.size() - ports.size()) == ports, out);
+}
+
+TEST_CASE("nvue robustness rounds detection up to whole polling intervals") {
+  auto d = test::example_switch(Platform::nvue, {"swp1"});
+  d.qos.watchdog.poll_interval_ms = 150;
+  d.qos.watchdog.detection_ms = 400;
+  std::string out = render_nvue(d);
+  CHECK(has_line(out, "nv set qos pfc-watchdog polling-interval 150"));
+  CHECK(has_line(out, "nv set qos pfc-watchdog robustness 3"));
+  d.qos.watchdog.detection_ms = 450;
+  out = render_nvue(d);
+  CHECK(has_line(out, "nv set qos pfc-watchdog robustness 3"));
+}
+
+TEST_CASE("nvue ECN off disables ECN on the lossless classes") {
+  auto d = test::example_switch(Platform::nvue, {"swp1"});
+  d.qos.ecn_enabled = false;
+  d.qos.ecn.clear();
+  std::string out = render_nvue(d);
+  check_shape(out);
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 3 ecn disable"));
+  CHECK(count_prefix(out, "nv set qos congestion-control ") == 1);
+}
+
+TEST_CASE("nvue watchdog off leaves the watchdog out") {
+  auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
+  d.qos.watchdog.enabled = false;
+  std::string out = render_nvue(d);
+  check_shape(out);
+  CHECK(count_prefix(out, "nv set qos pfc-watchdog") == 0);
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK(has_line(out, "nv set interface swp1 link mtu 9100"));
+  CHECK(has_line(out, "nv set qos pfc default-global switch-priority 3"));
+}
+
+TEST_CASE("nvue without lossless priorities writes no PFC, pool or watchdog") {
+  auto d = test::example_switch(Platform::nvue, {"swp1"});
+  d.qos.lossless.fill(false);
+  std::string out = render_nvue(d);
+  check_shape(out);
+  CHECK(count_prefix(out, "nv set qos pfc") == 0);
+  CHECK(count_prefix(out, "nv set qos traffic-pool") == 0);
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+}
+
+TEST_CASE("nvue pcp trust and several lossless priorities") {
+  auto d = test::example_switch(Platform::nvue, {"swp1"});
+  d.qos.trust = Trust::pcp;
+  d.qos.lossless[4] = true;
+  std::string out = render_nvue(d);
+  check_shape(out);
+  CHECK(has_line(out, "nv set qos mapping default-global trust l2"));
+  CHECK(count_prefix(out, "nv set qos mapping default-global pcp ") == 8);
+  CHECK(has_line(out, "nv set qos mapping default-global pcp 5 switch-priority 5"));
+  CHECK(has_line(out, "nv set qos pfc default-global switch-priority 3,4"));
+}
+
+TEST_CASE("nvue interfaces come in natural port order") {
+  auto d = test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1s1"});
+  std::string out = render_nvue(d);
+  long s1 = line_index(out, "nv set interface swp1s1 link mtu 9100");
+  long s2 = line_index(out, "nv set interface swp2 link mtu 9100");
+  long s10 = line_index(out, "nv set interface swp10 link mtu 9100");
+  REQUIRE(s1 >= 0);
+  REQUIRE(s2 >= 0);
+  REQUIRE(s10 >= 0);
+  CHECK(s1 < s2);
+  CHECK(s2 < s10);
+}
+
+TEST_CASE("nvue rendering is deterministic") {
+  auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
+  CHECK(render_nvue(d) == render_nvue(d));
+}
