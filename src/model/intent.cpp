@@ -1,5 +1,7 @@
 #include "model/intent.h"
 
+#include <tuple>
+
 #include "util/text.h"
 
 namespace fabricctl {
@@ -242,9 +244,15 @@ class Builder {
     range(l_.watchdog_poll_interval_ms, "poll_interval_ms", w.poll_interval_ms, 100, 1000);
     range(l_.watchdog_detection_ms, "detection_ms", w.detection_ms, 100, 5000);
     range(l_.watchdog_restoration_ms, "restoration_ms", w.restoration_ms, 100, 60000);
-    if (ok_ && w.detection_ms < w.poll_interval_ms && l_.watchdog_detection_ms.has())
-      error(l_.watchdog_detection_ms.loc, "pfc_watchdog.detection_ms: " + num(w.detection_ms) +
-                                              " is shorter than poll_interval_ms " + std::to_string(w.poll_interval_ms));
+    // A storm can only be seen, or its end confirmed, at a poll: SONiC's YANG rejects shorter times.
+    if (!ok_) return;
+    for (auto [f, key, v] : {std::tuple{&l_.watchdog_detection_ms, "detection_ms", w.detection_ms},
+                             {&l_.watchdog_restoration_ms, "restoration_ms", w.restoration_ms}}) {
+      if (v < w.poll_interval_ms)
+        error(f->has() ? f->loc : l_.watchdog_poll_interval_ms.loc,
+              std::string("pfc_watchdog.") + key + ": " + num(v) + " is shorter than poll_interval_ms " +
+                  std::to_string(w.poll_interval_ms));
+    }
   }
 
   const ProfileLayer& l_;

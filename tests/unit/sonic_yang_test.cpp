@@ -1,0 +1,159 @@
+// The rendered SONiC config_db.json, merged with the PORT fields a real switch already has, must pass
+// SONiC's own YANG models (shared/tools/sonic-yang-check, yanglint underneath) with every table
+// checked (--strict-tables). Broken variants must be rejected, so these tests can fail.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "fixtures.h"
+#include "platform/sonic/test_support.h"
+
+using namespace fabricctl;
+using nlohmann::json;
+
+namespace {
+
+// CI places shared/ beside the repository.
+const std::filesystem::path kChecker = std::filesystem::path(FABRICCTL_SOURCE_DIR) / ".." / "shared" / "tools" / "sonic-yang-check";
+
+struct CheckResult {
+  int exit_code = -1;  // 0 valid, 1 invalid, 2 usage/environment
+  std::string output;  // stdout and stderr
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+/// Writes `config` to a temporary .json file and runs sonic-yang-check --strict-tables on it.
+CheckResult yang_check(const json& config) {
+  REQUIRE_MESSAGE(std::filesystem::exists(kChecker), "sonic-yang-check not found at " << kChecker.string());
+  std::string path = (std::filesystem::temp_directory_path() / "fabricctl-sonic-yang-XXXXXX.json").string();
+  std::vector<char> buf(path.begin(), path.end());
+  buf.push_back('\0');
+  const int fd = mkstemps(buf.data(), 5);  // 5 = strlen(".json")
+  REQUIRE_MESSAGE(fd >= 0, "cannot create a temporary file");
+  close(fd);
+  path = buf.data();
+  std::ofstream(path) << config.dump(4) << '\n';
+
+  CheckResult r;
+  const std::string cmd = shell_quote(kChecker.string()) + " --strict-tables " + shell_quote(path) + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE_MESSAGE(pipe != nullptr, "cannot run " << cmd);
+  char chunk[4096];
+  size_t n = 0;
+  while ((n = fread(chunk, 1, sizeof chunk, pipe)) > 0) r.output.append(chunk, n);
+  const int status = pclose(pipe);
+  std::filesystem::remove(path);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+/// The rendered config_db.json of `device` with what a switch's PORT entries already carry (lanes
+/// are mandatory in sonic-port.yang; speed from the inventory): fabricctl writes only PORT.mtu.
+json switch_config(const DeviceDesired& device) {
+  json c = sonic::test::parse(sonic::test::render_artifact(device, "config_db.json"));
+  int lane = 0;
+  for (const PortDesired& p : device.ports) {
+    std::string lanes;
+    for (int i = 0; i < 4; ++i) lanes += (i ? "," : "") + std::to_string(lane++);
+    json& port = c["PORT"][p.name];
+    port["lanes"] = lanes;
+    port["speed"] = std::to_string(p.speed_mbps.value_or(100000));  // Mb/s
+    port["admin_status"] = "up";
+  }
+  return c;
+}
+
+DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
+
+void check_valid(const DeviceDesired& d) {
+  const CheckResult r = yang_check(switch_config(d));
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("RESULT: VALID") != std::string::npos);
+  CHECK(r.output.find("NOT CHECKED") == std::string::npos);
+  CHECK(r.output.find("WARNING") == std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("sonic YANG: the roce-lossless config_db.json passes with every table checked") {
+  const CheckResult r = yang_check(switch_config(fixture()));
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find("RESULT: VALID") != std::string::npos);
+  CHECK(r.output.find("NOT CHECKED") == std::string::npos);
+  for (const char* t : {"DSCP_TO_TC_MAP (1)", "TC_TO_PRIORITY_GROUP_MAP (1)", "TC_TO_QUEUE_MAP (1)",
+                        "MAP_PFC_PRIORITY_TO_QUEUE (1)", "SCHEDULER (3)", "WRED_PROFILE (1)", "PORT_QOS_MAP (2)",
+                        "QUEUE (6)", "CABLE_LENGTH (1)", "PFC_WD (3)", "PORT (2)"})
+    CHECK_MESSAGE(r.output.find(t) != std::string::npos, "table not checked: " << t);
+}
+
+TEST_CASE("sonic YANG: variants of the intent stay valid") {
+  DeviceDesired d = fixture();
+  SUBCASE("ECN and watchdog off") {
+    d.qos.ecn_enabled = false;
+    d.qos.ecn.clear();
+    d.qos.watchdog.enabled = false;
+  }
+  SUBCASE("PCP trust: DOT1P_TO_TC_MAP") { d.qos.trust = Trust::pcp; }
+  SUBCASE("two lossless priorities, two ECN queues, forward action") {
+    d.qos.lossless[4] = true;
+    d.qos.priority_to_tc[4] = 4;
+    d.qos.tc[4] = {true, false, 20};
+    d.qos.tc[0].bandwidth_pct = 30;
+    d.qos.ecn.push_back({4, 100000, 1000000, 5});
+    d.qos.watchdog.action = WatchdogAction::forward;
+  }
+  SUBCASE("no lossless priority: empty pfc_enable") { d.qos.lossless.fill(false); }
+  check_valid(d);
+}
+
+TEST_CASE("sonic YANG: broken configurations are reported INVALID") {
+  SUBCASE("detection_time below SONiC's 100 ms minimum") {
+    json c = switch_config(fixture());
+    c["PFC_WD"]["Ethernet0"]["detection_time"] = "50";
+    const CheckResult r = yang_check(c);
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("RESULT: INVALID") != std::string::npos);
+    CHECK(r.output.find(R"(PFC_WD|Ethernet0 field "detection_time" = "50")") != std::string::npos);
+  }
+  SUBCASE("a detection time shorter than the poll interval, as rendered") {
+    // The profile validation must refuse this intent; SONiC's model does.
+    DeviceDesired d = fixture();
+    d.qos.watchdog.poll_interval_ms = 500;
+    const CheckResult r = yang_check(switch_config(d));
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("detection_time must be greater than or equal to POLL_INTERVAL") != std::string::npos);
+  }
+  SUBCASE("PORT without the lanes the switch has: the leafrefs need real PORT entries") {
+    const json c = sonic::test::parse(sonic::test::render_artifact(fixture(), "config_db.json"));
+    const CheckResult r = yang_check(c);
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("RESULT: INVALID") != std::string::npos);
+  }
+  SUBCASE("--strict-tables: a table without a model fails") {
+    json c = switch_config(fixture());
+    c["FLEX_COUNTER_TABLE"]["PFCWD"]["FLEX_COUNTER_STATUS"] = "enable";
+    const CheckResult r = yang_check(c);
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    CHECK(r.output.find("NOT CHECKED: table FLEX_COUNTER_TABLE") != std::string::npos);
+  }
+}
