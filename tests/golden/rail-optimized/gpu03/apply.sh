@@ -1,0 +1,495 @@
+#!/bin/sh
+# fabricctl: RoCE NIC state of gpu03 (profile roce-pfc-only), 8 port(s).
+# nic-state.json beside this file holds the same desired state as data. Review, then run as root on
+# the host. Safe to re-run: dcb keeps values that already match, and sysfs/configfs values are written
+# only when they differ.
+#
+# Needs: iproute2 ip and dcb; the mlx5 driver with the MLNX_OFED/DOCA-OFED ecn sysfs
+# (/sys/class/net/<if>/ecn); rdma_cm with configfs mounted on /sys/kernel/config.
+# FABRICCTL_SYSFS_ROOT, when set, prefixes every /sys path (for tests against a fake tree).
+set -eu
+
+sysfs_root=${FABRICCTL_SYSFS_ROOT:-}
+
+die() {
+  echo "apply.sh: $*" >&2
+  exit 1
+}
+
+require_cmd() {
+  command -v "$1" >/dev/null 2>&1 || die "$1: command not found"
+}
+
+require_dir() {
+  [ -d "$sysfs_root$1" ] || die "$1: missing ($2)"
+}
+
+# set_sysfs PATH VALUE: writes VALUE to PATH only when PATH reads differently. Some mlx5 versions
+# refuse (EPERM) to enable an ecn knob that is already enabled.
+set_sysfs() {
+  [ -f "$sysfs_root$1" ] || die "$1: missing"
+  current=$(cat "$sysfs_root$1")
+  if [ "$current" != "$2" ]; then
+    printf '%s\n' "$2" >"$sysfs_root$1" || die "$1: cannot write $2"
+  fi
+}
+
+# make_dir PATH: creates a configfs directory; rdma_cm fills in ports/<n>/ for an RDMA device.
+make_dir() {
+  mkdir -p "$sysfs_root$1"
+}
+
+# Pre-flight: stop before changing anything if a tool or kernel interface is missing.
+require_cmd ip
+require_cmd dcb
+require_dir '/sys/class/net/ens1f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens1f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens2f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens2f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens3f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens3f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens4f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens4f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens5f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens5f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens6f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens6f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens7f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens7f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/net/ens8f0np0' 'no such network interface'
+require_dir '/sys/class/net/ens8f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/kernel/config/rdma_cm' 'run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config'
+
+# ---- ens1f0np0: rail 0, cabled to rail0-leaf Ethernet16, 400000 Mb/s expected, RDMA mlx5_0 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens1f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens1f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens1f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_0 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_0'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens2f0np0: rail 1, cabled to rail1-leaf Ethernet16, 400000 Mb/s expected, RDMA mlx5_1 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens2f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens2f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens2f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens2f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_1 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_1'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens3f0np0: rail 2, cabled to rail2-leaf Ethernet16, 400000 Mb/s expected, RDMA mlx5_2 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens3f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens3f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens3f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens3f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_2 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens4f0np0: rail 3, cabled to rail3-leaf Ethernet3/1, 400000 Mb/s expected, RDMA mlx5_3 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens4f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens4f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens4f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens4f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_3 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_3'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens5f0np0: rail 4, cabled to rail4-leaf Ethernet3/1, 400000 Mb/s expected, RDMA mlx5_4 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens5f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens5f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens5f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens5f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_4 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_4'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens6f0np0: rail 5, cabled to rail5-leaf Ethernet3/1, 400000 Mb/s expected, RDMA mlx5_5 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens6f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens6f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens6f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens6f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_5 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_5'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens7f0np0: rail 6, cabled to rail6-leaf swp3, 400000 Mb/s expected, RDMA mlx5_6 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens7f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens7f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens7f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens7f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_6 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_6'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/7' 0
+
+# ---- ens8f0np0: rail 7, cabled to rail7-leaf swp3, 400000 Mb/s expected, RDMA mlx5_7 port 1
+
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+ip link set dev 'ens8f0np0' mtu 9000
+
+# ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
+# TCs no priority maps to are strict with 0%; the ets bandwidths sum to 100.
+dcb ets set dev 'ens8f0np0' \
+  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \
+  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \
+  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
+
+# PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
+# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
+# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+dcb pfc set dev 'ens8f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
+
+# Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
+# RoCE DSCP 26 -> priority 3, CNP DSCP 48 -> priority 6. mlx5 trusts DSCP from the first entry on.
+dcb app replace dev 'ens8f0np0' dscp-prio \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+
+# RoCE defaults for rdma_cm connections on mlx5_7 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
+make_dir '/sys/kernel/config/rdma_cm/mlx5_7'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_mode' 'RoCE v2'
+set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_tos' 104
+
+# DCQCN off: reaction and notification point disabled on every priority.
+# Reaction point (sender) per priority.
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/0' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/1' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/2' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/3' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/4' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/5' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/6' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_rp/enable/7' 0
+# Notification point (receiver) per priority.
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/0' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/1' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/2' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/3' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/4' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/5' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/6' 0
+set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/7' 0
+
+echo 'apply.sh: gpu03: RoCE NIC state applied to 8 port(s)'
