@@ -23,6 +23,16 @@ const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
 const std::regex kHostKey(
     "SHA256:[A-Za-z0-9+/]{43}=?|(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,2}");
 
+// Compiled once per platform: a fabric has hundreds of thousands of ports.
+const std::regex& port_regex(const PlatformAdapter& a) {
+  static const std::map<Platform, std::regex> compiled = [] {
+    std::map<Platform, std::regex> m;
+    for (const PlatformAdapter& p : platforms()) m.emplace(p.platform, std::regex(std::string(p.port_pattern)));
+    return m;
+  }();
+  return compiled.at(a.platform);
+}
+
 struct NaturalLess {
   bool operator()(const std::string& a, const std::string& b) const { return natural_less(a, b); }
 };
@@ -248,7 +258,7 @@ struct Resolver {
     for (const PortSpec& p : dev.ports) {
       if (!p.name.has()) continue;
       const std::string pw = where + ".ports." + *p.name;
-      if (a && !std::regex_match(*p.name, std::regex(std::string(a->port_pattern)))) {
+      if (a && !std::regex_match(*p.name, port_regex(*a))) {
         d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a " + std::string(a->name) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
