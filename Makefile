@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 
 FABRICCTL = $(BUILD)/fabricctl
 
-.PHONY: all deps build build-asan test unit-asan demo clean
+.PHONY: all deps build build-asan test demo bench clean
 
 all: build
 
@@ -41,3 +41,8 @@ demo: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) out
+
+# Scale benchmark (not part of `make test`): time and memory of validate/render as links grow.
+bench: build
+	@command -v /usr/bin/time >/dev/null || apt-get install -y -qq time
+	scripts/bench $(BUILD) $(PODS)

@@ -20,8 +20,10 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
   po::options_description all(desc);
   all.add_options()("help,h", "show this help");
   po::variables_map vm;
+  po::positional_options_description positional;
+  if (desc.find_nothrow("inventory", false)) positional.add("inventory", 1);  // `validate inventory/lab`
   try {
-    po::store(po::command_line_parser(args).options(all).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     if (vm.count("help")) {
       std::cout << "usage: " << usage << "\n\n" << all;
       exit = kExitOk;

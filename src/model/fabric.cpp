@@ -171,6 +171,8 @@ struct Resolver {
       }
     }
     if (a && device_intent[i]) platform_limits(dev, *a, *device_intent[i]);
+    if (a && a->role == Role::host && dev.rail.has())
+      d.error(dev.rail.loc, where + ".rail: a host's rails are per NIC (set rail on each port)");
 
     DeviceDesired dd;
     dd.name = *dev.name;
@@ -259,7 +261,7 @@ struct Resolver {
       if (!p.name.has()) continue;
       const std::string pw = where + ".ports." + *p.name;
       if (a && !std::regex_match(*p.name, port_regex(*a))) {
-        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a " + std::string(a->name) +
+        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
       }
@@ -268,6 +270,16 @@ struct Resolver {
         continue;
       }
       const bool host = a && a->role == Role::host;
+      if (a) {
+        // A port has one MTU: the key for the other role would be silently ignored.
+        const auto& wrong = host ? p.overrides.mtu_switch : p.overrides.mtu_host;
+        if (wrong.has())
+          d.error(wrong.loc, pw + ".overrides: " + (host ? std::string("mtu.switch") : std::string("mtu.host")) +
+                                 " does not apply to a " + std::string(to_string(a->role)) + " port (use " +
+                                 (host ? "mtu.host" : "mtu.switch") + ")");
+        if (!host && p.overrides.mtu_rdma.has())
+          d.error(p.overrides.mtu_rdma.loc, pw + ".overrides: mtu.rdma does not apply to a switch port");
+      }
       if (a && !host) {
         if (p.rdma_device.has()) d.error(p.rdma_device.loc, pw + ".rdma_device: only host NIC ports have an RDMA device");
         if (p.rdma_port.has()) d.error(p.rdma_port.loc, pw + ".rdma_port: only host NIC ports have an RDMA port");
@@ -353,7 +365,6 @@ struct Resolver {
       d.error(f.loc, what + ": port " + quote(*f) + " is already used by the link at " + used->second.str());
       return std::nullopt;
     }
-    port_used_by.emplace(key, f.loc);
     return PortRef{it->second, pit->second};
   }
 
@@ -364,11 +375,14 @@ struct Resolver {
       const auto a = endpoint(l.a, "a");
       const auto b = endpoint(l.b, "b");
       if (!a || !b) continue;
-      ++out.links;
       if (a->device == b->device) {
         d.error(l.b.loc, "link.b: " + quote(*l.b) + " is on the same device as " + quote(*l.a));
         continue;
       }
+      // Only a link that stands claims its ports, so one bad link does not cascade into others.
+      port_used_by.emplace(std::make_pair(a->device, desired(a->device).ports[a->port].name), l.a.loc);
+      port_used_by.emplace(std::make_pair(b->device, desired(b->device).ports[b->port].name), l.b.loc);
+      ++out.links;
       DeviceDesired& da = desired(a->device);
       DeviceDesired& db = desired(b->device);
       PortDesired& pa = da.ports[a->port];

@@ -161,8 +161,11 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
     const std::string& k = kv.first.Scalar();
     const YAML::Node& v = kv.second;
     if (k == "defaults") {
-      if (inv.default_profile.has() || inv.default_mgmt.address.has() || inv.default_mgmt.user.has())
-        r.error(kv.first, "defaults: already set in another inventory file");
+      if (inv.defaults_loc.file) {
+        r.error(kv.first, "defaults: already set at " + inv.defaults_loc.str());
+        continue;
+      }
+      inv.defaults_loc = r.loc(kv.first);
       if (!r.check_map(v, "defaults", {"profile", "mgmt"})) continue;
       for (const auto& dkv : v) {
         if (dkv.first.Scalar() == "profile") inv.default_profile = r.string(dkv.second, "defaults.profile");

@@ -62,6 +62,7 @@ struct LinkSpec {
 };
 
 struct Inventory {
+  Loc defaults_loc;  // where `defaults` was given; it may appear in one file only
   Field<std::string> default_profile;
   MgmtSpec default_mgmt;
   std::vector<GroupSpec> groups;

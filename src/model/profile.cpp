@@ -14,6 +14,7 @@ constexpr int64_t kMaxBytes = 1LL << 32;     // ECN thresholds, bytes
 constexpr int64_t kMaxCableM = 10000;        // metres
 constexpr int64_t kMaxMs = 600000;           // watchdog times, ms (further limited in validation)
 constexpr int64_t kMaxMtu = 65535;           // bytes (further limited per platform)
+constexpr int64_t kMaxNicParam = 0x7fffffff; // DCQCN firmware parameters (sysfs takes a signed int)
 
 void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope scope) {
   if (!r.check_map(n, "mtu", {"host", "switch", "rdma"})) return;
@@ -126,11 +127,12 @@ void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
     if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.second, "dcqcn.enabled");
     if (k == "rp" && r.check_map(kv.second, "dcqcn.rp", dcqcn_rp_names())) {
       for (const auto& pkv : kv.second)
-        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, "dcqcn.rp." + pkv.first.Scalar(), 0, 0xffffffffLL);
+        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, "dcqcn.rp." + pkv.first.Scalar(), 0, kMaxNicParam);
     }
     if (k == "np" && r.check_map(kv.second, "dcqcn.np", {"min_time_between_cnps"})) {
       for (const auto& pkv : kv.second)
-        l.dcqcn_np_min_time_between_cnps = r.integer(pkv.second, "dcqcn.np.min_time_between_cnps", 0, 0xffffffffLL);
+        if (pkv.first.Scalar() == "min_time_between_cnps")
+          l.dcqcn_np_min_time_between_cnps = r.integer(pkv.second, "dcqcn.np.min_time_between_cnps", 0, kMaxNicParam);
     }
   }
 }

@@ -34,6 +34,10 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
       diags.error(file_loc, "profile name " + quote(name) + " must be lowercase letters, digits, '.', '_' or '-'");
       continue;
     }
+    if (const auto dup = set.sources.find(name); dup != set.sources.end()) {
+      diags.error(file_loc, "profile " + quote(name) + " is also defined in " + *dup->second.loc.file);
+      continue;
+    }
     Reader r(doc.file, diags);
     const size_t before = diags.size();
     ProfileSource src{name, file_loc, read_layer(r, doc.root, LayerScope::profile)};

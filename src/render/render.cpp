@@ -26,33 +26,23 @@ bool write_file(const std::filesystem::path& p, const std::string& content) {
 
 }  // namespace
 
-std::optional<RenderedDevice> render_device(const DeviceDesired& device, const std::filesystem::path& templates_dir,
-                                            Diags& diags) {
+std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags) {
   const PlatformAdapter& a = adapter(device.platform);
-  const nlohmann::json context = a.context(device);
+  const auto context = templates.context(a.context(device));
   RenderedDevice out{device.name, device.platform, {}};
   bool ok = true;
   for (const ArtifactSpec& spec : a.artifacts) {
-    const std::filesystem::path path = templates_dir / std::string(a.name) / std::string(spec.template_name);
-    const auto text = read_template(path, diags);
-    if (!text) {
-      ok = false;
-      continue;
-    }
-    auto content = render_template(*text, context, path.string(), diags);
+    const std::string relative = std::string(a.name) + "/" + std::string(spec.template_name);
+    auto content = templates.render(relative, *context, diags);
     if (!content) {
       ok = false;
       continue;
     }
-    if (ends_with(spec.file, ".json")) {
-      try {
-        if (nlohmann::json::parse(*content).is_discarded()) ok = false;
-      } catch (const nlohmann::json::parse_error& e) {
-        diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
-                    "template renders invalid JSON for device " + quote(device.name) + ": " + e.what());
-        ok = false;
-        continue;
-      }
+    if (ends_with(spec.file, ".json") && nlohmann::json::parse(*content, nullptr, false).is_discarded()) {
+      diags.error({std::make_shared<const std::string>(relative), 0, 0},
+                  "template renders invalid JSON for device " + quote(device.name));
+      ok = false;
+      continue;
     }
     out.artifacts.push_back({std::string(spec.file), std::move(*content)});
   }
@@ -64,15 +54,17 @@ std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std
                                           Diags& diags) {
   std::vector<RenderedDevice> out;
   out.reserve(fabric.devices.size());
+  TemplateCache templates(templates_dir);
   for (const DeviceDesired& d : fabric.devices)
-    if (auto r = render_device(d, templates_dir, diags)) out.push_back(std::move(*r));
+    if (auto r = render_device(d, templates, diags)) out.push_back(std::move(*r));
   return out;
 }
 
 std::string write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::path target = out.lexically_normal();
+  fs::path target = out.lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();  // "out/" names the directory "out"
   if (fs::exists(target, ec)) {
     if (!fs::is_directory(target, ec)) return quote(target.string()) + " exists and is not a directory";
     const bool empty = fs::is_empty(target, ec);

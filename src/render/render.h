@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "render/template_set.h"
 #include "state/desired.h"
 #include "util/diag.h"
 
@@ -22,10 +23,9 @@ struct RenderedDevice {
   std::vector<Artifact> artifacts;
 };
 
-/// Renders one device through templates/<platform>/ under `templates_dir`. JSON artifacts are
+/// Renders one device through templates/<platform>/ of `templates`. JSON artifacts are
 /// checked to parse, so a broken user template is caught before anything is written.
-std::optional<RenderedDevice> render_device(const DeviceDesired& device, const std::filesystem::path& templates_dir,
-                                            Diags& diags);
+std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags);
 
 /// Renders every device; reports every failure.
 std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,

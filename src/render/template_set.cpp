@@ -35,6 +35,49 @@ mu::data to_data(const nlohmann::json& j) {
 
 }  // namespace
 
+class TemplateCache::Context {
+ public:
+  explicit Context(mu::data d) : data(std::move(d)) {}
+  mu::data data;
+};
+
+struct TemplateCache::Compiled {
+  std::optional<mu::mustache> tmpl;  // empty when the file could not be read or parsed
+};
+
+TemplateCache::TemplateCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+TemplateCache::~TemplateCache() = default;
+
+std::shared_ptr<const TemplateCache::Context> TemplateCache::context(const nlohmann::json& json) const {
+  return std::make_shared<const Context>(to_data(json));
+}
+
+std::optional<std::string> TemplateCache::render(const std::string& relative, const Context& context, Diags& diags) {
+  const std::filesystem::path path = dir_ / relative;
+  auto& slot = compiled_[relative];
+  if (!slot) {
+    // Compile once; a missing or broken template is reported once, not per device.
+    slot = std::make_unique<Compiled>();
+    if (const auto text = read_template(path, diags)) {
+      mu::mustache tmpl{*text};
+      if (!tmpl.is_valid()) {
+        diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "invalid template: " + tmpl.error_message());
+      } else {
+        tmpl.set_custom_escape([](const std::string& s) { return s; });
+        slot->tmpl.emplace(std::move(tmpl));
+      }
+    }
+  }
+  if (!slot->tmpl) return std::nullopt;
+  std::string out = slot->tmpl->render(context.data);
+  if (!slot->tmpl->is_valid()) {
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
+                "template failed to render: " + slot->tmpl->error_message());
+    return std::nullopt;
+  }
+  return out;
+}
+
 std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
                                            const std::string& file, Diags& diags) {
   auto name = std::make_shared<const std::string>(file);

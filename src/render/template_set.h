@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,6 +17,28 @@ namespace fabricctl {
 /// On a template error, reports it against `file` and returns nullopt.
 std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
                                            const std::string& file, Diags& diags);
+
+/// Templates compiled once and rendered for many devices: at fabric scale, parsing a template
+/// per device and converting the context per template dominated rendering time.
+class TemplateCache {
+ public:
+  explicit TemplateCache(std::filesystem::path dir);
+  ~TemplateCache();
+  TemplateCache(const TemplateCache&) = delete;
+  TemplateCache& operator=(const TemplateCache&) = delete;
+
+  /// A context converted once for all of a device's templates.
+  class Context;
+  [[nodiscard]] std::shared_ptr<const Context> context(const nlohmann::json& json) const;
+
+  /// Renders `relative` (e.g. "sonic/config_db.json.mustache") under the cache's directory.
+  std::optional<std::string> render(const std::string& relative, const Context& context, Diags& diags);
+
+ private:
+  struct Compiled;
+  std::filesystem::path dir_;
+  std::map<std::string, std::unique_ptr<Compiled>> compiled_;
+};
 
 /// Reads a template file; reports a missing or unreadable one.
 std::optional<std::string> read_template(const std::filesystem::path& path, Diags& diags);

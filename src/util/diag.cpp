@@ -24,7 +24,11 @@ void Diags::error(const Loc& loc, std::string message) { items_.push_back({loc, 
 
 std::vector<Diag> Diags::sorted() const {
   std::vector<Diag> out = items_;
-  std::stable_sort(out.begin(), out.end(), [](const Diag& a, const Diag& b) { return a.loc < b.loc; });
+  std::stable_sort(out.begin(), out.end(), [](const Diag& a, const Diag& b) {
+    if (a.loc < b.loc) return true;
+    if (b.loc < a.loc) return false;
+    return a.message < b.message;
+  });
   auto same = [](const Diag& a, const Diag& b) { return a.str() == b.str(); };
   out.erase(std::unique(out.begin(), out.end(), same), out.end());
   return out;

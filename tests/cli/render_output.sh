@@ -47,6 +47,10 @@ PY
 [ ! -e out/host2 ] || fail "stale device directory survived"
 [ -f out/host1/apply.sh ] || fail "host1 missing after re-render"
 
+# "out/" names the same directory as "out".
+"$bin" render -i inv -p profiles --templates templates --out out/ >/dev/null || fail "render --out out/ failed"
+[ -f out/host1/apply.sh ] && [ ! -e out/out ] || fail "render --out out/ wrote to the wrong place"
+
 # A directory that is not a render is never replaced.
 mkdir precious && echo keep > precious/file
 set +e; "$bin" render -i inv -p profiles --templates templates --out precious >/dev/null 2>err; rc=$?; set -e
