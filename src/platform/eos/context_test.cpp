@@ -4,11 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "../../../tests/unit/fixtures.h"
+#include "fixtures.h"
+#include "text_lines.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
 
 using namespace fabricctl;
+using fabricctl::test::has_line;
+using fabricctl::test::line_index;
+using fabricctl::test::lines_of;
 
 namespace {
 
@@ -21,26 +25,6 @@ std::string render_eos(const DeviceDesired& d) {
   return *out;
 }
 
-std::vector<std::string> lines_of(const std::string& s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
-bool has_line(const std::string& s, const std::string& line) {
-  for (const auto& l : lines_of(s))
-    if (l == line) return true;
-  return false;
-}
-
-/// Index of the first line equal to `line`, or -1.
-long line_index(const std::string& s, const std::string& line) {
-  auto ls = lines_of(s);
-  for (size_t i = 0; i < ls.size(); ++i)
-    if (ls[i] == line) return static_cast<long>(i);
-  return -1;
-}
 
 void check_shape(const std::string& out) {
   REQUIRE_FALSE(out.empty());

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../../tests/unit/fixtures.h"
+#include "fixtures.h"
 #include "platform/linux/nic.h"
 #include "platform/platform.h"
 #include "render/template_set.h"

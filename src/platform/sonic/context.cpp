@@ -144,15 +144,6 @@ std::vector<const PortDesired*> natural_ports(const DeviceDesired& device) {
 /// The list item base of a per-port entry.
 json port_item(const PortDesired& p) { return {{"port", json_escape(p.name)}, {"port_ptr", json_pointer_token(p.name)}}; }
 
-std::string_view watchdog_action(WatchdogAction a) {
-  switch (a) {
-    case WatchdogAction::drop: return "drop";
-    case WatchdogAction::forward: return "forward";
-    case WatchdogAction::alert: return "alert";
-  }
-  return "drop";
-}
-
 /// The PFC watchdog is rendered only with at least one lossless priority: SONiC's pfcwd runs only on
 /// ports with pfc_enable ("SKIPPED: PFC is not enabled on port").
 bool watchdog_rendered(const QosIntent& q) { return q.watchdog.enabled && !q.lossless_priorities().empty(); }
@@ -230,7 +221,7 @@ json pfc_wd(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
   json entries = json::array();
   for (const PortDesired* p : ports) {
     json e = port_item(*p);
-    e["action"] = std::string(watchdog_action(w.action));
+    e["action"] = std::string(to_string(w.action));  // drop|forward|alert, as sonic-pfcwd.yang spells them
     e["detection_time"] = std::to_string(w.detection_ms);
     e["restoration_time"] = std::to_string(w.restoration_ms);
     entries.push_back(std::move(e));

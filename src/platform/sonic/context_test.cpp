@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../../../tests/unit/fixtures.h"
+#include "fixtures.h"
 #include "platform/sonic/json_text.h"
 #include "platform/sonic/test_support.h"
 
