@@ -265,12 +265,6 @@ class Builder {
 
 }  // namespace
 
-int roce_mtu_for(int netdev_mtu) {
-  for (int m = 4096; m >= 256; m /= 2)
-    if (m <= netdev_mtu - 96) return m;
-  return 0;
-}
-
 std::optional<Intent> make_intent(const ProfileLayer& merged, const Loc& owner, const std::string& owner_name,
                                   Diags& diags) {
   return Builder(merged, owner, owner_name, diags).build();

@@ -25,8 +25,4 @@ struct Intent {
 std::optional<Intent> make_intent(const ProfileLayer& merged, const Loc& owner, const std::string& owner_name,
                                   Diags& diags);
 
-/// The RoCE path MTU a netdev MTU carries: the largest IB MTU (256-4096) that fits in mtu - 96
-/// bytes of RoCE v2 headers (Ethernet FCS excluded, IP/UDP/BTH/ICRC included); 0 if none fits.
-int roce_mtu_for(int netdev_mtu);
-
 }  // namespace fabricctl

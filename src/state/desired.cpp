@@ -25,6 +25,12 @@ std::string_view to_string(WatchdogAction a) {
   return "?";
 }
 
+int roce_mtu_for(int netdev_mtu) {
+  for (int m = 4096; m >= 256; m /= 2)
+    if (m <= netdev_mtu - 96) return m;
+  return 0;
+}
+
 std::vector<int> QosIntent::lossless_priorities() const {
   std::vector<int> out;
   for (int p = 0; p < kPriorities; ++p)

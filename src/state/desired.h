@@ -102,6 +102,10 @@ struct QosIntent {
   [[nodiscard]] std::vector<int> lossless_priorities() const;
 };
 
+/// The RoCE path MTU a netdev MTU carries: the largest IB MTU (256-4096) that fits in mtu - 96
+/// bytes of RoCE v2 headers (Ethernet FCS excluded, IP/UDP/BTH/ICRC included); 0 if none fits.
+int roce_mtu_for(int netdev_mtu);
+
 /// One port (switch interface or host NIC netdev) and what the fabric expects of it.
 struct PortDesired {
   std::string name;

@@ -1,0 +1,58 @@
+#include "state/observed.h"
+
+#include <algorithm>
+
+namespace fabricctl {
+
+const PortObserved* DeviceObserved::port(std::string_view n) const {
+  for (const PortObserved& p : ports)
+    if (p.name == n) return &p;
+  return nullptr;
+}
+
+DeviceObserved observed_from_desired(const DeviceDesired& d) {
+  DeviceObserved o;
+  o.name = d.name;
+  o.platform = d.platform;
+  o.source = "desired";
+  const QosIntent& q = d.qos;
+  for (const PortDesired& p : d.ports) {
+    PortObserved po;
+    po.name = p.name;
+    po.mtu = p.mtu;
+    po.speed_mbps = p.speed_mbps;
+    po.oper_up = !p.peer_device.empty();
+    po.trust = q.trust;
+    po.dscp_to_priority = q.dscp_to_priority;
+    po.lossless = q.lossless;
+    po.priority_to_tc = q.priority_to_tc;
+    po.tc = q.tc;
+    if (d.role == Role::switch_) {
+      po.ecn = q.ecn_enabled ? q.ecn : std::vector<EcnQueue>{};
+      po.watchdog = q.watchdog;
+    } else {
+      DcqcnObserved dc;
+      for (int pr = 0; pr < kPriorities; ++pr) {
+        const bool on = q.dcqcn.enabled && q.lossless[static_cast<size_t>(pr)];
+        dc.rp_enabled[static_cast<size_t>(pr)] = on;
+        dc.np_enabled[static_cast<size_t>(pr)] = on;
+      }
+      dc.cnp_dscp = q.cnp_dscp;
+      dc.cnp_priority = q.cnp_priority;
+      po.dcqcn = dc;
+      RdmaObserved r;
+      r.device = p.rdma_device;
+      r.port = p.rdma_port;
+      r.active = true;
+      r.active_mtu = std::min(p.rdma_mtu, roce_mtu_for(p.mtu));
+      r.gids = {{0, "RoCE v1", "fe80:0000:0000:0000:0000:0000:0000:0001"},
+                {1, "RoCE v2", "fe80:0000:0000:0000:0000:0000:0000:0001"}};
+      po.rdma = r;
+    }
+    if (!p.peer_device.empty()) po.lldp = LldpNeighbor{p.peer_device, p.peer_port};
+    o.ports.push_back(std::move(po));
+  }
+  return o;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,93 @@
+// Observed state: what a device reports about itself, in the same vendor-neutral shape and units
+// as the desired state (state/desired.h). Platform collectors fill it; snapshots store it; checks
+// compare it. Every field is optional: a collector that could not read something leaves it empty,
+// and checks report "missing data" instead of guessing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "state/desired.h"
+
+namespace fabricctl {
+
+/// DCQCN as seen on a NIC: which priorities have the reaction and notification points enabled, and
+/// the CNP marking it sends.
+struct DcqcnObserved {
+  std::array<bool, kPriorities> rp_enabled{};
+  std::array<bool, kPriorities> np_enabled{};
+  std::optional<int> cnp_dscp;
+  std::optional<int> cnp_priority;
+};
+
+/// One GID table entry of an RDMA port.
+struct GidObserved {
+  int index = 0;
+  std::string type;  // "RoCE v2", "RoCE v1", "IB"
+  std::string gid;   // textual GID
+};
+
+/// RDMA state of a host NIC port (rdma-core: ibv_query_port / ibv_query_gid_table).
+struct RdmaObserved {
+  std::string device;              // e.g. mlx5_0
+  int port = 1;
+  std::optional<bool> active;      // port state ACTIVE
+  std::optional<int> active_mtu;   // bytes: 256..4096
+  std::vector<GidObserved> gids;
+};
+
+/// The LLDP neighbour seen on a port.
+struct LldpNeighbor {
+  std::string system_name;
+  std::string port_id;
+};
+
+/// One port as observed. Empty optionals mean "not collected".
+struct PortObserved {
+  std::string name;
+  std::optional<int> mtu;                    // L3 MTU, bytes
+  std::optional<int> speed_mbps;
+  std::optional<bool> oper_up;
+  std::optional<Trust> trust;
+  std::optional<std::array<int, kDscpValues>> dscp_to_priority;
+  std::optional<std::array<bool, kPriorities>> lossless;   // PFC enabled per priority
+  std::optional<std::array<int, kPriorities>> priority_to_tc;
+  std::optional<std::array<TcSchedule, kTrafficClasses>> tc;
+  std::optional<std::vector<EcnQueue>> ecn;  // queues with ECN marking on, sorted by tc
+  std::optional<DcqcnObserved> dcqcn;        // host NICs
+  std::optional<Watchdog> watchdog;          // switch ports; enabled=false when off
+  std::optional<RdmaObserved> rdma;          // host NICs
+  std::optional<LldpNeighbor> lldp;
+  /// Counters, monotonically increasing since an unknown time: judged as deltas against a
+  /// baseline, never against zero. Names: pfc_rx_pause_<p>, pfc_tx_pause_<p>, watchdog_storms_<q>,
+  /// ecn_marked_<q>.
+  std::map<std::string, uint64_t> counters;
+};
+
+/// One device's observed state, as one snapshot file holds it.
+struct DeviceObserved {
+  std::string name;
+  std::optional<Platform> platform;
+  std::string collected_at;  // RFC 3339 UTC, as the collector wrote it
+  std::string source;        // what produced it: "fabricctl collect", "fixture", ...
+  std::vector<PortObserved> ports;
+
+  [[nodiscard]] const PortObserved* port(std::string_view name) const;
+};
+
+/// The observed state of a fabric: devices by name; a device absent here had no readable state.
+struct FabricObserved {
+  std::map<std::string, DeviceObserved> devices;
+  /// Devices whose state could not be read, with why (shown in reports; exit code 3).
+  std::map<std::string, std::string> unreadable;
+};
+
+/// The observed state a device would report if it matched its desired state exactly. Used to
+/// build test fixtures and as a starting point when hand-writing snapshots.
+DeviceObserved observed_from_desired(const DeviceDesired& device);
+
+}  // namespace fabricctl

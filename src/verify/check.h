@@ -1,0 +1,57 @@
+// The check catalog: every check is one row (stable ID, severity, what it compares) and one small
+// function over desired x observed state. Checks never read vendor text: units and semantics are
+// normalized by the platform adapters before state reaches them.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "state/desired.h"
+#include "state/observed.h"
+#include "verify/result.h"
+
+namespace fabricctl {
+
+/// Documented tolerances for values that hardware legitimately rounds.
+struct Tolerance {
+  /// ECN thresholds may differ from intent by this much, percent of the desired value: switch
+  /// ASICs program thresholds in buffer cells (e.g. NVUE 150000 B -> 159744 B on Spectrum, +6.5 %).
+  double ecn_threshold_pct = 10.0;
+};
+
+/// A cabled link, both ends resolved. For host-switch links `a` is the host end; for
+/// switch-switch links `a` is the end whose device name sorts first.
+struct LinkEnds {
+  const DeviceDesired* a_device;
+  const PortDesired* a;
+  const DeviceDesired* b_device;
+  const PortDesired* b;
+};
+
+/// Everything a check may read. Built once per verify run.
+struct CheckContext {
+  const FabricDesired& desired;
+  const FabricObserved& observed;
+  Tolerance tolerance;
+  std::vector<LinkEnds> links;  // every link once, in a stable order
+
+  CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t = {});
+
+  /// The observed device, or nullptr when its state is missing or unreadable.
+  [[nodiscard]] const DeviceObserved* device(std::string_view name) const;
+  /// The observed port, or nullptr.
+  [[nodiscard]] const PortObserved* port(std::string_view device, std::string_view port) const;
+};
+
+struct Check {
+  std::string_view id;        // stable: part of the JSON, JUnit and Prometheus outputs
+  Severity severity;          // of its failures
+  std::string_view summary;   // what it compares, one line
+  /// Appends one Result per object it applies to (pass, fail or missing).
+  void (*run)(const CheckContext& ctx, std::vector<Result>& out);
+};
+
+/// Every check, in catalog order.
+const std::vector<Check>& checks();
+
+}  // namespace fabricctl

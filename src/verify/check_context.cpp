@@ -1,0 +1,39 @@
+#include <algorithm>
+
+#include "verify/check.h"
+
+namespace fabricctl {
+
+CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t)
+    : desired(d), observed(o), tolerance(t) {
+  std::map<std::string, const DeviceDesired*, std::less<>> by_name;
+  for (const DeviceDesired& dev : d.devices) by_name.emplace(dev.name, &dev);
+  for (const DeviceDesired& dev : d.devices) {
+    for (const PortDesired& p : dev.ports) {
+      if (p.peer_device.empty()) continue;
+      const auto it = by_name.find(p.peer_device);
+      if (it == by_name.end()) continue;
+      const DeviceDesired* peer = it->second;
+      const PortDesired* pp = nullptr;
+      for (const PortDesired& q : peer->ports)
+        if (q.name == p.peer_port) pp = &q;
+      if (!pp) continue;
+      // Each link once: host end first; between switches, the lower device name first.
+      const bool this_first = dev.role != peer->role ? dev.role == Role::host
+                                                     : std::tie(dev.name, p.name) < std::tie(peer->name, pp->name);
+      if (this_first) links.push_back({&dev, &p, peer, pp});
+    }
+  }
+}
+
+const DeviceObserved* CheckContext::device(std::string_view name) const {
+  const auto it = observed.devices.find(std::string(name));
+  return it == observed.devices.end() ? nullptr : &it->second;
+}
+
+const PortObserved* CheckContext::port(std::string_view dev, std::string_view p) const {
+  const DeviceObserved* d = device(dev);
+  return d ? d->port(p) : nullptr;
+}
+
+}  // namespace fabricctl
