@@ -10,6 +10,8 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"validate", "check profiles and inventory; touches nothing", cmd_validate},
       {"render", "write native configuration for every device to a directory", cmd_render},
+      {"verify", "compare observed state with intent and both ends of every link", cmd_verify},
+      {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot},
   };
   return table;
 }

@@ -23,5 +23,7 @@ int run_cli(const std::vector<std::string>& args);
 
 int cmd_validate(const std::vector<std::string>& args);
 int cmd_render(const std::vector<std::string>& args);
+int cmd_verify(const std::vector<std::string>& args);
+int cmd_snapshot(const std::vector<std::string>& args);
 
 }  // namespace fabricctl

@@ -1,7 +1,102 @@
+// rdma.*: the RDMA side of each host NIC port (rdma-core's view): port state, RoCE v2 GID, active MTU.
+// Each check is one PortRule (port_compare.h) over host ports.
+#include <algorithm>
+
+#include "util/text.h"
 #include "verify/checks/checks.h"
+#include "verify/checks/port_compare.h"
 
 namespace fabricctl {
+namespace {
 
-std::vector<Check> rdma_checks() { return {}; }
+using namespace port_compare;
+
+/// "mlx5_0/1": the RDMA device and port the intent names for a netdev.
+std::string rdma_port_name(const PortView& v) { return cat(v.port.rdma_device, "/", std::to_string(v.port.rdma_port)); }
+
+// ---- rdma.port.down
+
+std::string active_expected(const PortView&) { return "active"; }
+
+Verdict active_judge(const PortView& v, const PortObserved& o) {
+  if (!o.rdma) return not_collected("RDMA state");
+  if (!o.rdma->active) return not_collected("RDMA port state");
+  if (*o.rdma->active) return pass("active", cat("RDMA port ", rdma_port_name(v), " active"));
+  return fail("down", cat("RDMA port ", rdma_port_name(v), " is not active"));
+}
+
+std::string active_hint(const PortView& v) {
+  return host_fix(cat("bring the link of ", v.port.name, " up and check the RDMA device"),
+                  cat("ip link set dev ", v.port.name, " up; rdma link show ", rdma_port_name(v)));
+}
+
+constexpr PortRule kActive{"rdma.port.down", Severity::error, "the RDMA port of a host NIC is active",
+                           host_port, active_expected, active_judge, active_hint};
+
+// ---- rdma.gid.missing
+
+constexpr std::string_view kRoceV2 = "RoCE v2";
+
+std::string gid_expected(const PortView&) { return "a RoCE v2 GID"; }
+
+Verdict gid_judge(const PortView& v, const PortObserved& o) {
+  if (!o.rdma) return not_collected("RDMA state");
+  std::vector<std::string> types;
+  for (const GidObserved& g : o.rdma->gids)
+    if (std::find(types.begin(), types.end(), g.type) == types.end()) types.push_back(g.type);
+  const std::string seen = types.empty() ? "no GIDs" : join(types, ", ");
+  for (const GidObserved& g : o.rdma->gids)
+    if (g.type == kRoceV2) return pass(seen, cat("RoCE v2 GID at index ", std::to_string(g.index)));
+  return fail(seen, cat(rdma_port_name(v), " has no RoCE v2 GID (", seen, ")"));
+}
+
+std::string gid_hint(const PortView& v) {
+  return host_fix(cat("give ", v.port.name, " an IP address: the NIC derives its RoCE v2 GIDs from the addresses"),
+                  cat("ip addr show dev ", v.port.name, "; cat /sys/class/infiniband/", v.port.rdma_device, "/ports/",
+                      std::to_string(v.port.rdma_port), "/gid_attrs/types/*"));
+}
+
+constexpr PortRule kGid{"rdma.gid.missing", Severity::error, "the RDMA port has a RoCE v2 GID",
+                        host_port, gid_expected, gid_judge, gid_hint};
+
+// ---- rdma.mtu.mismatch
+
+// RoCE v2 headers (IP, UDP, BTH, ICRC) a RoCE path MTU needs on top of it in the netdev MTU; the
+// inverse of roce_mtu_for().
+constexpr int kRoceOverhead = 96;
+
+std::string mtu_expected(const PortView& v) { return std::to_string(v.port.rdma_mtu); }
+
+Verdict mtu_judge(const PortView& v, const PortObserved& o) {
+  if (!o.rdma) return not_collected("RDMA state");
+  if (!o.rdma->active_mtu) return not_collected("RDMA active MTU");
+  const int want = v.port.rdma_mtu;
+  const int got = *o.rdma->active_mtu;
+  const std::string seen = std::to_string(got);
+  if (got == want) return pass(seen, cat("RDMA active MTU ", seen, " as intended"));
+  if (o.mtu && roce_mtu_for(*o.mtu) < want) {
+    const std::string netdev = std::to_string(*o.mtu);
+    return fail(seen,
+                cat("active MTU ", seen, " because the netdev MTU is ", netdev, "; RoCE MTU ", std::to_string(want),
+                    " needs ", std::to_string(want + kRoceOverhead), " or more"),
+                host_fix(cat("raise the MTU of ", v.port.name, " to ", std::to_string(v.port.mtu)),
+                         cat("ip link set dev ", v.port.name, " mtu ", std::to_string(v.port.mtu))));
+  }
+  return fail(seen, cat("RDMA active MTU ", seen, ", expected ", std::to_string(want)));
+}
+
+std::string mtu_hint(const PortView& v) {
+  return host_fix(cat("the netdev MTU allows RoCE MTU ", std::to_string(v.port.rdma_mtu),
+                      ": check the NIC's maximum MTU and firmware"),
+                  cat("ibv_devinfo -d ", v.port.rdma_device, " -i ", std::to_string(v.port.rdma_port),
+                      " shows max_mtu and active_mtu"));
+}
+
+constexpr PortRule kMtu{"rdma.mtu.mismatch", Severity::error, "RDMA active MTU equals the profile's RoCE MTU",
+                        host_port, mtu_expected, mtu_judge, mtu_hint};
+
+}  // namespace
+
+std::vector<Check> rdma_checks() { return {check<kActive>(), check<kGid>(), check<kMtu>()}; }
 
 }  // namespace fabricctl

@@ -1,0 +1,85 @@
+// The JSON report, schema "fabricctl.verify/v1" (docs/reports.md): summary counts, unreadable devices
+// and every result that is not a pass, in input order. Keys are emitted in a fixed order
+// (ordered_json) so that the bytes are stable; passes are only counted, to keep reports of large
+// fabrics small.
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+#include "report/report.h"
+
+namespace fabricctl {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+constexpr const char* kSchema = "fabricctl.verify/v1";
+
+ojson endpoint(const Endpoint& e) {
+  ojson j = ojson::object();
+  j["device"] = e.device;
+  j["port"] = e.port;  // "" for a device-level result
+  return j;
+}
+
+ojson finding(const Result& res) {
+  ojson j = ojson::object();
+  j["check"] = res.check;
+  j["severity"] = std::string(to_string(res.severity));
+  j["status"] = std::string(to_string(res.status));
+  j["object"] = res.object();
+  j["a"] = endpoint(res.a);
+  j["b"] = res.b ? endpoint(*res.b) : ojson(nullptr);
+  j["expected"] = res.expected;
+  j["observed"] = res.observed;
+  j["message"] = res.message;
+  j["hint"] = res.hint;
+  return j;
+}
+
+}  // namespace
+
+std::string report_json(const VerifyReport& r) {
+  size_t pass = 0;
+  size_t fail = 0;
+  size_t missing = 0;
+  size_t errors = 0;
+  size_t warnings = 0;
+  size_t infos = 0;
+  ojson findings = ojson::array();
+  for (const Result& res : r.results) {
+    switch (res.status) {
+      case Status::pass: ++pass; continue;
+      case Status::missing: ++missing; break;
+      case Status::fail:
+        ++fail;
+        switch (res.severity) {
+          case Severity::error: ++errors; break;
+          case Severity::warning: ++warnings; break;
+          case Severity::info: ++infos; break;
+        }
+        break;
+    }
+    findings.push_back(finding(res));
+  }
+
+  ojson unreadable = ojson::object();  // std::map order: sorted by device name
+  for (const auto& [device, why] : r.unreadable) unreadable[device] = why;
+
+  ojson doc = ojson::object();
+  doc["schema"] = kSchema;
+  ojson& summary = doc["summary"];
+  summary["devices_checked"] = r.devices_checked;
+  summary["links_checked"] = r.links_checked;
+  summary["results"] = ojson{{"pass", pass}, {"fail", fail}, {"missing", missing}};
+  summary["findings"] = ojson{{"error", errors}, {"warning", warnings}, {"info", infos}};
+  summary["unreadable"] = std::move(unreadable);
+  doc["findings"] = std::move(findings);
+  // Device output may carry invalid UTF-8; replace it (U+FFFD) rather than fail the whole report.
+  return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
+}
+
+}  // namespace fabricctl

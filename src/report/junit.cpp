@@ -1,0 +1,190 @@
+// The JUnit XML report, for CI systems (Jenkins, GitLab): one <testsuite> per check ID in order of
+// first appearance, one <testcase> per result. A failed result is a <failure> whatever its severity
+// (type= carries the severity), missing data is <skipped>, a pass is an empty test case. No
+// timestamps, durations or host names: the same report gives the same bytes.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "report/report.h"
+
+namespace fabricctl {
+
+namespace {
+
+/// Length of the valid UTF-8 sequence at s[i] and its code point, or 0 when the bytes there are not
+/// valid UTF-8 (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
+size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp) {
+  const auto lead = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  }
+  if ((lead & 0xe0) == 0xc0) {
+    len = 2;
+    cp = lead & 0x1fu;
+  } else if ((lead & 0xf0) == 0xe0) {
+    len = 3;
+    cp = lead & 0x0fu;
+  } else if ((lead & 0xf8) == 0xf0) {
+    len = 4;
+    cp = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3fu);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return len;
+}
+
+/// Text that XML 1.0 can carry: invalid UTF-8 becomes U+FFFD; control characters other than tab,
+/// LF and CR (C0, DEL, C1) and the non-characters U+FFFE/U+FFFF, which XML forbids, are dropped.
+std::string xml_clean(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    uint32_t cp = 0;
+    const size_t len = utf8_sequence(s, i, cp);
+    if (len == 0) {
+      out += "\xef\xbf\xbd";  // U+FFFD
+      ++i;
+      continue;
+    }
+    const bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
+                         (cp >= 0x7f && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff;
+    if (!control) out.append(s.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
+/// Escapes clean text for an attribute value (attribute = true) or element content. Tab, LF and
+/// CR in attributes are written as character references so that attribute normalization keeps them.
+std::string xml_escape(std::string_view clean, bool attribute) {
+  std::string out;
+  out.reserve(clean.size());
+  for (char c : clean) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\r': out += "&#13;"; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string attr(std::string_view s) { return xml_escape(xml_clean(s), true); }
+
+struct Suite {
+  std::string check;
+  std::vector<const Result*> results;
+  size_t failures = 0;
+  size_t skipped = 0;
+  std::unordered_set<std::string> names;                 // clean test case names used so far
+  std::unordered_map<std::string, size_t> next_suffix;   // per repeated name: next " #k" to try
+};
+
+/// A test case name unique within the suite: the object; the 2nd, 3rd, ... result with the same
+/// object (in input order) becomes "<object> #2", "<object> #3", skipping names already taken.
+std::string unique_name(Suite& suite, const std::string& object) {
+  std::string name = xml_clean(object);
+  if (suite.names.insert(name).second) return name;
+  size_t& k = suite.next_suffix.try_emplace(name, 2).first->second;
+  std::string candidate;
+  do {
+    candidate = name + " #" + std::to_string(k++);
+  } while (!suite.names.insert(candidate).second);
+  return candidate;
+}
+
+/// The element text of <failure> and <skipped>: the message again (GitLab and Bamboo show only
+/// the text, Jenkins shows both), then expected, observed and the fix, one per line, if present.
+std::string details(const Result& res) {
+  std::string text = res.message;
+  auto add = [&text](std::string_view label, const std::string& value) {
+    if (value.empty()) return;
+    if (!text.empty()) text += '\n';
+    text += std::string(label) + value;
+  };
+  add("expected: ", res.expected);
+  add("observed: ", res.observed);
+  add("fix: ", res.hint);
+  return text;
+}
+
+}  // namespace
+
+std::string report_junit(const VerifyReport& r) {
+  std::vector<Suite> suites;
+  std::unordered_map<std::string, size_t> suite_index;
+  size_t failures = 0;
+  size_t skipped = 0;
+  for (const Result& res : r.results) {
+    auto [slot, added] = suite_index.try_emplace(res.check, suites.size());
+    if (added) suites.push_back(Suite{res.check, {}, 0, 0, {}, {}});
+    Suite& suite = suites[slot->second];
+    suite.results.push_back(&res);
+    if (res.status == Status::fail) {
+      ++suite.failures;
+      ++failures;
+    } else if (res.status == Status::missing) {
+      ++suite.skipped;
+      ++skipped;
+    }
+  }
+
+  auto counts = [](size_t tests, size_t fails, size_t skips) {
+    return " tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(fails) +
+           "\" skipped=\"" + std::to_string(skips) + "\" errors=\"0\"";
+  };
+
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<testsuites name=\"fabricctl verify\"" + counts(r.results.size(), failures, skipped);
+  if (suites.empty()) return out + "/>\n";
+  out += ">\n";
+  for (Suite& suite : suites) {
+    const std::string check = attr(suite.check);
+    out += "  <testsuite name=\"" + check + "\"" +
+           counts(suite.results.size(), suite.failures, suite.skipped) + ">\n";
+    for (const Result* res : suite.results) {
+      out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
+             xml_escape(unique_name(suite, res->object()), true) + "\"";
+      switch (res->status) {
+        case Status::pass: out += "/>\n"; continue;
+        case Status::fail:
+          out += ">\n      <failure message=\"" + attr(res->message) + "\" type=\"" +
+                 std::string(to_string(res->severity)) + "\">" +
+                 xml_escape(xml_clean(details(*res)), false) + "</failure>\n";
+          break;
+        case Status::missing:
+          out += ">\n      <skipped message=\"" + attr(res->message) + "\">" +
+                 xml_escape(xml_clean(details(*res)), false) + "</skipped>\n";
+          break;
+      }
+      out += "    </testcase>\n";
+    }
+    out += "  </testsuite>\n";
+  }
+  out += "</testsuites>\n";
+  return out;
+}
+
+}  // namespace fabricctl

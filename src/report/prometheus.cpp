@@ -1,0 +1,137 @@
+// The Prometheus report: text exposition format 0.0.4, for node_exporter's textfile collector or a
+// push gateway. All metrics are gauges describing the last verify run; families are sorted by name
+// and series by label values, with no timestamps, so the same report gives the same bytes.
+// fabricctl_verify_findings has a series for every check that ran and every severity, 0 when there
+// is nothing to report, so that series do not vanish when a problem is fixed.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "report/report.h"
+
+namespace fabricctl {
+
+namespace {
+
+/// Length of the valid UTF-8 sequence at s[i], or 0 when the bytes there are not valid UTF-8
+/// (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
+size_t utf8_sequence(std::string_view s, size_t i) {
+  const auto lead = static_cast<unsigned char>(s[i]);
+  if (lead < 0x80) return 1;
+  size_t len = 0;
+  uint32_t cp = 0;
+  if ((lead & 0xe0) == 0xc0) {
+    len = 2;
+    cp = lead & 0x1fu;
+  } else if ((lead & 0xf0) == 0xe0) {
+    len = 3;
+    cp = lead & 0x0fu;
+  } else if ((lead & 0xf8) == 0xf0) {
+    len = 4;
+    cp = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3fu);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return len;
+}
+
+/// A label value as the exposition format wants it: valid UTF-8 (invalid bytes become U+FFFD),
+/// control characters other than LF dropped, and \ " LF escaped. Two values that differ only in
+/// what is dropped or replaced end up as one series (their counts add up), never as duplicates.
+std::string label_value(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    const size_t len = utf8_sequence(s, i);
+    if (len == 0) {
+      out += "\xef\xbf\xbd";  // U+FFFD
+      ++i;
+      continue;
+    }
+    if (len == 1) {
+      const char c = s[i];
+      if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '"') {
+        out += "\\\"";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+        out += c;
+      }
+    } else {
+      out.append(s.substr(i, len));
+    }
+    i += len;
+  }
+  return out;
+}
+
+void family(std::string& out, std::string_view name, std::string_view help) {
+  out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
+  out += "# TYPE " + std::string(name) + " gauge\n";
+}
+
+void sample(std::string& out, std::string_view name, std::string_view labels, size_t value) {
+  out += std::string(name);
+  if (!labels.empty()) out += "{" + std::string(labels) + "}";
+  out += " " + std::to_string(value) + "\n";
+}
+
+}  // namespace
+
+std::string report_prometheus(const VerifyReport& r) {
+  // Keyed by escaped label values: std::map gives the sort order and merges what escaping merged.
+  std::map<std::pair<std::string, std::string>, size_t> findings;  // (check, severity) -> failures
+  std::map<std::string, size_t> results = {{"fail", 0}, {"missing", 0}, {"pass", 0}};
+  for (const Result& res : r.results) {
+    const std::string check = label_value(res.check);
+    for (Severity s : {Severity::error, Severity::warning, Severity::info})
+      findings.try_emplace({check, std::string(to_string(s))}, 0);
+    ++results[std::string(to_string(res.status))];
+    if (res.status == Status::fail) ++findings[{check, std::string(to_string(res.severity))}];
+  }
+  std::map<std::string, size_t> unreadable;
+  for (const auto& [device, why] : r.unreadable) unreadable[label_value(device)] = 1;
+
+  std::string out;
+  family(out, "fabricctl_verify_device_unreadable",
+         "1 for each device whose state could not be read (reasons are in the JSON and table reports).");
+  for (const auto& [device, one] : unreadable)
+    sample(out, "fabricctl_verify_device_unreadable", "device=\"" + device + "\"", one);
+
+  family(out, "fabricctl_verify_devices_checked", "Devices whose state was read and checked.");
+  sample(out, "fabricctl_verify_devices_checked", "", r.devices_checked);
+
+  family(out, "fabricctl_verify_devices_unreadable", "Devices whose state could not be read.");
+  sample(out, "fabricctl_verify_devices_unreadable", "", r.unreadable.size());
+
+  family(out, "fabricctl_verify_findings",
+         "Failed results by check ID and severity; 0 for every check that ran without such failures.");
+  for (const auto& [key, n] : findings)
+    sample(out, "fabricctl_verify_findings",
+           "check=\"" + key.first + "\",severity=\"" + key.second + "\"", n);
+
+  family(out, "fabricctl_verify_links_checked", "Links whose two ends were compared.");
+  sample(out, "fabricctl_verify_links_checked", "", r.links_checked);
+
+  family(out, "fabricctl_verify_results",
+         "Check results by status: pass, fail, or missing (no data to compare).");
+  for (const auto& [status, n] : results)
+    sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
+  return out;
+}
+
+}  // namespace fabricctl

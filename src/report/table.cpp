@@ -1,0 +1,217 @@
+// The table report, for people at a terminal: failures grouped by what they are about (links first,
+// then ports and devices), missing data summarized per check, unreadable devices listed, one summary
+// line. Text that came from devices (names, LLDP, messages that quote device output) is stripped of
+// control characters so it can neither break the layout nor send escape sequences to the terminal.
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "report/report.h"
+#include "util/text.h"
+
+namespace fabricctl {
+
+namespace {
+
+constexpr std::string_view kRed = "\x1b[31m";
+constexpr std::string_view kYellow = "\x1b[33m";
+constexpr std::string_view kDim = "\x1b[2m";
+constexpr std::string_view kReset = "\x1b[0m";
+constexpr size_t kSeverityWidth = 7;  // "warning"
+
+/// One line of plain text: tab, CR and LF become spaces; other C0 controls, DEL and the C1 controls
+/// (U+0080..U+009F, which some terminals treat as CSI) are dropped.
+std::string one_line(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\t' || c == '\n' || c == '\r') {
+      out += ' ';
+    } else if (c < 0x20 || c == 0x7f) {
+      continue;
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string rtrim(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+std::string count(size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+class Painter {
+ public:
+  explicit Painter(bool color) : color_(color) {}
+  [[nodiscard]] std::string paint(std::string_view code, std::string_view text) const {
+    if (!color_ || text.empty()) return std::string(text);
+    return std::string(code) + std::string(text) + std::string(kReset);
+  }
+  [[nodiscard]] std::string severity(Severity s) const {
+    const std::string_view name = to_string(s);
+    const std::string pad(kSeverityWidth - name.size(), ' ');
+    switch (s) {
+      case Severity::error: return paint(kRed, name) + pad;
+      case Severity::warning: return paint(kYellow, name) + pad;
+      case Severity::info: break;
+    }
+    return std::string(name) + pad;
+  }
+
+ private:
+  bool color_;
+};
+
+/// Natural order of endpoints, so that leaf1:Ethernet2 comes before leaf1:Ethernet10.
+bool endpoint_less(const Endpoint& x, const Endpoint& y) {
+  if (x.device != y.device) return natural_less(x.device, y.device);
+  return natural_less(x.port, y.port);
+}
+
+/// A group of failures about one object: a link (a, b) or a port or device (a only).
+struct Group {
+  Endpoint a;
+  std::optional<Endpoint> b;
+  std::vector<const Result*> rows;
+};
+
+bool group_less(const Group& x, const Group& y) {
+  if (x.b.has_value() != y.b.has_value()) return x.b.has_value();  // links first
+  if (!(x.a == y.a)) return endpoint_less(x.a, y.a);
+  if (x.b && y.b) return endpoint_less(*x.b, *y.b);
+  return false;
+}
+
+/// Identifies the object of a result unambiguously (each part length-prefixed).
+std::string group_key(const Result& res) {
+  std::string key;
+  auto add = [&key](const std::string& part) { key += std::to_string(part.size()) + ':' + part; };
+  add(res.a.device);
+  add(res.a.port);
+  if (res.b) {
+    add(res.b->device);
+    add(res.b->port);
+  }
+  return key;
+}
+
+std::string header(const Group& g) {
+  std::string h = one_line(g.a.str());
+  if (g.b) h += " <-> " + one_line(g.b->str());
+  return h;
+}
+
+}  // namespace
+
+std::string report_table(const VerifyReport& r, bool color) {
+  const Painter paint(color);
+  std::string out;
+  auto line = [&out](const std::string& text) { out += rtrim(text) + "\n"; };
+
+  // Failures, grouped by object; the groups in natural order, errors first inside a group.
+  std::vector<Group> groups;
+  std::unordered_map<std::string, size_t> group_index;  // linear in results, not quadratic
+  size_t check_width = 0;
+  size_t errors = 0;
+  size_t warnings = 0;
+  size_t infos = 0;
+  size_t passes = 0;
+  size_t missing = 0;
+  std::vector<std::pair<std::string, size_t>> missing_by_check;  // first-appearance order
+  for (const Result& res : r.results) {
+    if (res.status == Status::pass) {
+      ++passes;
+      continue;
+    }
+    if (res.status == Status::missing) {
+      ++missing;
+      const std::string id = one_line(res.check);
+      auto it = std::find_if(missing_by_check.begin(), missing_by_check.end(),
+                             [&id](const auto& e) { return e.first == id; });
+      if (it == missing_by_check.end())
+        missing_by_check.emplace_back(id, 1);
+      else
+        ++it->second;
+      continue;
+    }
+    switch (res.severity) {
+      case Severity::error: ++errors; break;
+      case Severity::warning: ++warnings; break;
+      case Severity::info: ++infos; break;
+    }
+    check_width = std::max(check_width, one_line(res.check).size());
+    auto [slot, added] = group_index.try_emplace(group_key(res), groups.size());
+    if (added) groups.push_back(Group{res.a, res.b, {}});
+    groups[slot->second].rows.push_back(&res);
+  }
+  std::stable_sort(groups.begin(), groups.end(), group_less);
+
+  const std::string detail_indent(2 + kSeverityWidth + 2, ' ');
+  for (Group& g : groups) {
+    std::stable_sort(g.rows.begin(), g.rows.end(),
+                     [](const Result* x, const Result* y) { return x->severity > y->severity; });
+    line(header(g));
+    for (const Result* res : g.rows) {
+      std::string id = one_line(res->check);
+      id.resize(check_width, ' ');
+      line("  " + paint.severity(res->severity) + "  " + id + "  " + one_line(res->message));
+      std::string seen;
+      if (!res->expected.empty()) seen = "expected: " + one_line(res->expected);
+      if (!res->observed.empty())
+        seen += (seen.empty() ? "" : " / ") + std::string("observed: ") + one_line(res->observed);
+      if (!seen.empty()) line(detail_indent + seen);
+      if (!res->hint.empty()) line(detail_indent + "fix: " + one_line(res->hint));
+    }
+    line("");
+  }
+  if (groups.empty()) {
+    line("no findings");
+    line("");
+  }
+
+  if (!missing_by_check.empty()) {
+    line(paint.paint(kDim, "missing data: " + count(missing, "result", "results") +
+                               " could not be compared"));
+    size_t width = 0;
+    for (const auto& [id, n] : missing_by_check) width = std::max(width, id.size());
+    for (const auto& [id, n] : missing_by_check) {
+      std::string padded = id;
+      padded.resize(width, ' ');
+      line("  " + paint.paint(kDim, padded + "  " + std::to_string(n)));
+    }
+  }
+  if (!r.unreadable.empty()) {
+    line(paint.paint(kDim, "unreadable devices: " + std::to_string(r.unreadable.size())));
+    size_t width = 0;
+    for (const auto& [device, why] : r.unreadable) width = std::max(width, one_line(device).size());
+    for (const auto& [device, why] : r.unreadable) {
+      std::string padded = one_line(device);
+      padded.resize(width, ' ');
+      line("  " + paint.paint(kDim, rtrim(padded + "  " + one_line(why))));
+    }
+  }
+  if (!missing_by_check.empty() || !r.unreadable.empty()) line("");
+
+  line(count(errors, "error", "errors") + ", " + count(warnings, "warning", "warnings") + ", " +
+       std::to_string(infos) + " info; " + count(passes, "check passed", "checks passed") + ", " +
+       std::to_string(missing) + " missing data; " +
+       count(r.devices_checked, "device", "devices") + ", " +
+       count(r.links_checked, "link", "links") + " checked");
+  return out;
+}
+
+}  // namespace fabricctl

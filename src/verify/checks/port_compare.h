@@ -1,0 +1,159 @@
+// Per-port checks as data. A PortRule says which desired ports a check applies to, what it expects of
+// one, how it judges the observed port and how to fix a failure; one runner turns a rule into Results in
+// the desired state's order. The drift, rdma and cabling families share it, so missing data, endpoints,
+// messages and hints read the same in every port check.
+#pragma once
+
+#include <cctype>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verify/check.h"
+
+namespace fabricctl::port_compare {
+
+/// Joins string-like parts (std::string, std::string_view, const char*) into one string.
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+  std::string s;
+  (s.append(std::string_view(parts)), ...);
+  return s;
+}
+
+/// One desired port with its device, and the run's context (tolerances).
+struct PortView {
+  const CheckContext& ctx;
+  const DeviceDesired& device;
+  const PortDesired& port;
+
+  [[nodiscard]] const QosIntent& qos() const { return device.qos; }
+  [[nodiscard]] bool is_switch() const { return device.role == Role::switch_; }
+};
+
+/// How one observed port fares against its rule.
+struct Verdict {
+  Status status = Status::pass;
+  std::string observed;              // short value(s) seen, parallel to the rule's expected text
+  std::string detail;                // the message after "<device>:<port>: "
+  std::string hint;                  // replaces the rule's hint when set (failures only)
+  std::optional<Severity> severity;  // replaces the check's severity for this result when set
+};
+
+inline Verdict pass(std::string observed, std::string detail) {
+  return {Status::pass, std::move(observed), std::move(detail), {}, {}};
+}
+
+inline Verdict fail(std::string observed, std::string detail, std::string hint = {}) {
+  return {Status::fail, std::move(observed), std::move(detail), std::move(hint), {}};
+}
+
+/// The observed field `what` (e.g. "MTU") was not collected.
+inline Verdict not_collected(std::string_view what) {
+  return {Status::missing, "not collected", cat(what, " not collected"), {}, {}};
+}
+
+/// Compares one scalar field. `name` starts the message ("MTU"); `text` formats a value.
+template <class T, class Text>
+Verdict same(std::string_view name, const T& want, const std::optional<T>& got, Text text) {
+  if (!got) return not_collected(name);
+  std::string seen = text(*got);
+  if (*got == want) return pass(seen, cat(name, " ", seen, " as intended"));
+  std::string detail = cat(name, " ", seen, ", expected ", text(want));
+  return fail(std::move(seen), std::move(detail));
+}
+
+/// A fix in a network engineer's words, then the native form on each switch NOS.
+/// A fix in a network engineer's words, then its native form on the device's own platform.
+inline std::string switch_fix(Platform platform, std::string_view what, std::string_view sonic, std::string_view eos,
+                              std::string_view nvue) {
+  std::string out = cat(what);
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  switch (platform) {
+    case Platform::sonic: return cat(out, " (SONiC: ", sonic, ")");
+    case Platform::eos: return cat(out, " (EOS: ", eos, ")");
+    case Platform::nvue: return cat(out, " (NVUE: ", nvue, ")");
+    case Platform::linux_host: break;
+  }
+  return out;
+}
+
+/// A fix in a network engineer's words, then the native form on a Linux host.
+inline std::string host_fix(std::string_view what, std::string_view linux_form) {
+  std::string out = cat(what);
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return cat(out, " (Linux: ", linux_form, ")");
+}
+
+/// One check over ports. Every function is required.
+struct PortRule {
+  std::string_view id;
+  Severity severity;
+  std::string_view summary;
+  bool (*applies)(const PortView&);
+  std::string (*expected)(const PortView&);
+  /// Judges an observed port; returns not_collected() when a field it needs is absent.
+  Verdict (*judge)(const PortView&, const PortObserved&);
+  std::string (*hint)(const PortView&);
+};
+
+inline bool any_port(const PortView&) { return true; }
+inline bool switch_port(const PortView& v) { return v.device.role == Role::switch_; }
+inline bool host_port(const PortView& v) { return v.device.role == Role::host; }
+/// A port the inventory cables to another device.
+inline bool cabled_port(const PortView& v) { return !v.port.peer_device.empty(); }
+
+/// The verdict when the observed port itself is absent, saying why.
+inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const DeviceObserved* od) {
+  if (od) return {Status::missing, "not collected", cat("port not in the observed state of ", d.name), {}, {}};
+  const auto why = ctx.observed.unreadable.find(d.name);
+  if (why != ctx.observed.unreadable.end())
+    return {Status::missing, "unreadable", cat("device state unreadable: ", why->second), {}, {}};
+  return {Status::missing, "not collected", cat("no observed state for ", d.name), {}, {}};
+}
+
+/// The observed port named like desired port number `index`. Collectors report ports in the same
+/// natural order, so the same index is tried first: a name search per port would be quadratic in
+/// the ports of a large switch.
+inline const PortObserved* observed_port(const DeviceObserved& od, const PortDesired& p, size_t index) {
+  if (index < od.ports.size() && od.ports[index].name == p.name) return &od.ports[index];
+  return od.port(p.name);
+}
+
+/// Appends one Result per port the rule applies to, devices and ports in desired order.
+inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<Result>& out) {
+  for (const DeviceDesired& d : ctx.desired.devices) {
+    const DeviceObserved* od = ctx.device(d.name);
+    for (size_t i = 0; i < d.ports.size(); ++i) {
+      const PortView v{ctx, d, d.ports[i]};
+      if (!rule.applies(v)) continue;
+      const PortObserved* op = od ? observed_port(*od, v.port, i) : nullptr;
+      Verdict verdict = op ? rule.judge(v, *op) : absent(ctx, d, od);
+      Result r;
+      r.check = std::string(rule.id);
+      r.status = verdict.status;
+      r.severity = verdict.severity.value_or(rule.severity);
+      r.a = {d.name, v.port.name};
+      r.expected = rule.expected(v);
+      r.observed = std::move(verdict.observed);
+      r.message = cat(r.a.str(), ": ", verdict.detail);
+      if (r.status == Status::fail) r.hint = verdict.hint.empty() ? rule.hint(v) : std::move(verdict.hint);
+      out.push_back(std::move(r));
+    }
+  }
+}
+
+template <const PortRule& R>
+void run(const CheckContext& ctx, std::vector<Result>& out) {
+  run_rule(R, ctx, out);
+}
+
+/// The catalog row of a port rule.
+template <const PortRule& R>
+Check check() {
+  return {R.id, R.severity, R.summary, &run<R>};
+}
+
+}  // namespace fabricctl::port_compare

@@ -1,0 +1,98 @@
+#include "verify/engine.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+
+#include "util/diag.h"
+#include "util/spell.h"
+
+namespace fabricctl {
+namespace {
+
+bool glob(const std::string& pattern, const std::string& s) { return ::fnmatch(pattern.c_str(), s.c_str(), 0) == 0; }
+
+bool any_glob(const std::vector<std::string>& patterns, const std::string& s) {
+  return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return glob(p, s); });
+}
+
+}  // namespace
+
+std::set<std::string> devices_in_scope(const FabricDesired& desired, const std::vector<std::string>& limit) {
+  std::set<std::string> out;
+  for (const DeviceDesired& d : desired.devices) {
+    bool in = limit.empty() || any_glob(limit, d.name);
+    for (const std::string& g : d.groups) in = in || any_glob(limit, g);
+    if (in) out.insert(d.name);
+  }
+  return out;
+}
+
+std::set<std::string> devices_needed(const FabricDesired& desired, const std::set<std::string>& scope) {
+  std::set<std::string> out = scope;
+  for (const DeviceDesired& d : desired.devices) {
+    if (!scope.count(d.name)) continue;
+    for (const PortDesired& p : d.ports)
+      if (!p.peer_device.empty()) out.insert(p.peer_device);
+  }
+  return out;
+}
+
+std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& error) {
+  std::vector<std::string_view> ids;
+  for (const Check& c : checks()) ids.push_back(c.id);
+  for (const auto* list : {&f.only, &f.skip}) {
+    for (const std::string& pattern : *list) {
+      if (std::any_of(ids.begin(), ids.end(), [&](std::string_view id) { return glob(pattern, std::string(id)); }))
+        continue;
+      error = "no check matches " + quote(pattern);
+      if (std::string hint = closest_match(pattern, ids); !hint.empty()) error += "; did you mean " + quote(hint) + "?";
+      error += " (fabricctl verify --list-checks shows them)";
+      return {};
+    }
+  }
+  std::vector<const Check*> out;
+  for (const Check& c : checks()) {
+    const std::string id(c.id);
+    if (!f.only.empty() && !any_glob(f.only, id)) continue;
+    if (any_glob(f.skip, id)) continue;
+    out.push_back(&c);
+  }
+  return out;
+}
+
+VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
+                        const std::vector<const Check*>& selected, const std::set<std::string>& scope,
+                        Severity min_severity, Tolerance tolerance) {
+  const CheckContext ctx(desired, observed, tolerance);
+  VerifyReport r;
+  std::vector<Result> all;
+  for (const Check* c : selected) {
+    all.clear();
+    c->run(ctx, all);
+    for (Result& res : all) {
+      const bool in_scope = scope.count(res.a.device) || (res.b && scope.count(res.b->device));
+      if (!in_scope) continue;
+      // Below --severity a failure is not shown; it does not turn into a pass either.
+      if (res.status == Status::fail && res.severity < min_severity) continue;
+      r.results.push_back(std::move(res));
+    }
+  }
+  for (const std::string& d : scope)
+    if (observed.devices.count(d)) ++r.devices_checked;
+  for (const LinkEnds& l : ctx.links)
+    if (scope.count(l.a_device->name) || scope.count(l.b_device->name)) ++r.links_checked;
+  const std::set<std::string> needed = devices_needed(desired, scope);
+  for (const auto& [d, why] : observed.unreadable)
+    if (needed.count(d)) r.unreadable.emplace(d, why);
+  return r;
+}
+
+int verify_exit_code(const VerifyReport& r) {
+  if (!r.unreadable.empty()) return 3;
+  for (const Result& res : r.results)
+    if (res.status == Status::fail && res.severity == Severity::error) return 1;
+  return 0;
+}
+
+}  // namespace fabricctl

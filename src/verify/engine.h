@@ -1,0 +1,41 @@
+// Running the check catalog over a fabric, with the filters of `fabricctl verify`.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "report/report.h"
+#include "state/desired.h"
+#include "state/observed.h"
+#include "verify/check.h"
+
+namespace fabricctl {
+
+struct VerifyFilter {
+  std::vector<std::string> limit;  // device-name or group globs (--limit); empty = every device
+  std::vector<std::string> only;   // check-ID globs to run (--check); empty = all
+  std::vector<std::string> skip;   // check-ID globs not to run (--skip)
+  Severity min_severity = Severity::info;  // failures below this are not reported (--severity)
+};
+
+/// Devices in scope of `--limit`: matching by name or by any of their groups (fnmatch globs).
+std::set<std::string> devices_in_scope(const FabricDesired& desired, const std::vector<std::string>& limit);
+
+/// Devices whose state verify needs: the scope and the far ends of its links.
+std::set<std::string> devices_needed(const FabricDesired& desired, const std::set<std::string>& scope);
+
+/// The checks selected by --check/--skip. A glob that matches no check ID is an error, reported
+/// in `error` (with a suggestion), because a typo would otherwise silently verify nothing.
+std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& error);
+
+/// Runs `selected` and keeps results that touch a device in `scope` and pass the severity filter.
+VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
+                        const std::vector<const Check*>& selected, const std::set<std::string>& scope,
+                        Severity min_severity, Tolerance tolerance = {});
+
+/// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable, else 1 when
+/// a failure of severity error remains, else 0.
+int verify_exit_code(const VerifyReport& r);
+
+}  // namespace fabricctl

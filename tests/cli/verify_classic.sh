@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The classic case: in the lab fabric, leaf1:Ethernet8 has PFC off on the lossless priority while its
+# host end (host2:ens1f0np0) has it on, and host1:ens2f0np0 was left at MTU 1500 (so RDMA runs at 1024). verify must
+# report exactly those two link problems plus the drift they imply, name both ends, and exit 1; the
+# same snapshots with both fixed (tests/snapshots/lab-good) exit 0.
+set -euo pipefail
+bin=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# The good set is exactly what the intent implies, so it cannot silently go stale.
+"$bin" snapshot --from-intent -i inventory/lab --out "$work/expected" >/dev/null
+diff -ru tests/snapshots/lab-good "$work/expected" || fail "tests/snapshots/lab-good differs from snapshot --from-intent"
+
+set +e
+"$bin" verify -i inventory/lab --snapshots tests/snapshots/lab-good -o json >"$work/good.json"; rc=$?
+set -e
+[ $rc -eq 0 ] || fail "lab-good: exit $rc, want 0"
+
+set +e
+"$bin" verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o json >"$work/classic.json"; rc=$?
+"$bin" verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o table >"$work/classic.txt"
+set -e
+[ $rc -eq 1 ] || fail "lab-classic: exit $rc, want 1"
+
+python3 - "$work/good.json" "$work/classic.json" <<'PY'
+import json, sys
+good, classic = (json.load(open(p)) for p in sys.argv[1:3])
+assert good["summary"]["results"]["fail"] == 0, good["summary"]
+fails = {(f["check"], f["object"]) for f in classic["findings"] if f["status"] == "fail"}
+want = {
+    # the two link problems, both ends named (host end first)
+    ("link.pfc.mismatch", "host2:ens1f0np0~leaf1:Ethernet8"),
+    ("link.mtu.mismatch", "host1:ens2f0np0~leaf2:Ethernet1/1"),
+    # the drift they imply
+    ("port.pfc.drift", "leaf1:Ethernet8"),
+    ("port.mtu.drift", "host1:ens2f0np0"),
+    ("rdma.mtu.mismatch", "host1:ens2f0np0"),
+}
+assert fails == want, "unexpected findings:\n  extra %s\n  missing %s" % (sorted(fails - want), sorted(want - fails))
+links = [f for f in classic["findings"] if f["status"] == "fail" and f["check"].startswith("link.")]
+assert len(links) == 2, links
+for f in links:
+    assert f["a"]["device"] and f["b"] and f["b"]["device"], f
+    assert f["a"]["device"] + ":" + f["a"]["port"] in f["message"] and f["b"]["device"] + ":" + f["b"]["port"] in f["message"], f["message"]
+    assert f["severity"] == "error" and f["hint"], f
+PY
+grep -q "host2:ens1f0np0 <-> leaf1:Ethernet8" "$work/classic.txt" || fail "table does not group the PFC finding by link"
+grep -q "host1:ens2f0np0 <-> leaf2:Ethernet1/1" "$work/classic.txt" || fail "table does not group the MTU finding by link"
+echo "verify classic: ok"

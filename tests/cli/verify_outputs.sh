@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# verify's filters, exit codes and report formats on the lab's classic snapshot set, read back by
+# real consumers: python3-junitparser for JUnit, promtool for Prometheus.
+set -euo pipefail
+bin=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+v() { "$bin" verify -i inventory/lab --snapshots "$snaps" "$@"; }
+snaps=tests/snapshots/lab-classic
+
+# JUnit: one test case per check x object; counts agree with the JSON report.
+set +e; v -o junit >"$work/junit.xml"; rc=$?; v -o json >"$work/report.json"; set -e
+[ $rc -eq 1 ] || fail "junit run: exit $rc, want 1"
+/usr/bin/python3 - "$work/junit.xml" "$work/report.json" <<'PY'
+import json, sys
+from junitparser import JUnitXml, Failure, Skipped
+xml = JUnitXml.fromfile(sys.argv[1])
+report = json.load(open(sys.argv[2]))
+cases = [(s.name, c.name, c.result) for s in xml for c in s]
+names = [(s, n) for s, n, _ in cases]
+assert len(names) == len(set(names)), "test case names are not unique"
+failures = sum(1 for _, _, r in cases if any(isinstance(x, Failure) for x in r))
+skipped = sum(1 for _, _, r in cases if any(isinstance(x, Skipped) for x in r))
+res = report["summary"]["results"]
+assert len(cases) == res["pass"] + res["fail"] + res["missing"], (len(cases), res)
+assert failures == res["fail"] == 5, (failures, res)
+assert skipped == res["missing"], (skipped, res)
+assert ("link.pfc.mismatch", "host2:ens1f0np0~leaf1:Ethernet8") in names
+PY
+
+# Prometheus: accepted by promtool, and counts the findings.
+set +e; v -o prometheus >"$work/metrics.prom"; set -e
+promtool check metrics <"$work/metrics.prom" || fail "promtool rejects the metrics"
+grep -q '^fabricctl_verify_findings{check="link.pfc.mismatch",severity="error"} 1$' "$work/metrics.prom" ||
+  fail "no link.pfc.mismatch series: $(grep findings "$work/metrics.prom" | head -5)"
+grep -q '^fabricctl_verify_links_checked 6$' "$work/metrics.prom" || fail "links_checked is not 6"
+
+# Filters.
+set +e
+v --check 'link.*' -o json >"$work/links.json"; rc=$?
+set -e
+[ $rc -eq 1 ] || fail "--check link.*: exit $rc"
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert {f['check'] for f in r['findings'] if f['status']=='fail'} == {'link.pfc.mismatch','link.mtu.mismatch'}, r" "$work/links.json"
+v --skip 'link.pfc.*' --skip 'link.mtu.*' --skip 'port.*' --skip 'rdma.*' -o json >/dev/null || fail "all failing checks skipped should exit 0"
+v --limit spine1 -o json >/dev/null || fail "--limit spine1 should see no errors"
+set +e; v --limit 'host*' -o json >/dev/null; rc=$?; set -e
+[ $rc -eq 1 ] || fail "--limit host*: exit $rc, want 1"
+set +e; v --limit leaves --check 'link.pfc.*' -o json >"$work/group.json"; rc=$?; set -e
+[ $rc -eq 1 ] || fail "--limit leaves (a group): exit $rc, want 1"
+v --severity error --check 'link.watchdog.*' -o json >/dev/null || fail "--severity error with only warnings should exit 0"
+
+# Usage errors exit 2 and name the problem.
+set +e
+out=$(v --check 'link.pfc.mismatc' 2>&1); rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q 'did you mean "link.pfc.mismatch"' <<<"$out" || fail "unknown check: exit $rc: $out"
+set +e; out=$(v -o yaml 2>&1); rc=$?; set -e
+[ $rc -eq 2 ] || fail "-o yaml: exit $rc"
+set +e; out=$(v --limit nothing-matches 2>&1); rc=$?; set -e
+[ $rc -eq 2 ] || fail "--limit without match: exit $rc"
+
+# A device without a snapshot: reported, the rest verified, exit 3.
+cp -r tests/snapshots/lab-good "$work/partial"
+rm "$work/partial/leaf2.json"
+set +e; "$bin" verify -i inventory/lab --snapshots "$work/partial" -o json >"$work/partial.json" 2>"$work/partial.err"; rc=$?; set -e
+[ $rc -eq 3 ] || fail "missing snapshot: exit $rc, want 3"
+grep -q "leaf2" "$work/partial.err" || fail "missing snapshot not reported on stderr"
+python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1]))
+assert 'leaf2' in r['summary']['unreadable'], r['summary']
+assert r['summary']['devices_checked'] == 4, r['summary']
+assert r['summary']['results']['fail'] == 0, r['summary']
+assert r['summary']['results']['missing'] > 0, r['summary']
+" "$work/partial.json"
+
+# A corrupt snapshot is unreadable too (exit 3), never a crash.
+cp -r tests/snapshots/lab-good "$work/corrupt"
+printf '{"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {"Ethernet0": {"mtu": "lots"}}}' >"$work/corrupt/leaf1.json"
+set +e; "$bin" verify -i inventory/lab --snapshots "$work/corrupt" -o json >/dev/null 2>"$work/corrupt.err"; rc=$?; set -e
+[ $rc -eq 3 ] || fail "corrupt snapshot: exit $rc, want 3"
+grep -q "leaf1" "$work/corrupt.err" || fail "corrupt snapshot not reported"
+echo "verify outputs: ok"
