@@ -159,7 +159,7 @@ TEST_CASE("rail-optimized runs PFC only, with group overrides on the spines") {
   }
 }
 
-TEST_CASE("overrides stack: profile, then groups, then device, then port; links set cable length") {
+TEST_CASE("overrides stack: profile, then groups, then device, then port, and links set cable length") {
   Loaded l = load_text(kSmall);
   REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
   const DeviceDesired& sw = device(l.fabric, "sw");

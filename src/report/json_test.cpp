@@ -117,7 +117,7 @@ TEST_CASE("json: field order of a finding is the documented one") {
                                          "observed", "message", "hint"});
 }
 
-TEST_CASE("json: invalid UTF-8 from a device is replaced, not fatal; control characters escaped") {
+TEST_CASE("json: invalid UTF-8 from a device is replaced, not fatal, and control characters escaped") {
   VerifyReport r;
   r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning,
                              Endpoint{"leaf1", "Ethernet0"}, std::nullopt, "spine1", "sp\xffine\x01",

@@ -11,40 +11,12 @@
 #include <utility>
 
 #include "report/report.h"
+#include "util/text.h"
 
 namespace fabricctl {
 
 namespace {
 
-/// Length of the valid UTF-8 sequence at s[i], or 0 when the bytes there are not valid UTF-8
-/// (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
-size_t utf8_sequence(std::string_view s, size_t i) {
-  const auto lead = static_cast<unsigned char>(s[i]);
-  if (lead < 0x80) return 1;
-  size_t len = 0;
-  uint32_t cp = 0;
-  if ((lead & 0xe0) == 0xc0) {
-    len = 2;
-    cp = lead & 0x1fu;
-  } else if ((lead & 0xf0) == 0xe0) {
-    len = 3;
-    cp = lead & 0x0fu;
-  } else if ((lead & 0xf8) == 0xf0) {
-    len = 4;
-    cp = lead & 0x07u;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3fu);
-  }
-  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-  return len;
-}
 
 /// A label value as the exposition format wants it: valid UTF-8 (invalid bytes become U+FFFD),
 /// control characters other than LF dropped, and \ " LF escaped. Two values that differ only in
@@ -54,7 +26,8 @@ std::string label_value(std::string_view s) {
   out.reserve(s.size());
   size_t i = 0;
   while (i < s.size()) {
-    const size_t len = utf8_sequence(s, i);
+    uint32_t cp = 0;
+    const size_t len = utf8_sequence(s, i, cp);
     if (len == 0) {
       out += "\xef\xbf\xbd";  // U+FFFD
       ++i;

@@ -102,7 +102,7 @@ TEST_CASE("prometheus: label values are escaped and always valid UTF-8") {
   CHECK(lint.output == "");
 }
 
-TEST_CASE("prometheus: a check without failures keeps its zero series; every status is present") {
+TEST_CASE("prometheus: a check without failures keeps its zero series and every status is present") {
   VerifyReport r;
   r.results.push_back(result("link.mtu.mismatch", Status::pass, Severity::error,
                              Endpoint{"host1", "eth0"}, Endpoint{"leaf1", "Ethernet0"}, "", "", "", ""));

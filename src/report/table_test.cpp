@@ -43,7 +43,7 @@ unreadable devices: 2
 
 }  // namespace
 
-TEST_CASE("table: failures grouped by link, then port; missing data and unreadable devices summarized") {
+TEST_CASE("table: failures grouped by link then port, missing data and unreadable devices summarized") {
   CHECK(report_table(sample(), false) == kSampleTable);
 }
 

@@ -48,6 +48,38 @@ bool natural_less(std::string_view a, std::string_view b) {
   return a < b;
 }
 
+// Length of the valid UTF-8 sequence at s[i] and its code point, or 0 when the bytes there are not
+// valid UTF-8 (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
+size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp) {
+  const auto lead = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  }
+  if ((lead & 0xe0) == 0xc0) {
+    len = 2;
+    cp = lead & 0x1fu;
+  } else if ((lead & 0xf0) == 0xe0) {
+    len = 3;
+    cp = lead & 0x0fu;
+  } else if ((lead & 0xf8) == 0xf0) {
+    len = 4;
+    cp = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3fu);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return len;
+}
+
 std::string ranges(const std::vector<int>& v, std::string_view list_sep, std::string_view range_sep) {
   std::string out;
   for (size_t i = 0; i < v.size();) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "state/desired.h"
@@ -39,8 +40,11 @@ struct CheckContext {
 
   /// The observed device, or nullptr when its state is missing or unreadable.
   [[nodiscard]] const DeviceObserved* device(std::string_view name) const;
-  /// The observed port, or nullptr.
+  /// The observed port, or nullptr. Constant time: spines have thousands of ports.
   [[nodiscard]] const PortObserved* port(std::string_view device, std::string_view port) const;
+
+ private:
+  std::unordered_map<std::string, const PortObserved*> ports_;  // "device\0port" -> port
 };
 
 struct Check {

@@ -6,6 +6,8 @@ namespace fabricctl {
 
 CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t)
     : desired(d), observed(o), tolerance(t) {
+  for (const auto& [name, dev] : o.devices)
+    for (const PortObserved& p : dev.ports) ports_.emplace(name + '\0' + p.name, &p);
   std::map<std::string, const DeviceDesired*, std::less<>> by_name;
   for (const DeviceDesired& dev : d.devices) by_name.emplace(dev.name, &dev);
   for (const DeviceDesired& dev : d.devices) {
@@ -32,8 +34,12 @@ const DeviceObserved* CheckContext::device(std::string_view name) const {
 }
 
 const PortObserved* CheckContext::port(std::string_view dev, std::string_view p) const {
-  const DeviceObserved* d = device(dev);
-  return d ? d->port(p) : nullptr;
+  std::string key;
+  key.reserve(dev.size() + 1 + p.size());
+  key.append(dev).push_back('\0');
+  key.append(p);
+  const auto it = ports_.find(key);
+  return it == ports_.end() ? nullptr : it->second;
 }
 
 }  // namespace fabricctl
