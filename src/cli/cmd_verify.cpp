@@ -42,7 +42,8 @@ int cmd_verify(const std::vector<std::string>& args) {
       ("severity", po::value(&severity)->value_name("LEVEL"), "report failures of at least LEVEL: info, warning, error")
       ("list-checks", po::bool_switch(&list), "list the check catalog and exit");
   int exit = kExitOk;
-  if (!parse_args(args, desc, "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--limit GLOB] [--check ID] [--skip ID]", exit))
+  if (!parse_args(args, desc, "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--limit GLOB] [--check ID] [--skip ID] "
+                  "[--severity LEVEL] [--list-checks]", exit))
     return exit;
   if (list) {
     list_checks();
@@ -95,6 +96,14 @@ int cmd_verify(const std::vector<std::string>& args) {
   if (output == "json") std::cout << report_json(report);
   if (output == "junit") std::cout << report_junit(report);
   if (output == "prometheus") std::cout << report_prometheus(report);
+  std::cout.flush();
+  if (!std::cout) {
+    // A truncated report (full disk) must never pass for a clean audit.
+    std::cerr << "fabricctl: error: cannot write the report to standard output\n";
+    return kExitDevice;
+  }
+  if (report.incomplete > 0)
+    std::cerr << "fabricctl: " << report.incomplete << " results lack required state (see the report)\n";
   return verify_exit_code(report);
 }
 

@@ -107,6 +107,10 @@ std::string report_junit(const VerifyReport& r) {
   std::unordered_map<std::string, size_t> suite_index;
   size_t failures = 0;
   size_t skipped = 0;
+  // A suite for every check that ran, also those with no object in scope: CI dashboards track
+  // suites by name.
+  for (const std::string& id : r.checks_run)
+    if (suite_index.try_emplace(id, suites.size()).second) suites.push_back(Suite{id, {}, 0, 0, {}, {}});
   for (const Result& res : r.results) {
     auto [slot, added] = suite_index.try_emplace(res.check, suites.size());
     if (added) suites.push_back(Suite{res.check, {}, 0, 0, {}, {}});

@@ -69,10 +69,16 @@ std::string report_prometheus(const VerifyReport& r) {
   // Keyed by escaped label values: std::map gives the sort order and merges what escaping merged.
   std::map<std::pair<std::string, std::string>, size_t> findings;  // (check, severity) -> failures
   std::map<std::string, size_t> results = {{"fail", 0}, {"missing", 0}, {"pass", 0}};
+  // Series exist for every check that ran, at every reported severity, so that they never vanish;
+  // severities hidden by --severity get no series rather than a misleading 0.
+  auto seed = [&](const std::string& check) {
+    for (Severity s : {Severity::error, Severity::warning, Severity::info})
+      if (s >= r.min_severity) findings.try_emplace({check, std::string(to_string(s))}, 0);
+  };
+  for (const std::string& id : r.checks_run) seed(label_value(id));
   for (const Result& res : r.results) {
     const std::string check = label_value(res.check);
-    for (Severity s : {Severity::error, Severity::warning, Severity::info})
-      findings.try_emplace({check, std::string(to_string(s))}, 0);
+    seed(check);
     ++results[std::string(to_string(res.status))];
     if (res.status == Status::fail) ++findings[{check, std::string(to_string(res.severity))}];
   }

@@ -15,6 +15,9 @@ struct VerifyReport {
   size_t devices_checked = 0;                    // devices with readable state
   size_t links_checked = 0;
   std::map<std::string, std::string> unreadable; // device -> why its state could not be read
+  std::vector<std::string> checks_run;           // every selected check ID, catalog order
+  Severity min_severity = Severity::info;        // failures below this were not reported (--severity)
+  size_t incomplete = 0;                         // missing results of checks whose data is required
 };
 
 /// Findings grouped by link (then by device/port), failures first; colour only when `color`.

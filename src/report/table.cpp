@@ -179,7 +179,8 @@ std::string report_table(const VerifyReport& r, bool color) {
     line("");
   }
   if (groups.empty()) {
-    line("no findings");
+    line(missing > 0 || !r.unreadable.empty() ? "no failures among what could be compared (some state is missing, below)"
+                                              : "no findings");
     line("");
   }
 

@@ -43,14 +43,24 @@ std::string Diags::str() const {
 std::string quote(std::string_view value) {
   // Values come from user files and device output: never let them inject escapes into a terminal.
   constexpr size_t kMax = 80;
+  size_t end = std::min(value.size(), kMax);
+  // Never cut a UTF-8 sequence in two: back off over continuation bytes.
+  while (end < value.size() && end > 0 && (static_cast<unsigned char>(value[end]) & 0xc0) == 0x80) --end;
+  static const char* hex = "0123456789abcdef";
   std::string out = "\"";
-  for (size_t i = 0; i < value.size() && i < kMax; ++i) {
+  for (size_t i = 0; i < end; ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);
-    if (c == '"' || c == '\\') {
+    if (c == 0xc2 && i + 1 < end && static_cast<unsigned char>(value[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(value[i + 1]) <= 0x9f) {
+      // U+0080-U+009F are C1 controls (CSI among them): as dangerous on a terminal as ESC.
+      const unsigned char c1 = static_cast<unsigned char>(value[++i]);
+      out += "\\u00";
+      out += hex[c1 >> 4];
+      out += hex[c1 & 15];
+    } else if (c == '"' || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
     } else if (c < 0x20 || c == 0x7f) {
-      static const char* hex = "0123456789abcdef";
       out += "\\x";
       out += hex[c >> 4];
       out += hex[c & 15];
@@ -58,7 +68,7 @@ std::string quote(std::string_view value) {
       out += static_cast<char>(c);
     }
   }
-  if (value.size() > kMax) out += "...";
+  if (end < value.size()) out += "...";
   out += '"';
   return out;
 }

@@ -53,6 +53,9 @@ struct Check {
   std::string_view summary;   // what it compares, one line
   /// Appends one Result per object it applies to (pass, fail or missing).
   void (*run)(const CheckContext& ctx, std::vector<Result>& out);
+  /// True when the data it needs is optional (LLDP): its missing results do not make the audit
+  /// incomplete (exit 3).
+  bool optional_data = false;
 };
 
 /// Every check, in catalog order.

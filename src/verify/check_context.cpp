@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "util/text.h"
 #include "verify/check.h"
 
 namespace fabricctl {
@@ -17,12 +18,18 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
       if (it == by_name.end()) continue;
       const DeviceDesired* peer = it->second;
       const PortDesired* pp = nullptr;
-      for (const PortDesired& q : peer->ports)
-        if (q.name == p.peer_port) pp = &q;
+      for (const PortDesired& q : peer->ports) {
+        if (q.name == p.peer_port) {
+          pp = &q;
+          break;
+        }
+      }
       if (!pp) continue;
       // Each link once: host end first; between switches, the lower device name first.
+      // Natural order, as everywhere else: leaf9 before leaf10.
       const bool this_first = dev.role != peer->role ? dev.role == Role::host
-                                                     : std::tie(dev.name, p.name) < std::tie(peer->name, pp->name);
+                              : dev.name != peer->name ? natural_less(dev.name, peer->name)
+                                                       : natural_less(p.name, pp->name);
       if (this_first) links.push_back({&dev, &p, peer, pp});
     }
   }

@@ -58,6 +58,7 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
     if (any_glob(f.skip, id)) continue;
     out.push_back(&c);
   }
+  if (out.empty()) error = "--check and --skip leave no check to run";
   return out;
 }
 
@@ -66,30 +67,40 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
                         Severity min_severity, Tolerance tolerance) {
   const CheckContext ctx(desired, observed, tolerance);
   VerifyReport r;
+  r.min_severity = min_severity;
+  std::set<std::string> devices_compared;  // devices with at least one pass or fail
+  std::set<std::string> links_compared;    // links with at least one pass or fail of a link check
   std::vector<Result> all;
   for (const Check* c : selected) {
+    r.checks_run.emplace_back(c->id);
     all.clear();
     c->run(ctx, all);
     for (Result& res : all) {
       const bool in_scope = scope.count(res.a.device) || (res.b && scope.count(res.b->device));
       if (!in_scope) continue;
+      if (res.status == Status::missing) {
+        if (!c->optional_data) ++r.incomplete;
+      } else {
+        // A device counts when its own state took part: readable, in scope.
+        for (const Endpoint* e : {&res.a, res.b ? &*res.b : nullptr})
+          if (e && scope.count(e->device) && observed.devices.count(e->device)) devices_compared.insert(e->device);
+        if (res.b) links_compared.insert(res.object());
+      }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
       if (res.status == Status::pass) {
         // Passes are counted and named (JUnit), never printed in detail: at fabric scale their
-        // text would dominate memory.
-        res.expected = std::string();
-        res.observed = std::string();
-        res.message = std::string();
-        res.hint = std::string();
+        // text would dominate memory. swap() releases the buffers; assignment would keep them.
+        std::string().swap(res.expected);
+        std::string().swap(res.observed);
+        std::string().swap(res.message);
+        std::string().swap(res.hint);
       }
       r.results.push_back(std::move(res));
     }
   }
-  for (const std::string& d : scope)
-    if (observed.devices.count(d)) ++r.devices_checked;
-  for (const LinkEnds& l : ctx.links)
-    if (scope.count(l.a_device->name) || scope.count(l.b_device->name)) ++r.links_checked;
+  r.devices_checked = devices_compared.size();
+  r.links_checked = links_compared.size();
   const std::set<std::string> needed = devices_needed(desired, scope);
   for (const auto& [d, why] : observed.unreadable)
     if (needed.count(d)) r.unreadable.emplace(d, why);
@@ -97,10 +108,10 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
 }
 
 int verify_exit_code(const VerifyReport& r) {
-  if (!r.unreadable.empty()) return 3;
+  // An audit that could not compare something it needed is incomplete, whatever it found.
+  if (!r.unreadable.empty() || r.incomplete > 0) return 3;
   for (const Result& res : r.results)
     if (res.status == Status::fail && res.severity == Severity::error) return 1;
   return 0;
 }
-
 }  // namespace fabricctl

@@ -34,8 +34,8 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
                         Severity min_severity, Tolerance tolerance = {});
 
-/// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable, else 1 when
-/// a failure of severity error remains, else 0.
+/// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable or a check
+/// lacked data it requires, else 1 when a failure of severity error remains, else 0.
 int verify_exit_code(const VerifyReport& r);
 
 }  // namespace fabricctl

@@ -81,4 +81,29 @@ printf '{"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {"Ethern
 set +e; "$bin" verify -i inventory/lab --snapshots "$work/corrupt" -o json >/dev/null 2>"$work/corrupt.err"; rc=$?; set -e
 [ $rc -eq 3 ] || fail "corrupt snapshot: exit $rc, want 3"
 grep -q "leaf1" "$work/corrupt.err" || fail "corrupt snapshot not reported"
+# A readable snapshot that lacks the ports the checks need: incomplete, exit 3, never "no findings".
+cp -r tests/snapshots/lab-good "$work/hollow"
+python3 - "$work/hollow/leaf1.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); s["ports"] = {}; json.dump(s, open(sys.argv[1], "w"))
+PY
+set +e; "$bin" verify -i inventory/lab --snapshots "$work/hollow" -o table >"$work/hollow.txt" 2>"$work/hollow.err"; rc=$?; set -e
+[ $rc -eq 3 ] || fail "snapshot without ports: exit $rc, want 3"
+grep -q "no findings" "$work/hollow.txt" && fail "incomplete audit printed 'no findings'"
+grep -q "lack required state" "$work/hollow.err" || fail "incomplete audit not reported on stderr"
+
+# Selections that leave nothing to run are usage errors.
+set +e; out=$(v --check 'link.*' --skip 'link.*' 2>&1); rc=$?; set -e
+[ $rc -eq 2 ] || fail "empty selection: exit $rc, want 2: $out"
+
+# A report that cannot be written is never a clean audit.
+if [ -w /dev/full ]; then
+  set +e; "$bin" verify -i inventory/lab --snapshots tests/snapshots/lab-good -o json >/dev/full 2>/dev/null; rc=$?; set -e
+  [ $rc -eq 3 ] || fail "write to /dev/full: exit $rc, want 3"
+fi
+
+# --severity hides warnings from Prometheus instead of reporting them as 0.
+v -o prometheus --severity error >"$work/sev.prom" || true
+grep -q 'severity="warning"' "$work/sev.prom" && fail "--severity error still exports warning series"
+promtool check metrics <"$work/sev.prom" || fail "promtool rejects --severity output"
 echo "verify outputs: ok"

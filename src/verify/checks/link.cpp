@@ -511,8 +511,9 @@ constexpr LinkRule kDscp{
                      dscp_text(d, dscp_priorities(l.b.qos().dscp_to_priority, d)));
     },
     judge_dscp,
-    nullptr,
-    nullptr,
+    // Under PCP trust the DSCP map classifies nothing; port.trust.drift covers the trust mode.
+    [](const End& e) { return e.qos().trust == Trust::dscp; },
+    [](const Link&) { return std::string("DSCP map not used: the profile trusts PCP"); },
 };
 
 // ---- link.ecn.missing

@@ -114,14 +114,6 @@ inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const Dev
   return {Status::missing, "not collected", cat("no observed state for ", d.name), {}, {}};
 }
 
-/// The observed port named like desired port number `index`. Collectors report ports in the same
-/// natural order, so the same index is tried first: a name search per port would be quadratic in
-/// the ports of a large switch.
-inline const PortObserved* observed_port(const DeviceObserved& od, const PortDesired& p, size_t index) {
-  if (index < od.ports.size() && od.ports[index].name == p.name) return &od.ports[index];
-  return od.port(p.name);
-}
-
 /// Appends one Result per port the rule applies to, devices and ports in desired order.
 inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<Result>& out) {
   for (const DeviceDesired& d : ctx.desired.devices) {
@@ -129,7 +121,7 @@ inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<
     for (size_t i = 0; i < d.ports.size(); ++i) {
       const PortView v{ctx, d, d.ports[i]};
       if (!rule.applies(v)) continue;
-      const PortObserved* op = od ? observed_port(*od, v.port, i) : nullptr;
+      const PortObserved* op = od ? ctx.port(d.name, v.port.name) : nullptr;
       Verdict verdict = op ? rule.judge(v, *op) : absent(ctx, d, od);
       Result r;
       r.check = std::string(rule.id);
