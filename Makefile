@@ -38,6 +38,11 @@ demo: build
 	@echo
 	@echo "Rendered configuration is under out/; e.g. out/lab/leaf1/config_db.json (SONiC),"
 	@echo "out/lab/leaf2/session.cfg (EOS), out/lab/spine1/commands.nvue (NVUE), out/lab/host1/apply.sh (Linux)."
+	@echo
+	@echo "== fabricctl verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o table"
+	@echo "   (a lab snapshot with one switch port missing PFC and one NIC at MTU 1500; exit 1 is expected)"
+	@$(FABRICCTL) verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o table; \
+	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify exited $$rc, expected 1"; exit 1; }
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) out

@@ -17,7 +17,6 @@ namespace fabricctl {
 
 namespace {
 
-
 /// Text that XML 1.0 can carry: invalid UTF-8 becomes U+FFFD; control characters other than tab,
 /// LF and CR (C0, DEL, C1) and the non-characters U+FFFE/U+FFFF, which XML forbids, are dropped.
 std::string xml_clean(std::string_view s) {

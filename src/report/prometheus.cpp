@@ -17,7 +17,6 @@ namespace fabricctl {
 
 namespace {
 
-
 /// A label value as the exposition format wants it: valid UTF-8 (invalid bytes become U+FFFD),
 /// control characters other than LF dropped, and \ " LF escaped. Two values that differ only in
 /// what is dropped or replaced end up as one series (their counts add up), never as duplicates.
