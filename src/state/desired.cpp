@@ -31,6 +31,12 @@ int roce_mtu_for(int netdev_mtu) {
   return 0;
 }
 
+std::array<bool, kPriorities> QosIntent::dcqcn_priorities() const {
+  std::array<bool, kPriorities> on{};
+  if (dcqcn.enabled) on = lossless;
+  return on;
+}
+
 std::vector<int> QosIntent::lossless_priorities() const {
   std::vector<int> out;
   for (int p = 0; p < kPriorities; ++p)

@@ -100,6 +100,9 @@ struct QosIntent {
   Watchdog watchdog;
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
+  /// Priorities whose DCQCN reaction and notification points are on: the lossless ones, when
+  /// DCQCN is enabled; none otherwise.
+  [[nodiscard]] std::array<bool, kPriorities> dcqcn_priorities() const;
 };
 
 /// The RoCE path MTU a netdev MTU carries: the largest IB MTU (256-4096) that fits in mtu - 96

@@ -32,11 +32,8 @@ DeviceObserved observed_from_desired(const DeviceDesired& d) {
       po.watchdog = q.watchdog;
     } else {
       DcqcnObserved dc;
-      for (int pr = 0; pr < kPriorities; ++pr) {
-        const bool on = q.dcqcn.enabled && q.lossless[static_cast<size_t>(pr)];
-        dc.rp_enabled[static_cast<size_t>(pr)] = on;
-        dc.np_enabled[static_cast<size_t>(pr)] = on;
-      }
+      dc.rp_enabled = q.dcqcn_priorities();
+      dc.np_enabled = dc.rp_enabled;
       dc.cnp_dscp = q.cnp_dscp;
       dc.cnp_priority = q.cnp_priority;
       po.dcqcn = dc;

@@ -290,9 +290,10 @@ json port_context(const DeviceDesired& device, const PortDesired& port) {
       first = false;
     }
   }
+  const std::array<bool, kPriorities> dcqcn_on = q.dcqcn_priorities();
   for (std::string_view point : {"roce_rp", "roce_np"})
     for (int p = 0; p < kPriorities; ++p) {
-      const bool on = q.dcqcn.enabled && q.lossless[static_cast<size_t>(p)];
+      const bool on = dcqcn_on[static_cast<size_t>(p)];
       std::string note;
       if (p == 0)
         note = point == "roce_rp" ? "Reaction point (sender) per priority."

@@ -466,13 +466,6 @@ constexpr PortRule kWatchdog{"port.watchdog.drift", Severity::error, "switch PFC
 
 // ---- port.dcqcn.drift
 
-/// The priorities where DCQCN reaction and notification points should be on.
-std::array<bool, kPriorities> dcqcn_priorities(const QosIntent& q) {
-  std::array<bool, kPriorities> on{};
-  for (int p = 0; p < kPriorities; ++p) on[at(p)] = q.dcqcn.enabled && q.lossless[at(p)];
-  return on;
-}
-
 std::string dcqcn_text(const std::array<bool, kPriorities>& rp, const std::array<bool, kPriorities>& np,
                        const std::optional<int>& cnp_dscp, const std::optional<int>& cnp_prio, bool with_cnp) {
   std::string s = cat("RP on ", format_priorities(rp), ", NP on ", format_priorities(np));
@@ -482,7 +475,7 @@ std::string dcqcn_text(const std::array<bool, kPriorities>& rp, const std::array
 
 std::string dcqcn_expected(const PortView& v) {
   const QosIntent& q = v.qos();
-  const auto on = dcqcn_priorities(q);
+  const auto on = q.dcqcn_priorities();
   return dcqcn_text(on, on, q.cnp_dscp, q.cnp_priority, q.dcqcn.enabled);
 }
 
@@ -493,7 +486,7 @@ Verdict dcqcn_judge(const PortView& v, const PortObserved& o) {
   const bool cnp = q.dcqcn.enabled;
   if (cnp && !got.cnp_dscp) return not_collected("CNP DSCP");
   if (cnp && !got.cnp_priority) return not_collected("CNP priority");
-  const auto want = dcqcn_priorities(q);
+  const auto want = q.dcqcn_priorities();
   std::vector<std::string> diffs;
   const std::string want_text = format_priorities(want);
   if (got.rp_enabled != want)
@@ -516,7 +509,7 @@ std::string dcqcn_hint(const PortView& v) {
   if (prios.empty())
     return host_fix("turn DCQCN off on every priority",
                     cat("echo 0 > ", ecn, "/roce_rp/enable/<p> and ", ecn, "/roce_np/enable/<p> for p 0-7"));
-  const std::string set = format_priorities(dcqcn_priorities(q));
+  const std::string set = format_priorities(q.dcqcn_priorities());
   const std::string p = num(prios.front());
   return host_fix(cat("enable DCQCN reaction and notification points on priority ", set, " only, CNPs with DSCP ",
                       num(q.cnp_dscp), " priority ", num(q.cnp_priority)),
