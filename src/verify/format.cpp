@@ -1,5 +1,6 @@
 #include "verify/format.h"
 
+#include <cctype>
 #include <vector>
 
 #include "util/text.h"
@@ -17,6 +18,21 @@ std::string format_opt(const std::optional<int>& v) { return v ? std::to_string(
 
 std::string format_mbps(int mbps) {
   return mbps % 1000 == 0 ? std::to_string(mbps / 1000) + "G" : std::to_string(mbps) + "M";
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+std::string_view platform_label(Platform p) {
+  switch (p) {
+    case Platform::sonic: return "SONiC";
+    case Platform::eos: return "EOS";
+    case Platform::nvue: return "NVUE";
+    case Platform::linux_host: return "Linux";
+  }
+  return "?";
 }
 
 }  // namespace fabricctl

@@ -15,5 +15,9 @@ std::string format_priorities(const std::array<bool, kPriorities>& set);
 std::string format_opt(const std::optional<int>& v);
 /// Speed in Mb/s as "400G" / "2500M".
 std::string format_mbps(int mbps);
+/// `s` with its first letter upper-cased: fix hints read as sentences.
+std::string capitalized(std::string s);
+/// How engineers name a platform in a hint: "SONiC", "EOS", "NVUE", "Linux".
+std::string_view platform_label(Platform p);
 
 }  // namespace fabricctl

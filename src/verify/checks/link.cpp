@@ -7,7 +7,6 @@
 // as device:port; hints name the end to change, with the native command where it is short.
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -69,16 +68,6 @@ struct Finding {
 
 // ---- wording shared by every check
 
-std::string_view platform_label(Platform p) {
-  switch (p) {
-    case Platform::sonic: return "SONiC";
-    case Platform::eos: return "EOS";
-    case Platform::nvue: return "NVUE";
-    case Platform::linux_host: return "Linux";
-  }
-  return "?";
-}
-
 using NativeCommands = std::initializer_list<std::pair<Platform, std::string>>;
 
 /// A platform-neutral fix for one end, plus the native command of the end's platform when one
@@ -94,9 +83,7 @@ std::string fix_for(std::string action, const End& e, NativeCommands native = {}
 
 /// One line from the fixes of the ends to change, first letter capitalized.
 std::string hint_of(const std::vector<std::string>& fixes) {
-  std::string h = join(fixes, "; ");
-  if (!h.empty()) h[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(h[0])));
-  return h;
+  return capitalized(join(fixes, "; "));
 }
 
 /// "9100 on both ends", or each end's value when they differ.

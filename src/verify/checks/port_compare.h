@@ -4,7 +4,6 @@
 // messages and hints read the same in every port check.
 #pragma once
 
-#include <cctype>
 
 #include <optional>
 #include <string>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "verify/check.h"
+#include "verify/format.h"
 
 namespace fabricctl::port_compare {
 
@@ -65,26 +65,18 @@ Verdict same(std::string_view name, const T& want, const std::optional<T>& got, 
   return fail(std::move(seen), std::move(detail));
 }
 
-/// A fix in a network engineer's words, then the native form on each switch NOS.
 /// A fix in a network engineer's words, then its native form on the device's own platform.
 inline std::string switch_fix(Platform platform, std::string_view what, std::string_view sonic, std::string_view eos,
                               std::string_view nvue) {
-  std::string out = cat(what);
-  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
-  switch (platform) {
-    case Platform::sonic: return cat(out, " (SONiC: ", sonic, ")");
-    case Platform::eos: return cat(out, " (EOS: ", eos, ")");
-    case Platform::nvue: return cat(out, " (NVUE: ", nvue, ")");
-    case Platform::linux_host: break;
-  }
-  return out;
+  const std::string_view native = platform == Platform::sonic ? sonic : platform == Platform::eos ? eos
+                                  : platform == Platform::nvue ? nvue : std::string_view();
+  if (native.empty()) return capitalized(std::string(what));
+  return cat(capitalized(std::string(what)), " (", platform_label(platform), ": ", native, ")");
 }
 
 /// A fix in a network engineer's words, then the native form on a Linux host.
 inline std::string host_fix(std::string_view what, std::string_view linux_form) {
-  std::string out = cat(what);
-  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
-  return cat(out, " (Linux: ", linux_form, ")");
+  return cat(capitalized(std::string(what)), " (", platform_label(Platform::linux_host), ": ", linux_form, ")");
 }
 
 /// One check over ports. Every function is required.
