@@ -89,7 +89,7 @@ int cmd_verify(const std::vector<std::string>& args) {
       read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
 
-  const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, *min_severity);
+  const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, needed, *min_severity);
   for (const auto& [device, why] : report.unreadable)
     std::cerr << "fabricctl: " << device << ": state unreadable: " << why << "\n";
   if (output == "table") std::cout << report_table(report, tty);

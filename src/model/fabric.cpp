@@ -156,11 +156,11 @@ struct Resolver {
     if (!profile_name.empty()) {
       // Devices that share profile, groups and have no overrides share one intent: at fabric
       // scale most devices are alike, and the checks need to run once per distinct stack.
-      const bool plain = dev.overrides.mtu_host.loc.file == nullptr && is_empty(dev.overrides);
+      const bool plain = is_empty(dev.overrides);
       std::string key = profile_name;
       for (const GroupSpec* g : dev_groups) key += "|" + *g->name;
-      if (plain && intent_cache.count(key)) {
-        device_intent[i] = intent_cache[key];
+      if (const auto hit = plain ? intent_cache.find(key) : intent_cache.end(); hit != intent_cache.end()) {
+        device_intent[i] = hit->second;
       } else {
         ProfileLayer merged = profiles.merged.at(profile_name);
         for (const GroupSpec* g : dev_groups) merged.merge(g->overrides);

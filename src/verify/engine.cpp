@@ -64,7 +64,7 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
 
 VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        Severity min_severity, Tolerance tolerance) {
+                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance) {
   const CheckContext ctx(desired, observed, tolerance);
   VerifyReport r;
   r.min_severity = min_severity;
@@ -101,7 +101,6 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
   }
   r.devices_checked = devices_compared.size();
   r.links_checked = links_compared.size();
-  const std::set<std::string> needed = devices_needed(desired, scope);
   for (const auto& [d, why] : observed.unreadable)
     if (needed.count(d)) r.unreadable.emplace(d, why);
   return r;

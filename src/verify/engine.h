@@ -30,9 +30,10 @@ std::set<std::string> devices_needed(const FabricDesired& desired, const std::se
 std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& error);
 
 /// Runs `selected` and keeps results that touch a device in `scope` and pass the severity filter.
+/// `needed` is devices_needed(desired, scope): unreadable devices outside it are not reported.
 VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        Severity min_severity, Tolerance tolerance = {});
+                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance = {});
 
 /// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable or a check
 /// lacked data it requires, else 1 when a failure of severity error remains, else 0.
