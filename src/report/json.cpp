@@ -43,28 +43,10 @@ ojson finding(const Result& res) {
 }  // namespace
 
 std::string report_json(const VerifyReport& r) {
-  size_t pass = 0;
-  size_t fail = 0;
-  size_t missing = 0;
-  size_t errors = 0;
-  size_t warnings = 0;
-  size_t infos = 0;
+  const ReportTally t = tally(r);
   ojson findings = ojson::array();
-  for (const Result& res : r.results) {
-    switch (res.status) {
-      case Status::pass: ++pass; continue;
-      case Status::missing: ++missing; break;
-      case Status::fail:
-        ++fail;
-        switch (res.severity) {
-          case Severity::error: ++errors; break;
-          case Severity::warning: ++warnings; break;
-          case Severity::info: ++infos; break;
-        }
-        break;
-    }
-    findings.push_back(finding(res));
-  }
+  for (const Result& res : r.results)
+    if (res.status != Status::pass) findings.push_back(finding(res));
 
   ojson unreadable = ojson::object();  // std::map order: sorted by device name
   for (const auto& [device, why] : r.unreadable) unreadable[device] = why;
@@ -74,8 +56,8 @@ std::string report_json(const VerifyReport& r) {
   ojson& summary = doc["summary"];
   summary["devices_checked"] = r.devices_checked;
   summary["links_checked"] = r.links_checked;
-  summary["results"] = ojson{{"pass", pass}, {"fail", fail}, {"missing", missing}};
-  summary["findings"] = ojson{{"error", errors}, {"warning", warnings}, {"info", infos}};
+  summary["results"] = ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}};
+  summary["findings"] = ojson{{"error", t.errors}, {"warning", t.warnings}, {"info", t.infos}};
   summary["unreadable"] = std::move(unreadable);
   doc["findings"] = std::move(findings);
   // Device output may carry invalid UTF-8; replace it (U+FFFD) rather than fail the whole report.

@@ -20,6 +20,13 @@ struct VerifyReport {
   size_t incomplete = 0;                         // missing results of checks whose data is required
 };
 
+/// Results by status, and failures by severity: every summary counts the same way.
+struct ReportTally {
+  size_t pass = 0, fail = 0, missing = 0;
+  size_t errors = 0, warnings = 0, infos = 0;
+};
+ReportTally tally(const VerifyReport& r);
+
 /// Findings grouped by link (then by device/port), failures first; colour only when `color`.
 std::string report_table(const VerifyReport& r, bool color);
 /// Documented, stable JSON (docs/reports.md): summary counts and every non-pass result.

@@ -126,19 +126,11 @@ std::string report_table(const VerifyReport& r, bool color) {
   std::vector<Group> groups;
   std::unordered_map<std::string, size_t> group_index;  // linear in results, not quadratic
   size_t check_width = 0;
-  size_t errors = 0;
-  size_t warnings = 0;
-  size_t infos = 0;
-  size_t passes = 0;
-  size_t missing = 0;
+  const ReportTally t = tally(r);
   std::vector<std::pair<std::string, size_t>> missing_by_check;  // first-appearance order
   for (const Result& res : r.results) {
-    if (res.status == Status::pass) {
-      ++passes;
-      continue;
-    }
+    if (res.status == Status::pass) continue;
     if (res.status == Status::missing) {
-      ++missing;
       const std::string id = one_line(res.check);
       auto it = std::find_if(missing_by_check.begin(), missing_by_check.end(),
                              [&id](const auto& e) { return e.first == id; });
@@ -147,11 +139,6 @@ std::string report_table(const VerifyReport& r, bool color) {
       else
         ++it->second;
       continue;
-    }
-    switch (res.severity) {
-      case Severity::error: ++errors; break;
-      case Severity::warning: ++warnings; break;
-      case Severity::info: ++infos; break;
     }
     check_width = std::max(check_width, one_line(res.check).size());
     auto [slot, added] = group_index.try_emplace(group_key(res), groups.size());
@@ -179,13 +166,13 @@ std::string report_table(const VerifyReport& r, bool color) {
     line("");
   }
   if (groups.empty()) {
-    line(missing > 0 || !r.unreadable.empty() ? "no failures among what could be compared (some state is missing, below)"
+    line(t.missing > 0 || !r.unreadable.empty() ? "no failures among what could be compared (some state is missing, below)"
                                               : "no findings");
     line("");
   }
 
   if (!missing_by_check.empty()) {
-    line(paint.paint(kDim, "missing data: " + count(missing, "result", "results") +
+    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") +
                                " could not be compared"));
     size_t width = 0;
     for (const auto& [id, n] : missing_by_check) width = std::max(width, id.size());
@@ -207,9 +194,9 @@ std::string report_table(const VerifyReport& r, bool color) {
   }
   if (!missing_by_check.empty() || !r.unreadable.empty()) line("");
 
-  line(count(errors, "error", "errors") + ", " + count(warnings, "warning", "warnings") + ", " +
-       std::to_string(infos) + " info; " + count(passes, "check passed", "checks passed") + ", " +
-       std::to_string(missing) + " missing data; " +
+  line(count(t.errors, "error", "errors") + ", " + count(t.warnings, "warning", "warnings") + ", " +
+       std::to_string(t.infos) + " info; " + count(t.pass, "check passed", "checks passed") + ", " +
+       std::to_string(t.missing) + " missing data; " +
        count(r.devices_checked, "device", "devices") + ", " +
        count(r.links_checked, "link", "links") + " checked");
   return out;
