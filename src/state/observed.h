@@ -81,7 +81,7 @@ struct DeviceObserved {
 
 /// The observed state of a fabric: devices by name; a device absent here had no readable state.
 struct FabricObserved {
-  std::map<std::string, DeviceObserved> devices;
+  std::map<std::string, DeviceObserved, std::less<>> devices;  // transparent: look up by string_view
   /// Devices whose state could not be read, with why (shown in reports; exit code 3).
   std::map<std::string, std::string> unreadable;
 };

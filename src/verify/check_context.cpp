@@ -36,7 +36,7 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
 }
 
 const DeviceObserved* CheckContext::device(std::string_view name) const {
-  const auto it = observed.devices.find(std::string(name));
+  const auto it = observed.devices.find(name);  // no allocation: called per port per check
   return it == observed.devices.end() ? nullptr : &it->second;
 }
 
