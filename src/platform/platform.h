@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "state/desired.h"
+#include "state/fix.h"
 
 namespace fabricctl {
 
@@ -22,6 +23,7 @@ struct ArtifactSpec {
 struct PlatformAdapter {
   Platform platform;
   std::string_view name;             // as written in the inventory: sonic, eos, nvue, linux
+  std::string_view label;            // as engineers write it in prose: SONiC, EOS, NVUE, Linux
   Role role;                         // the only role a device of this platform can have
   int mtu_min;                       // L3 MTU range the platform accepts, bytes
   int mtu_max;
@@ -32,6 +34,8 @@ struct PlatformAdapter {
   /// Builds the template context for one device. Values are final native text: units converted,
   /// lists formatted, so templates stay free of logic.
   nlohmann::json (*context)(const DeviceDesired& device);
+  /// Phrases a fix as commands that can be pasted and run on the device, one per line (fix.cpp).
+  std::string (*fix)(const Fix& fix);
 };
 
 /// Every platform, in a stable order.
@@ -46,6 +50,15 @@ nlohmann::json sonic_context(const DeviceDesired& device);
 nlohmann::json eos_context(const DeviceDesired& device);
 nlohmann::json nvue_context(const DeviceDesired& device);
 nlohmann::json linux_context(const DeviceDesired& device);
+
+// Per-platform fix phrasing (src/platform/<name>/fix.cpp).
+std::string sonic_fix(const Fix& fix);
+std::string eos_fix(const Fix& fix);
+std::string nvue_fix(const Fix& fix);
+std::string linux_fix(const Fix& fix);
+
+/// A fix phrased for the platform of its device: adapter(fix.device->platform).fix(fix).
+std::string fix_text(const Fix& fix);
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

@@ -118,7 +118,7 @@ std::string report_junit(const VerifyReport& r) {
     if (res.status == Status::fail) {
       ++suite.failures;
       ++failures;
-    } else if (res.status == Status::missing) {
+    } else if (res.status == Status::missing || res.status == Status::consequence) {
       ++suite.skipped;
       ++skipped;
     }
@@ -149,6 +149,11 @@ std::string report_junit(const VerifyReport& r) {
           break;
         case Status::missing:
           out += ">\n      <skipped message=\"" + attr(res->message) + "\">" +
+                 xml_escape(xml_clean(details(*res)), false) + "</skipped>\n";
+          break;
+        case Status::consequence:
+          // Not a fault of its own: its cause fails in its own test case.
+          out += ">\n      <skipped message=\"" + attr("consequence of " + res->cause + ": " + res->message) + "\">" +
                  xml_escape(xml_clean(details(*res)), false) + "</skipped>\n";
           break;
       }

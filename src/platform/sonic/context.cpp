@@ -18,6 +18,7 @@
 
 #include "platform/platform.h"
 #include "platform/sonic/json_text.h"
+#include "platform/sonic/names.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -27,9 +28,9 @@ using nlohmann::json;
 using sonic::json_escape;
 using sonic::json_pointer_token;
 
-// One name for every map and the WRED profile fabricctl owns, never SONiC's "AZURE" ones, which
-// `config qos reload` regenerates and which other ports may still use.
-constexpr std::string_view kMapName = "ROCE";
+using sonic::kMapName;
+using sonic::scheduler_name;
+using sonic::wred_profile_name;
 // buffermgrd reads the fields of every CABLE_LENGTH key; SONiC's own templates always name it "AZURE".
 constexpr std::string_view kCableLengthKey = "AZURE";
 
@@ -81,8 +82,6 @@ json priority_to_queue_map(const QosIntent& q, std::string_view from_field) {
   return map_table(from_field, "queue", pairs);
 }
 
-std::string scheduler_name(int tc) { return "ROCE_TC" + std::to_string(tc); }
-
 /// SCHEDULER entries, one per used traffic class. ETS shares become DWRR weights (byte-based like
 /// ETS); sonic-scheduler.yang allows weight 1..100, so a 0 % ETS class gets the smallest weight, 1.
 json schedulers(const QosIntent& q) {
@@ -97,13 +96,6 @@ json schedulers(const QosIntent& q) {
   }
   mark_last(list);
   return list;
-}
-
-/// The WRED profile of an ECN queue: "ROCE_LOSSLESS" for the queue RoCE data uses, "ROCE_ECN_TC<n>"
-/// for any other ECN queue (sonic-wred-profile.yang: [-a-zA-Z0-9_], at most 32 characters).
-std::string wred_profile_name(const QosIntent& q, int tc) {
-  if (tc == q.priority_to_tc.at(static_cast<size_t>(q.roce_priority))) return "ROCE_LOSSLESS";
-  return "ROCE_ECN_TC" + std::to_string(tc);
 }
 
 /// True when ECN marking is rendered at all: a DCQCN-only profile (NIC reaction, no switch marking)
