@@ -90,6 +90,17 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       r.results.push_back(std::move(res));
     }
   }
+  // A consequence stands for its cause only when the cause is reported; when --check, --skip or
+  // --severity left the cause out, it is a fault of its own again.
+  std::set<std::string> reported;
+  for (const Result& res : r.results)
+    if (res.status == Status::fail) reported.insert(res.check + " " + res.object());
+  for (Result& res : r.results) {
+    if (res.status != Status::consequence || reported.count(res.cause)) continue;
+    res.status = Status::fail;
+    res.message += " (caused by " + res.cause + ", not reported in this run)";
+    res.cause.clear();
+  }
   r.devices_checked = devices_compared.size();
   // A link is checked when both of its ends were read: both ports are in the observed state.
   for (const LinkEnds& l : ctx.links)
