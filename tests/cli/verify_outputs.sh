@@ -37,8 +37,9 @@ set +e; v -o prometheus >"$work/metrics.prom"; set -e
 promtool check metrics <"$work/metrics.prom" || fail "promtool rejects the metrics"
 grep -q '^fabricctl_verify_findings{check="port.pfc.drift",severity="error"} 1$' "$work/metrics.prom" ||
   fail "no port.pfc.drift series: $(grep findings "$work/metrics.prom" | head -5)"
-grep -q 'fabricctl_verify_findings{check="link.pfc.mismatch"' "$work/metrics.prom" &&
+grep -q '^fabricctl_verify_findings{check="link.pfc.mismatch",severity="error"} 0$' "$work/metrics.prom" ||
   fail "a consequence is counted as a finding"
+grep -q '^fabricctl_verify_results{status="consequence"} 2$' "$work/metrics.prom" || fail "consequences not counted apart"
 grep -q '^fabricctl_verify_links_checked 6$' "$work/metrics.prom" || fail "links_checked is not 6"
 
 # Filters.
