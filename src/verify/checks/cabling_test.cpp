@@ -171,6 +171,7 @@ TEST_CASE("cabling.lldp.mismatch: a host NIC on the wrong port of its own rail's
   // Right rail: not a rail finding.
   test::check_bare_pass(lab.result(family(), kRail, "host1", "ens1f0np0"), Severity::error);
   const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"cabling.lldp.mismatch host1:ens1f0np0~leaf1:Ethernet0"});
   CHECK(test::consequences(all).empty());
 }
@@ -216,6 +217,7 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
   lab.port("host1", "ens1f0np0").speed_mbps = 100000;  // the two ends actually connected run at 100G
   lab.port("leaf2", "Ethernet1/1").speed_mbps = 100000;
   const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{cause});
   CHECK(test::consequences(all) ==
         std::set<std::string>{
@@ -284,6 +286,7 @@ TEST_CASE("cabling.rail.mismatch: a NIC on another rail's leaf") {
 
   // The whole catalog: one fault. The inventory's link is down, and says whose finding explains it.
   const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{cause});
   CHECK(test::consequences(all) ==
         std::set<std::string>{"cabling.lldp.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- " + cause,
@@ -319,6 +322,7 @@ TEST_CASE("cabling: the far end's view of a NIC on another rail's leaf is a cons
   lab.port("leaf1", "Ethernet0").lldp.reset();
   lab.port("leaf1", "Ethernet0").oper_up = false;
   const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"cabling.rail.mismatch host1:ens1f0np0"});
   CHECK(lldp(lab)[1].cause == "cabling.rail.mismatch host1:ens1f0np0");
 }

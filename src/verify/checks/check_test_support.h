@@ -103,9 +103,10 @@ struct Lab {
     return out;
   }
 
-  /// Every result of every check of the catalog, in catalog order: what `fabricctl verify` judges.
-  [[nodiscard]] std::vector<Result> run_all() const {
-    const CheckContext ctx(desired, observed);
+  /// Every result of every check of the catalog, in catalog order: what `fabricctl verify` judges;
+  /// `scope`: the devices of --limit (nullptr: all).
+  [[nodiscard]] std::vector<Result> run_all(const std::set<std::string>* scope = nullptr) const {
+    const CheckContext ctx(desired, observed, {}, scope);
     std::vector<Result> out;
     for (const Check& c : checks()) c.run(ctx, out);
     return out;
@@ -165,6 +166,17 @@ inline std::set<std::string> consequences(const std::vector<Result>& results) {
   for (const Result& r : results)
     if (r.status == Status::consequence) out.insert(r.check + " " + r.object() + " <- " + r.cause);
   return out;
+}
+
+/// Every consequence names a failure of the same run as its cause ("<check> <object>"), so that the fault
+/// it hangs under is reported and counted.
+inline void check_causes_are_failures(const std::vector<Result>& results) {
+  const std::set<std::string> faults = failures(results);
+  for (const Result& r : results) {
+    if (r.status != Status::consequence) continue;
+    CAPTURE(r.check + " " + r.object());
+    CHECK_MESSAGE(faults.count(r.cause) == 1, "cause not reported as a failure: " << r.cause);
+  }
 }
 
 /// Every check of `family` reports each of its objects as missing, with the same why, when the

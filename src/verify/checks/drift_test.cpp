@@ -592,6 +592,7 @@ TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {
     Lab f;
     (*f.port("leaf1", "Ethernet0").lossless)[3] = false;
     const std::vector<Result> all = f.run_all();
+    test::check_causes_are_failures(all);
     CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
     CHECK(test::consequences(all) == std::set<std::string>{
                                          "link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift "
@@ -603,6 +604,7 @@ TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {
     f.port("spine1", "swp1").ecn = std::vector<EcnQueue>{};
     f.port("host1", "ens1f0np0").dcqcn->cnp_priority = 0;
     const std::vector<Result> all = f.run_all();
+    test::check_causes_are_failures(all);
     CHECK(test::failures(all) == std::set<std::string>{"port.cnp.drift host1:ens1f0np0", "port.ecn.drift spine1:swp1",
                                                        "port.watchdog.drift leaf2:Ethernet1/1"});
     CHECK(test::consequences(all).empty());

@@ -100,6 +100,7 @@ TEST_CASE("rdma.port.down: a netdev that is down is the fault, named as the caus
   CHECK(r.hint.empty());
   CHECK(same_link(r.link, kHost2Link));
   const std::vector<Result> all = f.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1"});
   CHECK(test::consequences(all) ==
         std::set<std::string>{"rdma.port.down host1:ens2f0np0 <- link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1"});
@@ -159,6 +160,7 @@ TEST_CASE("rdma.mtu.mismatch: the classic case, a netdev left at 1500, is a cons
 
   // One fault: the MTU, with the one command that fixes both.
   const std::vector<Result> all = f.run_all();
+  test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0"});
   CHECK(test::consequences(all) ==
         std::set<std::string>{"rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
