@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -541,4 +542,36 @@ TEST_CASE("link.mtu.mismatch: the cause is the drift that makes the host not fit
   const Result r = run(lab, "link.mtu.mismatch")[kL1];
   CHECK(r.status == Status::consequence);
   CHECK(r.cause == "port.mtu.drift leaf1:Ethernet0");
+}
+
+TEST_CASE("the whole catalog on the perfect lab: nothing but passes") {
+  const Lab lab;
+  const std::vector<Result> all = lab.run_all();
+  CHECK(all.size() > 50);
+  CHECK(test::count(all, Status::pass) == all.size());
+  for (const Result& r : all) {
+    const auto c = std::find_if(checks().begin(), checks().end(), [&](const Check& k) { return k.id == r.check; });
+    REQUIRE(c != checks().end());
+    test::check_bare_pass(r, c->severity);
+  }
+}
+
+TEST_CASE("the classic lab case: PFC off on a leaf port and a host NIC at MTU 1500 are two findings") {
+  Lab lab;
+  (*lab.port("leaf1", "Ethernet0").lossless)[3] = false;
+  lab.port("host1", "ens2f0np0").mtu = 1500;
+  lab.port("host1", "ens2f0np0").rdma->active_mtu = 1024;
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0", "port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                              "rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
+  for (const Result& r : all) {
+    if (r.status == Status::pass) continue;
+    CAPTURE(r.check + " " + r.object());
+    CHECK(r.severity == Severity::error);
+    CHECK(r.link.has_value());  // every finding of the case is about a cabled port, grouped by its link
+    CHECK(r.hint.empty() == (r.status == Status::consequence));
+  }
 }
