@@ -116,7 +116,7 @@ struct Resolver {
     const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
     device_adapter[i] = a;
     if (a && dev.role.has() && *dev.role != to_string(a->role))
-      d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name) +
+      d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name()) +
                                 " (a " + std::string(to_string(a->role)) + " platform)");
 
     // Groups, then profile.
@@ -207,7 +207,7 @@ struct Resolver {
       std::vector<std::string> names;
       for (WatchdogAction x : a.watchdog_actions) names.emplace_back(to_string(x));
       d.error(in.watchdog_action_loc.file ? in.watchdog_action_loc : dev.name.loc,
-              "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name) +
+              "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name()) +
                   " device " + quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
     }
   }
@@ -215,7 +215,7 @@ struct Resolver {
   void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
     if (mtu < a.mtu_min || mtu > a.mtu_max)
       d.error(loc, std::string(key) + ": " + quote(std::to_string(mtu)) + " is out of range for " +
-                       std::string(a.name) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
+                       std::string(a.name()) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
                        std::to_string(a.mtu_max) + ")");
   }
 
@@ -261,7 +261,7 @@ struct Resolver {
       if (!p.name.has()) continue;
       const std::string pw = where + ".ports." + *p.name;
       if (a && !std::regex_match(*p.name, port_regex(*a))) {
-        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name) +
+        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name()) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
       }

@@ -21,9 +21,7 @@ struct ArtifactSpec {
 };
 
 struct PlatformAdapter {
-  Platform platform;
-  std::string_view name;             // as written in the inventory: sonic, eos, nvue, linux
-  std::string_view label;            // as engineers write it in prose: SONiC, EOS, NVUE, Linux
+  Platform platform;                 // its name and label: kPlatformNames (state/platform_id.h)
   Role role;                         // the only role a device of this platform can have
   int mtu_min;                       // L3 MTU range the platform accepts, bytes
   int mtu_max;
@@ -36,6 +34,9 @@ struct PlatformAdapter {
   nlohmann::json (*context)(const DeviceDesired& device);
   /// Phrases a fix as commands that can be pasted and run on the device, one per line (fix.cpp).
   std::string (*fix)(const Fix& fix);
+
+  /// As written in the inventory: sonic, eos, nvue, linux.
+  [[nodiscard]] std::string_view name() const { return to_string(platform); }
 };
 
 /// Every platform, in a stable order.

@@ -32,7 +32,7 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
   RenderedDevice out{device.name, device.platform, {}};
   bool ok = true;
   for (const ArtifactSpec& spec : a.artifacts) {
-    const std::string relative = std::string(a.name) + "/" + std::string(spec.template_name);
+    const std::string relative = std::string(a.name()) + "/" + std::string(spec.template_name);
     auto content = templates.render(relative, *context, diags);
     if (!content) {
       ok = false;

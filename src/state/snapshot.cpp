@@ -567,8 +567,6 @@ PortObserved read_port(const std::string& name, const json& v, const std::string
 }
 
 const std::vector<std::string_view> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports"};
-const std::vector<std::string_view> kPlatforms = {"sonic", "eos", "nvue", "linux"};
-constexpr Platform kPlatformValues[] = {Platform::sonic, Platform::eos, Platform::nvue, Platform::linux_host};
 
 DeviceObserved read_device(const json& root) {
   if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
@@ -587,7 +585,7 @@ DeviceObserved read_device(const json& root) {
   d.name = string_value(required(root, "", "device"), "device");
   if (!valid_device_name(d.name))
     fail("device", quote(d.name) + " is not a valid device name (" + std::string(kDeviceNameRule) + ")");
-  if (const json* x = find(root, "platform")) d.platform = kPlatformValues[choice(*x, "platform", kPlatforms)];
+  if (const json* x = find(root, "platform")) d.platform = kPlatformNames[choice(*x, "platform", platform_names())].id;
   if (const json* x = find(root, "collected_at")) {
     d.collected_at = string_value(*x, "collected_at");
     if (!valid_time(d.collected_at))
