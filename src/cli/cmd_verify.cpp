@@ -103,7 +103,8 @@ int cmd_verify(const std::vector<std::string>& args) {
     return kExitDevice;
   }
   if (report.incomplete > 0)
-    std::cerr << "fabricctl: " << report.incomplete << " results lack required state (see the report)\n";
+    std::cerr << "fabricctl: " << report.incomplete << (report.incomplete == 1 ? " result" : " results")
+              << " could not be compared for lack of required state (see the report)\n";
   return verify_exit_code(report);
 }
 

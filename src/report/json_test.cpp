@@ -33,6 +33,7 @@ TEST_CASE("json: exact bytes, keys in schema order") {
       "missing": 0,
       "consequence": 0
     },
+    "incomplete": 0,
     "findings": {
       "error": 1,
       "warning": 0,

@@ -201,8 +201,13 @@ std::string report_table(const VerifyReport& r, bool color) {
   }
 
   if (!missing_by_check.empty()) {
-    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") +
-                               " could not be compared"));
+    std::string required;
+    if (r.incomplete > 0 && r.incomplete < t.missing)
+      required = ", " + std::to_string(r.incomplete) + " of them for lack of required state";
+    else if (r.incomplete > 0)
+      required = ", all for lack of required state";
+    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") + " could not be compared" +
+                               required));
     size_t width = 0;
     for (const auto& [id, n] : missing_by_check) width = std::max(width, id.size());
     for (const auto& [id, n] : missing_by_check) {

@@ -97,7 +97,11 @@ PY
 set +e; "$bin" verify -i inventory/lab --snapshots "$work/hollow" -o table >"$work/hollow.txt" 2>"$work/hollow.err"; rc=$?; set -e
 [ $rc -eq 3 ] || fail "snapshot without ports: exit $rc, want 3"
 grep -q "no findings" "$work/hollow.txt" && fail "incomplete audit printed 'no findings'"
-grep -q "lack required state" "$work/hollow.err" || fail "incomplete audit not reported on stderr"
+grep -q "lack of required state" "$work/hollow.err" || fail "incomplete audit not reported on stderr"
+# stderr and the report count the same results.
+n=$(sed -n 's/^fabricctl: \([0-9]*\) results* could not be compared for lack of required state.*/\1/p' "$work/hollow.err")
+grep -q "missing data: .*$n of them for lack of required state\|missing data: $n results* could not be compared, all for lack" "$work/hollow.txt" ||
+  fail "stderr says $n results lack required state; the table: $(grep 'missing data' "$work/hollow.txt")"
 
 # Selections that leave nothing to run are usage errors.
 set +e; out=$(v --check 'link.*' --skip 'link.*' 2>&1); rc=$?; set -e
