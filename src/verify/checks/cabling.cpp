@@ -118,6 +118,14 @@ Cabling analyze(const CheckContext& ctx, const LinkEnds& le) {
   }
   // The host end is the one people re-cable; its view names the fault (a is the host end of a link).
   if (a == Seen::other && le.a_device->role == Role::host) return host_cause(ctx, *le.a_device, *le.a, le);
+  // The switch end sees a host NIC that is itself miscabled: that NIC's finding is the cause.
+  if (b == Seen::other && le.a_device->role == Role::host) {
+    const LldpNeighbor& n = *lldp_of(ctx, *le.b_device, *le.b);
+    if (const DeviceDesired* h = announced(ctx, n.system_name); h && h->role == Role::host)
+      for (const PortDesired& q : h->ports)
+        if (q.name == n.port_id && seen_at(ctx, *h, q) == Seen::other)
+          if (const LinkEnds* ql = ctx.link_of(q)) return host_cause(ctx, *h, q, *ql);
+  }
   c.kind = Cabling::mismatch;
   c.finding = cat("cabling.lldp.mismatch ", end_name(*le.a_device, *le.a), "~", end_name(*le.b_device, *le.b));
   std::vector<std::string> said;
@@ -159,7 +167,7 @@ void run_lldp(const CheckContext& ctx, std::vector<Result>& out) {
       r.status = Status::missing;
       r.message = cat("LLDP neighbour not collected on ", end_name(*le.a_device, *le.a), " or ",
                       end_name(*le.b_device, *le.b));
-    } else if (c.kind == Cabling::mismatch) {
+    } else if (c.kind == Cabling::mismatch && c.finding == r.check + " " + r.object()) {
       r.status = Status::fail;
       r.message = c.message;
       const bool a_wrong = seen_at(ctx, *le.a_device, *le.a) == Seen::other;

@@ -308,12 +308,11 @@ TEST_CASE("cabling.rail.mismatch: a neighbour of unknown rail is not a rail find
   CHECK(lldp(lab)[1].message == "host1:ens2f0np0 reaches core9:Ethernet1, the inventory says leaf2:Ethernet1/1");
 }
 
-// Suspected bug (cabling.cpp, analyze()): the other end's view of a miscabled host NIC is meant to name the
-// host's finding as its cause (file comment: "The other end's view of the same cable ... name that finding
-// as their cause"), but analyze() looks for a cause only when the host end sees someone else. Here
+// The other end's view of a miscabled host NIC names the host's finding as its cause, also when the host
+// end of that link itself sees nothing wrong. Here
 // host1:ens1f0np0 was plugged into leaf2:Ethernet1/1 (host1:ens2f0np0's port, now without a cable): the
 // rail finding on ens1f0np0 is the fault, yet leaf2:Ethernet1/1 seeing host1:ens1f0np0 is a second failure.
-TEST_CASE("cabling: the far end's view of a NIC on another rail's leaf is a consequence" * doctest::skip()) {
+TEST_CASE("cabling: the far end's view of a NIC on another rail's leaf is a consequence") {
   Lab lab;
   lab.port("host1", "ens1f0np0").lldp = LldpNeighbor{"leaf2", "Ethernet1/1"};
   lab.port("leaf2", "Ethernet1/1").lldp = LldpNeighbor{"host1", "ens1f0np0"};

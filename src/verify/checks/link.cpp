@@ -169,8 +169,8 @@ std::vector<const End*> drifted(const Link& l, Got got, Want want) {
   return out;
 }
 
-/// The ends disagree on a value each should take from its intent. Drift of an end explains it;
-/// otherwise the intents themselves disagree, which no device command fixes.
+/// The ends disagree on a value each should take from its intent. When the intents themselves differ,
+/// no device fix can make the ends agree: a fault of its own. Otherwise an end's drift explains it.
 template <class Got, class Want, class Text>
 std::optional<Outcome> disagreement(const Link& l, std::string_view topic, std::string_view drift_check, Got got,
                                     Want want, Text text) {
@@ -178,11 +178,13 @@ std::optional<Outcome> disagreement(const Link& l, std::string_view topic, std::
   Outcome o;
   o.message = std::string(topic) + " disagrees: " + l.a.name + " " + text(got(l.a)) + ", " + l.b.name + " " +
               text(got(l.b));
-  o.drifted = drifted(l, got, want);
-  o.drift_check = drift_check;
-  if (o.drifted.empty())
+  if (want(l.a) != want(l.b)) {
     o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name + " disagree on " +
                  std::string(topic) + ": make them agree, then render and apply both";
+    return o;
+  }
+  o.drifted = drifted(l, got, want);
+  o.drift_check = drift_check;
   return o;
 }
 
@@ -201,7 +203,11 @@ std::optional<Outcome> judge_mtu(const Link& l) {
   Outcome o;
   o.message = "MTU mismatch: " + h.name + " is at MTU " + std::to_string(mtu_of(h)) + ", above " + s.name +
               " at " + std::to_string(mtu_of(s)) + ": full-size frames from the host are dropped";
-  o.drifted = drifted(l, mtu_of, mtu_want);
+  // The cause is the drift that makes the host not fit: a switch port below its intent, else a host above.
+  if (mtu_of(s) < mtu_want(s))
+    o.drifted = {&s};
+  else if (mtu_of(h) > mtu_want(h))
+    o.drifted = {&h};
   o.drift_check = "port.mtu.drift";
   if (o.drifted.empty()) o.message += "; the intent puts the switch port below the host: raise it in the profile";
   return o;

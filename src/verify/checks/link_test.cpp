@@ -179,10 +179,9 @@ TEST_CASE("link.pfc.mismatch: profiles that disagree are a failure without a dev
         std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 }
 
-// Suspected bug (link.cpp, disagreement()): any drifted end makes the disagreement a consequence, even when
-// the intents of the two ends disagree too, so fixing the drift cannot make the ends agree. The profile
-// disagreement, which only this check can see, is then reported nowhere until the drift is fixed.
-TEST_CASE("link.pfc.mismatch: profiles that disagree stay a failure when an end also drifted" * doctest::skip()) {
+// When the intents of the two ends disagree, fixing a drift cannot make the ends agree: the profile
+// disagreement, which only this check can see, is a failure even when an end also drifted.
+TEST_CASE("link.pfc.mismatch: profiles that disagree stay a failure when an end also drifted") {
   Lab lab;
   lab.device("leaf2").qos.lossless[4] = true;  // leaf2's profile: 3,4; host1's: 3
   lab.refresh_observed();
@@ -531,11 +530,9 @@ TEST_CASE("link checks under --limit: a link with an end in scope, and the drift
         std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
 }
 
-// Suspected bug (link.cpp judge_mtu()): when both ends drifted, the cause is always the first drifted end
-// (the host), even when the host's drift is harmless (9100 still fits its switch port's intended 9100) and it
-// is the switch end's drift to 1500 that drops the host's frames: fixing the named cause leaves the
-// mismatch in place.
-TEST_CASE("link.mtu.mismatch: the cause is the drift that makes the host not fit" * doctest::skip()) {
+// When both ends drifted, the cause is the drift that drops the host's frames (the switch end at 1500),
+// not the harmless one (the host at 9100 still fits its switch port's intended 9100).
+TEST_CASE("link.mtu.mismatch: the cause is the drift that makes the host not fit") {
   Lab lab;
   lab.port("host1", "ens1f0np0").mtu = 9100;
   lab.port("leaf1", "Ethernet0").mtu = 1500;

@@ -83,8 +83,9 @@ Verdict mtu_judge(const PortView& v, const PortObserved& o) {
   return fail(seen, cat("RDMA active MTU ", seen, ", expected ", std::to_string(want)));
 }
 
+// A netdev MTU that is wrong is the cause (a consequence above); what is left is on the RDMA side.
 constexpr PortRule kMtu{"rdma.mtu.mismatch", Severity::error, "RDMA active MTU equals the profile's RoCE MTU",
-                        Setting::mtu, host_port, mtu_expected, mtu_judge};
+                        Setting::rdma_port, host_port, mtu_expected, mtu_judge};
 
 }  // namespace
 
