@@ -90,6 +90,9 @@ struct LinkRule {
   std::optional<Outcome> (*judge)(const Link&);
   /// Whether the rule applies to the link; nullptr: always.
   bool (*applies)(const Link&);
+  /// One end's state can prove a failure on its own (a down end): judge also when the other end is
+  /// missing; the judge then reads only ends that reported the field.
+  bool one_end_suffices = false;
 };
 
 /// Why an end cannot be compared, or nothing when it reported what the rule needs.
@@ -119,9 +122,9 @@ Result evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& l
     if (std::optional<std::string> g = gap(ctx, rule, *e)) gaps.push_back(*g);
   const std::string topic(rule.topic);
   std::optional<Outcome> found;
-  if (gaps.empty()) {
+  if (gaps.empty() || rule.one_end_suffices) {
     found = rule.judge(l);
-    if (!found) return r;  // pass
+    if (!found && gaps.empty()) return r;  // pass
   }
   r.link = link_ref(le);
   r.expected = rule.expected(l);
@@ -398,7 +401,7 @@ constexpr LinkRule kOper{
       Outcome o;
       std::vector<std::string> down;
       for (const End* e : {&l.a, &l.b}) {
-        if (*e->obs().oper_up) continue;
+        if (!e->observed || !e->observed->oper_up || *e->observed->oper_up) continue;
         down.push_back(e->name);
         o.fixes.push_back({e, Fix{Setting::link_up, &e->device, &e->port, {}}});
       }
@@ -408,6 +411,7 @@ constexpr LinkRule kOper{
       return o;
     },
     nullptr,
+    true,
 };
 
 }  // namespace

@@ -439,6 +439,22 @@ TEST_CASE("link.oper.down: a host NIC down takes its RDMA port down with it, one
         std::set<std::string>{"rdma.port.down host1:ens1f0np0 <- link.oper.down host1:ens1f0np0~leaf1:Ethernet0"});
 }
 
+TEST_CASE("link.oper.down: one end read as down is a fault, whatever the other end could say") {
+  Lab lab;
+  lab.observed.devices.erase("leaf1");
+  lab.port("host1", "ens1f0np0").oper_up = false;
+  const Result r = run(lab, "link.oper.down")[kL1];
+  CHECK(r.status == Status::fail);
+  CHECK(r.message ==
+        "Link down between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 is down; check the cable and optics "
+        "if it stays down");
+  CHECK(r.observed == "host1:ens1f0np0=down, leaf1:Ethernet0=unknown");
+  CHECK(r.hint == "ip link set dev 'ens1f0np0' up");
+  // Up on the end that was read says nothing about the link: still missing.
+  lab.port("host1", "ens1f0np0").oper_up = true;
+  CHECK(run(lab, "link.oper.down")[kL1].status == Status::missing);
+}
+
 TEST_CASE("link checks: missing data names the end that lacks it") {
   SUBCASE("a device with no observed state") {
     Lab lab;
