@@ -421,14 +421,14 @@ TEST_CASE("snapshot: stray files of devices not in the inventory are one warning
   TempDir tmp;
   const fs::path dir = tmp.path;
   spit(dir / "leaf1.json", write_snapshot(example_switch()));
-  constexpr size_t kStray = 20000;  // enough to notice a warning per file; quick to create
+  constexpr size_t kStray = 3000;  // a warning per file would be 3000 lines; quick to create
   for (size_t i = 0; i < kStray; ++i) spit(dir / ("stray" + std::to_string(i) + ".json"), "");
   const SnapshotSet set = read_snapshot_dir(dir, {"leaf1"});
   CHECK(set.observed.devices.size() == 1);
   const std::string d = dir.string();
   REQUIRE(set.warnings.size() == 1);
-  CHECK(set.warnings[0] == "ignoring 20000 snapshot files in " + d +
-                               " of devices not in the inventory: stray0.json, stray1.json, stray2.json, stray3.json, stray4.json, ... (19995 more)");
+  CHECK(set.warnings[0] == "ignoring 3000 snapshot files in " + d +
+                               " of devices not in the inventory: stray0.json, stray1.json, stray2.json, stray3.json, stray4.json, ... (2995 more)");
 
   // A few are all listed, in natural order.
   TempDir few;
