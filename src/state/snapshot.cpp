@@ -29,9 +29,9 @@ using jsonr::choice;
 using jsonr::describe;
 using jsonr::expect_array;
 using jsonr::expect_object;
+using jsonr::element;
 using jsonr::fail;
 using jsonr::find;
-using jsonr::element;
 using jsonr::integer;
 using jsonr::required;
 using jsonr::string_value;
@@ -104,6 +104,10 @@ std::string too_large(size_t bytes) {
   return "snapshot is " + std::to_string(bytes) + " bytes, more than the limit of " +
          std::to_string(kMaxSnapshotBytes) + " bytes (16 MiB)";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Schema: every reader below throws jsonr::JsonError (through jsonr::fail and the typed
+// accessors) with the first problem found; parse_snapshot turns it into the error.
 
 int small_int(const json& v, const std::string& path, int lo, int hi) {
   return static_cast<int>(integer(v, path, lo, hi));
