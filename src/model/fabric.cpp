@@ -7,6 +7,7 @@
 
 #include "model/headroom.h"
 #include "platform/platform.h"
+#include "util/names.h"
 #include "util/spell.h"
 #include "util/text.h"
 
@@ -14,9 +15,8 @@ namespace fabricctl {
 namespace {
 
 // Names reach remote shells and file paths: a strict character set keeps them inert.
-const std::regex kDeviceName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
+// Device and RDMA device names: one definition with the snapshots (util/names.h).
 const std::regex kGroupName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
-const std::regex kRdmaDevice("[A-Za-z0-9_.-]{1,31}");
 const std::regex kUser("[A-Za-z_][A-Za-z0-9._-]{0,31}");
 const std::regex kEnvName("[A-Z_][A-Z0-9_]{0,63}");
 const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
@@ -84,7 +84,7 @@ struct Resolver {
       port_index.emplace_back();
       const DeviceSpec& dev = inv.devices[i];
       if (!dev.name.has()) continue;
-      if (!std::regex_match(*dev.name, kDeviceName)) {
+      if (!valid_device_name(*dev.name)) {
         d.error(dev.name.loc, "devices: " + quote(*dev.name) +
                                   " is not a valid device name (letters, digits, '.', '_', '-'; at most 63)");
         continue;
@@ -286,7 +286,7 @@ struct Resolver {
         if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
       }
       if (host && !p.rdma_device.has()) d.error(p.name.loc, pw + ": missing rdma_device (e.g. mlx5_0)");
-      if (p.rdma_device.has() && !std::regex_match(*p.rdma_device, kRdmaDevice))
+      if (p.rdma_device.has() && !valid_rdma_device_name(*p.rdma_device))
         d.error(p.rdma_device.loc, pw + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
 
       PortDesired pd;

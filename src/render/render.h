@@ -9,6 +9,7 @@
 #include "render/template_set.h"
 #include "state/desired.h"
 #include "util/diag.h"
+#include "util/expected.h"
 
 namespace fabricctl {
 
@@ -35,7 +36,8 @@ std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std
 /// files that are no longer rendered disappear, and it is staged beside `out` and renamed into
 /// place, so a failure leaves the previous output intact. An existing `out` is replaced only if
 /// it holds a previous render (the marker file .fabricctl-render): fabricctl never deletes a
-/// directory it did not write. Returns an error message, or "" on success.
-std::string write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out);
+/// directory it did not write. Every file is written with write_file_atomic (util/file_io.h);
+/// the error is one lowercase message.
+Expected<void> write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out);
 
 }  // namespace fabricctl

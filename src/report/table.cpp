@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report/report.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -24,26 +25,8 @@ constexpr std::string_view kDim = "\x1b[2m";
 constexpr std::string_view kReset = "\x1b[0m";
 constexpr size_t kSeverityWidth = 7;  // "warning"
 
-/// One line of plain text: tab, CR and LF become spaces; other C0 controls, DEL and the C1 controls
-/// (U+0080..U+009F, which some terminals treat as CSI) are dropped.
-std::string one_line(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == '\t' || c == '\n' || c == '\r') {
-      out += ' ';
-    } else if (c < 0x20 || c == 0x7f) {
-      continue;
-    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-      ++i;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
+/// One line of plain text (util/escape.h): tab, CR and LF become spaces; other controls are dropped.
+std::string one_line(std::string_view s) { return terminal_line(s); }
 
 std::string rtrim(std::string s) {
   while (!s.empty() && s.back() == ' ') s.pop_back();
