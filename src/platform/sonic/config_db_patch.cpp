@@ -24,6 +24,7 @@ enum class Owns {
 struct TableRule {
   std::string_view table;
   Owns owns;
+  std::string_view shared_key = {};  // an entry shared with SONiC: fabricctl owns only its fields there
 };
 
 // Every table config_db() can write, in its order (which the patch keeps).
@@ -38,7 +39,8 @@ constexpr TableRule kTables[] = {
     {"PORT_QOS_MAP", Owns::port_entries},
     {"QUEUE", Owns::port_entries},
     {"CABLE_LENGTH", Owns::fields},
-    {"PFC_WD", Owns::port_entries},
+    // PFC_WD|GLOBAL also holds BIG_RED_SWITCH (`pfcwd big_red_switch`), which is not fabricctl's.
+    {"PFC_WD", Owns::port_entries, "GLOBAL"},
     {"PORT", Owns::fields},
 };
 
@@ -55,24 +57,43 @@ bool port_key(std::string_view key, const std::set<std::string, std::less<>>& po
   return ports.find(port) != ports.end();
 }
 
-/// The part of base[table] fabricctl owns: what the patch may replace or remove.
-ordered_json owned_part(const ordered_json& base_table, const ordered_json& desired_table, Owns owns,
-                        const std::set<std::string, std::less<>>& ports) {
+/// Whether fabricctl owns only the fields it sets in entry `key` of the rule's table.
+bool field_owned(const TableRule& rule, std::string_view key) {
+  return rule.owns == Owns::fields || (!rule.shared_key.empty() && key == rule.shared_key);
+}
+
+/// Whether an entry of the table that `desired` does not have is still fabricctl's, so it is removed.
+bool removable(const TableRule& rule, std::string_view key, const std::set<std::string, std::less<>>& ports) {
+  if (field_owned(rule, key)) return false;
+  return rule.owns == Owns::named_entries ? fabricctl_name(key) : port_key(key, ports);
+}
+
+/// `entry` with only the fields `want` has: what a field-owned entry may change.
+ordered_json fields_of(const ordered_json& entry, const ordered_json& want) {
   ordered_json part = ordered_json::object();
-  for (const auto& [key, value] : base_table.items()) {
-    if (owns == Owns::fields) {
-      const auto want = desired_table.find(key);
-      if (want == desired_table.end() || !want->is_object() || !value.is_object()) continue;
-      ordered_json fields = ordered_json::object();
-      for (const auto& [field, v] : value.items())
-        if (want->contains(field)) fields[field] = v;
-      part[key] = std::move(fields);
-    } else if (desired_table.contains(key) ||
-               (owns == Owns::named_entries ? fabricctl_name(key) : port_key(key, ports))) {
-      part[key] = value;
-    }
-  }
+  if (!entry.is_object()) return part;
+  for (const auto& [field, value] : entry.items())
+    if (want.contains(field)) part[field] = value;
   return part;
+}
+
+/// The operations for one table the switch has: desired's entries in its order (added, replaced
+/// whole, or field by field where fabricctl owns only fields), then removals in the switch's order.
+void diff_table(const TableRule& rule, const ordered_json& have, const ordered_json& want, const std::string& path,
+                const std::set<std::string, std::less<>>& ports, ordered_json& ops) {
+  for (const auto& [key, value] : want.items()) {
+    const std::string entry_path = path + "/" + json_pointer_token(key);
+    const auto it = have.find(key);
+    if (it == have.end())
+      ops.push_back({{"op", "add"}, {"path", entry_path}, {"value", value}});
+    else if (field_owned(rule, key) && value.is_object())
+      append_json_diff(fields_of(*it, value), value, entry_path, 1, ops);
+    else
+      append_json_diff(*it, value, entry_path, 0, ops);
+  }
+  for (const auto& [key, value] : have.items())
+    if (!want.contains(key) && removable(rule, key, ports))
+      ops.push_back({{"op", "remove"}, {"path", path + "/" + json_pointer_token(key)}});
 }
 
 }  // namespace
@@ -95,10 +116,7 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
       if (want != desired.end() && !want->empty()) ops.push_back({{"op", "add"}, {"path", path}, {"value", *want}});
       continue;
     }
-    const ordered_json& target = want != desired.end() ? *want : empty;
-    // Entries are compared whole (depth 1 below the table), field tables field by field (depth 2).
-    const int depth = rule.owns == Owns::fields ? 2 : 1;
-    append_json_diff(owned_part(*have, target, rule.owns, ports), target, path, depth, ops);
+    diff_table(rule, *have, want != desired.end() ? *want : empty, path, ports, ops);
   }
   return ops;
 }

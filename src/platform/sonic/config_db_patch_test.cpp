@@ -28,8 +28,8 @@ ordered_json applied(ordered_json doc, const ordered_json& patch) {
   return doc;
 }
 
-/// base + patch holds desired: every entry of desired's entry tables equal, every field of PORT and
-/// CABLE_LENGTH equal.
+/// base + patch holds desired: every entry of desired's entry tables equal, every field of PORT,
+/// CABLE_LENGTH and PFC_WD|GLOBAL (entries shared with SONiC) equal.
 void check_holds(const ordered_json& result, const ordered_json& desired) {
   for (const auto& [table, entries] : desired.items())
     for (const auto& [key, value] : entries.items()) {
@@ -37,7 +37,7 @@ void check_holds(const ordered_json& result, const ordered_json& desired) {
       CAPTURE(key);
       REQUIRE(result.contains(table));
       REQUIRE(result[table].contains(key));
-      if (table == "PORT" || table == "CABLE_LENGTH") {
+      if (table == "PORT" || table == "CABLE_LENGTH" || (table == "PFC_WD" && key == "GLOBAL")) {
         for (const auto& [field, v] : value.items()) CHECK(result[table][key].value(field, ordered_json()) == v);
       } else {
         CHECK(json_equal(result[table][key], value));
@@ -151,7 +151,7 @@ TEST_CASE("sonic patch: against a running config, only what changed, and what fa
   base["SCHEDULER"]["ROCE_TC4"] = {{"type", "DWRR"}, {"weight", "20"}};
   base["CABLE_LENGTH"]["AZURE"]["Ethernet0"] = "300m";
   base["CABLE_LENGTH"]["AZURE"]["Ethernet16"] = "40m";
-  base["PFC_WD"]["GLOBAL"]["POLL_INTERVAL"] = "200";
+  base["PFC_WD"]["GLOBAL"] = {{"POLL_INTERVAL", "200"}, {"BIG_RED_SWITCH", "enable"}};
 
   const ordered_json patch = config_db_patch(base, desired);
   CHECK(ops_text(patch) ==
@@ -159,7 +159,7 @@ TEST_CASE("sonic patch: against a running config, only what changed, and what fa
         "replace /PORT_QOS_MAP/Ethernet0\n"
         "remove /QUEUE/Ethernet0|4\n"
         "replace /CABLE_LENGTH/AZURE/Ethernet0\n"
-        "replace /PFC_WD/GLOBAL\n"
+        "replace /PFC_WD/GLOBAL/POLL_INTERVAL\n"
         "replace /PORT/Ethernet0/mtu\n");
   const ordered_json result = applied(base, patch);
   check_holds(result, desired);
@@ -171,7 +171,7 @@ TEST_CASE("sonic patch: against a running config, only what changed, and what fa
   CHECK(result["CABLE_LENGTH"]["AZURE"]["Ethernet16"] == "40m");
   // Ours: replaced whole, so no stale field survives.
   CHECK_FALSE(result["PORT_QOS_MAP"]["Ethernet0"].contains("pfc_to_pg_map"));
-  CHECK(result["PFC_WD"]["GLOBAL"] == desired["PFC_WD"]["GLOBAL"]);
+  CHECK(result["PFC_WD"]["GLOBAL"] == j(R"({"POLL_INTERVAL": "100", "BIG_RED_SWITCH": "enable"})"));
   // Applying the same desired state again changes nothing.
   CHECK(config_db_patch(result, desired) == ordered_json::array());
 }
