@@ -2,6 +2,7 @@
 // (nic_state.h). Every value a command of apply.sh sets is read from that document, never from
 // DeviceDesired, so the script and nic-state.json (and the netlink apply that will read it) cannot
 // disagree. Every value is final text here: shell words already quoted, comments made safe.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>

@@ -8,7 +8,10 @@ namespace {
 // (test_qos_reload_single; copied in shared/reference/outputs/sonic/config-db_qos-tables_qos-reload-render.json).
 // Only the tables fabricctl writes are kept; BUFFER_* and MPLS_TC_TO_TC_MAP are left out. Note
 // DSCP 26 -> TC 1 (lossy) and lossless 3,4 in the AZURE maps: the reason fabricctl writes its own.
-// PORT_QOS_MAP and QUEUE are empty as rendered (per-port entries exist only for ports with neighbours).
+// PORT_QOS_MAP and QUEUE are empty as rendered (per-port entries exist only for ports with
+// neighbours). They are kept as present-but-empty tables although Redis cannot hold an empty table:
+// the offline patch then adds entries into them, as config_db.patch.json always has. Against a
+// running config that lacks them, config_db_patch() adds the tables whole.
 constexpr const char* kQosReload = R"({
   "DSCP_TO_TC_MAP": {"AZURE": {"0": "1", "1": "1", "10": "1", "11": "1", "12": "1", "13": "1", "14": "1",
     "15": "1", "16": "1", "17": "1", "18": "1", "19": "1", "2": "1", "20": "1", "21": "1", "22": "1", "23": "1",
@@ -40,7 +43,8 @@ nlohmann::ordered_json default_config_db(const DeviceDesired& device) {
   doc["CABLE_LENGTH"] = {{"AZURE", nlohmann::ordered_json::object()}};
   // PFC_WD: `pfcwd start_default` (run by load_minigraph unless DEVICE_METADATA default_pfcwd_status is
   // "disable") creates the table; its GLOBAL poll interval and per-port entries depend on the build
-  // and on the neighbours, so none is assumed.
+  // and on the neighbours, so none is assumed. Present-but-empty for the same reason as PORT_QOS_MAP;
+  // a switch where pfcwd never started has no PFC_WD, and the apply-time patch adds it whole.
   doc["PFC_WD"] = nlohmann::ordered_json::object();
   // PORT: every front-panel port exists (from the SKU's port_config.ini); its fields, mtu included
   // (9100 in the t1 preset), come from the SKU and preset, which fabricctl does not know.
