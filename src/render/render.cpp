@@ -28,10 +28,17 @@ Expected<void> write_staged(const std::filesystem::path& p, const std::string& c
 
 std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags) {
   const PlatformAdapter& a = adapter(device.platform);
-  const auto context = templates.context(a.context(device));
+  // The context is built once per device, and only when a template needs it.
+  std::shared_ptr<const TemplateCache::Context> context;
   RenderedDevice out{device.name, device.platform, {}};
   bool ok = true;
   for (const ArtifactSpec& spec : a.artifacts) {
+    if (spec.data) {
+      // A dump of a JSON value the adapter built: valid JSON by construction, no template to read.
+      out.artifacts.push_back({std::string(spec.file), spec.data(device)});
+      continue;
+    }
+    if (!context) context = templates.context(a.context(device));
     const std::string relative = std::string(a.name()) + "/" + std::string(spec.template_name);
     auto content = templates.render(relative, *context, diags);
     if (!content) {

@@ -24,8 +24,9 @@ struct RenderedDevice {
   std::vector<Artifact> artifacts;
 };
 
-/// Renders one device through templates/<platform>/ of `templates`. JSON artifacts are
-/// checked to parse, so a broken user template is caught before anything is written.
+/// Renders one device: data artifacts are the adapter's documents, dumped; text artifacts go through
+/// templates/<platform>/ of `templates`. Templated JSON artifacts are checked to parse, so a broken
+/// user template is caught before anything is written.
 std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags);
 
 /// Renders every device; reports every failure.

@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "platform/linux/nic.h"
 #include "platform/platform.h"
 #include "platform/sonic/names.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 namespace fabricctl {
 namespace {
 
-using linux_host::sh_quote;
+const auto sh_quote = shell_quote;
 
 bool in(const std::vector<int>& keys, int k) {
   return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();

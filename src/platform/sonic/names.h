@@ -11,7 +11,7 @@ namespace fabricctl::sonic {
 
 /// One name for every map fabricctl owns (DSCP_TO_TC_MAP|ROCE, ...), never SONiC's "AZURE" ones, which
 /// `config qos reload` regenerates.
-inline constexpr std::string_view kMapName = "ROCE";
+inline constexpr const char* kMapName = "ROCE";
 
 /// SCHEDULER key of a traffic class: "ROCE_TC3".
 std::string scheduler_name(int tc);
