@@ -17,7 +17,7 @@ TEST_CASE("platform artifacts: templates exist, data builders are set, no templa
   const fs::path templates = fs::path(FABRICCTL_SOURCE_DIR) / "templates";
   std::set<fs::path> used;
   for (const PlatformAdapter& a : platforms()) {
-    CAPTURE(std::string(a.name));
+    CAPTURE(std::string(a.name()));
     REQUIRE_FALSE(a.artifacts.empty());
     std::set<std::string> files;
     bool any_template = false;
@@ -28,7 +28,7 @@ TEST_CASE("platform artifacts: templates exist, data builders are set, no templa
       CHECK(spec.template_name.empty() == static_cast<bool>(spec.data));
       if (!spec.template_name.empty()) {
         any_template = true;
-        const fs::path path = templates / std::string(a.name) / std::string(spec.template_name);
+        const fs::path path = templates / std::string(a.name()) / std::string(spec.template_name);
         CHECK_MESSAGE(fs::is_regular_file(path), path.string());
         used.insert(path);
       }
