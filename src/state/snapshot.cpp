@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 #include <system_error>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 
@@ -562,29 +564,52 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
   auto unreadable = [&](const std::string& device, std::string why) {
     obs.record_failure({device, FailureStage::snapshot, std::move(why)});
   };
-  for (const std::string& device : expected_devices) {
-    if (obs.devices.count(device) || obs.failures.count(device)) continue;
+  // Reading and parsing are independent per device: spread them over the cores, each worker taking the
+  // next device, then merge in the expected order so that the result does not depend on scheduling.
+  std::vector<std::string> devices;
+  {
+    std::unordered_set<std::string> seen;
+    for (const std::string& d : expected_devices)
+      if (seen.insert(d).second) devices.push_back(d);
+  }
+  std::vector<Expected<DeviceObserved>> parsed(devices.size(), unexpected(std::string()));
+  auto read_one = [&](size_t i) {
+    const std::string& device = devices[i];
     if (!valid_device_name(device)) {
-      unreadable(device, "invalid device name " + quote(device) + "; no snapshot file can hold it");
-      continue;
+      parsed[i] = unexpected("invalid device name " + quote(device) + "; no snapshot file can hold it");
+      return;
     }
     const fs::path path = dir / (device + ".json");
     auto text = read_snapshot_file(path);
     if (!text) {
-      unreadable(device, text.error());
-      continue;
+      parsed[i] = unexpected(text.error());
+      return;
     }
-    auto parsed = parse_snapshot(*text);
-    if (!parsed) {
-      unreadable(device, show(path) + ": " + parsed.error());
-      continue;
+    auto dev = parse_snapshot(*text);
+    if (!dev) {
+      parsed[i] = unexpected(show(path) + ": " + dev.error());
+    } else if (dev->name != device) {
+      parsed[i] = unexpected(show(path) + ": device " + quote(dev->name) + " does not match the file name; expected " +
+                             quote(device));
+    } else {
+      parsed[i] = std::move(dev);
     }
-    if (parsed->name != device) {
-      unreadable(device,
-                 show(path) + ": device " + quote(parsed->name) + " does not match the file name; expected " + quote(device));
-      continue;
-    }
-    obs.devices.emplace(device, std::move(*parsed));
+  };
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < devices.size(); i = next++) read_one(i);
+  };
+  // At most 8 workers: beyond that the disk, not the parser, is the limit. Small sets stay on one thread.
+  const size_t workers = std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 8, devices.size() / 64 + 1});
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  for (size_t i = 0; i < devices.size(); ++i) {
+    if (parsed[i])
+      obs.devices.emplace(devices[i], std::move(*parsed[i]));
+    else
+      unreadable(devices[i], parsed[i].error());
   }
 
   // Snapshot files of devices the inventory does not know: probably stale or misnamed files.
