@@ -88,6 +88,16 @@ int cmd_verify(const std::vector<std::string>& args) {
   const SnapshotSet snaps =
       read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
+  // Ports that could not be read: the rest of their device is still verified. A few are listed; the
+  // report names every result they leave uncompared.
+  constexpr size_t kListedPorts = 10;
+  size_t bad_ports = 0;
+  for (const auto& [name, device] : snaps.observed.devices)
+    for (const auto& [port, why] : device.unreadable_ports)
+      if (bad_ports++ < kListedPorts)
+        std::cerr << "fabricctl: " << name << ": port " << port << " unreadable: " << why << "\n";
+  if (bad_ports > kListedPorts)
+    std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
 
   const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, needed, *min_severity);
   for (const auto& [device, why] : report.unreadable)

@@ -76,8 +76,16 @@ struct DeviceObserved {
   std::string collected_at;  // RFC 3339 UTC, as the collector wrote it
   std::string source;        // what produced it: "fabricctl collect", "fixture", ...
   std::vector<PortObserved> ports;
+  /// Ports whose state could not be read (a bad name or a bad value), with why: one bad port makes that
+  /// port unreadable, not the whole device. Keys are the names as written, made printable.
+  std::map<std::string, std::string, std::less<>> unreadable_ports;
 
   [[nodiscard]] const PortObserved* port(std::string_view name) const;
+  /// Why the port of that name could not be read, or nullptr.
+  [[nodiscard]] const std::string* port_unreadable(std::string_view port_name) const {
+    const auto it = unreadable_ports.find(port_name);
+    return it == unreadable_ports.end() ? nullptr : &it->second;
+  }
 };
 
 /// The observed state of a fabric: devices by name; a device absent here had no readable state.

@@ -340,11 +340,20 @@ DeviceObserved read_device(const json& root) {
   expect_object(ports, "ports");
   if (ports.size() > kMaxSnapshotPorts)
     fail("ports", std::to_string(ports.size()) + " ports are more than the limit of " + std::to_string(kMaxSnapshotPorts));
-  for (auto it = ports.begin(); it != ports.end(); ++it)
-    if (!valid_port_name(it.key()))
-      fail("ports", "invalid port name " + quote(it.key()) + " (" + std::string(kPortNameRule) + ")");
-  for (auto it = ports.begin(); it != ports.end(); ++it)
-    d.ports.push_back(read_port(it.key(), it.value(), child("ports", it.key())));
+  // One bad port (a name outside the character set, a bad value) makes that port unreadable, not the
+  // device: the rest of its ports are still compared.
+  for (auto it = ports.begin(); it != ports.end(); ++it) {
+    if (!valid_port_name(it.key())) {
+      d.unreadable_ports.emplace(quote(it.key()), "ports: invalid port name " + quote(it.key()) + " (" +
+                                                      std::string(kPortNameRule) + ")");
+      continue;
+    }
+    try {
+      d.ports.push_back(read_port(it.key(), it.value(), child("ports", it.key())));
+    } catch (const jsonr::JsonError& e) {
+      d.unreadable_ports.emplace(it.key(), e.message);
+    }
+  }
   std::sort(d.ports.begin(), d.ports.end(),
             [](const PortObserved& a, const PortObserved& b) { return natural_less(a.name, b.name); });
   return d;
@@ -511,6 +520,8 @@ std::string check_writable(const std::string& key, const DeviceObserved& d) {
     if (!names.insert(p.name).second) return "device " + quote(key) + ": port " + quote(p.name) + " appears twice";
   auto parsed = parse_snapshot(write_snapshot(d));
   if (!parsed) return "device " + quote(key) + ": the snapshot would not read back: " + parsed.error();
+  if (!parsed->unreadable_ports.empty())
+    return "device " + quote(key) + ": the snapshot would not read back: " + parsed->unreadable_ports.begin()->second;
   return "";
 }
 

@@ -15,9 +15,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// The error of a snapshot that does not parse, or else why its first unreadable port could not be read
+/// (a bad port makes only that port unreadable).
 std::string error_of(std::string_view text) {
   auto r = parse_snapshot(text);
   if (!r) return r.error();
+  if (!r->unreadable_ports.empty()) return r->unreadable_ports.begin()->second;
   return "<parsed>";
 }
 
@@ -359,6 +362,21 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
     CAPTURE(c.name);
     CHECK(error_of(c.text) == c.message);
   }
+}
+
+TEST_CASE("snapshot: one bad port is unreadable, the device and its other ports are not") {
+  const DeviceObserved d = parsed(R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {
+      "Ethernet0": {"mtu": "lots"}, "Ethernet4": {"mtu": 9100}, "Ether\u001bnet8;reboot": {"mtu": 9100}}})");
+  REQUIRE(d.ports.size() == 1);
+  CHECK(d.ports[0].name == "Ethernet4");
+  CHECK(*d.ports[0].mtu == 9100);
+  REQUIRE(d.unreadable_ports.size() == 2);
+  CHECK(*d.port_unreadable("Ethernet0") == R"(ports.Ethernet0.mtu: expected an integer, got a string "lots")");
+  CHECK(d.port_unreadable("Ethernet4") == nullptr);
+  // A name outside the character set is kept only quoted, so it can never reach a terminal raw.
+  const auto& [bad, why] = *d.unreadable_ports.begin();
+  CHECK(bad.find('\x1b') == std::string::npos);
+  CHECK(why.starts_with("ports: invalid port name "));
 }
 
 TEST_CASE("snapshot: the first problem in key order is the one reported") {

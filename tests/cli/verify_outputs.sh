@@ -84,10 +84,29 @@ assert r['summary']['results']['missing'] > 0, r['summary']
 
 # A corrupt snapshot is unreadable too (exit 3), never a crash.
 cp -r tests/snapshots/lab-good "$work/corrupt"
-printf '{"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {"Ethernet0": {"mtu": "lots"}}}' >"$work/corrupt/leaf1.json"
+printf '{"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": ' >"$work/corrupt/leaf1.json"
 set +e; "$bin" verify -i inventory/lab --snapshots "$work/corrupt" -o json >/dev/null 2>"$work/corrupt.err"; rc=$?; set -e
 [ $rc -eq 3 ] || fail "corrupt snapshot: exit $rc, want 3"
 grep -q "leaf1" "$work/corrupt.err" || fail "corrupt snapshot not reported"
+# One bad port makes that port unreadable, not its device: the rest of leaf1 is still verified.
+cp -r tests/snapshots/lab-good "$work/badport"
+python3 - "$work/badport/leaf1.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); s["ports"]["Ethernet8"]["mtu"] = "lots"; json.dump(s, open(sys.argv[1], "w"))
+PY
+set +e; "$bin" verify -i inventory/lab --snapshots "$work/badport" -o json >"$work/badport.json" 2>"$work/badport.err"; rc=$?; set -e
+[ $rc -eq 3 ] || fail "bad port: exit $rc, want 3"
+grep -q '^fabricctl: leaf1: port Ethernet8 unreadable: ports.Ethernet8.mtu: expected an integer, got a string "lots"$' \
+  "$work/badport.err" || fail "bad port not named on stderr: $(cat "$work/badport.err")"
+python3 - "$work/badport.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["summary"]["unreadable"] == {}, r["summary"]
+assert r["summary"]["devices_checked"] == 5, r["summary"]
+missing = {(f["check"], f["object"]) for f in r["findings"] if f["status"] == "missing"}
+assert missing and all("leaf1:Ethernet8" in o for _, o in missing), missing
+PY
+
 # A readable snapshot that lacks the ports the checks need: incomplete, exit 3, never "no findings".
 cp -r tests/snapshots/lab-good "$work/hollow"
 python3 - "$work/hollow/leaf1.json" <<'PY'

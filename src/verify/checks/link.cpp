@@ -104,7 +104,10 @@ std::optional<std::string> gap(const CheckContext& ctx, const LinkRule& rule, co
   const std::string& dev = e.device.name;
   if (const auto u = ctx.observed.unreadable.find(dev); u != ctx.observed.unreadable.end())
     return dev + " could not be read (" + u->second.substr(0, u->second.find('\n')) + ")";
-  if (!ctx.device(dev)) return dev + " has no observed state";
+  const DeviceObserved* od = ctx.device(dev);
+  if (!od) return dev + " has no observed state";
+  if (const std::string* why = od->port_unreadable(e.port.name))
+    return e.name + " could not be read (" + *why + ")";
   return dev + " reported no port " + e.port.name;
 }
 

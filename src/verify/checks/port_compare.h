@@ -90,8 +90,13 @@ inline bool host_port(const PortView& v) { return v.device.role == Role::host; }
 inline bool cabled_port(const PortView& v) { return !v.port.peer_device.empty(); }
 
 /// The verdict when the observed port itself is absent, saying why.
-inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const DeviceObserved* od) {
-  if (od) return {Status::missing, "not collected", cat("port not in the observed state of ", d.name), {}, {}, {}};
+inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p,
+                      const DeviceObserved* od) {
+  if (od) {
+    if (const std::string* why = od->port_unreadable(p.name))
+      return {Status::missing, "unreadable", cat("port state unreadable: ", *why), {}, {}, {}};
+    return {Status::missing, "not collected", cat("port not in the observed state of ", d.name), {}, {}, {}};
+  }
   const auto why = ctx.observed.unreadable.find(d.name);
   if (why != ctx.observed.unreadable.end())
     return {Status::missing, "unreadable", cat("device state unreadable: ", why->second), {}, {}, {}};
@@ -130,7 +135,7 @@ inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<
       const PortView v{ctx, d, p};
       if (!rule.applies(v)) continue;
       const PortObserved* op = od ? ctx.port(d.name, p.name) : nullptr;
-      out.push_back(result_of(rule, v, op ? rule.judge(v, *op) : absent(ctx, d, od)));
+      out.push_back(result_of(rule, v, op ? rule.judge(v, *op) : absent(ctx, d, p, od)));
     }
   }
 }
