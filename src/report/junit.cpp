@@ -23,6 +23,7 @@ std::string attr(std::string_view s) { return xml_attribute(s); }
 struct Suite {
   std::string check;
   std::vector<const Result*> results;
+  std::vector<const PassRef*> passes;
   size_t failures = 0;
   size_t skipped = 0;
   std::unordered_set<std::string> names;                 // clean test case names used so far
@@ -67,10 +68,10 @@ std::string report_junit(const VerifyReport& r) {
   // A suite for every check that ran, also those with no object in scope: CI dashboards track
   // suites by name.
   for (const std::string& id : r.checks_run)
-    if (suite_index.try_emplace(id, suites.size()).second) suites.push_back(Suite{id, {}, 0, 0, {}, {}});
+    if (suite_index.try_emplace(id, suites.size()).second) suites.push_back(Suite{id, {}, {}, 0, 0, {}, {}});
   for (const Result& res : r.results) {
     auto [slot, added] = suite_index.try_emplace(res.check, suites.size());
-    if (added) suites.push_back(Suite{res.check, {}, 0, 0, {}, {}});
+    if (added) suites.push_back(Suite{res.check, {}, {}, 0, 0, {}, {}});
     Suite& suite = suites[slot->second];
     suite.results.push_back(&res);
     if (res.status == Status::fail) {
@@ -82,19 +83,25 @@ std::string report_junit(const VerifyReport& r) {
     }
   }
 
+  for (const PassRef& p : r.passes) {
+    auto [slot, added] = suite_index.try_emplace(r.check_of(p), suites.size());
+    if (added) suites.push_back(Suite{r.check_of(p), {}, {}, 0, 0, {}, {}});
+    suites[slot->second].passes.push_back(&p);
+  }
+
   auto counts = [](size_t tests, size_t fails, size_t skips) {
     return " tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(fails) +
            "\" skipped=\"" + std::to_string(skips) + "\" errors=\"0\"";
   };
 
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<testsuites name=\"fabricctl verify\"" + counts(r.results.size(), failures, skipped);
+  out += "<testsuites name=\"fabricctl verify\"" + counts(r.results.size() + r.passes.size(), failures, skipped);
   if (suites.empty()) return out + "/>\n";
   out += ">\n";
   for (Suite& suite : suites) {
     const std::string check = attr(suite.check);
     out += "  <testsuite name=\"" + check + "\"" +
-           counts(suite.results.size(), suite.failures, suite.skipped) + ">\n";
+           counts(suite.results.size() + suite.passes.size(), suite.failures, suite.skipped) + ">\n";
     for (const Result* res : suite.results) {
       out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
              xml_attribute(unique_name(suite, res->object())) + "\"";
@@ -117,6 +124,9 @@ std::string report_junit(const VerifyReport& r) {
       }
       out += "    </testcase>\n";
     }
+    for (const PassRef* p : suite.passes)
+      out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
+             xml_attribute(unique_name(suite, r.object_of(*p))) + "\"/>\n";
     out += "  </testsuite>\n";
   }
   out += "</testsuites>\n";

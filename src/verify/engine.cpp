@@ -72,6 +72,7 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
   std::set<std::string> devices_compared;  // devices with at least one compared result
   std::vector<Result> all;
   for (const Check* c : selected) {
+    const auto check_index = static_cast<uint32_t>(r.checks_run.size());
     r.checks_run.emplace_back(c->id);
     all.clear();
     c->run(ctx, all);
@@ -87,7 +88,10 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
-      r.results.push_back(std::move(res));
+      if (res.status == Status::pass)
+        r.add_pass(check_index, res);
+      else
+        r.results.push_back(std::move(res));
     }
   }
   // A consequence stands for its cause only when the cause is reported; when --check, --skip or

@@ -2,8 +2,30 @@
 
 namespace fabricctl {
 
+void VerifyReport::add_pass(uint32_t check, const Result& r) {
+  PassRef p;
+  p.check = check;
+  p.a_device = names.intern(r.a.device);
+  if (!r.a.port.empty()) p.a_port = names.intern(r.a.port);
+  if (r.b) {
+    p.b_device = names.intern(r.b->device);
+    if (!r.b->port.empty()) p.b_port = names.intern(r.b->port);
+  }
+  passes.push_back(p);
+}
+
+std::string VerifyReport::object_of(const PassRef& p) const {
+  auto end = [this](uint32_t device, uint32_t port) {
+    return port == PassRef::kNone ? names[device] : names[device] + ":" + names[port];
+  };
+  std::string s = end(p.a_device, p.a_port);
+  if (p.b_device != PassRef::kNone) s += "~" + end(p.b_device, p.b_port);
+  return s;
+}
+
 ReportTally tally(const VerifyReport& r) {
   ReportTally t;
+  t.pass = r.passes.size();
   for (const Result& res : r.results) {
     switch (res.status) {
       case Status::pass: ++t.pass; break;

@@ -6,18 +6,37 @@
 #include <string>
 #include <vector>
 
+#include "util/interner.h"
 #include "verify/result.h"
 
 namespace fabricctl {
 
+/// A passing result, kept small (20 bytes, no text): a fabric has millions of them and they are only
+/// counted and named (JUnit). Names are indices into VerifyReport::names.
+struct PassRef {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t check = 0;  // index into VerifyReport::checks_run
+  uint32_t a_device = kNone, a_port = kNone, b_device = kNone, b_port = kNone;
+};
+
 struct VerifyReport {
-  std::vector<Result> results;                   // every check x object, in a stable order
+  /// Every result that is not a pass, in a stable order. Writers also accept passes here (reports
+  /// built by hand); verify keeps its passes in `passes`.
+  std::vector<Result> results;
+  std::vector<PassRef> passes;                   // passing results, in the order they ran
+  Interner names;                                // device and port names of `passes`
   size_t devices_checked = 0;                    // devices with readable state
   size_t links_checked = 0;                      // links with both ends read and compared
   std::map<std::string, std::string> unreadable; // device -> why its state could not be read
   std::vector<std::string> checks_run;           // every selected check ID, catalog order
   Severity min_severity = Severity::info;        // failures below this were not reported (--severity)
   size_t incomplete = 0;                         // missing results of checks whose data is required
+
+  /// Adds a passing result.
+  void add_pass(uint32_t check, const Result& r);
+  /// The check ID and object name of a pass, as Result::check and Result::object() would give them.
+  [[nodiscard]] const std::string& check_of(const PassRef& p) const { return checks_run[p.check]; }
+  [[nodiscard]] std::string object_of(const PassRef& p) const;
 };
 
 /// Results by status, and failures by severity: every summary counts the same way. Consequences are
