@@ -104,7 +104,7 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: " << device << ": state unreadable: " << why << "\n";
   if (output == "table") std::cout << report_table(report, tty);
   if (output == "json") std::cout << report_json(report);
-  if (output == "junit") std::cout << report_junit(report);
+  if (output == "junit") write_junit(report, std::cout);
   if (output == "prometheus") std::cout << report_prometheus(report);
   std::cout.flush();
   if (!std::cout) {

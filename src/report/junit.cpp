@@ -4,6 +4,8 @@
 // timestamps, durations or host names: the same report gives the same bytes.
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -60,7 +62,7 @@ std::string details(const Result& res) {
 
 }  // namespace
 
-std::string report_junit(const VerifyReport& r) {
+void write_junit(const VerifyReport& r, std::ostream& out) {
   std::vector<Suite> suites;
   std::unordered_map<std::string, size_t> suite_index;
   size_t failures = 0;
@@ -94,43 +96,51 @@ std::string report_junit(const VerifyReport& r) {
            "\" skipped=\"" + std::to_string(skips) + "\" errors=\"0\"";
   };
 
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<testsuites name=\"fabricctl verify\"" + counts(r.results.size() + r.passes.size(), failures, skipped);
-  if (suites.empty()) return out + "/>\n";
-  out += ">\n";
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"fabricctl verify\"" + counts(r.results.size() + r.passes.size(), failures, skipped);
+  if (suites.empty()) {
+    out << "/>\n";
+    return;
+  }
+  out << ">\n";
   for (Suite& suite : suites) {
     const std::string check = attr(suite.check);
-    out += "  <testsuite name=\"" + check + "\"" +
+    out << "  <testsuite name=\"" + check + "\"" +
            counts(suite.results.size() + suite.passes.size(), suite.failures, suite.skipped) + ">\n";
     for (const Result* res : suite.results) {
-      out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
+      out << "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
              xml_attribute(unique_name(suite, res->object())) + "\"";
       switch (res->status) {
-        case Status::pass: out += "/>\n"; continue;
+        case Status::pass: out << "/>\n"; continue;
         case Status::fail:
-          out += ">\n      <failure message=\"" + attr(res->message) + "\" type=\"" +
+          out << ">\n      <failure message=\"" + attr(res->message) + "\" type=\"" +
                  std::string(to_string(res->severity)) + "\">" +
                  xml_text(details(*res)) + "</failure>\n";
           break;
         case Status::missing:
-          out += ">\n      <skipped message=\"" + attr(res->message) + "\">" +
+          out << ">\n      <skipped message=\"" + attr(res->message) + "\">" +
                  xml_text(details(*res)) + "</skipped>\n";
           break;
         case Status::consequence:
           // Not a fault of its own: its cause fails in its own test case.
-          out += ">\n      <skipped message=\"" + attr("consequence of " + res->cause + ": " + res->message) + "\">" +
+          out << ">\n      <skipped message=\"" + attr("consequence of " + res->cause + ": " + res->message) + "\">" +
                  xml_text(details(*res)) + "</skipped>\n";
           break;
       }
-      out += "    </testcase>\n";
+      out << "    </testcase>\n";
     }
     for (const PassRef* p : suite.passes)
-      out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
+      out << "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
              xml_attribute(unique_name(suite, r.object_of(*p))) + "\"/>\n";
-    out += "  </testsuite>\n";
+    out << "  </testsuite>\n";
   }
-  out += "</testsuites>\n";
-  return out;
+  out << "</testsuites>\n";
+}
+
+std::string report_junit(const VerifyReport& r) {
+  std::ostringstream out;
+  write_junit(r, out);
+  return std::move(out).str();
 }
 
 }  // namespace fabricctl

@@ -2,6 +2,7 @@
 // Every writer is a pure function of the report, byte-for-byte deterministic.
 #pragma once
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ std::string report_json(const VerifyReport& r);
 /// JUnit XML: one testsuite per check, one testcase per check x object (stable unique names);
 /// failures as <failure>, missing data as <skipped>.
 std::string report_junit(const VerifyReport& r);
+/// The same, written to `out` as it is produced: a large fabric's report has millions of test cases.
+void write_junit(const VerifyReport& r, std::ostream& out);
 /// Prometheus text exposition format: findings by check and severity, results by status, devices
 /// and links checked, unreadable devices.
 std::string report_prometheus(const VerifyReport& r);
