@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "fixtures.h"
 #include "platform/platform.h"
@@ -42,17 +43,32 @@ TEST_CASE("platform artifacts: templates exist, data builders are set, no templa
   }
 }
 
-TEST_CASE("platform artifacts: data artifacts are deterministic and end in a newline") {
+TEST_CASE("platform artifacts: data artifacts end in a newline and do not depend on the order of the ports") {
+  int data_artifacts = 0;
   for (const PlatformAdapter& a : platforms()) {
-    const DeviceDesired device = a.role == Role::host ? test::example_host()
-                                                      : test::example_switch(a.platform, {std::string(a.port_example)});
+    CAPTURE(std::string(a.name()));
+    // Two ports: the example name and the next one ("Ethernet0", "Ethernet1").
+    std::string second(a.port_example);
+    REQUIRE((!second.empty() && second.back() >= '0' && second.back() < '9'));
+    second.back() = static_cast<char>(second.back() + 1);
+    const DeviceDesired device = a.role == Role::host
+                                     ? test::example_host()
+                                     : test::example_switch(a.platform, {std::string(a.port_example), second});
+    REQUIRE(device.ports.size() == 2);
+    DeviceDesired reversed = device;
+    std::swap(reversed.ports[0], reversed.ports[1]);
     for (const ArtifactSpec& spec : a.artifacts) {
       if (!spec.data) continue;
+      ++data_artifacts;
       CAPTURE(std::string(spec.file));
       const std::string text = spec.data(device);
       REQUIRE_FALSE(text.empty());
       CHECK(text.back() == '\n');
-      CHECK(spec.data(device) == text);
+      // A switch's text is a function of its state, not of the order its ports come in. (A host's
+      // nic-state.json keeps the order it is given, which resolve makes natural order: the golden
+      // render of an inventory with its ports listed in reverse covers it, tests/cli/render_golden.sh.)
+      if (a.role != Role::host) CHECK(spec.data(reversed) == text);
     }
   }
+  CHECK(data_artifacts >= 3);  // config_db.json, config_db.patch.json, nic-state.json
 }

@@ -168,7 +168,69 @@ TEST_CASE("eos interfaces come in natural port order") {
   CHECK(e2 < e10);
 }
 
-TEST_CASE("eos rendering is deterministic") {
-  auto d = test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"});
-  CHECK(render_eos(d) == render_eos(d));
+TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the order of the ports") {
+  // Written by hand from docs/profiles.md ("How keys are rendered per platform") for the roce-lossless
+  // intent, not copied from a render: every DSCP mapped (grouped per priority), priority p is EOS
+  // traffic-class p, ETS shares on uc-tx-queues, ECN in kbytes (both thresholds are multiples of 1024),
+  // watchdog times in seconds. The ports come in reverse; the session lists them in natural order.
+  const std::string want =
+      "! fabricctl: leaf1 profile roce-lossless\n"
+      "!\n"
+      "qos map dscp 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 27 28 29 30 31 32 33 34 "
+      "35 36 37 38 39 40 41 42 43 44 45 46 47 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 to traffic-class 0\n"
+      "qos map dscp 26 to traffic-class 3\n"
+      "qos map dscp 48 to traffic-class 6\n"
+      "qos map traffic-class 0 to tx-queue 0\n"
+      "qos map traffic-class 1 to tx-queue 0\n"
+      "qos map traffic-class 2 to tx-queue 0\n"
+      "qos map traffic-class 3 to tx-queue 3\n"
+      "qos map traffic-class 4 to tx-queue 0\n"
+      "qos map traffic-class 5 to tx-queue 0\n"
+      "qos map traffic-class 6 to tx-queue 6\n"
+      "qos map traffic-class 7 to tx-queue 0\n"
+      "!\n"
+      "priority-flow-control pause watchdog default timeout 0.2\n"
+      "priority-flow-control pause watchdog default recovery-time 0.2\n"
+      "priority-flow-control pause watchdog default polling-interval 0.1\n"
+      "priority-flow-control pause watchdog action drop\n"
+      "!\n"
+      "interface Ethernet1/1\n"
+      "   mtu 9100\n"
+      "   qos trust dscp\n"
+      "   priority-flow-control on\n"
+      "   priority-flow-control priority 3 no-drop\n"
+      "   priority-flow-control pause watchdog\n"
+      "   !\n"
+      "   uc-tx-queue 0\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "   !\n"
+      "   uc-tx-queue 3\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "   !\n"
+      "   uc-tx-queue 6\n"
+      "      priority strict\n"
+      "!\n"
+      "interface Ethernet2/1\n"
+      "   mtu 9100\n"
+      "   qos trust dscp\n"
+      "   priority-flow-control on\n"
+      "   priority-flow-control priority 3 no-drop\n"
+      "   priority-flow-control pause watchdog\n"
+      "   !\n"
+      "   uc-tx-queue 0\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "   !\n"
+      "   uc-tx-queue 3\n"
+      "      no priority\n"
+      "      bandwidth percent 50\n"
+      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "   !\n"
+      "   uc-tx-queue 6\n"
+      "      priority strict\n"
+      "!\n";
+  CHECK(render_eos(test::example_switch(Platform::eos, {"Ethernet2/1", "Ethernet1/1"})) == want);
 }

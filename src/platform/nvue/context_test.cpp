@@ -174,7 +174,43 @@ TEST_CASE("nvue interfaces come in natural port order") {
   CHECK(s2 < s10);
 }
 
-TEST_CASE("nvue rendering is deterministic") {
-  auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
-  CHECK(render_nvue(d) == render_nvue(d));
+TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the order of the ports") {
+  // Computed here from docs/profiles.md ("How keys are rendered per platform") for the roce-lossless
+  // intent, not copied from a render: all 64 DSCPs, PFC on 3 with the longest cable (5 m), every priority's
+  // traffic class, DWRR 50/50 with unused classes strict, ECN in bytes, robustness = ceil(200 / 100).
+  // The ports come in reverse; the interfaces are set in natural order.
+  std::string want;
+  for (const auto& l : lines_of(render_nvue(test::example_switch(Platform::nvue, {"swp1"}))))
+    if (l.rfind("#", 0) == 0) want += l + "\n";  // the explanatory comments, pinned by the golden files
+  REQUIRE(want.rfind("# fabricctl: leaf1 profile roce-lossless\n", 0) == 0);
+  want += "nv set qos mapping default-global trust l3\n";
+  for (int dscp = 0; dscp < 64; ++dscp)
+    want += "nv set qos mapping default-global dscp " + std::to_string(dscp) + " switch-priority " +
+            (dscp == 26 ? "3" : dscp == 48 ? "6" : "0") + "\n";
+  want +=
+      "nv set qos traffic-pool default-lossless memory-percent 50\n"
+      "nv set qos traffic-pool default-lossy memory-percent 50\n"
+      "nv set qos pfc default-global switch-priority 3\n"
+      "nv set qos pfc default-global tx enable\n"
+      "nv set qos pfc default-global rx enable\n"
+      "nv set qos pfc default-global cable-length 5\n";
+  const int tc_of[8] = {0, 0, 0, 3, 0, 0, 6, 0};
+  for (int p = 0; p < 8; ++p)
+    want += "nv set qos egress-queue-mapping default-global switch-priority " + std::to_string(p) +
+            " traffic-class " + std::to_string(tc_of[p]) + "\n";
+  for (int tc = 0; tc < 8; ++tc) {
+    const std::string q = "nv set qos egress-scheduler default-global traffic-class " + std::to_string(tc);
+    want += tc == 0 || tc == 3 ? q + " mode dwrr\n" + q + " bw-percent 50\n" : q + " mode strict\n";
+  }
+  want +=
+      "nv set qos congestion-control default-global traffic-class 3 ecn enable\n"
+      "nv set qos congestion-control default-global traffic-class 3 min-threshold 153600\n"
+      "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
+      "nv set qos congestion-control default-global traffic-class 3 probability 20\n"
+      "nv set qos pfc-watchdog polling-interval 100\n"
+      "nv set qos pfc-watchdog robustness 2\n";
+  for (const char* port : {"swp1", "swp2", "swp10"})
+    want += std::string("nv set interface ") + port + " link mtu 9100\n" + "nv set interface " + port +
+            " qos pfc-watchdog\n";
+  CHECK(render_nvue(test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1"})) == want);
 }
