@@ -165,4 +165,30 @@ run_faults dscp
 run_faults ecn
 run_faults rail
 run_faults dscp ecn rail
+
+# KNOWN: production bugs found with this set; the checks below fail today, so they are not run.
+# 1. NVUE has no restoration-time knob: its watchdog restores PFC after one polling interval without
+#    pause frames (src/platform/nvue/context.cpp:10-13, docs/profiles.md:183), so a faithful NVUE
+#    collector reports restoration_ms = poll_interval_ms (100), and lab-handwritten/spine1.json has to
+#    claim the intent's 200 ms to verify clean. With 100, verify reports port.watchdog.drift on both spine
+#    ports ("restoration 100 ms (want 200 ms)") whose fix (src/platform/nvue/fix.cpp:81) sets only the
+#    polling interval and robustness, so pasting it changes nothing. Expected: restoration (and action)
+#    not compared on a platform that cannot set them, or an intent-level message without a device fix.
+#    The same holds for detection_ms that is not a multiple of the polling interval (robustness rounds up).
+# 2. cabling.rail.mismatch (src/verify/checks/cabling.cpp:226) and a failing cabling.lldp.mismatch
+#    (cabling.cpp:171) leave "observed" empty although LLDP saw a neighbour; docs/reports.md says ""
+#    only when nothing was observed. Expected: the neighbour, e.g. "leaf2.lab.example.net:Ethernet1/1".
+if false; then
+  known="$work/known-nvue"
+  cp -r "$good" "$known"
+  sed -i 's/"restoration_ms": 200,/"restoration_ms": 100,/' "$known/spine1.json"
+  "$bin" verify -i inventory/lab --snapshots "$known" -o json >/dev/null || fail "KNOWN 1: NVUE restoration"
+  dir="$work/faults-rail"
+  python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+[f] = [f for f in r['findings'] if f['check'] == 'cabling.rail.mismatch']
+assert f['observed'] == 'leaf2.lab.example.net:Ethernet1/1', f['observed']
+" "$dir.json" || fail "KNOWN 2: cabling.rail.mismatch observed"
+fi
 echo "verify handwritten: ok (clean, and 3 faults found exactly)"
