@@ -47,7 +47,9 @@ demo: build
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) out
 
-# Scale benchmark (not part of `make test`): time and memory of validate/render as links grow.
+# Scale benchmark (docs/performance.md; not part of `make test`, which runs only its smoke size):
+# validate, render, snapshot and verify with injected faults at SIZES (smoke, R2k, R100k or a number of pods).
+SIZES ?= smoke R2k R100k
 bench: build
 	@command -v /usr/bin/time >/dev/null || apt-get install -y -qq time
-	scripts/bench $(BUILD) $(PODS)
+	scripts/bench $(BUILD) $(SIZES)

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Every SONiC config_db.json rendered from the shipped inventories (both profiles), merged with the
 # PORT fields the switch itself carries (lanes, speed), passes SONiC's YANG models with every table
-# checked. The checker lives in shared/ beside the repository, as in CI.
+# checked. The checker lives in shared/ beside the repository: without it the test skips (exit 77,
+# SKIP_RETURN_CODE in CMakeLists.txt), or fails when CI is set, since CI places shared/ there.
 set -euo pipefail
 bin=$(realpath "$1")
 checker=$(realpath -m ../shared/tools/sonic-yang-check)
-[ -x "$checker" ] || { echo "FAIL: $checker not found (shared/ must sit beside the repository)"; exit 1; }
+if [ ! -x "$checker" ]; then
+  [ -n "${CI:-}" ] && { echo "FAIL: CI is set but $checker is missing (shared/ must sit beside the repository)"; exit 1; }
+  echo "SKIP: $checker is missing (shared/ does not sit beside the repository; set CI=1 to require it)"; exit 77
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
