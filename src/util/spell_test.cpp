@@ -1,0 +1,43 @@
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+
+#include "util/spell.h"
+
+using namespace fabricctl;
+
+TEST_CASE("edit_distance is exact within the limit and stops beyond it") {
+  CHECK(edit_distance("kitten", "sitting") == 3);
+  CHECK(edit_distance("", "abc") == 3);
+  CHECK(edit_distance("abc", "abc") == 0);
+  CHECK(edit_distance("kitten", "sitting", 3) == 3);
+  CHECK(edit_distance("kitten", "sitting", 2) == 3);      // max + 1: over the limit
+  CHECK(edit_distance("a", std::string(50, 'b'), 3) == 4);  // the length gap alone decides
+  CHECK(edit_distance("abcdef", "uvwxyz", 1) == 2);
+}
+
+TEST_CASE("did_you_mean phrases the closest candidate") {
+  CHECK(did_you_mean("mtuu", {"mtu", "trust"}) == "; did you mean \"mtu\"?");
+  CHECK(did_you_mean("banana", {"mtu", "trust"}).empty());
+  CHECK(closest_match("leaf11", {"leaf1", "leaf12", "leaf111"}) == "leaf1");  // first of equals wins
+  CHECK(closest_match(std::string(65, 'a'), {std::string(65, 'a')}).empty());
+}
+
+TEST_CASE("a budget bounds the total cost of many suggestions") {
+  // Tens of thousands of distinct unknown names against tens of thousands of candidates: what an
+  // 800 KB inventory of broken links costs without a bound (minutes), with one it stays brief.
+  std::vector<std::string> names;
+  for (int i = 0; i < 20000; ++i) names.push_back("p" + std::to_string(i) + "-gpu" + std::to_string(i % 32));
+  std::vector<std::string_view> candidates(names.begin(), names.end());
+  SpellBudget budget;
+  const auto start = std::chrono::steady_clock::now();
+  int suggested = 0;
+  for (int i = 0; i < 20000; ++i)
+    suggested += closest_match("q" + std::to_string(i) + "-gpx" + std::to_string(i % 32), candidates, &budget).empty() ? 0 : 1;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(budget.cells < SpellBudget::kDefaultCells);
+  CHECK(suggested > 0);
+  CHECK(suggested < 20000);  // the budget ran out before the end
+  CHECK(seconds < 5.0);      // generous for ASan on a busy machine; unbounded this is minutes
+}
