@@ -61,6 +61,9 @@ bool is_address(std::string_view s) {
 }
 
 bool is_host_key(std::string_view s) {
+  // An OpenSSH RSA key of 16,384 bits, the largest ssh-keygen makes, is ~2,800 characters.
+  constexpr size_t kMaxHostKey = 4096;
+  if (s.size() > kMaxHostKey) return false;
   // A fingerprint as `ssh-keygen -l` prints it: 32 bytes of SHA-256 are 43 base64 characters.
   constexpr std::string_view kFingerprint = "SHA256:";
   if (s.starts_with(kFingerprint)) {

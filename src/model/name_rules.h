@@ -22,7 +22,8 @@ bool is_env_name(std::string_view s);
 /// An IP address or host name: a letter or digit, then letters, digits, '.', ':', '-'; 1-253 bytes.
 bool is_address(std::string_view s);
 /// An SSH host key: "SHA256:" and 43 base64 characters with an optional '=', or
-/// "<type> <base64>" with type ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp{256,384,521}.
+/// "<type> <base64>" with type ssh-ed25519, ssh-rsa or ecdsa-sha2-nistp{256,384,521}; at most
+/// 4,096 bytes.
 bool is_host_key(std::string_view s);
 
 }  // namespace fabricctl

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <set>
 
+#include <yaml-cpp/depthguard.h>
+
 #include "util/spell.h"
 #include "util/text.h"
 
@@ -45,6 +47,11 @@ std::optional<YamlDoc> parse_text(const std::string& text, const std::string& di
   YAML::Node root;
   try {
     root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp stops at its own depth limit but calls it a "bad file".
+    diags.error({file, e.mark.line + 1, e.mark.column + 1},
+                "invalid YAML: nested more than " + std::to_string(e.depth()) + " levels deep");
+    return std::nullopt;
   } catch (const YAML::Exception& e) {
     // yaml-cpp marks are 0-based; editors and compilers count from 1. Its messages can carry the
     // offending bytes, control characters included.
@@ -114,25 +121,27 @@ std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& di
 
 std::optional<std::vector<std::filesystem::path>> yaml_files_in(const std::filesystem::path& dir, Diags& diags) {
   namespace fs = std::filesystem;
+  bool ok = true;
   auto fail = [&](const fs::path& at, const std::error_code& ec) {
     diags.error({std::make_shared<const std::string>(at.string()), 0, 0},
                 "cannot read: " + printable(ec.message(), 200));
-    return std::nullopt;
+    ok = false;
   };
   std::error_code ec;
   std::vector<fs::path> files;
   fs::directory_iterator it(dir, ec);
-  if (ec) return fail(dir, ec);
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) return fail(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
     const fs::path p = dir / it->path().filename();
     if (p.extension() != ".yaml" && p.extension() != ".yml") continue;
-    // Follows symlinks: a loop (ELOOP) or a dangling link named *.yaml is an error about that file.
-    const bool regular = it->is_regular_file(ec);
-    if (ec) return fail(p, ec);
-    if (regular) files.push_back(p);
+    // Follows symlinks: a loop (ELOOP) or a dangling link named *.yaml is an error about that
+    // file; every such entry is reported, whatever order the directory lists them in.
+    std::error_code entry_ec;
+    const bool regular = it->is_regular_file(entry_ec);
+    if (entry_ec) fail(p, entry_ec);
+    else if (regular) files.push_back(p);
   }
-  if (ec) return fail(dir, ec);
+  if (ec) fail(dir, ec);
+  if (!ok) return std::nullopt;
   std::sort(files.begin(), files.end());
   return files;
 }
