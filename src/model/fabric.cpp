@@ -139,7 +139,7 @@ struct Resolver {
   void resolve_device(size_t i) {
     const DeviceSpec& dev = inv.devices[i];
     if (!dev.name.has()) return;
-    const std::string where = "devices." + *dev.name;
+    const std::string where = key_path("devices", *dev.name);
     const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
     device_adapter[i] = a;
     if (a && dev.role.has() && *dev.role != to_string(a->role))
@@ -282,7 +282,7 @@ struct Resolver {
     const std::optional<Intent>& in = device_intent[i];
     for (const PortSpec& p : dev.ports) {
       if (!p.name.has()) continue;
-      const std::string pw = where + ".ports." + *p.name;
+      const std::string pw = key_path(where + ".ports", *p.name);
       if (a && !is_port_name(*p.name, *a)) {
         d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name) +
                                 " port name (like " + quote(a->port_example) + ")");

@@ -67,7 +67,7 @@ void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::
 void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
   DeviceSpec d;
   d.name = r.string(key, "devices");
-  const std::string where = "devices." + key.Scalar();
+  const std::string where = key_path("devices", key.Scalar());
   if (!r.check_map(n, where, {"role", "platform", "profile", "mgmt", "groups", "rail", "overrides", "ports"})) {
     inv.devices.push_back(std::move(d));
     return;
@@ -92,7 +92,7 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
 void read_group(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
   GroupSpec g;
   g.name = r.string(key, "groups");
-  const std::string where = "groups." + key.Scalar();
+  const std::string where = key_path("groups", key.Scalar());
   if (!n.IsNull() && r.check_map(n, where, {"description", "profile", "overrides"})) {
     for (const auto& kv : n) {
       const std::string& k = kv.first.Scalar();

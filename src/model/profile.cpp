@@ -105,7 +105,7 @@ void read_ecn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
     if (!r.check_free_map(kv.second, "ecn.tc")) continue;
     for (const auto& tkv : kv.second) {
       const Field<int64_t> tc = r.integer_key(tkv.first, "ecn.tc: traffic class", 0, 7);
-      const std::string where = "ecn.tc." + tkv.first.Scalar();
+      const std::string where = key_path("ecn.tc", tkv.first.Scalar());
       if (!tc.value || !r.check_map(tkv.second, where, {"min_bytes", "max_bytes", "probability"})) continue;
       EcnLayer& e = l.ecn_tc[static_cast<int>(*tc.value)];
       e.loc = r.loc(tkv.first);

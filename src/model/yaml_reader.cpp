@@ -75,8 +75,10 @@ std::optional<YamlDoc> parse_text(const std::string& text, const std::string& di
 }  // namespace
 
 std::string key_path(std::string_view parent, std::string_view key) {
-  if (parent.empty()) return std::string(key);
-  return std::string(parent) + "." + std::string(key);
+  // Keys are names the user wrote (devices, ports): they reach messages, so never raw.
+  constexpr size_t kMaxKeyShown = 80;  // bytes
+  if (parent.empty()) return printable(key, kMaxKeyShown);
+  return std::string(parent) + "." + printable(key, kMaxKeyShown);
 }
 
 std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,

@@ -94,7 +94,8 @@ class Reader {
   Diags* diags_;
 };
 
-/// Joins a dotted key path: path("ecn.tc", "3") == "ecn.tc.3".
+/// Joins a dotted key path: path("ecn.tc", "3") == "ecn.tc.3". The key is made printable
+/// (control characters escaped, cut after 80 bytes): paths of user-written names go into messages.
 std::string key_path(std::string_view parent, std::string_view key);
 
 }  // namespace fabricctl
