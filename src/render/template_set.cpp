@@ -2,6 +2,7 @@
 
 #include <kainjow/mustache.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 #include "render/template_limits.h"
@@ -53,8 +54,13 @@ struct OutputTooLarge {};
 /// Renders into one string, stopping at kMaxRenderedBytes: nested sections over the same list
 /// multiply the output (a list of 64 ports nested 5 deep is 10^9 lines).
 std::optional<std::string> render_bounded(mu::mustache& tmpl, const mu::data& data,
-                                          const std::shared_ptr<const std::string>& name, Diags& diags) {
+                                          const std::shared_ptr<const std::string>& name, Diags& diags,
+                                          size_t expected_bytes = 0) {
   std::string out;
+  // One allocation of about the right size instead of a doubling series: with every device's
+  // artifacts held until they are written (~1 GB at R100k), the freed halves fragment the heap
+  // and malloc's bin searches came to dominate rendering.
+  out.reserve(std::min(expected_bytes, kMaxRenderedBytes));
   try {
     tmpl.render(data, [&out](const std::string& piece) {
       if (piece.size() > kMaxRenderedBytes - out.size()) throw OutputTooLarge{};
@@ -83,6 +89,7 @@ class TemplateCache::Context {
 struct TemplateCache::Compiled {
   std::optional<mu::mustache> tmpl;  // empty when the file could not be read or parsed
   std::shared_ptr<const std::string> name;
+  size_t last_bytes = 0;  // size of the previous device's output: devices of a platform are alike
 };
 
 TemplateCache::TemplateCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -102,7 +109,12 @@ std::optional<std::string> TemplateCache::render(const std::string& relative, co
     if (const auto text = read_template(path, diags)) slot->tmpl = compile(*text, slot->name, diags);
   }
   if (!slot->tmpl) return std::nullopt;
-  return render_bounded(*slot->tmpl, context.data, slot->name, diags);
+  auto out = render_bounded(*slot->tmpl, context.data, slot->name, diags, slot->last_bytes + slot->last_bytes / 8);
+  if (out) {
+    slot->last_bytes = out->size();
+    if (out->capacity() > out->size() + out->size() / 4) out->shrink_to_fit();  // held until written
+  }
+  return out;
 }
 
 std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
