@@ -18,8 +18,9 @@ if(FABRICCTL_FUZZ)
   target_link_options(fabricctl_warnings INTERFACE -fsanitize=address,undefined)
 endif()
 
-# Seeds: the repository's own files of each kind.
-set(FUZZ_SEEDS_profile   profiles tests/corpus/invalid)
+# Seeds: the repository's own files of each kind, plus inputs the fuzzers once failed on
+# (tests/fuzz/regressions/<target>/).
+set(FUZZ_SEEDS_profile   profiles tests/corpus/invalid tests/fuzz/regressions/profile)
 set(FUZZ_SEEDS_inventory inventory tests/corpus/invalid)
 set(FUZZ_SEEDS_validate  inventory)
 set(FUZZ_SEEDS_template  templates)
