@@ -6,7 +6,9 @@ CMAKE_FLAGS ?=
 
 FABRICCTL = $(BUILD)/fabricctl
 
-.PHONY: all deps build build-asan test demo bench clean
+FUZZ_BUILD ?= build-fuzz
+
+.PHONY: all deps build build-asan test demo bench clean fuzz
 
 all: build
 
@@ -19,7 +21,7 @@ build: deps
 
 build-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DFABRICCTL_SANITIZE=ON -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fabricctl_tests fabricctl
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fabricctl_tests fabricctl fuzz_targets
 
 # Every test on the normal build, then the whole suite again under ASan + UBSan.
 test: build build-asan
@@ -45,7 +47,16 @@ demo: build
 	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify exited $$rc, expected 1"; exit 1; }
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) out
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out
+
+# libFuzzer targets (tests/fuzz/, cmake/fuzz.cmake) built with clang, ASan and UBSan; the whole
+# project is compiled by clang with warnings as errors on the way. Each target then fuzzes briefly
+# from its seed corpus; fuzz longer with e.g. `build-fuzz/fuzz_inventory -max_len=1048576 inventory`.
+fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DFABRICCTL_FUZZ=ON -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets fabricctl
+	cd $(FUZZ_BUILD) && ctest -R '^fuzz\.' --output-on-failure
 
 # Scale benchmark (docs/performance.md; not part of `make test`, which runs only its smoke size):
 # validate, render, snapshot and verify with injected faults at SIZES (smoke, R2k, R100k or a number of pods).

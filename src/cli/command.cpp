@@ -51,7 +51,7 @@ int run_cli(const std::vector<std::string>& args) {
     names.push_back(c.name);
   }
   std::cerr << "fabricctl: error: unknown command " << name;
-  if (std::string hint = closest_match(name, names); !hint.empty()) std::cerr << "; did you mean \"" << hint << "\"?";
+  std::cerr << did_you_mean(name, names);
   std::cerr << "\n";
   usage(std::cerr);
   return kExitInvalid;

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "model/headroom.h"
+#include "model/name_rules.h"
 #include "platform/platform.h"
 #include "util/names.h"
 #include "util/spell.h"
@@ -14,14 +15,10 @@
 namespace fabricctl {
 namespace {
 
-// Names reach remote shells and file paths: a strict character set keeps them inert.
-// Device and RDMA device names: one definition with the snapshots (util/names.h).
-const std::regex kGroupName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
-const std::regex kUser("[A-Za-z_][A-Za-z0-9._-]{0,31}");
-const std::regex kEnvName("[A-Z_][A-Z0-9_]{0,63}");
-const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
-const std::regex kHostKey(
-    "SHA256:[A-Za-z0-9+/]{43}=?|(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/]+={0,2}");
+// Port-name patterns are regexes in the platform table. libstdc++'s std::regex_match recurses once
+// per character, so only names no longer than this (bytes; the longest real one, an EOS
+// "Ethernet123/45/67", has 17) ever reach it; longer ones are simply invalid.
+constexpr size_t kMaxPortName = 32;
 
 // Compiled once per platform: a fabric has hundreds of thousands of ports.
 const std::regex& port_regex(const PlatformAdapter& a) {
@@ -31,6 +28,10 @@ const std::regex& port_regex(const PlatformAdapter& a) {
     return m;
   }();
   return compiled.at(a.platform);
+}
+
+bool is_port_name(std::string_view name, const PlatformAdapter& a) {
+  return name.size() <= kMaxPortName && std::regex_match(name.begin(), name.end(), port_regex(a));
 }
 
 struct NaturalLess {
@@ -57,6 +58,33 @@ struct Resolver {
   std::vector<std::map<std::string, size_t, NaturalLess>> port_index;
   std::unordered_map<std::string, std::optional<Intent>> intent_cache;
 
+  // "Did you mean" candidates, listed once and only when a name is unknown; one budget bounds the
+  // cost of all suggestions, however many names are wrong.
+  SpellBudget spell;
+  std::optional<std::vector<std::string_view>> group_names_, device_names_;
+  std::unordered_map<size_t, std::vector<std::string_view>> port_names_;
+
+  const std::vector<std::string_view>& group_names() {
+    if (!group_names_) {
+      group_names_.emplace();
+      for (const auto& [n, g] : groups) group_names_->push_back(n);
+    }
+    return *group_names_;
+  }
+  const std::vector<std::string_view>& device_names() {
+    if (!device_names_) {
+      device_names_.emplace();
+      for (const auto& [n, idx] : device_index) device_names_->push_back(n);
+    }
+    return *device_names_;
+  }
+  const std::vector<std::string_view>& port_names(size_t device) {
+    auto [it, added] = port_names_.try_emplace(device);
+    if (added)
+      for (const auto& [n, idx] : port_index[device]) it->second.push_back(n);
+    return it->second;
+  }
+
   void run() {
     index_groups();
     index_devices();
@@ -68,7 +96,7 @@ struct Resolver {
   void index_groups() {
     for (const GroupSpec& g : inv.groups) {
       if (!g.name.has()) continue;
-      if (!std::regex_match(*g.name, kGroupName)) {
+      if (!is_device_name(*g.name)) {
         d.error(g.name.loc, "groups: " + quote(*g.name) + " is not a valid group name (letters, digits, '.', '_', '-')");
         continue;
       }
@@ -84,7 +112,7 @@ struct Resolver {
       port_index.emplace_back();
       const DeviceSpec& dev = inv.devices[i];
       if (!dev.name.has()) continue;
-      if (!valid_device_name(*dev.name)) {
+      if (!is_device_name(*dev.name)) {
         d.error(dev.name.loc, "devices: " + quote(*dev.name) +
                                   " is not a valid device name (letters, digits, '.', '_', '-'; at most 63)");
         continue;
@@ -112,7 +140,7 @@ struct Resolver {
   void resolve_device(size_t i) {
     const DeviceSpec& dev = inv.devices[i];
     if (!dev.name.has()) return;
-    const std::string where = "devices." + *dev.name;
+    const std::string where = key_path("devices", *dev.name);
     const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
     device_adapter[i] = a;
     if (a && dev.role.has() && *dev.role != to_string(a->role))
@@ -121,15 +149,11 @@ struct Resolver {
 
     // Groups, then profile.
     std::vector<const GroupSpec*> dev_groups;
-    std::vector<std::string_view> known_groups;
-    for (const auto& [n, g] : groups) known_groups.push_back(n);
     for (const auto& g : dev.groups) {
       if (!g.has()) continue;
       const auto it = groups.find(*g);
       if (it == groups.end()) {
-        std::string msg = where + ".groups: unknown group " + quote(*g);
-        if (auto hint = closest_match(*g, known_groups); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
-        d.error(g.loc, msg);
+        d.error(g.loc, where + ".groups: unknown group " + quote(*g) + did_you_mean(*g, group_names(), &spell));
         continue;
       }
       dev_groups.push_back(it->second);
@@ -144,7 +168,7 @@ struct Resolver {
       std::string msg = "profile: unknown profile " + quote(**profile);
       std::vector<std::string> names = profiles.names();
       std::vector<std::string_view> views(names.begin(), names.end());
-      if (auto hint = closest_match(**profile, views); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+      if (auto hint = did_you_mean(**profile, views, &spell); !hint.empty()) msg += hint;
       else if (!profiles.sources.count(**profile) && !names.empty()) msg += " (profiles: " + join(names, ", ") + ")";
       if (!profiles.sources.count(**profile)) d.error(profile->loc, msg);
     } else {
@@ -226,14 +250,14 @@ struct Resolver {
     dm.device = *dev.name;
     if (!m.address.has()) {
       d.error(dev.name.loc, where + ": missing mgmt.address");
-    } else if (!std::regex_match(*m.address, kAddress)) {
+    } else if (!is_address(*m.address)) {
       d.error(m.address.loc, "mgmt.address: " + quote(*m.address) + " is not an IP address or host name");
     } else {
       dm.address = *m.address;
     }
     dm.port = m.port.has() ? static_cast<int>(*m.port) : 22;
     if (!m.user.has()) d.error(dev.name.loc, where + ": missing mgmt.user");
-    else if (!std::regex_match(*m.user, kUser)) d.error(m.user.loc, "mgmt.user: " + quote(*m.user) + " is not a valid user name");
+    else if (!is_user_name(*m.user)) d.error(m.user.loc, "mgmt.user: " + quote(*m.user) + " is not a valid user name");
     else dm.user = *m.user;
     const int methods = int{m.key.has()} + int{m.agent.has() && *m.agent} + int{m.password_env.has()};
     if (methods == 0)
@@ -242,10 +266,10 @@ struct Resolver {
       const Loc& loc = m.key.has() ? m.key.loc : m.password_env.loc;
       d.error(loc, "mgmt: set only one of key, agent and password_env");
     }
-    if (m.password_env.has() && !std::regex_match(*m.password_env, kEnvName))
+    if (m.password_env.has() && !is_env_name(*m.password_env))
       d.error(m.password_env.loc, "mgmt.password_env: " + quote(*m.password_env) +
                                       " is not an environment variable name (A-Z, 0-9, _)");
-    if (m.host_key.has() && !std::regex_match(*m.host_key, kHostKey))
+    if (m.host_key.has() && !is_host_key(*m.host_key))
       d.error(m.host_key.loc, "mgmt.host_key: " + quote(*m.host_key) +
                                   " is not a host key (\"SHA256:<43 base64 chars>\" or \"ssh-ed25519 <base64>\")");
     if (m.key.has()) dm.key = *m.key;
@@ -259,8 +283,8 @@ struct Resolver {
     const std::optional<Intent>& in = device_intent[i];
     for (const PortSpec& p : dev.ports) {
       if (!p.name.has()) continue;
-      const std::string pw = where + ".ports." + *p.name;
-      if (a && !std::regex_match(*p.name, port_regex(*a))) {
+      const std::string pw = key_path(where + ".ports", *p.name);
+      if (a && !is_port_name(*p.name, *a)) {
         d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name()) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
@@ -286,7 +310,7 @@ struct Resolver {
         if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
       }
       if (host && !p.rdma_device.has()) d.error(p.name.loc, pw + ": missing rdma_device (e.g. mlx5_0)");
-      if (p.rdma_device.has() && !valid_rdma_device_name(*p.rdma_device))
+      if (p.rdma_device.has() && !is_rdma_device_name(*p.rdma_device))
         d.error(p.rdma_device.loc, pw + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
 
       PortDesired pd;
@@ -343,21 +367,14 @@ struct Resolver {
     const std::string dev = f->substr(0, colon), port = f->substr(colon + 1);
     const auto it = device_index.find(dev);
     if (it == device_index.end()) {
-      std::vector<std::string_view> names;
-      for (const auto& [n, idx] : device_index) names.push_back(n);
-      std::string msg = what + ": unknown device " + quote(dev);
-      if (auto hint = closest_match(dev, names); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
-      d.error(f.loc, msg);
+      d.error(f.loc, what + ": unknown device " + quote(dev) + did_you_mean(dev, device_names(), &spell));
       return std::nullopt;
     }
     const auto& pi = port_index[it->second];
     const auto pit = pi.find(port);
     if (pit == pi.end()) {
-      std::vector<std::string_view> names;
-      for (const auto& [n, idx] : pi) names.push_back(n);
-      std::string msg = what + ": device " + quote(dev) + " has no port " + quote(port);
-      if (auto hint = closest_match(port, names); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
-      d.error(f.loc, msg);
+      d.error(f.loc, what + ": device " + quote(dev) + " has no port " + quote(port) +
+                         did_you_mean(port, port_names(it->second), &spell));
       return std::nullopt;
     }
     const auto key = std::make_pair(it->second, port);

@@ -1,5 +1,7 @@
 #include "model/intent.h"
 
+#include <algorithm>
+#include <iterator>
 #include <tuple>
 
 #include "util/text.h"
@@ -34,10 +36,13 @@ class Builder {
   std::optional<Intent> build() {
     Intent in;
     QosIntent& q = in.qos;
-    const bool have_mtu = need(l_.mtu_host, "mtu.host") & need(l_.mtu_switch, "mtu.switch") & need(l_.mtu_rdma, "mtu.rdma");
-    const bool have_classes = need(l_.trust, "trust") & need(l_.lossless_priorities, "lossless_priorities") &
-                              need(l_.roce_dscp, "roce.dscp") & need(l_.roce_priority, "roce.priority") &
-                              need(l_.cnp_dscp, "cnp.dscp") & need(l_.cnp_priority, "cnp.priority");
+    // Every missing key is reported, so no check may short-circuit the others.
+    const bool mtu_keys[] = {need(l_.mtu_host, "mtu.host"), need(l_.mtu_switch, "mtu.switch"), need(l_.mtu_rdma, "mtu.rdma")};
+    const bool class_keys[] = {need(l_.trust, "trust"), need(l_.lossless_priorities, "lossless_priorities"),
+                            need(l_.roce_dscp, "roce.dscp"),  need(l_.roce_priority, "roce.priority"),
+                            need(l_.cnp_dscp, "cnp.dscp"),    need(l_.cnp_priority, "cnp.priority")};
+    const bool have_mtu = std::all_of(std::begin(mtu_keys), std::end(mtu_keys), [](bool b) { return b; });
+    const bool have_classes = std::all_of(std::begin(class_keys), std::end(class_keys), [](bool b) { return b; });
     const bool have_ets = need(l_.priority_to_tc, "ets.priority_to_tc");
     need(l_.cable_length_m, "cable_length_m");
     need(l_.ecn_enabled, "ecn.enabled");

@@ -67,7 +67,7 @@ void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::
 void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
   DeviceSpec d;
   d.name = r.string(key, "devices");
-  const std::string where = "devices." + key.Scalar();
+  const std::string where = key_path("devices", key.Scalar());
   if (!r.check_map(n, where, {"role", "platform", "profile", "mgmt", "groups", "rail", "overrides", "ports"})) {
     inv.devices.push_back(std::move(d));
     return;
@@ -92,7 +92,7 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
 void read_group(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
   GroupSpec g;
   g.name = r.string(key, "groups");
-  const std::string where = "groups." + key.Scalar();
+  const std::string where = key_path("groups", key.Scalar());
   if (!n.IsNull() && r.check_map(n, where, {"description", "profile", "overrides"})) {
     for (const auto& kv : n) {
       const std::string& k = kv.first.Scalar();
@@ -190,16 +190,21 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
 std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags& diags) {
   std::error_code ec;
   std::vector<std::filesystem::path> files;
-  if (std::filesystem::is_directory(path, ec)) {
-    for (const auto& e : std::filesystem::directory_iterator(path, ec))
-      if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-        files.push_back(path / e.path().filename());
-    std::sort(files.begin(), files.end());
+  const auto status = std::filesystem::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    // A symlink loop or a permission problem: say which, about the path the user gave.
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "cannot read: " + printable(ec.message(), 200));
+    return std::nullopt;
+  }
+  if (std::filesystem::is_directory(status)) {
+    auto listed = yaml_files_in(path, diags);
+    if (!listed) return std::nullopt;
+    files = std::move(*listed);
     if (files.empty()) {
       diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no inventory files (*.yaml) here");
       return std::nullopt;
     }
-  } else if (std::filesystem::is_regular_file(path, ec)) {
+  } else if (std::filesystem::is_regular_file(status)) {
     files.push_back(path);
   } else {
     diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no such inventory file or directory");

@@ -38,7 +38,7 @@ void read_dscp_map(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
   if (!r.check_free_map(n, "dscp_to_priority")) return;
   for (const auto& kv : n) {
     const Field<int64_t> dscp = r.integer_key(kv.first, "dscp_to_priority: DSCP", 0, 63);
-    const Field<int64_t> prio = r.integer(kv.second, "dscp_to_priority." + kv.first.Scalar(), 0, 7);
+    const Field<int64_t> prio = r.integer(kv.second, key_path("dscp_to_priority", kv.first.Scalar()), 0, 7);
     if (dscp.value && prio.value) l.dscp_to_priority[static_cast<int>(*dscp.value)] = prio;
   }
 }
@@ -78,7 +78,7 @@ void read_ets(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
       for (const auto& tkv : kv.second) {
         const Field<int64_t> tc = r.integer_key(tkv.first, "ets.tc: traffic class", 0, 7);
         if (!tc.value) continue;
-        const std::string what = "ets.tc." + tkv.first.Scalar();
+        const std::string what = key_path("ets.tc", tkv.first.Scalar());
         Field<int64_t> bw;
         if (tkv.second.IsScalar() && tkv.second.Scalar() == "strict") {
           bw.value = ProfileLayer::kStrict;
@@ -105,7 +105,7 @@ void read_ecn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
     if (!r.check_free_map(kv.second, "ecn.tc")) continue;
     for (const auto& tkv : kv.second) {
       const Field<int64_t> tc = r.integer_key(tkv.first, "ecn.tc: traffic class", 0, 7);
-      const std::string where = "ecn.tc." + tkv.first.Scalar();
+      const std::string where = key_path("ecn.tc", tkv.first.Scalar());
       if (!tc.value || !r.check_map(tkv.second, where, {"min_bytes", "max_bytes", "probability"})) continue;
       EcnLayer& e = l.ecn_tc[static_cast<int>(*tc.value)];
       e.loc = r.loc(tkv.first);
@@ -127,7 +127,7 @@ void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
     if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.second, "dcqcn.enabled");
     if (k == "rp" && r.check_map(kv.second, "dcqcn.rp", dcqcn_rp_names())) {
       for (const auto& pkv : kv.second)
-        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, "dcqcn.rp." + pkv.first.Scalar(), 0, kMaxNicParam);
+        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, key_path("dcqcn.rp", pkv.first.Scalar()), 0, kMaxNicParam);
     }
     if (k == "np" && r.check_map(kv.second, "dcqcn.np", {"min_time_between_cnps"})) {
       for (const auto& pkv : kv.second)

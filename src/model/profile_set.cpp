@@ -1,17 +1,12 @@
 #include "model/profile_set.h"
 
 #include <algorithm>
-#include <regex>
 
+#include "model/name_rules.h"
 #include "util/spell.h"
 
 namespace fabricctl {
 namespace {
-
-const std::regex& name_pattern() {
-  static const std::regex re("[a-z0-9][a-z0-9._-]{0,63}");
-  return re;
-}
 
 std::string stem_of(const std::string& display) {
   return std::filesystem::path(display).stem().string();
@@ -30,7 +25,7 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
   for (const YamlDoc& doc : docs) {
     const std::string name = stem_of(*doc.file);
     const Loc file_loc{doc.file, 1, 1};
-    if (!std::regex_match(name, name_pattern())) {
+    if (!is_profile_name(name)) {
       diags.error(file_loc, "profile name " + quote(name) + " must be lowercase letters, digits, '.', '_' or '-'");
       continue;
     }
@@ -57,7 +52,7 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
       const auto it = set.sources.find(*parent);
       if (it == set.sources.end()) {
         std::string msg = "extends: unknown profile " + quote(*parent);
-        if (std::string hint = closest_match(*parent, known); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+        msg += did_you_mean(*parent, known);
         diags.error(parent.loc, msg);
         ok = false;
         break;
@@ -86,17 +81,20 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
 
 std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags& diags) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) {
+  const auto status = std::filesystem::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    // A symlink loop or a permission problem: say which, about the path the user gave.
+    diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "cannot read: " + printable(ec.message(), 200));
+    return std::nullopt;
+  }
+  if (!std::filesystem::is_directory(status)) {
     diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "not a directory of profiles");
     return std::nullopt;
   }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const auto files = yaml_files_in(dir, diags);
+  if (!files) return std::nullopt;
   std::vector<YamlDoc> docs;
-  for (const auto& f : files)
+  for (const auto& f : *files)
     if (auto doc = load_yaml(f, (dir / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
   return profiles_from_docs(docs, diags);
 }

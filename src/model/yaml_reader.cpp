@@ -1,8 +1,10 @@
 #include "model/yaml_reader.h"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
-#include <sstream>
+
+#include <yaml-cpp/depthguard.h>
 
 #include "util/spell.h"
 #include "util/text.h"
@@ -17,38 +19,133 @@ std::string describe(const YAML::Node& n) {
   return quote(n.Scalar());
 }
 
-std::optional<YamlDoc> parse_stream(std::istream& in, const std::string& display_name, Diags& diags) {
+/// Whether aliases make the document larger than `limit` nodes. yaml-cpp shares an aliased node
+/// instead of copying it, so the parse stays small, but every reader walks the expanded tree: ten
+/// nested aliases of ten items each are 10^10 values. Stops counting at the limit, so the cost is
+/// at most `limit` steps; reports where the walk was when it crossed the limit.
+std::optional<YAML::Mark> expands_beyond(const YAML::Node& root, size_t limit) {
+  std::vector<YAML::Node> stack{root};
+  size_t seen = 0;
+  while (!stack.empty()) {
+    const YAML::Node n = stack.back();
+    stack.pop_back();
+    if (++seen > limit) return n.Mark();
+    if (n.IsSequence()) {
+      for (const YAML::Node& item : n) stack.push_back(item);
+    } else if (n.IsMap()) {
+      for (const auto& kv : n) {
+        stack.push_back(kv.first);
+        stack.push_back(kv.second);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<YamlDoc> parse_text(const std::string& text, const std::string& display_name, Diags& diags) {
   auto file = std::make_shared<const std::string>(display_name);
+  YAML::Node root;
   try {
-    YAML::Node root = YAML::Load(in);
-    return YamlDoc{file, root};
+    root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp stops at its own depth limit but calls it a "bad file".
+    diags.error({file, e.mark.line + 1, e.mark.column + 1},
+                "invalid YAML: nested more than " + std::to_string(e.depth()) + " levels deep");
+    return std::nullopt;
   } catch (const YAML::Exception& e) {
-    // yaml-cpp marks are 0-based; editors and compilers count from 1.
-    diags.error({file, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + e.msg);
+    // yaml-cpp marks are 0-based; editors and compilers count from 1. Its messages can carry the
+    // offending bytes, control characters included.
+    diags.error({file, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + printable(e.msg, 200));
     return std::nullopt;
   }
+  // Without an anchor ('&') there is no alias to expand: real inventories skip the walk.
+  if (text.find('&') != std::string::npos) {
+    const size_t limit = std::max(kMinYamlNodeLimit, text.size());
+    if (const auto mark = expands_beyond(root, limit)) {
+      diags.error({file, mark->is_null() ? 0 : mark->line + 1, mark->is_null() ? 0 : mark->column + 1},
+                  "YAML aliases expand this file to more than " + std::to_string(limit) +
+                      " values (the limit is one per byte of the file, at least " +
+                      std::to_string(kMinYamlNodeLimit) + ")");
+      return std::nullopt;
+    }
+  }
+  return YamlDoc{file, root};
 }
 
 }  // namespace
 
 std::string key_path(std::string_view parent, std::string_view key) {
-  if (parent.empty()) return std::string(key);
-  return std::string(parent) + "." + std::string(key);
+  // Keys are names the user wrote (devices, ports): they reach messages, so never raw.
+  constexpr size_t kMaxKeyShown = 80;  // bytes
+  if (parent.empty()) return printable(key, kMaxKeyShown);
+  return std::string(parent) + "." + printable(key, kMaxKeyShown);
 }
 
 std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,
                                  Diags& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error({std::make_shared<const std::string>(display_name), 0, 0}, "cannot read file");
+  const Loc where{std::make_shared<const std::string>(display_name), 0, 0};
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) {
+    diags.error(where, "cannot read file: " + printable(ec.message(), 200));
     return std::nullopt;
   }
-  return parse_stream(in, display_name, diags);
+  if (size > kMaxYamlBytes) {
+    diags.error(where, "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxYamlBytes) +
+                           " bytes (64 MiB) per file: split it into several files");
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error(where, "cannot read file");
+    return std::nullopt;
+  }
+  // Read at most one byte past the limit: the file may have grown since it was measured.
+  std::string text(static_cast<size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (in.gcount() == static_cast<std::streamsize>(size) && in.peek() != std::char_traits<char>::eof()) {
+    diags.error(where, "file changed while it was read");
+    return std::nullopt;
+  }
+  return parse_text(text, display_name, diags);
 }
 
 std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags) {
-  std::istringstream in(text);
-  return parse_stream(in, display_name, diags);
+  if (text.size() > kMaxYamlBytes) {
+    diags.error({std::make_shared<const std::string>(display_name), 0, 0},
+                "input is " + std::to_string(text.size()) + " bytes; the limit is " + std::to_string(kMaxYamlBytes) +
+                    " bytes (64 MiB)");
+    return std::nullopt;
+  }
+  return parse_text(text, display_name, diags);
+}
+
+std::optional<std::vector<std::filesystem::path>> yaml_files_in(const std::filesystem::path& dir, Diags& diags) {
+  namespace fs = std::filesystem;
+  bool ok = true;
+  auto fail = [&](const fs::path& at, const std::error_code& ec) {
+    diags.error({std::make_shared<const std::string>(at.string()), 0, 0},
+                "cannot read: " + printable(ec.message(), 200));
+    ok = false;
+  };
+  std::error_code ec;
+  std::vector<fs::path> files;
+  fs::directory_iterator it(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::path p = dir / it->path().filename();
+    if (p.extension() != ".yaml" && p.extension() != ".yml") continue;
+    // Follows symlinks: a loop (ELOOP) or a dangling link named *.yaml is an error about that
+    // file; every such entry is reported, whatever order the directory lists them in.
+    std::error_code entry_ec;
+    const bool regular = it->is_regular_file(entry_ec);
+    if (entry_ec) fail(p, entry_ec);
+    else if (regular) files.push_back(p);
+  }
+  if (ec) fail(dir, ec);
+  if (!ok) return std::nullopt;
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 Loc Reader::loc(const YAML::Node& n) const {
@@ -93,8 +190,8 @@ bool Reader::check_map(const YAML::Node& n, std::string_view where,
       continue;
     }
     std::string msg = "unknown key " + quote(k) + " in " + std::string(where);
-    if (std::string hint = closest_match(k, allowed); !hint.empty()) {
-      msg += "; did you mean " + quote(hint) + "?";
+    if (std::string hint = did_you_mean(k, allowed); !hint.empty()) {
+      msg += hint;
     } else {
       std::vector<std::string> names(allowed.begin(), allowed.end());
       msg += " (expected one of: " + join(names, ", ") + ")";
@@ -175,7 +272,7 @@ Field<std::string> Reader::choice(const YAML::Node& n, std::string_view what,
     if (c == *f.value) return f;
   std::vector<std::string> names(choices.begin(), choices.end());
   std::string msg = std::string(what) + ": " + quote(*f.value) + " is not one of " + join(names, ", ");
-  if (std::string hint = closest_match(*f.value, choices); !hint.empty()) msg += "; did you mean " + quote(hint) + "?";
+  msg += did_you_mean(*f.value, choices);
   error(n, msg);
   f.value.reset();
   return f;

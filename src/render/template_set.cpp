@@ -2,8 +2,10 @@
 
 #include <kainjow/mustache.hpp>
 
+#include <algorithm>
 #include <fstream>
-#include <sstream>
+
+#include "render/template_limits.h"
 
 namespace fabricctl {
 namespace {
@@ -33,6 +35,49 @@ mu::data to_data(const nlohmann::json& j) {
   }
 }
 
+/// Parses a template after checking its size and nesting; nullopt (reported) when either fails.
+std::optional<mu::mustache> compile(const std::string& text, const std::shared_ptr<const std::string>& name,
+                                    Diags& diags) {
+  if (!check_template_limits(text, *name, diags)) return std::nullopt;
+  mu::mustache tmpl{text};
+  if (!tmpl.is_valid()) {
+    diags.error({name, 0, 0}, "invalid template: " + printable(tmpl.error_message(), 200));
+    return std::nullopt;
+  }
+  // Configuration text, not HTML: {{x}} must print x as it is.
+  tmpl.set_custom_escape([](const std::string& s) { return s; });
+  return tmpl;
+}
+
+struct OutputTooLarge {};
+
+/// Renders into one string, stopping at kMaxRenderedBytes: nested sections over the same list
+/// multiply the output (a list of 64 ports nested 5 deep is 10^9 lines).
+std::optional<std::string> render_bounded(mu::mustache& tmpl, const mu::data& data,
+                                          const std::shared_ptr<const std::string>& name, Diags& diags,
+                                          size_t expected_bytes = 0) {
+  std::string out;
+  // One allocation of about the right size instead of a doubling series: with every device's
+  // artifacts held until they are written (~1 GB at R100k), the freed halves fragment the heap
+  // and malloc's bin searches came to dominate rendering.
+  out.reserve(std::min(expected_bytes, kMaxRenderedBytes));
+  try {
+    tmpl.render(data, [&out](const std::string& piece) {
+      if (piece.size() > kMaxRenderedBytes - out.size()) throw OutputTooLarge{};
+      out += piece;
+    });
+  } catch (const OutputTooLarge&) {
+    diags.error({name, 0, 0}, "template renders more than " + std::to_string(kMaxRenderedBytes) +
+                                  " bytes (64 MiB) for one device");
+    return std::nullopt;
+  }
+  if (!tmpl.is_valid()) {
+    diags.error({name, 0, 0}, "template failed to render: " + printable(tmpl.error_message(), 200));
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace
 
 class TemplateCache::Context {
@@ -43,6 +88,8 @@ class TemplateCache::Context {
 
 struct TemplateCache::Compiled {
   std::optional<mu::mustache> tmpl;  // empty when the file could not be read or parsed
+  std::shared_ptr<const std::string> name;
+  size_t last_bytes = 0;  // size of the previous device's output: devices of a platform are alike
 };
 
 TemplateCache::TemplateCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
@@ -58,22 +105,14 @@ std::optional<std::string> TemplateCache::render(const std::string& relative, co
   if (!slot) {
     // Compile once; a missing or broken template is reported once, not per device.
     slot = std::make_unique<Compiled>();
-    if (const auto text = read_template(path, diags)) {
-      mu::mustache tmpl{*text};
-      if (!tmpl.is_valid()) {
-        diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "invalid template: " + tmpl.error_message());
-      } else {
-        tmpl.set_custom_escape([](const std::string& s) { return s; });
-        slot->tmpl.emplace(std::move(tmpl));
-      }
-    }
+    slot->name = std::make_shared<const std::string>(path.string());
+    if (const auto text = read_template(path, diags)) slot->tmpl = compile(*text, slot->name, diags);
   }
   if (!slot->tmpl) return std::nullopt;
-  std::string out = slot->tmpl->render(context.data);
-  if (!slot->tmpl->is_valid()) {
-    diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
-                "template failed to render: " + slot->tmpl->error_message());
-    return std::nullopt;
+  auto out = render_bounded(*slot->tmpl, context.data, slot->name, diags, slot->last_bytes + slot->last_bytes / 8);
+  if (out) {
+    slot->last_bytes = out->size();
+    if (out->capacity() > out->size() + out->size() / 4) out->shrink_to_fit();  // held until written
   }
   return out;
 }
@@ -81,30 +120,27 @@ std::optional<std::string> TemplateCache::render(const std::string& relative, co
 std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
                                            const std::string& file, Diags& diags) {
   auto name = std::make_shared<const std::string>(file);
-  mu::mustache tmpl{text};
-  if (!tmpl.is_valid()) {
-    diags.error({name, 0, 0}, "invalid template: " + tmpl.error_message());
-    return std::nullopt;
-  }
-  // Configuration text, not HTML: {{x}} must print x as it is.
-  tmpl.set_custom_escape([](const std::string& s) { return s; });
-  std::string out = tmpl.render(to_data(context));
-  if (!tmpl.is_valid()) {
-    diags.error({name, 0, 0}, "template failed to render: " + tmpl.error_message());
-    return std::nullopt;
-  }
-  return out;
+  auto tmpl = compile(text, name, diags);
+  if (!tmpl) return std::nullopt;
+  return render_bounded(*tmpl, to_data(context), name, diags);
 }
 
 std::optional<std::string> read_template(const std::filesystem::path& path, Diags& diags) {
+  const Loc where{std::make_shared<const std::string>(path.string()), 0, 0};
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "cannot read template");
+    diags.error(where, "cannot read template");
     return std::nullopt;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Read one byte past the limit at most: a huge (or endless, like a FIFO) file costs nothing more.
+  std::string text(kMaxTemplateBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (in.bad()) {
+    diags.error(where, "cannot read template");
+    return std::nullopt;
+  }
+  return text;  // check_template_limits() reports one over the limit
 }
 
 }  // namespace fabricctl

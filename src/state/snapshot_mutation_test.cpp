@@ -50,8 +50,8 @@ std::vector<Token> tokens(const std::string& s) {
       while (j < s.size() && s[j] != '"') j += s[j] == '\\' ? 2 : 1;
       j = std::min(j + 1, s.size());
     } else if (c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) {
-      while (j < s.size() && std::string_view("0123456789+-.eEabcdefghijklmnopqrstuvwxyz").find(s[j]) !=
-                                 std::string_view::npos)
+      while (j < s.size() &&
+             std::string_view("0123456789+-.eEabcdefghijklmnopqrstuvwxyz").find(s[j]) != std::string_view::npos)
         ++j;
     }
     out.push_back({i, j - i});
@@ -64,10 +64,10 @@ std::vector<Token> tokens(const std::string& s) {
 const std::vector<std::string>& dictionary() {
   static const std::vector<std::string> words = {
       // integers at and past the ranges of docs/snapshots.md, and numbers that are not integers
-      "0", "-1", "1", "7", "8", "63", "64", "100", "101", "255", "256", "4096", "4097", "65535", "65536",
-      "60000", "60001", "3600000", "3600001", "10000000", "10000001", "2147483647", "2147483648",
-      "4294967295", "4294967296", "9223372036854775807", "9223372036854775808", "18446744073709551615",
-      "18446744073709551616", "-9223372036854775809", "1e3", "9100.0", "-0", "1E400", "0.5", "01",
+      "0", "-1", "1", "7", "8", "63", "64", "100", "101", "255", "256", "4096", "4097", "65535", "65536", "60000",
+      "60001", "3600000", "3600001", "10000000", "10000001", "2147483647", "2147483648", "4294967295", "4294967296",
+      "9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616",
+      "-9223372036854775809", "1e3", "9100.0", "-0", "1E400", "0.5", "01",
       // wrong types and structures
       "true", "false", "null", "[]", "{}", "[3, 3]", "[0, 0, 0, 0, 0, 0, 0, 0]", "{\"tc\": 3}", "\"3\"",
       "[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]", "{\"a\": {\"b\": {\"c\": {\"d\": {\"e\": {\"f\": {\"g\": 1}}}}}}}",
@@ -76,15 +76,14 @@ const std::vector<std::string>& dictionary() {
       "\"\\u202e\"", "\"\\ud800\"", "\"\\ud83d\\ude00\"", "\"\\u00e9\"", "\"\xc3\xa9\"", "\"\\\"\"", "\"\\\\\"",
       "\"" + std::string(300, 'a') + "\"", "\"" + std::string(64, 'x') + "\"",
       // choices and names right and wrong
-      "\"dscp\"", "\"DSCP\"", "\"pcp\"", "\"up\"", "\"down\"", "\"ets\"", "\"strict\"", "\"drop\"",
-      "\"forward\"", "\"alert\"", "\"active\"", "\"RoCE v2\"", "\"IB\"", "\"sonic\"", "\"linux\"",
-      "\"fe80::1\"", "\"::ffff:10.0.0.1\"", "\"fe80::zz\"", "\"2026-11-30T06:00:00Z\"",
-      "\"2026-02-30T06:00:00Z\"", "\"2026-11-30T06:00:00.1234567890Z\"", "\"fabricctl.snapshot/v1\"",
-      "\"fabricctl.snapshot/v2\"", "\"openconfig\"", "\"../etc\"", "\".\"", "\"Ethernet0;reboot\"",
-      "\"Ethernet0\"", "\"leaf1\"", "\"host1\"", "\"mlx5_0\"",
+      "\"dscp\"", "\"DSCP\"", "\"pcp\"", "\"up\"", "\"down\"", "\"ets\"", "\"strict\"", "\"drop\"", "\"forward\"",
+      "\"alert\"", "\"active\"", "\"RoCE v2\"", "\"IB\"", "\"sonic\"", "\"linux\"", "\"fe80::1\"",
+      "\"::ffff:10.0.0.1\"", "\"fe80::zz\"", "\"2026-11-30T06:00:00Z\"", "\"2026-02-30T06:00:00Z\"",
+      "\"2026-11-30T06:00:00.1234567890Z\"", "\"fabricctl.snapshot/v1\"", "\"fabricctl.snapshot/v2\"", "\"openconfig\"",
+      "\"../etc\"", "\".\"", "\"Ethernet0;reboot\"", "\"Ethernet0\"", "\"leaf1\"", "\"host1\"", "\"mlx5_0\"",
       // keys
-      "\"mtu\"", "\"mtuu\"", "\"ports\"", "\"device\"", "\"schema\"", "\"ecn\"", "\"counters\"", "\"gids\"",
-      "\"lldp\"", "\"rdma\"", "\"pfc_watchdog\"", "\"enabled\"", "\"tc\"", "\"bandwidth_pct\"",
+      "\"mtu\"", "\"mtuu\"", "\"ports\"", "\"device\"", "\"schema\"", "\"ecn\"", "\"counters\"", "\"gids\"", "\"lldp\"",
+      "\"rdma\"", "\"pfc_watchdog\"", "\"enabled\"", "\"tc\"", "\"bandwidth_pct\"",
       // punctuation
       "{", "}", "[", "]", ",", ":", "\"", "\\"};
   return words;
@@ -172,8 +171,9 @@ std::string shown(const std::string& s) {
   std::string out;
   for (char c : s.substr(0, 600)) {
     const auto u = static_cast<unsigned char>(c);
-    out += u >= 0x20 && u < 0x7f ? std::string(1, c) : "\\x" + std::string(1, "0123456789abcdef"[u >> 4]) +
-                                                           std::string(1, "0123456789abcdef"[u & 15]);
+    out += u >= 0x20 && u < 0x7f
+               ? std::string(1, c)
+               : "\\x" + std::string(1, "0123456789abcdef"[u >> 4]) + std::string(1, "0123456789abcdef"[u & 15]);
   }
   return s.size() > 600 ? out + "..." : out;
 }
@@ -197,8 +197,9 @@ TEST_CASE("mutated snapshots never crash the reader, and what it accepts writes 
   int rejected = 0, accepted = 0, with_bad_ports = 0, problems = 0;
   auto problem = [&](int i, const std::string& what, const std::string& mutant) {
     // The first few in full; a run with hundreds of failures stays readable.
-    if (++problems <= 5) FAIL_CHECK("mutant " << i << " of " << files[static_cast<size_t>(i) % files.size()].string()
-                                              << ": " << what << "\n  mutant: " << shown(mutant));
+    if (++problems <= 5)
+      FAIL_CHECK("mutant " << i << " of " << files[static_cast<size_t>(i) % files.size()].string() << ": " << what
+                           << "\n  mutant: " << shown(mutant));
   };
   for (int i = 0; i < kMutants; ++i) {
     const std::string& original = originals[static_cast<size_t>(i) % originals.size()];
@@ -222,8 +223,9 @@ TEST_CASE("mutated snapshots never crash the reader, and what it accepts writes 
       if (!again) {
         problem(i, "written back, it does not read: " + again.error() + "\n  written: " + shown(written), mutant);
       } else if (const std::string rewritten = write_snapshot(*again); rewritten != written) {
-        problem(i, "written back and re-read, it writes different text\n  first:  " + shown(written) +
-                       "\n  second: " + shown(rewritten),
+        problem(i,
+                "written back and re-read, it writes different text\n  first:  " + shown(written) +
+                    "\n  second: " + shown(rewritten),
                 mutant);
       }
     } catch (const std::exception& e) {

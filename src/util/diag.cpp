@@ -56,14 +56,14 @@ std::string Diags::str() const {
   return out;
 }
 
-std::string quote(std::string_view value) {
-  // Values come from user files and device output: never let them inject escapes into a terminal.
-  constexpr size_t kMax = 80;
-  size_t end = std::min(value.size(), kMax);
+std::string printable(std::string_view value, size_t max_bytes) {
+  // Values come from user files, device output and library messages: never let them inject escapes
+  // into a terminal.
+  size_t end = std::min(value.size(), max_bytes);
   // Never cut a UTF-8 sequence in two: back off over continuation bytes.
   while (end < value.size() && end > 0 && (static_cast<unsigned char>(value[end]) & 0xc0) == 0x80) --end;
   static const char* hex = "0123456789abcdef";
-  std::string out = "\"";
+  std::string out;
   for (size_t i = 0; i < end; ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);
     if (c == 0xc2 && i + 1 < end && static_cast<unsigned char>(value[i + 1]) >= 0x80 &&
@@ -85,8 +85,12 @@ std::string quote(std::string_view value) {
     }
   }
   if (end < value.size()) out += "...";
-  out += '"';
   return out;
+}
+
+std::string quote(std::string_view value) {
+  constexpr size_t kMax = 80;  // bytes of the value shown; a message stays one readable line
+  return '"' + printable(value, kMax) + '"';
 }
 
 }  // namespace fabricctl

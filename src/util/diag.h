@@ -60,4 +60,8 @@ class Diags {
 /// Quotes a value for a message: "value", with control characters escaped and long values cut.
 std::string quote(std::string_view value);
 
+/// `value` with control characters (C0, DEL, C1), '"' and '\\' escaped, cut after `max_bytes` bytes
+/// (with "..."): safe to print on a terminal. quote() is this between double quotes.
+std::string printable(std::string_view value, size_t max_bytes);
+
 }  // namespace fabricctl
