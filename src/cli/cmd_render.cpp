@@ -28,8 +28,8 @@ int cmd_render(const std::vector<std::string>& args) {
     std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
     return kExitInvalid;
   }
-  if (const std::string err = write_rendered(rendered, out_dir); !err.empty()) {
-    std::cerr << "fabricctl: error: " << err << "\n";
+  if (const auto written = write_rendered(rendered, out_dir); !written) {
+    std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitInvalid;
   }
 

@@ -103,7 +103,8 @@ int cmd_verify(const std::vector<std::string>& args) {
     return kExitDevice;
   }
   if (report.incomplete > 0)
-    std::cerr << "fabricctl: " << report.incomplete << " results lack required state (see the report)\n";
+    std::cerr << "fabricctl: " << report.incomplete << (report.incomplete == 1 ? " result" : " results")
+              << " could not be compared for lack of required state (see the report)\n";
   return verify_exit_code(report);
 }
 
@@ -130,8 +131,8 @@ int cmd_snapshot(const std::vector<std::string>& args) {
     dev.source = "fabricctl snapshot --from-intent";
     observed.devices.emplace(d.name, std::move(dev));
   }
-  if (const std::string err = write_snapshot_dir(observed, out_dir); !err.empty()) {
-    std::cerr << "fabricctl: error: " << err << "\n";
+  if (const auto written = write_snapshot_dir(observed, out_dir); !written) {
+    std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitInvalid;
   }
   std::cout << "wrote " << observed.devices.size() << " snapshots into " << out_dir << "\n";

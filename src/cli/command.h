@@ -7,8 +7,9 @@
 
 namespace fabricctl {
 
-/// Exit codes (docs/cli.md): 0 success, 1 findings, 2 usage or invalid input, 3 device or transport failure.
-enum Exit : int { kExitOk = 0, kExitFindings = 1, kExitInvalid = 2, kExitDevice = 3 };
+/// Exit codes (docs/cli.md): 0 success, 1 findings, 2 usage or invalid input, 3 device or transport
+/// failure (could not see everything), 4 internal error (a bug in fabricctl, or out of memory).
+enum Exit : int { kExitOk = 0, kExitFindings = 1, kExitInvalid = 2, kExitDevice = 3, kExitInternal = 4 };
 
 struct Command {
   std::string_view name;

@@ -1,13 +1,12 @@
-#include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/command.h"
+#include "cli/internal_error.h"
 
 int main(int argc, char** argv) {
-  try {
-    return fabricctl::run_cli(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const std::exception& e) {
-    std::cerr << "fabricctl: internal error: " << e.what() << "\n";
-    return fabricctl::kExitDevice;
-  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  // Exit 4 for a bug, distinct from 3 (device state missing): see cli/internal_error.h.
+  return fabricctl::run_guarded([&] { return fabricctl::run_cli(args); }, std::cerr);
 }

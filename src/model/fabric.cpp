@@ -7,6 +7,7 @@
 
 #include "model/headroom.h"
 #include "platform/platform.h"
+#include "util/names.h"
 #include "util/spell.h"
 #include "util/text.h"
 
@@ -14,9 +15,8 @@ namespace fabricctl {
 namespace {
 
 // Names reach remote shells and file paths: a strict character set keeps them inert.
-const std::regex kDeviceName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
+// Device and RDMA device names: one definition with the snapshots (util/names.h).
 const std::regex kGroupName("[A-Za-z0-9][A-Za-z0-9._-]{0,62}");
-const std::regex kRdmaDevice("[A-Za-z0-9_.-]{1,31}");
 const std::regex kUser("[A-Za-z_][A-Za-z0-9._-]{0,31}");
 const std::regex kEnvName("[A-Z_][A-Z0-9_]{0,63}");
 const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
@@ -84,7 +84,7 @@ struct Resolver {
       port_index.emplace_back();
       const DeviceSpec& dev = inv.devices[i];
       if (!dev.name.has()) continue;
-      if (!std::regex_match(*dev.name, kDeviceName)) {
+      if (!valid_device_name(*dev.name)) {
         d.error(dev.name.loc, "devices: " + quote(*dev.name) +
                                   " is not a valid device name (letters, digits, '.', '_', '-'; at most 63)");
         continue;
@@ -116,7 +116,7 @@ struct Resolver {
     const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
     device_adapter[i] = a;
     if (a && dev.role.has() && *dev.role != to_string(a->role))
-      d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name) +
+      d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name()) +
                                 " (a " + std::string(to_string(a->role)) + " platform)");
 
     // Groups, then profile.
@@ -207,7 +207,7 @@ struct Resolver {
       std::vector<std::string> names;
       for (WatchdogAction x : a.watchdog_actions) names.emplace_back(to_string(x));
       d.error(in.watchdog_action_loc.file ? in.watchdog_action_loc : dev.name.loc,
-              "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name) +
+              "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name()) +
                   " device " + quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
     }
   }
@@ -215,7 +215,7 @@ struct Resolver {
   void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
     if (mtu < a.mtu_min || mtu > a.mtu_max)
       d.error(loc, std::string(key) + ": " + quote(std::to_string(mtu)) + " is out of range for " +
-                       std::string(a.name) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
+                       std::string(a.name()) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
                        std::to_string(a.mtu_max) + ")");
   }
 
@@ -261,7 +261,7 @@ struct Resolver {
       if (!p.name.has()) continue;
       const std::string pw = where + ".ports." + *p.name;
       if (a && !std::regex_match(*p.name, port_regex(*a))) {
-        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name) +
+        d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name()) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
       }
@@ -286,7 +286,7 @@ struct Resolver {
         if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
       }
       if (host && !p.rdma_device.has()) d.error(p.name.loc, pw + ": missing rdma_device (e.g. mlx5_0)");
-      if (p.rdma_device.has() && !std::regex_match(*p.rdma_device, kRdmaDevice))
+      if (p.rdma_device.has() && !valid_rdma_device_name(*p.rdma_device))
         d.error(p.rdma_device.loc, pw + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
 
       PortDesired pd;

@@ -76,7 +76,7 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
     const std::string& k = kv.first.Scalar();
     const std::string what = key_path(where, k);
     if (k == "role") d.role = r.choice(kv.second, what, {"host", "switch"});
-    if (k == "platform") d.platform = r.choice(kv.second, what, {"sonic", "eos", "nvue", "linux"});
+    if (k == "platform") d.platform = r.choice(kv.second, what, platform_names());
     if (k == "profile") d.profile = r.string(kv.second, what);
     if (k == "mgmt") d.mgmt = read_mgmt(r, kv.second, what);
     if (k == "groups") d.groups = r.string_list(kv.second, what);
@@ -85,7 +85,7 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
     if (k == "ports") read_ports(r, kv.second, d, what);
   }
   if (!d.role.has() && !n["role"]) r.error(key, where + ": missing \"role\" (host or switch)");
-  if (!d.platform.has() && !n["platform"]) r.error(key, where + ": missing \"platform\" (sonic, eos, nvue or linux)");
+  if (!d.platform.has() && !n["platform"]) r.error(key, where + ": missing \"platform\" (" + std::string(platform_choices()) + ")");
   inv.devices.push_back(std::move(d));
 }
 

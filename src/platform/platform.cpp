@@ -6,25 +6,27 @@ namespace fabricctl {
 
 const std::vector<PlatformAdapter>& platforms() {
   using A = WatchdogAction;
+  using T = ArtifactSpec;
   // MTU ranges are L3 MTU: SONiC PORT.mtu 68-9216 (sonic-port.yang); EOS L3 MTU up to 9214;
   // NVUE `link mtu` 552-9216; Linux hosts up to the mlx5 max_mtu of 9978.
   static const std::vector<PlatformAdapter> table = {
-      {Platform::sonic, "sonic", Role::switch_, 68, 9216, R"(Ethernet[0-9]{1,4})", "Ethernet0",
+      {Platform::sonic, Role::switch_, 68, 9216, R"(Ethernet[0-9]{1,4})", "Ethernet0",
        {A::drop, A::forward, A::alert},
-       {{"config_db.json.mustache", "config_db.json"}, {"config_db.patch.json.mustache", "config_db.patch.json"}},
-       sonic_context},
-      {Platform::eos, "eos", Role::switch_, 68, 9214, R"(Ethernet[0-9]{1,3}(/[0-9]{1,2}){0,2})", "Ethernet1/1",
+       {T::from_data("config_db.json", sonic_config_db_json),
+        T::from_data("config_db.patch.json", sonic_config_db_patch_json)},
+       nullptr, sonic_fix},
+      {Platform::eos, Role::switch_, 68, 9214, R"(Ethernet[0-9]{1,3}(/[0-9]{1,2}){0,2})", "Ethernet1/1",
        {A::drop},
-       {{"session.cfg.mustache", "session.cfg"}},
-       eos_context},
-      {Platform::nvue, "nvue", Role::switch_, 552, 9216, R"(swp[0-9]{1,3}(s[0-9]{1,2})?)", "swp1s0",
+       {T::from_template("session.cfg.mustache", "session.cfg")},
+       eos_context, eos_fix},
+      {Platform::nvue, Role::switch_, 552, 9216, R"(swp[0-9]{1,3}(s[0-9]{1,2})?)", "swp1s0",
        {A::drop},
-       {{"commands.nvue.mustache", "commands.nvue"}},
-       nvue_context},
-      {Platform::linux_host, "linux", Role::host, 68, 9978, R"([A-Za-z0-9_.-]{1,15})", "ens1f0np0",
+       {T::from_template("commands.nvue.mustache", "commands.nvue")},
+       nvue_context, nvue_fix},
+      {Platform::linux_host, Role::host, 68, 9978, R"([A-Za-z0-9_.-]{1,15})", "ens1f0np0",
        {},
-       {{"nic-state.json.mustache", "nic-state.json"}, {"apply.sh.mustache", "apply.sh"}},
-       linux_context},
+       {T::from_data("nic-state.json", linux_nic_state_json), T::from_template("apply.sh.mustache", "apply.sh")},
+       linux_context, linux_fix},
   };
   return table;
 }
@@ -36,10 +38,11 @@ const PlatformAdapter& adapter(Platform p) {
 }
 
 const PlatformAdapter* find_platform(std::string_view name) {
-  for (const PlatformAdapter& a : platforms())
-    if (a.name == name) return &a;
-  return nullptr;
+  const std::optional<Platform> p = parse_platform(name);
+  return p ? &adapter(*p) : nullptr;
 }
+
+std::string fix_text(const Fix& fix) { return adapter(fix.device->platform).fix(fix); }
 
 nlohmann::json common_context(const DeviceDesired& device) {
   nlohmann::json c;

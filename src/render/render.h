@@ -9,6 +9,7 @@
 #include "render/template_set.h"
 #include "state/desired.h"
 #include "util/diag.h"
+#include "util/expected.h"
 
 namespace fabricctl {
 
@@ -23,8 +24,9 @@ struct RenderedDevice {
   std::vector<Artifact> artifacts;
 };
 
-/// Renders one device through templates/<platform>/ of `templates`. JSON artifacts are
-/// checked to parse, so a broken user template is caught before anything is written.
+/// Renders one device: data artifacts are the adapter's documents, dumped; text artifacts go through
+/// templates/<platform>/ of `templates`. Templated JSON artifacts are checked to parse, so a broken
+/// user template is caught before anything is written.
 std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags);
 
 /// Renders every device; reports every failure.
@@ -35,7 +37,8 @@ std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std
 /// files that are no longer rendered disappear, and it is staged beside `out` and renamed into
 /// place, so a failure leaves the previous output intact. An existing `out` is replaced only if
 /// it holds a previous render (the marker file .fabricctl-render): fabricctl never deletes a
-/// directory it did not write. Returns an error message, or "" on success.
-std::string write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out);
+/// directory it did not write. Every file is written with write_file_atomic (util/file_io.h);
+/// the error is one lowercase message.
+Expected<void> write_rendered(const std::vector<RenderedDevice>& rendered, const std::filesystem::path& out);
 
 }  // namespace fabricctl

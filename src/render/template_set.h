@@ -31,7 +31,7 @@ class TemplateCache {
   class Context;
   [[nodiscard]] std::shared_ptr<const Context> context(const nlohmann::json& json) const;
 
-  /// Renders `relative` (e.g. "sonic/config_db.json.mustache") under the cache's directory.
+  /// Renders `relative` (e.g. "eos/session.cfg.mustache") under the cache's directory.
   std::optional<std::string> render(const std::string& relative, const Context& context, Diags& diags);
 
  private:

@@ -37,6 +37,8 @@ ojson finding(const Result& res) {
   j["observed"] = res.observed;
   j["message"] = res.message;
   j["hint"] = res.hint;
+  j["cause"] = res.cause.empty() ? ojson(nullptr) : ojson(res.cause);
+  j["link"] = res.link ? ojson{{"a", endpoint(res.link->a)}, {"b", endpoint(res.link->b)}} : ojson(nullptr);
   return j;
 }
 
@@ -56,7 +58,8 @@ std::string report_json(const VerifyReport& r) {
   ojson& summary = doc["summary"];
   summary["devices_checked"] = r.devices_checked;
   summary["links_checked"] = r.links_checked;
-  summary["results"] = ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}};
+  summary["results"] = ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}, {"consequence", t.consequence}};
+  summary["incomplete"] = r.incomplete;  // missing results whose state is required (exit 3)
   summary["findings"] = ojson{{"error", t.errors}, {"warning", t.warnings}, {"info", t.infos}};
   summary["unreadable"] = std::move(unreadable);
   doc["findings"] = std::move(findings);

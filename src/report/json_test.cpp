@@ -30,8 +30,10 @@ TEST_CASE("json: exact bytes, keys in schema order") {
     "results": {
       "pass": 1,
       "fail": 1,
-      "missing": 0
+      "missing": 0,
+      "consequence": 0
     },
+    "incomplete": 0,
     "findings": {
       "error": 1,
       "warning": 0,
@@ -58,7 +60,9 @@ TEST_CASE("json: exact bytes, keys in schema order") {
       "expected": "both ends 9000",
       "observed": "a=9000, b=1500",
       "message": "MTU differs",
-      "hint": "set mtu 9100 on leaf1:Ethernet0"
+      "hint": "set mtu 9100 on leaf1:Ethernet0",
+      "cause": null,
+      "link": null
     }
   ]
 }
@@ -72,7 +76,7 @@ TEST_CASE("json: summary counts, non-pass results in input order, strings round-
   const json& s = doc["summary"];
   CHECK(s["devices_checked"] == 4);
   CHECK(s["links_checked"] == 3);
-  CHECK(s["results"] == json{{"pass", 3}, {"fail", 4}, {"missing", 2}});
+  CHECK(s["results"] == json{{"pass", 3}, {"fail", 4}, {"missing", 2}, {"consequence", 0}});
   CHECK(s["findings"] == json{{"error", 1}, {"warning", 1}, {"info", 2}});
   CHECK(s["unreadable"] ==
         json{{"host9", "timeout after 30 s"},
@@ -100,7 +104,7 @@ TEST_CASE("json: summary counts, non-pass results in input order, strings round-
   // The nasty message survives exactly: quotes, <, &, newline.
   CHECK(f[4]["message"] == "ECN \"min\" > 'max' on queue 3 & <lossless>\nsecond line");
   CHECK(f[4]["hint"] == "set min_threshold below max_threshold in the \"roce\" profile");
-  for (const json& x : f) CHECK(x.size() == 10);  // every finding has every field
+  for (const json& x : f) CHECK(x.size() == 12);  // every finding has every field
   const std::string text = report_json(r);
   CHECK(text.find("\"message\": \"ECN \\\"min\\\" > 'max' on queue 3 & <lossless>\\nsecond line\"") !=
         std::string::npos);
@@ -114,7 +118,25 @@ TEST_CASE("json: field order of a finding is the documented one") {
   std::vector<std::string> keys;
   for (const auto& [k, v] : doc["findings"][0].items()) keys.push_back(k);
   CHECK(keys == std::vector<std::string>{"check", "severity", "status", "object", "a", "b", "expected",
-                                         "observed", "message", "hint"});
+                                         "observed", "message", "hint", "cause", "link"});
+}
+
+TEST_CASE("json: a consequence names its cause and its link, and is counted apart from failures") {
+  VerifyReport r;
+  Result c = result("link.pfc.mismatch", Status::consequence, Severity::error, Endpoint{"host1", "eth0"},
+                    Endpoint{"leaf1", "Ethernet0"}, "lossless 3 on both ends", "host1:eth0=3, leaf1:Ethernet0=none",
+                    "PFC disagrees", "");
+  c.cause = "port.pfc.drift leaf1:Ethernet0";
+  c.link = LinkRef{{"host1", "eth0"}, {"leaf1", "Ethernet0"}};
+  r.results.push_back(c);
+  const json doc = json::parse(report_json(r));
+  CHECK(doc["summary"]["results"]["consequence"] == 1);
+  CHECK(doc["summary"]["results"]["fail"] == 0);
+  CHECK(doc["summary"]["findings"]["error"] == 0);
+  const json& f = doc["findings"][0];
+  CHECK(f["status"] == "consequence");
+  CHECK(f["cause"] == "port.pfc.drift leaf1:Ethernet0");
+  CHECK(f["link"] == json{{"a", {{"device", "host1"}, {"port", "eth0"}}}, {"b", {{"device", "leaf1"}, {"port", "Ethernet0"}}}});
 }
 
 TEST_CASE("json: invalid UTF-8 from a device is replaced, not fatal, and control characters escaped") {

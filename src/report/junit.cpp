@@ -11,56 +11,14 @@
 #include <vector>
 
 #include "report/report.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 namespace fabricctl {
 
 namespace {
 
-/// Text that XML 1.0 can carry: invalid UTF-8 becomes U+FFFD; control characters other than tab,
-/// LF and CR (C0, DEL, C1) and the non-characters U+FFFE/U+FFFF, which XML forbids, are dropped.
-std::string xml_clean(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = 0;
-    const size_t len = utf8_sequence(s, i, cp);
-    if (len == 0) {
-      out += "\xef\xbf\xbd";  // U+FFFD
-      ++i;
-      continue;
-    }
-    const bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
-                         (cp >= 0x7f && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff;
-    if (!control) out.append(s.substr(i, len));
-    i += len;
-  }
-  return out;
-}
-
-/// Escapes clean text for an attribute value (attribute = true) or element content. Tab, LF and
-/// CR in attributes are written as character references so that attribute normalization keeps them.
-std::string xml_escape(std::string_view clean, bool attribute) {
-  std::string out;
-  out.reserve(clean.size());
-  for (char c : clean) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      case '\r': out += "&#13;"; break;
-      case '\n': out += attribute ? "&#10;" : "\n"; break;
-      case '\t': out += attribute ? "&#9;" : "\t"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string attr(std::string_view s) { return xml_escape(xml_clean(s), true); }
+std::string attr(std::string_view s) { return xml_attribute(s); }
 
 struct Suite {
   std::string check;
@@ -118,7 +76,7 @@ std::string report_junit(const VerifyReport& r) {
     if (res.status == Status::fail) {
       ++suite.failures;
       ++failures;
-    } else if (res.status == Status::missing) {
+    } else if (res.status == Status::missing || res.status == Status::consequence) {
       ++suite.skipped;
       ++skipped;
     }
@@ -139,17 +97,22 @@ std::string report_junit(const VerifyReport& r) {
            counts(suite.results.size(), suite.failures, suite.skipped) + ">\n";
     for (const Result* res : suite.results) {
       out += "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
-             xml_escape(unique_name(suite, res->object()), true) + "\"";
+             xml_attribute(unique_name(suite, res->object())) + "\"";
       switch (res->status) {
         case Status::pass: out += "/>\n"; continue;
         case Status::fail:
           out += ">\n      <failure message=\"" + attr(res->message) + "\" type=\"" +
                  std::string(to_string(res->severity)) + "\">" +
-                 xml_escape(xml_clean(details(*res)), false) + "</failure>\n";
+                 xml_text(details(*res)) + "</failure>\n";
           break;
         case Status::missing:
           out += ">\n      <skipped message=\"" + attr(res->message) + "\">" +
-                 xml_escape(xml_clean(details(*res)), false) + "</skipped>\n";
+                 xml_text(details(*res)) + "</skipped>\n";
+          break;
+        case Status::consequence:
+          // Not a fault of its own: its cause fails in its own test case.
+          out += ">\n      <skipped message=\"" + attr("consequence of " + res->cause + ": " + res->message) + "\">" +
+                 xml_text(details(*res)) + "</skipped>\n";
           break;
       }
       out += "    </testcase>\n";

@@ -11,45 +11,15 @@
 #include <utility>
 
 #include "report/report.h"
-#include "util/text.h"
+#include "util/escape.h"
 
 namespace fabricctl {
 
 namespace {
 
-/// A label value as the exposition format wants it: valid UTF-8 (invalid bytes become U+FFFD),
-/// control characters other than LF dropped, and \ " LF escaped. Two values that differ only in
-/// what is dropped or replaced end up as one series (their counts add up), never as duplicates.
-std::string label_value(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t cp = 0;
-    const size_t len = utf8_sequence(s, i, cp);
-    if (len == 0) {
-      out += "\xef\xbf\xbd";  // U+FFFD
-      ++i;
-      continue;
-    }
-    if (len == 1) {
-      const char c = s[i];
-      if (c == '\\') {
-        out += "\\\\";
-      } else if (c == '"') {
-        out += "\\\"";
-      } else if (c == '\n') {
-        out += "\\n";
-      } else if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
-        out += c;
-      }
-    } else {
-      out.append(s.substr(i, len));
-    }
-    i += len;
-  }
-  return out;
-}
+/// A label value as the exposition format wants it (util/escape.h). Two values that differ only in
+/// what cleaning dropped or replaced end up as one series (their counts add up), never as duplicates.
+std::string label_value(std::string_view s) { return prometheus_label_value(s); }
 
 void family(std::string& out, std::string_view name, std::string_view help) {
   out += "# HELP " + std::string(name) + " " + std::string(help) + "\n";
@@ -67,7 +37,7 @@ void sample(std::string& out, std::string_view name, std::string_view labels, si
 std::string report_prometheus(const VerifyReport& r) {
   // Keyed by escaped label values: std::map gives the sort order and merges what escaping merged.
   std::map<std::pair<std::string, std::string>, size_t> findings;  // (check, severity) -> failures
-  std::map<std::string, size_t> results = {{"fail", 0}, {"missing", 0}, {"pass", 0}};
+  std::map<std::string, size_t> results = {{"consequence", 0}, {"fail", 0}, {"missing", 0}, {"pass", 0}};
   // Series exist for every check that ran, at every reported severity, so that they never vanish;
   // severities hidden by --severity get no series rather than a misleading 0.
   auto seed = [&](const std::string& check) {
@@ -106,7 +76,7 @@ std::string report_prometheus(const VerifyReport& r) {
   sample(out, "fabricctl_verify_links_checked", "", r.links_checked);
 
   family(out, "fabricctl_verify_results",
-         "Check results by status: pass, fail, or missing (no data to compare).");
+         "Check results by status: pass, fail, missing (no data to compare), or consequence (explained by a failure).");
   for (const auto& [status, n] : results)
     sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
   return out;

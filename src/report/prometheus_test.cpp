@@ -38,8 +38,9 @@ fabricctl_verify_findings{check="port.pause.delta",severity="warning"} 0
 # HELP fabricctl_verify_links_checked Links whose two ends were compared.
 # TYPE fabricctl_verify_links_checked gauge
 fabricctl_verify_links_checked 3
-# HELP fabricctl_verify_results Check results by status: pass, fail, or missing (no data to compare).
+# HELP fabricctl_verify_results Check results by status: pass, fail, missing (no data to compare), or consequence (explained by a failure).
 # TYPE fabricctl_verify_results gauge
+fabricctl_verify_results{status="consequence"} 0
 fabricctl_verify_results{status="fail"} 4
 fabricctl_verify_results{status="missing"} 2
 fabricctl_verify_results{status="pass"} 3
@@ -111,6 +112,7 @@ TEST_CASE("prometheus: a check without failures keeps its zero series and every 
     CHECK(out.find(std::string("fabricctl_verify_findings{check=\"link.mtu.mismatch\",severity=\"") + sev +
                    "\"} 0\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_results{status=\"fail\"} 0\n") != std::string::npos);
+  CHECK(out.find("fabricctl_verify_results{status=\"consequence\"} 0\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_results{status=\"missing\"} 0\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_results{status=\"pass\"} 1\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_device_unreadable{") == std::string::npos);

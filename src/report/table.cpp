@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report/report.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -24,26 +25,8 @@ constexpr std::string_view kDim = "\x1b[2m";
 constexpr std::string_view kReset = "\x1b[0m";
 constexpr size_t kSeverityWidth = 7;  // "warning"
 
-/// One line of plain text: tab, CR and LF become spaces; other C0 controls, DEL and the C1 controls
-/// (U+0080..U+009F, which some terminals treat as CSI) are dropped.
-std::string one_line(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == '\t' || c == '\n' || c == '\r') {
-      out += ' ';
-    } else if (c < 0x20 || c == 0x7f) {
-      continue;
-    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-      ++i;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
+/// One line of plain text (util/escape.h): tab, CR and LF become spaces; other controls are dropped.
+std::string one_line(std::string_view s) { return terminal_line(s); }
 
 std::string rtrim(std::string s) {
   while (!s.empty() && s.back() == ' ') s.pop_back();
@@ -96,15 +79,22 @@ bool group_less(const Group& x, const Group& y) {
   return false;
 }
 
-/// Identifies the object of a result unambiguously (each part length-prefixed).
-std::string group_key(const Result& res) {
+/// What a result is grouped under: its link when it has one (a port finding on a cabled port sits with
+/// the link's other findings), else its own object.
+std::pair<Endpoint, std::optional<Endpoint>> group_of(const Result& res) {
+  if (res.link) return {res.link->a, res.link->b};
+  return {res.a, res.b};
+}
+
+/// Identifies a group unambiguously (each part length-prefixed).
+std::string group_key(const std::pair<Endpoint, std::optional<Endpoint>>& g) {
   std::string key;
   auto add = [&key](const std::string& part) { key += std::to_string(part.size()) + ':' + part; };
-  add(res.a.device);
-  add(res.a.port);
-  if (res.b) {
-    add(res.b->device);
-    add(res.b->port);
+  add(g.first.device);
+  add(g.first.port);
+  if (g.second) {
+    add(g.second->device);
+    add(g.second->port);
   }
   return key;
 }
@@ -141,27 +131,49 @@ std::string report_table(const VerifyReport& r, bool color) {
       continue;
     }
     check_width = std::max(check_width, one_line(res.check).size());
-    auto [slot, added] = group_index.try_emplace(group_key(res), groups.size());
-    if (added) groups.push_back(Group{res.a, res.b, {}});
+    auto g = group_of(res);
+    auto [slot, added] = group_index.try_emplace(group_key(g), groups.size());
+    if (added) groups.push_back(Group{std::move(g.first), std::move(g.second), {}});
     groups[slot->second].rows.push_back(&res);
   }
   std::stable_sort(groups.begin(), groups.end(), group_less);
 
   const std::string detail_indent(2 + kSeverityWidth + 2, ' ');
   for (Group& g : groups) {
-    std::stable_sort(g.rows.begin(), g.rows.end(),
-                     [](const Result* x, const Result* y) { return x->severity > y->severity; });
+    // Faults first (errors before warnings), then the consequences they explain.
+    std::stable_sort(g.rows.begin(), g.rows.end(), [](const Result* x, const Result* y) {
+      const bool xc = x->status == Status::consequence, yc = y->status == Status::consequence;
+      if (xc != yc) return yc;
+      return x->severity > y->severity;
+    });
     line(header(g));
     for (const Result* res : g.rows) {
       std::string id = one_line(res->check);
       id.resize(check_width, ' ');
+      if (res->status == Status::consequence) {
+        std::string label = "caused";
+        label.resize(kSeverityWidth, ' ');
+        line("  " + paint.paint(kDim, label + "  " + id + "  " + one_line(res->message)));
+        line(detail_indent + paint.paint(kDim, "by " + one_line(res->cause)));
+        continue;
+      }
       line("  " + paint.severity(res->severity) + "  " + id + "  " + one_line(res->message));
       std::string seen;
       if (!res->expected.empty()) seen = "expected: " + one_line(res->expected);
       if (!res->observed.empty())
         seen += (seen.empty() ? "" : " / ") + std::string("observed: ") + one_line(res->observed);
       if (!seen.empty()) line(detail_indent + seen);
-      if (!res->hint.empty()) line(detail_indent + "fix: " + one_line(res->hint));
+      // A fix is commands, one per line: each keeps its own line so it can be copied and pasted.
+      if (!res->hint.empty()) {
+        std::string prefix = "fix: ";
+        size_t start = 0;
+        while (start <= res->hint.size()) {
+          const size_t end = std::min(res->hint.find('\n', start), res->hint.size());
+          line(detail_indent + prefix + one_line(std::string_view(res->hint).substr(start, end - start)));
+          prefix = "     ";
+          start = end + 1;
+        }
+      }
     }
     line("");
   }
@@ -172,8 +184,13 @@ std::string report_table(const VerifyReport& r, bool color) {
   }
 
   if (!missing_by_check.empty()) {
-    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") +
-                               " could not be compared"));
+    std::string required;
+    if (r.incomplete > 0 && r.incomplete < t.missing)
+      required = ", " + std::to_string(r.incomplete) + " of them for lack of required state";
+    else if (r.incomplete > 0)
+      required = ", all for lack of required state";
+    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") + " could not be compared" +
+                               required));
     size_t width = 0;
     for (const auto& [id, n] : missing_by_check) width = std::max(width, id.size());
     for (const auto& [id, n] : missing_by_check) {
@@ -195,7 +212,9 @@ std::string report_table(const VerifyReport& r, bool color) {
   if (!missing_by_check.empty() || !r.unreadable.empty()) line("");
 
   line(count(t.errors, "error", "errors") + ", " + count(t.warnings, "warning", "warnings") + ", " +
-       std::to_string(t.infos) + " info; " + count(t.pass, "check passed", "checks passed") + ", " +
+       std::to_string(t.infos) + " info" +
+       (t.consequence ? " (+" + std::to_string(t.consequence) + " caused by them)" : std::string()) + "; " +
+       count(t.pass, "check passed", "checks passed") + ", " +
        std::to_string(t.missing) + " missing data; " +
        count(r.devices_checked, "device", "devices") + ", " +
        count(r.links_checked, "link", "links") + " checked");

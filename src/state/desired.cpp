@@ -1,17 +1,30 @@
 #include "state/desired.h"
 
+#include <string>
+
 namespace fabricctl {
 
 std::string_view to_string(Role r) { return r == Role::host ? "host" : "switch"; }
 
-std::string_view to_string(Platform p) {
-  switch (p) {
-    case Platform::sonic: return "sonic";
-    case Platform::eos: return "eos";
-    case Platform::nvue: return "nvue";
-    case Platform::linux_host: return "linux";
-  }
-  return "?";
+const std::vector<std::string_view>& platform_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const PlatformName& p : kPlatformNames) v.push_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+std::string_view platform_choices() {
+  static const std::string text = [] {
+    std::string s;
+    for (size_t i = 0; i < kPlatformNames.size(); ++i) {
+      if (i) s += i + 1 == kPlatformNames.size() ? " or " : ", ";
+      s += kPlatformNames[i].name;
+    }
+    return s;
+  }();
+  return text;
 }
 
 std::string_view to_string(Trust t) { return t == Trust::dscp ? "dscp" : "pcp"; }

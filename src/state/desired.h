@@ -11,15 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "state/platform_id.h"
+
 namespace fabricctl {
 
 enum class Role { host, switch_ };
-enum class Platform { sonic, eos, nvue, linux_host };
 enum class Trust { dscp, pcp };
 enum class WatchdogAction { drop, forward, alert };
 
 std::string_view to_string(Role r);
-std::string_view to_string(Platform p);
 std::string_view to_string(Trust t);
 std::string_view to_string(WatchdogAction a);
 

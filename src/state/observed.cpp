@@ -52,4 +52,15 @@ DeviceObserved observed_from_desired(const DeviceDesired& d) {
   return o;
 }
 
+void FabricObserved::record_failure(DeviceFailure f) {
+  unreadable.emplace(f.device, f.reason);
+  const std::string device = f.device;
+  failures.emplace(device, std::move(f));
+}
+
+const DeviceFailure* FabricObserved::failure(std::string_view device) const {
+  const auto it = failures.find(device);
+  return it == failures.end() ? nullptr : &it->second;
+}
+
 }  // namespace fabricctl

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "state/desired.h"
+#include "state/device_failure.h"
 
 namespace fabricctl {
 
@@ -82,8 +83,17 @@ struct DeviceObserved {
 /// The observed state of a fabric: devices by name; a device absent here had no readable state.
 struct FabricObserved {
   std::map<std::string, DeviceObserved, std::less<>> devices;  // transparent: look up by string_view
-  /// Devices whose state could not be read, with why (shown in reports; exit code 3).
+  /// Devices whose state could not be obtained, by name (shown in reports; exit code 3). Add with
+  /// record_failure(), which keeps `unreadable` in step.
+  std::map<std::string, DeviceFailure, std::less<>> failures;
+  /// device -> failures[device].reason. Kept for readers that predate `failures` (the verify
+  /// engine and checks); remove once they read `failures`.
   std::map<std::string, std::string> unreadable;
+
+  /// Records that `f.device` could not be read (the first failure of a device wins).
+  void record_failure(DeviceFailure f);
+  /// The failure of `device`, or nullptr.
+  [[nodiscard]] const DeviceFailure* failure(std::string_view device) const;
 };
 
 /// The observed state a device would report if it matched its desired state exactly. Used to

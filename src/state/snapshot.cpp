@@ -1,74 +1,52 @@
 #include "state/snapshot.h"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
-#include <cerrno>
+#include <atomic>
 #include <set>
 #include <system_error>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 
 #include "util/diag.h"
-#include "util/spell.h"
+#include "util/file_io.h"
+#include "util/json_reader.h"
+#include "util/names.h"
 #include "util/text.h"
 
 namespace fabricctl {
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;          // reading: keys sorted, O(log n) lookup
+using json = jsonr::Json;              // reading: keys sorted, O(log n) lookup
 using ojson = nlohmann::ordered_json;  // writing: keys in insertion order
+using jsonr::bool_value;
+using jsonr::check_keys;
+using jsonr::child;
+using jsonr::choice;
+using jsonr::describe;
+using jsonr::expect_array;
+using jsonr::expect_object;
+using jsonr::element;
+using jsonr::fail;
+using jsonr::find;
+using jsonr::integer;
+using jsonr::required;
+using jsonr::string_value;
 
 // ---------------------------------------------------------------------------------------------
-// Limits and character sets (docs/snapshots.md lists them; keep the two in step).
+// Limits (docs/snapshots.md lists them; keep the two in step). Name character sets: util/names.h.
 
 constexpr size_t kMaxDepth = 16;              // nesting of objects and arrays
+constexpr size_t kMaxStrayNamesShown = 5;    // file names listed in the stray-files warning
 constexpr size_t kMaxTextLength = 256;        // "source", LLDP strings
 constexpr int64_t kMaxQueueBytes = 4294967295;  // ECN thresholds
 constexpr int64_t kMaxSpeedMbps = 10'000'000;   // 10 Tb/s
 constexpr int64_t kMaxWatchdogMs = 3'600'000;   // one hour
-constexpr size_t kMaxJsonDetail = 200;         // characters of the JSON parser's own message kept
-
-constexpr std::string_view kPortNameRule = "1-64 characters: letters, digits, / . _ : -";
-constexpr std::string_view kDeviceNameRule = "1-64 characters: letters, digits, . _ -; starting with a letter or digit";
-constexpr std::string_view kCounterNameRule = "1-64 characters: lowercase letters, digits, _";
-constexpr std::string_view kRdmaDeviceRule = "1-64 characters: letters, digits, . _ -";
-
-bool alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-
-template <typename Pred>
-bool all_chars(std::string_view s, Pred pred) {
-  return std::all_of(s.begin(), s.end(), pred);
-}
-
-bool valid_port_name(std::string_view s) {
-  return !s.empty() && s.size() <= kMaxNameLength && all_chars(s, [](char c) {
-           return alnum(c) || c == '/' || c == '.' || c == '_' || c == ':' || c == '-';
-         });
-}
-
-// Device names become file names: no '/', no ':', no leading '.' or '-' (so never "." or "..").
-bool valid_device_name(std::string_view s) {
-  return !s.empty() && s.size() <= kMaxNameLength && alnum(s[0]) &&
-         all_chars(s, [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
-}
-
-bool valid_counter_name(std::string_view s) {
-  return !s.empty() && s.size() <= kMaxNameLength &&
-         all_chars(s, [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
-}
-
-bool valid_rdma_device(std::string_view s) {
-  return !s.empty() && s.size() <= kMaxNameLength &&
-         all_chars(s, [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
-}
 
 // Free text (already valid UTF-8: the JSON parser checks): 1..max bytes, no C0 or C1 control
 // characters and no DEL, so it can never drive a terminal.
@@ -130,258 +108,19 @@ std::string too_large(size_t bytes) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSON paths: ports.Ethernet0.ets[1].tc. A key outside the port-name character set is quoted, so a
-// hostile key can never inject text into a message.
-
-std::string segment(std::string_view key) { return valid_port_name(key) ? std::string(key) : quote(key); }
-
-std::string child(const std::string& path, std::string_view key) {
-  return path.empty() ? segment(key) : path + "." + segment(key);
-}
-
-std::string index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
-
-std::string with_path(const std::string& path, const std::string& what) {
-  return path.empty() ? what : path + ": " + what;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Parsing: a SAX handler that builds the DOM, rejects duplicate keys and deep nesting, and keeps
-// the parser's position for syntax errors.
-
-std::string printable(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u >= 0x7f) ? '?' : c;
-  }
-  return out;
-}
-
-class DomBuilder final : public nlohmann::json_sax<json> {
- public:
-  explicit DomBuilder(std::string_view text) : text_(text) {}
-
-  json root;
-  std::string error;  // set when parsing stopped early
-
-  bool null() override { return place(json(nullptr)) != nullptr; }
-  bool boolean(bool v) override { return place(json(v)) != nullptr; }
-  bool number_integer(number_integer_t v) override { return place(json(v)) != nullptr; }
-  bool number_unsigned(number_unsigned_t v) override { return place(json(v)) != nullptr; }
-  bool number_float(number_float_t v, const string_t&) override { return place(json(v)) != nullptr; }
-  bool string(string_t& v) override { return place(json(std::move(v))) != nullptr; }
-  bool binary(binary_t&) override { return false; }  // never produced by the JSON parser
-  bool start_object(std::size_t) override { return open(json::object()); }
-  bool start_array(std::size_t) override { return open(json::array()); }
-  bool end_object() override { return close(); }
-  bool end_array() override { return close(); }
-
-  bool key(string_t& k) override {
-    Frame& f = stack_.back();
-    if (f.node->contains(k)) {
-      error = child(path(), k) + ": duplicate key";
-      return false;
-    }
-    f.key = std::move(k);
-    return true;
-  }
-
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
-    // position counts the bytes read, the bad one included.
-    const size_t offset = std::min(position == 0 ? 0 : position - 1, text_.size());
-    size_t line = 1, line_start = 0;
-    for (size_t i = 0; i < offset; ++i)
-      if (text_[i] == '\n') {
-        ++line;
-        line_start = i + 1;
-      }
-    // "[json.exception.parse_error.101] parse error at line 1, column 8: syntax error while parsing
-    // object key - unexpected '}'; expected string literal": keep the part after the location, drop
-    // the echo of the input ("; last read: '...'"), which can be long and hostile.
-    std::string detail = ex.what();
-    if (size_t p = detail.find("column "); p != std::string::npos)
-      if (size_t q = detail.find(": ", p); q != std::string::npos) detail = detail.substr(q + 2);
-    if (size_t lr = detail.find("; last read: "); lr != std::string::npos) {
-      const size_t exp = detail.rfind("; expected ");
-      detail = detail.substr(0, lr) + (exp != std::string::npos && exp > lr ? detail.substr(exp) : "");
-    }
-    if (detail.size() > kMaxJsonDetail) detail = detail.substr(0, kMaxJsonDetail) + "...";
-    error = "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1) +
-            " (byte offset " + std::to_string(offset) + "): " + printable(detail);
-    return false;
-  }
-
- private:
-  struct Frame {
-    json* node;
-    std::string key;  // current key, when node is an object
-  };
-
-  // The path of the value about to be placed into the top container.
-  std::string next_path() const {
-    std::string p = path();
-    if (stack_.empty()) return p;
-    const Frame& f = stack_.back();
-    return f.node->is_object() ? child(p, f.key) : index(p, f.node->size());
-  }
-
-  // The path of the top container.
-  std::string path() const {
-    std::string p;
-    for (size_t i = 0; i + 1 < stack_.size(); ++i) {
-      const Frame& f = stack_[i];
-      p = f.node->is_object() ? child(p, f.key) : index(p, f.node->size() - 1);
-    }
-    return p;
-  }
-
-  json* place(json v) {
-    if (stack_.empty()) {
-      root = std::move(v);
-      return &root;
-    }
-    Frame& f = stack_.back();
-    if (f.node->is_object()) {
-      json& slot = (*f.node)[f.key];
-      slot = std::move(v);
-      return &slot;
-    }
-    f.node->push_back(std::move(v));
-    return &f.node->back();
-  }
-
-  bool open(json v) {
-    if (stack_.size() >= kMaxDepth) {
-      error = with_path(next_path(), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-      return false;
-    }
-    json* node = place(std::move(v));
-    stack_.push_back({node, {}});
-    return true;
-  }
-
-  bool close() {
-    stack_.pop_back();
-    return true;
-  }
-
-  std::string_view text_;
-  std::vector<Frame> stack_;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Schema: every reader below throws Invalid with the first problem found.
-
-struct Invalid {
-  std::string message;
-};
-
-[[noreturn]] void fail(const std::string& path, const std::string& what) { throw Invalid{with_path(path, what)}; }
-
-std::string describe(const json& v) {
-  switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string " + quote(v.get_ref<const std::string&>());
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number " + quote(v.dump());
-    default: return "a binary value";
-  }
-}
-
-std::string num(int64_t v) { return std::to_string(v); }
-
-const json* find(const json& obj, std::string_view key) {
-  auto it = obj.find(std::string(key));
-  return it == obj.end() ? nullptr : &*it;
-}
-
-const json& required(const json& obj, const std::string& path, std::string_view key) {
-  const json* v = find(obj, key);
-  if (!v) fail(path, "missing required key " + quote(key));
-  return *v;
-}
-
-void expect_object(const json& v, const std::string& path) {
-  if (!v.is_object()) fail(path, "expected an object, got " + describe(v));
-}
-
-void expect_array(const json& v, const std::string& path, size_t max, std::string_view what) {
-  if (!v.is_array()) fail(path, "expected an array, got " + describe(v));
-  if (v.size() > max)
-    fail(path, std::to_string(v.size()) + " " + std::string(what) + " are more than the limit of " + std::to_string(max));
-}
-
-void check_keys(const json& obj, const std::string& path, const std::vector<std::string_view>& allowed) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    const std::string& k = it.key();
-    if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
-    std::string msg = "unknown key";
-    if (std::string hint = closest_match(k, allowed); !hint.empty()) {
-      msg += "; did you mean " + quote(hint) + "?";
-    } else {
-      std::vector<std::string> names(allowed.begin(), allowed.end());
-      msg += " (expected one of: " + join(names, ", ") + ")";
-    }
-    fail(child(path, k), msg);
-  }
-}
-
-int64_t integer(const json& v, const std::string& path, int64_t lo, int64_t hi) {
-  if (!v.is_number_integer()) fail(path, "expected an integer, got " + describe(v));
-  bool ok = false;
-  if (v.is_number_unsigned()) {
-    const uint64_t u = v.get<uint64_t>();
-    ok = u <= static_cast<uint64_t>(hi) && (lo <= 0 || u >= static_cast<uint64_t>(lo));
-  } else {
-    const int64_t i = v.get<int64_t>();
-    ok = lo <= i && i <= hi;
-  }
-  if (!ok) fail(path, quote(v.dump()) + " is out of range " + num(lo) + "-" + num(hi));
-  return v.is_number_unsigned() ? static_cast<int64_t>(v.get<uint64_t>()) : v.get<int64_t>();
-}
+// Schema: every reader below throws jsonr::JsonError (through jsonr::fail and the typed
+// accessors) with the first problem found; parse_snapshot turns it into the error.
 
 int small_int(const json& v, const std::string& path, int lo, int hi) {
   return static_cast<int>(integer(v, path, lo, hi));
-}
-
-uint64_t counter_value(const json& v, const std::string& path) {
-  if (!v.is_number_integer()) fail(path, "expected a non-negative integer, got " + describe(v));
-  if (v.is_number_unsigned()) return v.get<uint64_t>();
-  if (v.get<int64_t>() < 0) fail(path, quote(v.dump()) + " is negative; counters are non-negative integers");
-  return static_cast<uint64_t>(v.get<int64_t>());
-}
-
-const std::string& string_value(const json& v, const std::string& path) {
-  if (!v.is_string()) fail(path, "expected a string, got " + describe(v));
-  return v.get_ref<const std::string&>();
-}
-
-bool bool_value(const json& v, const std::string& path) {
-  if (!v.is_boolean()) fail(path, "expected true or false, got " + describe(v));
-  return v.get<bool>();
-}
-
-// The index of the value among `choices`.
-size_t choice(const json& v, const std::string& path, const std::vector<std::string_view>& choices) {
-  const std::string& s = string_value(v, path);
-  for (size_t i = 0; i < choices.size(); ++i)
-    if (choices[i] == s) return i;
-  std::vector<std::string> names;
-  for (std::string_view c : choices) names.push_back(quote(c));
-  fail(path, quote(s) + " is not one of " + join(names, ", "));
 }
 
 std::array<bool, kPriorities> priority_set(const json& v, const std::string& path) {
   expect_array(v, path, kPriorities, "priorities");
   std::array<bool, kPriorities> out{};
   for (size_t i = 0; i < v.size(); ++i) {
-    const auto p = static_cast<size_t>(integer(v[i], index(path, i), 0, kPriorities - 1));
-    if (out[p]) fail(index(path, i), "priority " + quote(std::to_string(p)) + " is listed twice");
+    const auto p = static_cast<size_t>(integer(v[i], element(path, i), 0, kPriorities - 1));
+    if (out[p]) fail(element(path, i), "priority " + quote(std::to_string(p)) + " is listed twice");
     out[p] = true;
   }
   return out;
@@ -392,7 +131,7 @@ std::array<int, N> int_table(const json& v, const std::string& path, int hi, std
   if (!v.is_array()) fail(path, "expected an array, got " + describe(v));
   if (v.size() != N) fail(path, "expected " + std::string(what) + ", got " + std::to_string(v.size()) + " entries");
   std::array<int, N> out{};
-  for (size_t i = 0; i < N; ++i) out[i] = small_int(v[i], index(path, i), 0, hi);
+  for (size_t i = 0; i < N; ++i) out[i] = small_int(v[i], element(path, i), 0, hi);
   return out;
 }
 
@@ -400,7 +139,7 @@ std::array<TcSchedule, kTrafficClasses> read_ets(const json& v, const std::strin
   expect_array(v, path, kTrafficClasses, "entries");
   std::array<TcSchedule, kTrafficClasses> out{};
   for (size_t i = 0; i < v.size(); ++i) {
-    const std::string p = index(path, i);
+    const std::string p = element(path, i);
     expect_object(v[i], p);
     check_keys(v[i], p, {"tc", "tsa", "bandwidth_pct"});
     const auto tc = static_cast<size_t>(small_int(required(v[i], p, "tc"), child(p, "tc"), 0, kTrafficClasses - 1));
@@ -421,7 +160,7 @@ std::vector<EcnQueue> read_ecn(const json& v, const std::string& path) {
   std::vector<EcnQueue> out;
   std::array<bool, kTrafficClasses> seen{};
   for (size_t i = 0; i < v.size(); ++i) {
-    const std::string p = index(path, i);
+    const std::string p = element(path, i);
     expect_object(v[i], p);
     check_keys(v[i], p, {"tc", "min_bytes", "max_bytes", "probability_pct"});
     EcnQueue q;
@@ -471,8 +210,8 @@ RdmaObserved read_rdma(const json& v, const std::string& path) {
   RdmaObserved r;
   const std::string dpath = child(path, "device");
   r.device = string_value(required(v, path, "device"), dpath);
-  if (!valid_rdma_device(r.device))
-    fail(dpath, quote(r.device) + " is not a valid RDMA device name (" + std::string(kRdmaDeviceRule) + ")");
+  if (!valid_rdma_device_name(r.device))
+    fail(dpath, quote(r.device) + " is not a valid RDMA device name (" + std::string(kRdmaDeviceNameRule) + ")");
   r.port = small_int(required(v, path, "port"), child(path, "port"), 1, 255);
   if (const json* x = find(v, "state")) r.active = choice(*x, child(path, "state"), {"active", "down"}) == 0;
   if (const json* x = find(v, "active_mtu")) {
@@ -487,7 +226,7 @@ RdmaObserved read_rdma(const json& v, const std::string& path) {
     std::set<int> seen;
     for (size_t i = 0; i < x->size(); ++i) {
       const json& e = (*x)[i];
-      const std::string p = index(gpath, i);
+      const std::string p = element(gpath, i);
       expect_object(e, p);
       check_keys(e, p, {"index", "type", "gid"});
       GidObserved g;
@@ -529,7 +268,7 @@ std::map<std::string, uint64_t> read_counters(const json& v, const std::string& 
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (!valid_counter_name(it.key()))
       fail(path, "invalid counter name " + quote(it.key()) + " (" + std::string(kCounterNameRule) + ")");
-    out.emplace(it.key(), counter_value(it.value(), child(path, it.key())));
+    out.emplace(it.key(), jsonr::unsigned_integer(it.value(), child(path, it.key())));
   }
   return out;
 }
@@ -567,8 +306,6 @@ PortObserved read_port(const std::string& name, const json& v, const std::string
 }
 
 const std::vector<std::string_view> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports"};
-const std::vector<std::string_view> kPlatforms = {"sonic", "eos", "nvue", "linux"};
-constexpr Platform kPlatformValues[] = {Platform::sonic, Platform::eos, Platform::nvue, Platform::linux_host};
 
 DeviceObserved read_device(const json& root) {
   if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
@@ -587,7 +324,7 @@ DeviceObserved read_device(const json& root) {
   d.name = string_value(required(root, "", "device"), "device");
   if (!valid_device_name(d.name))
     fail("device", quote(d.name) + " is not a valid device name (" + std::string(kDeviceNameRule) + ")");
-  if (const json* x = find(root, "platform")) d.platform = kPlatformValues[choice(*x, "platform", kPlatforms)];
+  if (const json* x = find(root, "platform")) d.platform = kPlatformNames[choice(*x, "platform", platform_names())].id;
   if (const json* x = find(root, "collected_at")) {
     d.collected_at = string_value(*x, "collected_at");
     if (!valid_time(d.collected_at))
@@ -753,112 +490,17 @@ void emit(const ojson& v, size_t indent, bool in_array, std::string& out) {
 // ---------------------------------------------------------------------------------------------
 // Files.
 
-std::string show(const fs::path& p) {
-  const std::string s = p.string();
-  const bool safe = all_chars(s, [](char c) { return c >= 0x20 && c < 0x7f; });
-  return safe ? s : quote(s);
+std::string show(const fs::path& p) { return display_path(p); }
+
+// Reads one snapshot file: a regular file, not through a link, at most kMaxSnapshotBytes.
+Expected<std::string> read_snapshot_file(const fs::path& path) {
+  auto text = read_regular_file(path, {kMaxSnapshotBytes, "snapshot file"});
+  if (text) return std::move(*text);
+  const FileError& e = text.error();
+  if (e.kind == FileError::Kind::too_large) return unexpected(show(path) + ": " + too_large(e.size));
+  return unexpected(e.message);
 }
 
-std::string errno_text(int e) {
-  std::string m = std::error_code(e, std::generic_category()).message();
-  if (!m.empty()) m[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(m[0])));
-  return m;
-}
-
-std::string kind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  return "not a regular file";
-}
-
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-  int release() { return std::exchange(fd_, -1); }
-
- private:
-  int fd_;
-};
-
-// Reads a snapshot file without following links or opening anything but a regular file; "" or why not.
-std::string read_file(const fs::path& path, std::string& text) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) {
-    const int e = errno;
-    if (e == ENOENT || e == ENOTDIR) return "no snapshot file " + show(path);
-    return show(path) + ": cannot read: " + errno_text(e);
-  }
-  if (S_ISLNK(st.st_mode)) return show(path) + ": is a symbolic link; snapshot files are not read through links";
-  if (!S_ISREG(st.st_mode)) return show(path) + ": is " + kind(st.st_mode) + ", not a regular file";
-  // Open without following a link swapped in since lstat, and check again what was opened.
-  Fd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  if (fd.get() < 0) {
-    const int e = errno;
-    if (e == ELOOP) return show(path) + ": is a symbolic link; snapshot files are not read through links";
-    return show(path) + ": cannot read: " + errno_text(e);
-  }
-  if (::fstat(fd.get(), &st) != 0) return show(path) + ": cannot read: " + errno_text(errno);
-  if (!S_ISREG(st.st_mode)) return show(path) + ": is " + kind(st.st_mode) + ", not a regular file";
-  if (static_cast<uint64_t>(st.st_size) > kMaxSnapshotBytes)
-    return show(path) + ": " + too_large(static_cast<size_t>(st.st_size));
-  text.clear();
-  char buf[65536];
-  while (text.size() <= kMaxSnapshotBytes) {  // the file may grow while it is read
-    const ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return show(path) + ": cannot read: " + errno_text(errno);
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<size_t>(n));
-  }
-  return "";
-}
-
-// Writes `text` to a hidden temporary file beside `target` and renames it into place.
-std::string write_file(const fs::path& target, const std::string& text) {
-  const fs::path tmp =
-      target.parent_path() / ("." + target.filename().string() + "." + std::to_string(::getpid()) + ".tmp");
-  Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644));
-  if (fd.get() < 0) return show(tmp) + ": cannot create: " + errno_text(errno);
-  auto abandon = [&](int e) {
-    ::close(fd.release());
-    ::unlink(tmp.c_str());
-    return show(target) + ": cannot write: " + errno_text(e);
-  };
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return abandon(errno);
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(fd.get()) != 0) return abandon(errno);
-  if (::close(fd.release()) != 0) {
-    const int e = errno;
-    ::unlink(tmp.c_str());
-    return show(target) + ": cannot write: " + errno_text(e);
-  }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    const int e = errno;
-    ::unlink(tmp.c_str());
-    return show(target) + ": cannot write: " + errno_text(e);
-  }
-  return "";
-}
-
-// "" if `d`, stored under `key`, writes a snapshot that reads back; else why not.
 std::string check_writable(const std::string& key, const DeviceObserved& d) {
   if (!valid_device_name(key))
     return "cannot write a snapshot for device " + quote(key) + ": not a valid device name (" +
@@ -868,9 +510,22 @@ std::string check_writable(const std::string& key, const DeviceObserved& d) {
   for (const PortObserved& p : d.ports)
     if (!names.insert(p.name).second) return "device " + quote(key) + ": port " + quote(p.name) + " appears twice";
   auto parsed = parse_snapshot(write_snapshot(d));
-  if (const auto* e = std::get_if<SnapshotError>(&parsed))
-    return "device " + quote(key) + ": the snapshot would not read back: " + e->message;
+  if (!parsed) return "device " + quote(key) + ": the snapshot would not read back: " + parsed.error();
   return "";
+}
+
+// One warning for all snapshot files of devices the inventory does not know, however many: a
+// directory shared with another fabric can hold thousands, and thousands of lines would bury the
+// report. Names in natural order; the first kMaxStrayNamesShown of them are shown.
+std::string stray_files_warning(const fs::path& dir, std::vector<std::string> names) {
+  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return natural_less(a, b); });
+  if (names.size() == 1) return "ignoring " + show(dir / names[0]) + ": device not in the inventory";
+  std::string out = "ignoring " + std::to_string(names.size()) + " snapshot files in " + show(dir) +
+                    " of devices not in the inventory: ";
+  const size_t shown = std::min(names.size(), kMaxStrayNamesShown);
+  for (size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + display_path(names[i]);
+  if (shown < names.size()) out += ", ... (" + std::to_string(names.size() - shown) + " more)";
+  return out;
 }
 
 }  // namespace
@@ -895,19 +550,9 @@ std::string write_snapshot(const DeviceObserved& d) {
   return out;
 }
 
-std::variant<DeviceObserved, SnapshotError> parse_snapshot(std::string_view text) {
-  if (text.size() > kMaxSnapshotBytes) return SnapshotError{too_large(text.size())};
-  DomBuilder builder(text);
-  try {
-    const bool ok = json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, true, false);
-    if (!ok || !builder.error.empty())
-      return SnapshotError{builder.error.empty() ? std::string("invalid JSON") : builder.error};
-    return read_device(builder.root);
-  } catch (const Invalid& e) {
-    return SnapshotError{e.message};
-  } catch (const json::exception& e) {
-    return SnapshotError{"invalid JSON: " + printable(e.what())};
-  }
+Expected<DeviceObserved> parse_snapshot(std::string_view text) {
+  if (text.size() > kMaxSnapshotBytes) return unexpected(too_large(text.size()));
+  return jsonr::read_json(text, {kMaxSnapshotBytes, kMaxDepth}, read_device);
 }
 
 SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string>& expected_devices,
@@ -916,33 +561,58 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
   FabricObserved& obs = out.observed;
   const std::unordered_set<std::string> expected(expected_devices.begin(), expected_devices.end());
   const std::unordered_set<std::string> known(inventory_devices.begin(), inventory_devices.end());
-  for (const std::string& device : expected_devices) {
-    if (obs.devices.count(device) || obs.unreadable.count(device)) continue;
+  auto unreadable = [&](const std::string& device, std::string why) {
+    obs.record_failure({device, FailureStage::snapshot, std::move(why)});
+  };
+  // Reading and parsing are independent per device: spread them over the cores, each worker taking the
+  // next device, then merge in the expected order so that the result does not depend on scheduling.
+  std::vector<std::string> devices;
+  {
+    std::unordered_set<std::string> seen;
+    for (const std::string& d : expected_devices)
+      if (seen.insert(d).second) devices.push_back(d);
+  }
+  std::vector<Expected<DeviceObserved>> parsed(devices.size(), unexpected(std::string()));
+  auto read_one = [&](size_t i) {
+    const std::string& device = devices[i];
     if (!valid_device_name(device)) {
-      obs.unreadable[device] = "invalid device name " + quote(device) + "; no snapshot file can hold it";
-      continue;
+      parsed[i] = unexpected("invalid device name " + quote(device) + "; no snapshot file can hold it");
+      return;
     }
     const fs::path path = dir / (device + ".json");
-    std::string text;
-    if (std::string err = read_file(path, text); !err.empty()) {
-      obs.unreadable[device] = err;
-      continue;
+    auto text = read_snapshot_file(path);
+    if (!text) {
+      parsed[i] = unexpected(text.error());
+      return;
     }
-    auto parsed = parse_snapshot(text);
-    if (auto* e = std::get_if<SnapshotError>(&parsed)) {
-      obs.unreadable[device] = show(path) + ": " + e->message;
-      continue;
+    auto dev = parse_snapshot(*text);
+    if (!dev) {
+      parsed[i] = unexpected(show(path) + ": " + dev.error());
+    } else if (dev->name != device) {
+      parsed[i] = unexpected(show(path) + ": device " + quote(dev->name) + " does not match the file name; expected " +
+                             quote(device));
+    } else {
+      parsed[i] = std::move(dev);
     }
-    DeviceObserved& d = std::get<DeviceObserved>(parsed);
-    if (d.name != device) {
-      obs.unreadable[device] =
-          show(path) + ": device " + quote(d.name) + " does not match the file name; expected " + quote(device);
-      continue;
-    }
-    obs.devices.emplace(device, std::move(d));
+  };
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < devices.size(); i = next++) read_one(i);
+  };
+  // At most 8 workers: beyond that the disk, not the parser, is the limit. Small sets stay on one thread.
+  const size_t workers = std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 8, devices.size() / 64 + 1});
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  for (size_t i = 0; i < devices.size(); ++i) {
+    if (parsed[i])
+      obs.devices.emplace(devices[i], std::move(*parsed[i]));
+    else
+      unreadable(devices[i], parsed[i].error());
   }
 
-  // Snapshot files of devices the inventory does not know: probably a stale or misnamed file.
+  // Snapshot files of devices the inventory does not know: probably stale or misnamed files.
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   if (ec) {
@@ -958,22 +628,21 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
     if (!expected.count(stem) && !known.count(stem)) extra.push_back(name);
   }
   if (ec) out.warnings.push_back("cannot list " + show(dir) + ": " + errno_text(ec.value()));
-  std::sort(extra.begin(), extra.end(), [](const std::string& a, const std::string& b) { return natural_less(a, b); });
-  for (const std::string& name : extra)
-    out.warnings.push_back("ignoring " + show(dir / name) + ": device not in the inventory");
+  if (!extra.empty()) out.warnings.push_back(stray_files_warning(dir, std::move(extra)));
   return out;
 }
 
-std::string write_snapshot_dir(const FabricObserved& observed, const fs::path& dir) {
+Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path& dir) {
   // Check everything first: invalid state writes nothing.
   for (const auto& [name, device] : observed.devices)
-    if (std::string err = check_writable(name, device); !err.empty()) return err;
+    if (std::string err = check_writable(name, device); !err.empty()) return unexpected(std::move(err));
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) return "cannot create " + show(dir) + ": " + errno_text(ec.value());
+  if (ec) return unexpected("cannot create " + show(dir) + ": " + errno_text(ec.value()));
   for (const auto& [name, device] : observed.devices)
-    if (std::string err = write_file(dir / (name + ".json"), write_snapshot(device)); !err.empty()) return err;
-  return "";
+    if (auto written = write_file_atomic(dir / (name + ".json"), write_snapshot(device)); !written)
+      return written;
+  return {};
 }
 
 }  // namespace fabricctl

@@ -14,10 +14,10 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 #include "state/observed.h"
+#include "util/expected.h"
 
 namespace fabricctl {
 
@@ -30,14 +30,8 @@ inline constexpr size_t kMaxSnapshotBytes = 16 * 1024 * 1024;  // text size, che
 inline constexpr size_t kMaxSnapshotPorts = 4096;              // entries of "ports"
 inline constexpr size_t kMaxPortCounters = 1024;               // entries of one port's "counters"
 inline constexpr size_t kMaxRdmaGids = 256;                    // entries of one port's "rdma.gids"
-inline constexpr size_t kMaxNameLength = 64;                   // device, port, counter, RDMA device names
-
-/// A snapshot that could not be read. `message` is one lowercase line that starts with the JSON
-/// path of the problem and quotes the bad value, e.g.
-/// `ports.Ethernet0.mtu: "70000" is out of range 1-65535`.
-struct SnapshotError {
-  std::string message;
-};
+// Names (device, port, counter, RDMA device): character sets and kMaxNameLength in util/names.h,
+// shared with the inventory.
 
 /// Serializes one device's observed state as snapshot text: JSON indented by 2 spaces (arrays of
 /// plain values on one line), keys in the documented order, ports in natural order
@@ -48,32 +42,38 @@ struct SnapshotError {
 /// exactly that before writing.
 std::string write_snapshot(const DeviceObserved& device);
 
-/// Parses and validates snapshot text (untrusted). Rejects, with the first problem found:
+/// Parses and validates snapshot text (untrusted). The error is one lowercase line that starts with
+/// the JSON path of the problem and quotes the bad value, e.g.
+/// `ports.Ethernet0.mtu: "70000" is out of range 1-65535`. Rejects, with the first problem found:
 /// text over kMaxSnapshotBytes (before parsing); invalid JSON (with line, column and byte offset);
 /// nesting deeper than 16 levels; duplicate keys; a missing or different "schema"; unknown keys;
 /// values of the wrong type or out of range; names outside their character set; lists over their
 /// limits. Ports come back in natural order, ECN queues and GIDs sorted.
 /// For every valid `d`, write_snapshot(parse(write_snapshot(d))) == write_snapshot(d).
-std::variant<DeviceObserved, SnapshotError> parse_snapshot(std::string_view text);
+Expected<DeviceObserved> parse_snapshot(std::string_view text);
 
 /// Observed state read from a snapshot directory.
 struct SnapshotSet {
-  /// Devices whose snapshot read; the others are in observed.unreadable with the reason.
+  /// Devices whose snapshot read; the others are in observed.failures (stage "snapshot") with the reason.
   FabricObserved observed;
   /// Things that did not stop any device from being read: snapshot files of devices that are
-  /// not in the inventory (in natural file-name order), a directory that could not be listed.
+  /// not in the inventory (one warning for all of them, with their count and the first few names
+  /// in natural order), a directory that could not be listed.
   std::vector<std::string> warnings;
 };
 
 /// Reads DIR/<device>.json for every expected device (the inventory's device names). Never throws
-/// for bad input; every problem lands in the result:
+/// for bad input; every problem lands in the result, as a DeviceFailure of stage "snapshot" whose
+/// reason is (written unreadable[device] below):
 ///  - no file                          → unreadable[device] = "no snapshot file <path>"
 ///  - a symbolic link (even to a good file), a directory, a FIFO, ... → unreadable, not followed
 ///  - unreadable, too large, invalid   → unreadable[device] = "<path>: <message>"
 ///  - "device" differs from the file name → unreadable[device] = "<path>: device ... does not match ..."
-///  - DIR/<name>.json whose name is neither expected nor in `inventory_devices` → warning
-///    "ignoring <path>: device not in the inventory" (files not ending in .json and hidden files are
-///    ignored silently, and so are inventory devices the run does not need, e.g. outside --limit).
+///  - DIR/<name>.json whose name is neither expected nor in `inventory_devices` → one warning for
+///    all of them: "ignoring <path>: device not in the inventory" for one file, "ignoring N snapshot
+///    files in DIR of devices not in the inventory: a.json, b.json, c.json, d.json, e.json, ... (N-5
+///    more)" for more (files not ending in .json and hidden files are ignored silently, and so are
+///    inventory devices the run does not need, e.g. outside --limit).
 /// Checking that DIR exists is the caller's job (a usage error); here a missing DIR makes every
 /// device unreadable and adds a warning.
 SnapshotSet read_snapshot_dir(const std::filesystem::path& dir, const std::vector<std::string>& expected_devices,
@@ -84,7 +84,7 @@ SnapshotSet read_snapshot_dir(const std::filesystem::path& dir, const std::vecto
 /// back through parse_snapshot before anything is written, so a DeviceObserved that would not read
 /// back (bad name, out-of-range value, duplicate port) writes nothing. Each file is written to a
 /// temporary file in DIR and renamed into place, so readers never see half a file.
-/// Returns "" on success, else one lowercase error message.
-std::string write_snapshot_dir(const FabricObserved& observed, const std::filesystem::path& dir);
+/// The error is one lowercase message.
+Expected<void> write_snapshot_dir(const FabricObserved& observed, const std::filesystem::path& dir);
 
 }  // namespace fabricctl

@@ -17,14 +17,14 @@ namespace {
 
 std::string error_of(std::string_view text) {
   auto r = parse_snapshot(text);
-  if (const auto* e = std::get_if<SnapshotError>(&r)) return e->message;
+  if (!r) return r.error();
   return "<parsed>";
 }
 
 DeviceObserved parsed(std::string_view text) {
   auto r = parse_snapshot(text);
-  if (const auto* e = std::get_if<SnapshotError>(&r)) FAIL("unexpected error: " << e->message);
-  return std::get<DeviceObserved>(r);
+  if (!r) FAIL("unexpected error: " << r.error());
+  return std::move(r).value();
 }
 
 // A snapshot of leaf1 with one port, Ethernet0 unless named, whose body is `fields`.
@@ -285,13 +285,13 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"missing device", R"({"schema": "fabricctl.snapshot/v1", "ports": {}})", R"(missing required key "device")"},
       {"missing ports", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1"})", R"(missing required key "ports")"},
       {"device name with a slash", R"({"schema": "fabricctl.snapshot/v1", "device": "../etc", "ports": {}})",
-       R"(device: "../etc" is not a valid device name (1-64 characters: letters, digits, . _ -; starting with a letter or digit))"},
+       R"(device: "../etc" is not a valid device name (1-63 characters: letters, digits, . _ -; starting with a letter or digit))"},
       {"unknown platform", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "platform": "junos", "ports": {}})",
        R"(platform: "junos" is not one of "sonic", "eos", "nvue", "linux")"},
       {"bad collected_at", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "collected_at": "2026-02-30T06:00:00Z", "ports": {}})",
        R"(collected_at: "2026-02-30T06:00:00Z" is not an RFC 3339 UTC time such as "2026-11-30T06:00:00Z")"},
       {"port name with ';'", doc(R"("mtu": 9100)", "Ethernet0;reboot"),
-       R"(ports: invalid port name "Ethernet0;reboot" (1-64 characters: letters, digits, / . _ : -))"},
+       R"(ports: invalid port name "Ethernet0;reboot" (1-63 characters: letters, digits, / . _ : -))"},
       {"too many ports", many_ports, "ports: 4097 ports are more than the limit of 4096"},
       {"port is not an object", doc("").replace(doc("").find("{}"), 2, "9100"),
        R"(ports.Ethernet0: expected an object, got a number "9100")"},
@@ -336,7 +336,7 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"RDMA MTU not a power of two", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "active_mtu": 3000})"),
        R"(ports.Ethernet0.rdma.active_mtu: "3000" is not an RDMA MTU (256, 512, 1024, 2048, 4096))"},
       {"RDMA device with a space", doc(R"("rdma": {"device": "mlx5 0", "port": 1})"),
-       R"(ports.Ethernet0.rdma.device: "mlx5 0" is not a valid RDMA device name (1-64 characters: letters, digits, . _ -))"},
+       R"(ports.Ethernet0.rdma.device: "mlx5 0" is not a valid RDMA device name (1-63 characters: letters, digits, . _ -))"},
       {"GID not an address", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCE v2", "gid": "fe80::zz"}]})"),
        R"(ports.Ethernet0.rdma.gids[0].gid: "fe80::zz" is not a GID (IPv6 address notation))"},
       {"GID type", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCEv2", "gid": "fe80::1"}]})"),
@@ -350,7 +350,7 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"counter beyond 64 bits", doc(R"("counters": {"pfc_rx_pause_3": 18446744073709551616})"),
        R"(ports.Ethernet0.counters.pfc_rx_pause_3: expected a non-negative integer, got a number "1.8446744073709552e+19")"},
       {"counter name", doc(R"("counters": {"PFC Rx": 1})"),
-       R"(ports.Ethernet0.counters: invalid counter name "PFC Rx" (1-64 characters: lowercase letters, digits, _))"},
+       R"(ports.Ethernet0.counters: invalid counter name "PFC Rx" (1-63 characters: lowercase letters, digits, _))"},
       {"too many counters", doc(R"("counters": {)" + many_counters + "}"),
        "ports.Ethernet0.counters: 1025 counters are more than the limit of 1024"},
   };
@@ -369,7 +369,7 @@ TEST_CASE("snapshot: the first problem in key order is the one reported") {
   CHECK(error_of(doc(R"("trust": "x", "mtu": 0)")) == R"(ports.Ethernet0.mtu: "0" is out of range 1-65535)");
   // Every port name is checked before any port is read.
   CHECK(error_of(R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {"A": {"mtu": 0}, "b c": {}}})") ==
-        R"(ports: invalid port name "b c" (1-64 characters: letters, digits, / . _ : -))");
+        R"(ports: invalid port name "b c" (1-63 characters: letters, digits, / . _ : -))");
 }
 
 TEST_CASE("snapshot: a disabled watchdog may leave its settings out") {
@@ -409,7 +409,52 @@ TEST_CASE("snapshot: read_snapshot_dir reads, refuses and warns") {
       {"bad/name", "invalid device name \"bad/name\"; no snapshot file can hold it"},
   };
   CHECK(set.observed.unreadable == expected);
+  REQUIRE(set.observed.failures.size() == expected.size());
+  for (const auto& [device, why] : expected) {
+    CAPTURE(device);
+    CHECK(set.observed.failures.at(device) == DeviceFailure{device, FailureStage::snapshot, why});
+  }
   CHECK(set.warnings == std::vector<std::string>{"ignoring " + d + "/spine9.json: device not in the inventory"});
+}
+
+TEST_CASE("snapshot: stray files of devices not in the inventory are one warning, however many") {
+  TempDir tmp;
+  const fs::path dir = tmp.path;
+  spit(dir / "leaf1.json", write_snapshot(example_switch()));
+  constexpr size_t kStray = 3000;  // a warning per file would be 3000 lines; quick to create
+  for (size_t i = 0; i < kStray; ++i) spit(dir / ("stray" + std::to_string(i) + ".json"), "");
+  const SnapshotSet set = read_snapshot_dir(dir, {"leaf1"});
+  CHECK(set.observed.devices.size() == 1);
+  const std::string d = dir.string();
+  REQUIRE(set.warnings.size() == 1);
+  CHECK(set.warnings[0] == "ignoring 3000 snapshot files in " + d +
+                               " of devices not in the inventory: stray0.json, stray1.json, stray2.json, stray3.json, stray4.json, ... (2995 more)");
+
+  // A few are all listed, in natural order.
+  TempDir few;
+  for (const char* name : {"spine10.json", "spine9.json"}) spit(few.path / name, "");
+  CHECK(read_snapshot_dir(few.path, {}).warnings ==
+        std::vector<std::string>{"ignoring 2 snapshot files in " + few.path.string() +
+                                 " of devices not in the inventory: spine9.json, spine10.json"});
+}
+
+TEST_CASE("snapshot: names follow util/names.h, as the inventory does: 63 characters, not 64") {
+  const std::string ok(63, 'a'), too_long(64, 'a');
+  auto device_doc = [](const std::string& name) {
+    return R"({"schema": "fabricctl.snapshot/v1", "device": ")" + name + R"(", "ports": {}})";
+  };
+  CHECK(parsed(device_doc(ok)).name == ok);
+  CHECK(error_of(device_doc(too_long)) ==
+        "device: \"" + too_long + "\" is not a valid device name "
+        "(1-63 characters: letters, digits, . _ -; starting with a letter or digit)");
+  CHECK(parsed(doc(R"("mtu": 9100)", ok)).ports.at(0).name == ok);
+  CHECK(error_of(doc(R"("mtu": 9100)", too_long)).starts_with("ports: invalid port name"));
+  const std::string rdma = R"("rdma": {"device": ")";
+  CHECK(parsed(doc(rdma + ok + R"(", "port": 1})")).ports.at(0).rdma->device == ok);
+  CHECK(error_of(doc(rdma + too_long + R"(", "port": 1})"))
+            .starts_with("ports.Ethernet0.rdma.device: \"" + too_long + "\" is not a valid RDMA device name"));
+  CHECK(parsed(doc(R"("counters": {")" + ok + R"(": 1})")).ports.at(0).counters.count(ok) == 1);
+  CHECK(error_of(doc(R"("counters": {")" + too_long + R"(": 1})")).starts_with("ports.Ethernet0.counters: invalid counter name"));
 }
 
 TEST_CASE("snapshot: read_snapshot_dir rejects an oversize file before reading it") {
@@ -438,8 +483,8 @@ TEST_CASE("snapshot: write_snapshot_dir writes what read_snapshot_dir reads") {
   FabricObserved fabric;
   fabric.devices["leaf1"] = example_switch();
   fabric.devices["host1"] = example_host();
-  fabric.unreadable["leaf2"] = "ssh: timeout";
-  CHECK(write_snapshot_dir(fabric, dir) == "");
+  fabric.record_failure({"leaf2", FailureStage::connect, "ssh: timeout"});
+  CHECK(write_snapshot_dir(fabric, dir).has_value());
   CHECK(slurp(dir / "leaf1.json") == write_snapshot(fabric.devices["leaf1"]));
   CHECK(slurp(dir / "host1.json") == write_snapshot(fabric.devices["host1"]));
   size_t files = 0;
@@ -450,7 +495,7 @@ TEST_CASE("snapshot: write_snapshot_dir writes what read_snapshot_dir reads") {
   fs::remove(dir / "host1.json");
   spit(tmp.path / "victim", "keep");
   fs::create_symlink(tmp.path / "victim", dir / "host1.json");
-  CHECK(write_snapshot_dir(fabric, dir) == "");
+  CHECK(write_snapshot_dir(fabric, dir).has_value());
   CHECK(slurp(tmp.path / "victim") == "keep");
   CHECK_FALSE(fs::is_symlink(dir / "host1.json"));
 
@@ -467,24 +512,24 @@ TEST_CASE("snapshot: write_snapshot_dir writes nothing for state that would not 
   fabric.devices["host1"] = example_host();
   fabric.devices["leaf1"] = example_switch();
   fabric.devices["leaf1"].ports[1].mtu = 70000;
-  CHECK(write_snapshot_dir(fabric, dir) ==
+  CHECK(write_snapshot_dir(fabric, dir).error() ==
         R"(device "leaf1": the snapshot would not read back: ports.Ethernet0.mtu: "70000" is out of range 1-65535)");
   CHECK_FALSE(fs::exists(dir));
 
   fabric.devices["leaf1"] = example_switch();
   fabric.devices["leaf1"].ports.push_back(fabric.devices["leaf1"].ports[0]);
-  CHECK(write_snapshot_dir(fabric, dir) == R"(device "leaf1": port "Ethernet8" appears twice)");
+  CHECK(write_snapshot_dir(fabric, dir).error() == R"(device "leaf1": port "Ethernet8" appears twice)");
 
   fabric.devices.clear();
   fabric.devices["x/../../etc"] = example_host();
   fabric.devices["x/../../etc"].name = "x/../../etc";
-  CHECK(write_snapshot_dir(fabric, dir) ==
-        R"(cannot write a snapshot for device "x/../../etc": not a valid device name (1-64 characters: letters, )"
+  CHECK(write_snapshot_dir(fabric, dir).error() ==
+        R"(cannot write a snapshot for device "x/../../etc": not a valid device name (1-63 characters: letters, )"
         "digits, . _ -; starting with a letter or digit)");
 
   fabric.devices.clear();
   fabric.devices["leaf1"] = example_host();
-  CHECK(write_snapshot_dir(fabric, dir) == R"(device "leaf1" holds the state of a device named "host1")");
+  CHECK(write_snapshot_dir(fabric, dir).error() == R"(device "leaf1" holds the state of a device named "host1")");
   CHECK_FALSE(fs::exists(dir));
 }
 

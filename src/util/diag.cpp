@@ -20,7 +20,23 @@ bool operator<(const Loc& a, const Loc& b) {
   return std::tie(fa, a.line, a.col) < std::tie(fb, b.line, b.col);
 }
 
-void Diags::error(const Loc& loc, std::string message) { items_.push_back({loc, std::move(message)}); }
+std::string Diag::str() const {
+  switch (severity) {
+    case DiagSeverity::error: break;
+    case DiagSeverity::warning: return loc.str() + ": warning: " + message;
+    case DiagSeverity::note: return loc.str() + ": note: " + message;
+  }
+  return loc.str() + ": " + message;
+}
+
+void Diags::add(const Loc& loc, std::string message, DiagSeverity severity) {
+  if (severity == DiagSeverity::error) ++errors_;
+  items_.push_back({loc, std::move(message), severity});
+}
+
+void Diags::error(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::error); }
+void Diags::warning(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::warning); }
+void Diags::note(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::note); }
 
 std::vector<Diag> Diags::sorted() const {
   std::vector<Diag> out = items_;

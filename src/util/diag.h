@@ -17,19 +17,33 @@ struct Loc {
   friend bool operator<(const Loc& a, const Loc& b);
 };
 
-/// One error about the input: "file:line:col: message".
+/// How bad a diagnostic is. Errors stop the pipeline (exit 2); warnings and notes do not.
+/// (Not verify's finding Severity: that judges the fabric, this judges the input.)
+enum class DiagSeverity { error, warning, note };
+
+/// One problem with the input: "file:line:col: message" for an error (the form every existing
+/// message and test uses), "file:line:col: warning: message" and "file:line:col: note: message"
+/// for the others.
 struct Diag {
   Loc loc;
   std::string message;
+  DiagSeverity severity = DiagSeverity::error;
 
-  [[nodiscard]] std::string str() const { return loc.str() + ": " + message; }
+  [[nodiscard]] std::string str() const;
 };
 
-/// An ordered, de-duplicated collection of diagnostics.
+/// An ordered, de-duplicated collection of diagnostics: the core records every mistake it finds
+/// and goes on; the command line prints them once. For an operation that fails once (read a file,
+/// parse one document), return Expected<T> (util/expected.h) instead.
 class Diags {
  public:
   void error(const Loc& loc, std::string message);
+  void warning(const Loc& loc, std::string message);
+  void note(const Loc& loc, std::string message);
+  /// No diagnostic of any severity.
   [[nodiscard]] bool empty() const { return items_.empty(); }
+  /// At least one error: the input is invalid. Warnings and notes alone do not fail a run.
+  [[nodiscard]] bool has_errors() const { return errors_ > 0; }
   [[nodiscard]] size_t size() const { return items_.size(); }
   /// Sorted by file, line and column, duplicates removed: stable output whatever the order of checks.
   [[nodiscard]] std::vector<Diag> sorted() const;
@@ -37,7 +51,10 @@ class Diags {
   [[nodiscard]] std::string str() const;
 
  private:
+  void add(const Loc& loc, std::string message, DiagSeverity severity);
+
   std::vector<Diag> items_;
+  size_t errors_ = 0;
 };
 
 /// Quotes a value for a message: "value", with control characters escaped and long values cut.

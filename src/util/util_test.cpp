@@ -50,3 +50,21 @@ TEST_CASE("diagnostics are sorted, de-duplicated and quote safely") {
   const std::string long_utf8 = std::string(79, 'a') + "\xc3\xa9";  // cut would split the sequence
   CHECK(quote(long_utf8) == "\"" + std::string(79, 'a') + "...\"");
 }
+
+TEST_CASE("Diags: severities; only errors make the input invalid") {
+  Diags d;
+  const Loc at{std::make_shared<const std::string>("inv.yaml"), 3, 5};
+  d.warning(at, "unused group \"g\"");
+  d.note(at, "defined here");
+  CHECK_FALSE(d.empty());
+  CHECK_FALSE(d.has_errors());
+  d.error(at, "bad value");
+  d.error(at, "bad value");  // duplicates are dropped from the output
+  CHECK(d.has_errors());
+  CHECK(d.str() ==
+        "inv.yaml:3:5: bad value\n"
+        "inv.yaml:3:5: note: defined here\n"
+        "inv.yaml:3:5: warning: unused group \"g\"\n");
+  CHECK(d.sorted().size() == 3);
+  CHECK(d.sorted()[0].severity == DiagSeverity::error);
+}

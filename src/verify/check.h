@@ -3,11 +3,14 @@
 // normalized by the platform adapters before state reaches them.
 #pragma once
 
+#include <set>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "state/desired.h"
+#include "state/fix.h"
 #include "state/observed.h"
 #include "verify/result.h"
 
@@ -36,16 +39,34 @@ struct CheckContext {
   Tolerance tolerance;
   std::vector<LinkEnds> links;  // every link once, in a stable order
 
-  CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t = {});
+  /// `scope`: the devices whose results are wanted (--limit); nullptr for all. Checks skip the rest
+  /// before doing any work, and link checks run on links with at least one end in scope.
+  CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t = {},
+               const std::set<std::string>* scope = nullptr);
+
+  /// Whether results about `d` (a device of `desired`) are wanted.
+  [[nodiscard]] bool in_scope(const DeviceDesired& d) const {
+    return in_scope_.empty() || in_scope_[static_cast<size_t>(&d - desired.devices.data())];
+  }
 
   /// The observed device, or nullptr when its state is missing or unreadable.
   [[nodiscard]] const DeviceObserved* device(std::string_view name) const;
   /// The observed port, or nullptr. Constant time: spines have thousands of ports.
   [[nodiscard]] const PortObserved* port(std::string_view device, std::string_view port) const;
+  /// The link a desired port is cabled into, or nullptr when it is not cabled. Constant time.
+  [[nodiscard]] const LinkEnds* link_of(const PortDesired& port) const;
+  /// The desired device of that name, or nullptr.
+  [[nodiscard]] const DeviceDesired* desired_device(std::string_view name) const;
 
  private:
   std::unordered_map<std::string, const PortObserved*> ports_;  // "device\0port" -> port
+  std::unordered_map<const PortDesired*, size_t> link_index_;   // either end -> index into links
+  std::unordered_map<std::string_view, const DeviceDesired*> devices_;  // names live in `desired`
+  std::vector<bool> in_scope_;  // by index into desired.devices; empty: every device
 };
+
+/// The endpoints of a link, host end first.
+LinkRef link_ref(const LinkEnds& l);
 
 struct Check {
   std::string_view id;        // stable: part of the JSON, JUnit and Prometheus outputs

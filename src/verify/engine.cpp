@@ -65,11 +65,11 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
 VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
                         const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance) {
-  const CheckContext ctx(desired, observed, tolerance);
+  // --limit applies before the checks run: they skip devices and links outside the scope.
+  const CheckContext ctx(desired, observed, tolerance, &scope);
   VerifyReport r;
   r.min_severity = min_severity;
-  std::set<std::string> devices_compared;  // devices with at least one pass or fail
-  std::set<std::string> links_compared;    // links with at least one pass or fail of a link check
+  std::set<std::string> devices_compared;  // devices with at least one compared result
   std::vector<Result> all;
   for (const Check* c : selected) {
     r.checks_run.emplace_back(c->id);
@@ -84,23 +84,27 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
         // A device counts when its own state took part: readable, in scope.
         for (const Endpoint* e : {&res.a, res.b ? &*res.b : nullptr})
           if (e && scope.count(e->device) && observed.devices.count(e->device)) devices_compared.insert(e->device);
-        if (res.b) links_compared.insert(res.object());
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
-      if (res.status == Status::pass) {
-        // Passes are counted and named (JUnit), never printed in detail: at fabric scale their
-        // text would dominate memory. swap() releases the buffers; assignment would keep them.
-        std::string().swap(res.expected);
-        std::string().swap(res.observed);
-        std::string().swap(res.message);
-        std::string().swap(res.hint);
-      }
       r.results.push_back(std::move(res));
     }
   }
+  // A consequence stands for its cause only when the cause is reported; when --check, --skip or
+  // --severity left the cause out, it is a fault of its own again.
+  std::set<std::string> reported;
+  for (const Result& res : r.results)
+    if (res.status == Status::fail) reported.insert(res.check + " " + res.object());
+  for (Result& res : r.results) {
+    if (res.status != Status::consequence || reported.count(res.cause)) continue;
+    res.status = Status::fail;
+    res.message += " (caused by " + res.cause + ", not reported in this run)";
+    res.cause.clear();
+  }
   r.devices_checked = devices_compared.size();
-  r.links_checked = links_compared.size();
+  // A link is checked when both of its ends were read: both ports are in the observed state.
+  for (const LinkEnds& l : ctx.links)
+    if (ctx.port(l.a_device->name, l.a->name) && ctx.port(l.b_device->name, l.b->name)) ++r.links_checked;
   for (const auto& [d, why] : observed.unreadable)
     if (needed.count(d)) r.unreadable.emplace(d, why);
   return r;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "report/report.h"
+#include "verify/verify_report.h"
 #include "state/desired.h"
 #include "state/observed.h"
 #include "verify/check.h"

@@ -25,14 +25,5 @@ std::string capitalized(std::string s) {
   return s;
 }
 
-std::string_view platform_label(Platform p) {
-  switch (p) {
-    case Platform::sonic: return "SONiC";
-    case Platform::eos: return "EOS";
-    case Platform::nvue: return "NVUE";
-    case Platform::linux_host: return "Linux";
-  }
-  return "?";
-}
 
 }  // namespace fabricctl

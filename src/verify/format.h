@@ -17,7 +17,5 @@ std::string format_opt(const std::optional<int>& v);
 std::string format_mbps(int mbps);
 /// `s` with its first letter upper-cased: fix hints read as sentences.
 std::string capitalized(std::string s);
-/// How engineers name a platform in a hint: "SONiC", "EOS", "NVUE", "Linux".
-std::string_view platform_label(Platform p);
 
 }  // namespace fabricctl

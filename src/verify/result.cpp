@@ -16,6 +16,7 @@ std::string_view to_string(Status s) {
     case Status::pass: return "pass";
     case Status::fail: return "fail";
     case Status::missing: return "missing";
+    case Status::consequence: return "consequence";
   }
   return "?";
 }

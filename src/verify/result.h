@@ -10,7 +10,10 @@
 namespace fabricctl {
 
 enum class Severity { info, warning, error };
-enum class Status { pass, fail, missing };
+/// pass: as intended. fail: a fault, counted by severity. missing: not compared (data absent).
+/// consequence: wrong, but explained by another finding (its `cause`); shown under it, never counted as
+/// a fault of its own, so one fault is one finding.
+enum class Status { pass, fail, missing, consequence };
 
 std::string_view to_string(Severity s);
 std::string_view to_string(Status s);
@@ -26,6 +29,12 @@ struct Endpoint {
   friend bool operator==(const Endpoint&, const Endpoint&) = default;
 };
 
+/// A cabled link, host end first (between switches, the natural-order first device).
+struct LinkRef {
+  Endpoint a;
+  Endpoint b;
+};
+
 struct Result {
   std::string check;          // stable ID, e.g. "link.pfc.mismatch"
   Status status = Status::pass;
@@ -35,7 +44,9 @@ struct Result {
   std::string expected;       // human-readable expected value(s); for links: "both ends ..." etc.
   std::string observed;       // what was seen; for links: "a=..., b=..."
   std::string message;        // one line: what is wrong (or what was compared, for a pass)
-  std::string hint;           // one line: how to fix it (failures only)
+  std::string hint;           // how to fix it, commands for the device's platform, one per line (failures only)
+  std::string cause;          // consequences: the finding that explains it, "<check> <object>"
+  std::optional<LinkRef> link;  // the link the object belongs to, when it is cabled (grouping, context)
 
   /// A stable name for the object: "leaf1:Ethernet0" or "host1:eth0~leaf1:Ethernet0" for a link.
   [[nodiscard]] std::string object() const { return b ? a.str() + "~" + b->str() : a.str(); }

@@ -27,12 +27,20 @@ grep -q 'roce-lossless.yaml:.*probability: "200" is out of range 0-100' err || f
 sed -i 's/probability: 200/probability: 20/' profiles/roce-lossless.yaml
 
 # A broken template: exit 2, nothing written.
-echo '{{#ports}}' > templates/sonic/config_db.json.mustache
+echo '{{#ports}}' > templates/eos/session.cfg.mustache
 set +e; "$bin" render -i inv -p profiles --templates templates --out out >/dev/null 2>err; rc=$?; set -e
 [ $rc -eq 2 ] || fail "broken template: exit $rc, want 2"
-grep -q 'templates/sonic/config_db.json.mustache: invalid template' err || fail "template error not reported: $(cat err)"
+grep -q 'templates/eos/session.cfg.mustache: invalid template' err || fail "template error not reported: $(cat err)"
 [ "$(find out -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "broken template changed the output"
-cp "$root/templates/sonic/config_db.json.mustache" templates/sonic/
+cp "$root/templates/eos/session.cfg.mustache" templates/eos/
+
+# SONiC CONFIG_DB and nic-state.json are data, not templates: a site's old copy of their former
+# templates is not read (even a broken one), and the render is unchanged.
+mkdir -p templates/sonic
+echo '{{#ports}}' > templates/sonic/config_db.json.mustache
+echo '{{#ports}}' > templates/linux/nic-state.json.mustache
+"$bin" render -i inv -p profiles --templates templates --out out >/dev/null || fail "leftover data templates broke render"
+[ "$(find out -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "leftover data templates changed the output"
 
 # A device removed from the inventory disappears from the output.
 python3 - <<'PY'

@@ -1,78 +1,31 @@
-// Linux host NIC adapter: the template context for nic-state.json (the desired NIC state as data) and
-// apply.sh (the same state as a reviewable POSIX sh script using ip, dcb, mlx5 ecn sysfs and rdma_cm
-// configfs). Every value is final text here: JSON literals already encoded, shell words already quoted.
-#include <array>
+// Linux host NIC adapter: the template context of apply.sh, a view of the nic-state document
+// (nic_state.h). Every value a command of apply.sh sets is read from that document, never from
+// DeviceDesired, so the script and nic-state.json (and the netlink apply that will read it) cannot
+// disagree. Every value is final text here: shell words already quoted, comments made safe.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "platform/linux/nic.h"
+#include "platform/linux/nic_state.h"
 #include "platform/platform.h"
+#include "util/escape.h"
 
 namespace fabricctl {
-namespace linux_host {
-
-int roce_tos(const QosIntent& qos) { return (qos.roce_dscp << 2) | (qos.dcqcn.enabled ? kEct0 : 0); }
-
-std::string sh_quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  out += '\'';
-  return out;
-}
-
-std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp) {
-  return {{
-      {"clamp_tgt_rate", rp.clamp_tgt_rate},
-      {"clamp_tgt_rate_after_time_inc", rp.clamp_tgt_rate_after_time_inc},
-      {"rpg_time_reset", rp.rpg_time_reset},
-      {"rpg_byte_reset", rp.rpg_byte_reset},
-      {"rpg_threshold", rp.rpg_threshold},
-      {"rpg_max_rate", rp.rpg_max_rate},
-      {"rpg_ai_rate", rp.rpg_ai_rate},
-      {"rpg_hai_rate", rp.rpg_hai_rate},
-      {"rpg_gd", rp.rpg_gd},
-      {"rpg_min_dec_fac", rp.rpg_min_dec_fac},
-      {"rpg_min_rate", rp.rpg_min_rate},
-      {"rate_to_set_on_first_cnp", rp.rate_to_set_on_first_cnp},
-      {"dce_tcp_g", rp.dce_tcp_g},
-      {"dce_tcp_rtt", rp.dce_tcp_rtt},
-      {"rate_reduce_monitor_period", rp.rate_reduce_monitor_period},
-      {"initial_alpha_value", rp.initial_alpha_value},
-  }};
-}
-
-std::string comment_safe(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) out += (c >= 0x20 && c <= 0x7e) ? c : '?';
-  return out;
-}
-
-}  // namespace linux_host
-
 namespace {
 
 using nlohmann::json;
+using nlohmann::ordered_json;
 using namespace linux_host;
 
 constexpr std::string_view kSysNet = "/sys/class/net/";
 constexpr std::string_view kRdmaCm = "/sys/kernel/config/rdma_cm";
 
-std::string json_string(std::string_view s) { return json(std::string(s)).dump(); }
-
-std::string json_int_list(const std::vector<int>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(v[i]);
-  }
-  return out + "]";
+std::vector<int> ints(const ordered_json& a) {
+  std::vector<int> v;
+  for (const auto& x : a) v.push_back(x.get<int>());
+  return v;
 }
 
 /// "3", "3 and 4", "3, 4 and 5"
@@ -113,131 +66,125 @@ json lines(const std::vector<std::string>& text) {
   return out;
 }
 
-/// Whether a TC is ETS-scheduled on the NIC. TCs no priority maps to are strict with 0 %: they carry
-/// nothing, and the ETS bandwidths of the used TCs then sum to 100 as mlx5 requires.
-bool tc_is_ets(const TcSchedule& t) { return t.used && !t.strict; }
-
-int tc_bw(const TcSchedule& t) { return tc_is_ets(t) ? t.bandwidth_pct : 0; }
-
-std::string ets_summary(const QosIntent& q) {
-  std::vector<std::string> parts;
-  for (int tc = 0; tc < kTrafficClasses; ++tc) {
-    const TcSchedule& t = q.tc[static_cast<size_t>(tc)];
-    if (!t.used) continue;
-    std::vector<int> prios;
-    for (int p = 0; p < kPriorities; ++p)
-      if (q.priority_to_tc[static_cast<size_t>(p)] == tc) prios.push_back(p);
-    std::string s = "TC " + std::to_string(tc) + " ";
-    if (!prios.empty()) s += "(" + priorities_phrase(prios) + ") ";
-    s += tc_is_ets(t) ? "ets " + std::to_string(t.bandwidth_pct) + "%" : std::string("strict");
-    parts.push_back(std::move(s));
-  }
+/// "TC 0 (priorities 0, 1 and 2) ets 50%, TC 6 (priority 6) strict": the TCs some priority maps to.
+std::string ets_summary(const ordered_json& ets) {
+  const std::vector<int> prio_tc = ints(ets.at("prio_tc"));
   std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  for (const auto& t : ets.at("tc")) {
+    const int tc = t.at("tc").get<int>();
+    std::vector<int> prios;
+    for (size_t p = 0; p < prio_tc.size(); ++p)
+      if (prio_tc[p] == tc) prios.push_back(static_cast<int>(p));
+    if (prios.empty()) continue;  // unused: strict with 0 %, carries nothing
+    std::string s = "TC " + std::to_string(tc) + " (" + priorities_phrase(prios) + ") ";
+    s += t.at("tsa") == "ets" ? "ets " + std::to_string(t.at("bw").get<int>()) + "%" : std::string("strict");
+    out += (out.empty() ? "" : ", ") + s;
+  }
   return out.empty() ? "no TC in use" : out;
 }
 
-json port_context(const DeviceDesired& device, const PortDesired& port) {
-  const QosIntent& q = device.qos;
-  const std::vector<int> lossless = q.lossless_priorities();
-  const std::vector<int> dcqcn_prios = q.dcqcn.enabled ? lossless : std::vector<int>{};
-  const std::string ecn = std::string(kSysNet) + port.name + "/ecn";
+json port_context(const ordered_json& ps, int roce_dscp) {
+  const std::string netdev = ps.at("netdev").get<std::string>();
+  const std::string ecn = std::string(kSysNet) + netdev + "/ecn";
+  const ordered_json& pfc = ps.at("pfc");
+  const ordered_json& ets = ps.at("ets");
+  const ordered_json& dcqcn = ps.at("dcqcn");
+  const ordered_json& rdma = ps.at("rdma");
+  const std::vector<int> lossless = ints(pfc.at("enabled_priorities"));
+  const int cable_length_m = pfc.at("cable_length_m").get<int>();
+  const auto headroom = ps.at("headroom_bytes").get<uint32_t>();
   json c;
 
   // ---- identity and link
-  c["netdev_json"] = json_string(port.name);
-  c["netdev_sh"] = sh_quote(port.name);
-  c["mtu"] = port.mtu;
-  c["speed_mbps_json"] = port.speed_mbps ? std::to_string(*port.speed_mbps) : "null";
-  c["rail_json"] = port.rail ? std::to_string(*port.rail) : "null";
-  c["peer_json"] = port.peer_device.empty()
-                       ? std::string("null")
-                       : "{\"device\": " + json_string(port.peer_device) +
-                             ", \"port\": " + json_string(port.peer_port) + "}";
-  c["headroom_bytes"] = port.headroom_bytes;
-
-  std::string title = port.name;
+  c["netdev_sh"] = sh_quote(netdev);
+  c["mtu"] = ps.at("mtu").get<int>();
+  std::string title = netdev;
   std::vector<std::string> facts;
-  if (port.rail) facts.push_back("rail " + std::to_string(*port.rail));
-  if (!port.peer_device.empty()) facts.push_back("cabled to " + port.peer_device + " " + port.peer_port);
-  if (port.speed_mbps) facts.push_back(std::to_string(*port.speed_mbps) + " Mb/s expected");
-  if (!port.rdma_device.empty())
-    facts.push_back("RDMA " + port.rdma_device + " port " + std::to_string(port.rdma_port));
+  if (!ps.at("rail").is_null()) facts.push_back("rail " + std::to_string(ps["rail"].get<int>()));
+  if (!ps.at("peer").is_null())
+    facts.push_back("cabled to " + ps["peer"].at("device").get<std::string>() + " " +
+                    ps["peer"].at("port").get<std::string>());
+  if (!ps.at("speed_mbps").is_null())
+    facts.push_back(std::to_string(ps["speed_mbps"].get<int>()) + " Mb/s expected");
+  if (!rdma.is_null())
+    facts.push_back("RDMA " + rdma.at("device").get<std::string>() + " port " +
+                    std::to_string(rdma.at("port").get<int>()));
   for (size_t i = 0; i < facts.size(); ++i) title += (i ? ", " : ": ") + facts[i];
   c["title"] = comment_safe(title);
 
   // ---- RDMA (rdma_cm configfs)
-  if (port.rdma_device.empty()) {
+  if (rdma.is_null()) {
     c["rdma"] = nullptr;
   } else {
-    const std::string dir = std::string(kRdmaCm) + "/" + port.rdma_device;
-    const std::string port_dir = dir + "/ports/" + std::to_string(port.rdma_port);
-    std::string tos_meaning = "DSCP " + std::to_string(q.roce_dscp) + " << 2";
-    if (q.dcqcn.enabled) tos_meaning += " | ECT(0)";
+    const std::string device = rdma.at("device").get<std::string>();
+    const std::string port = std::to_string(rdma.at("port").get<int>());
+    const std::string dir = std::string(kRdmaCm) + "/" + device;
+    const std::string port_dir = dir + "/ports/" + port;
+    const int tos = rdma.at("roce_tos").get<int>();
+    std::string tos_meaning = "DSCP " + std::to_string(tos >> 2) + " << 2";
+    if ((tos & 3) == kEct0) tos_meaning += " | ECT(0)";
     c["rdma"] = json{
-        {"rdma_device_json", json_string(port.rdma_device)},
-        {"rdma_port", port.rdma_port},
-        {"rdma_mtu", port.rdma_mtu},
-        {"gid_type_json", json_string(kRoceV2)},
-        {"roce_tos", roce_tos(q)},
-        {"rdma_comment", comment_safe(port.rdma_device + " port " + std::to_string(port.rdma_port))},
+        {"roce_tos", tos},
+        {"rdma_comment", comment_safe(device + " port " + port)},
         {"tos_meaning", tos_meaning},
         {"rdma_dir_sh", sh_quote(dir)},
         {"mode_path_sh", sh_quote(port_dir + "/default_roce_mode")},
-        {"mode_sh", sh_quote(kRoceV2)},
+        {"mode_sh", sh_quote(rdma.at("gid_type").get<std::string>())},
         {"tos_path_sh", sh_quote(port_dir + "/default_roce_tos")},
     };
   }
 
   // ---- trust and the DSCP app table
-  c["trust_json"] = json_string(to_string(q.trust));
-  json app = json::array();
+  const ordered_json& app = ps.at("app_dscp_prio");
   json app_rows = json::array();
-  if (q.trust == Trust::dscp) {
-    for (int d = 0; d < kDscpValues; ++d)
-      app.push_back({{"dscp", d}, {"prio", q.dscp_to_priority[static_cast<size_t>(d)]}});
+  if (ps.at("trust") == "dscp") {
     // Eight "DSCP:PRIO" pairs per line of the dcb command.
-    for (int row = 0; row < kDscpValues / 8; ++row) {
-      std::string s;
-      for (int i = 0; i < 8; ++i) {
-        const int d = row * 8 + i;
-        if (i) s += ' ';
-        s += std::to_string(d) + ":" + std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]);
+    std::string row;
+    int in_row = 0;
+    std::vector<int> prio_of(static_cast<size_t>(kDscpValues), 0);
+    for (const auto& pair : app) {
+      const int d = pair.at(0).get<int>();
+      const int p = pair.at(1).get<int>();
+      if (d >= 0 && d < kDscpValues) prio_of[static_cast<size_t>(d)] = p;
+      row += (in_row ? " " : "") + std::to_string(d) + ":" + std::to_string(p);
+      if (++in_row == 8) {
+        app_rows.push_back({{"row", row}});
+        row.clear();
+        in_row = 0;
       }
-      app_rows.push_back({{"row", s}});
     }
-    const auto prio_of = [&](int d) { return std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]); };
+    if (in_row) app_rows.push_back({{"row", row}});
+    const int cnp_dscp = dcqcn.at("cnp_dscp").get<int>();
+    const auto prio = [&](int d) {
+      return d >= 0 && d < kDscpValues ? std::to_string(prio_of[static_cast<size_t>(d)]) : std::string("?");
+    };
     c["app_verb"] = "replace";
     c["app_notes"] = lines({
         "Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;",
-        "RoCE DSCP " + std::to_string(q.roce_dscp) + " -> priority " + prio_of(q.roce_dscp) + ", CNP DSCP " +
-            std::to_string(q.cnp_dscp) + " -> priority " + prio_of(q.cnp_dscp) +
+        "RoCE DSCP " + std::to_string(roce_dscp) + " -> priority " + prio(roce_dscp) + ", CNP DSCP " +
+            std::to_string(cnp_dscp) + " -> priority " + prio(cnp_dscp) +
             ". mlx5 trusts DSCP from the first entry on.",
     });
   } else {
     c["app_verb"] = "flush";
     c["app_notes"] = lines({"Trust PCP: no DSCP app entries (mlx5 trusts PCP again once the last one is gone)."});
   }
-  mark_last(app);
-  c["has_app"] = !app.empty();
-  c["app"] = std::move(app);
   c["app_rows"] = std::move(app_rows);
 
   // ---- PFC
-  c["pfc_enabled_json"] = json_int_list(lossless);
-  c["prio_pfc"] = dcb_map(kPriorities, [&](int p) {
-    return std::string(q.lossless[static_cast<size_t>(p)] ? "on" : "off");
-  });
-  c["cable_length_m"] = port.cable_length_m;
+  std::vector<bool> pfc_on(static_cast<size_t>(kPriorities), false);
+  for (int p : lossless)
+    if (p >= 0 && p < kPriorities) pfc_on[static_cast<size_t>(p)] = true;
+  c["prio_pfc"] = dcb_map(kPriorities, [&](int p) { return std::string(pfc_on[static_cast<size_t>(p)] ? "on" : "off"); });
   std::vector<std::string> pfc_notes = {
       (lossless.empty() ? std::string("PFC off on every priority")
                         : "PFC (lossless) on " + priorities_phrase(lossless)) +
       ". mlx5 flaps the link when the PFC priorities change."};
-  if (port.cable_length_m > 0 && port.cable_length_m < kMlx5MaxCableLengthM) {
-    c["pfc_delay"] = std::to_string(port.cable_length_m);
-    pfc_notes.push_back("On mlx5, delay is the cable length in metres (" + std::to_string(port.cable_length_m) +
+  if (cable_length_m > 0 && cable_length_m < kMlx5MaxCableLengthM) {
+    c["pfc_delay"] = std::to_string(cable_length_m);
+    pfc_notes.push_back("On mlx5, delay is the cable length in metres (" + std::to_string(cable_length_m) +
                         " m), from which the driver sizes the PFC");
-    pfc_notes.push_back("headroom (fabricctl expects " + std::to_string(port.headroom_bytes) +
+    pfc_notes.push_back("headroom (fabricctl expects " + std::to_string(headroom) +
                         " bytes); dcb-pfc(8) documents delay in bits.");
   } else {
     c["pfc_delay"] = nullptr;
@@ -246,54 +193,44 @@ json port_context(const DeviceDesired& device, const PortDesired& port) {
   c["pfc_notes"] = lines(pfc_notes);
 
   // ---- ETS
-  std::vector<int> prio_tc(q.priority_to_tc.begin(), q.priority_to_tc.end());
-  c["prio_tc_json"] = json_int_list(prio_tc);
-  json tcs = json::array();
-  for (int tc = 0; tc < kTrafficClasses; ++tc) {
-    const TcSchedule& t = q.tc[static_cast<size_t>(tc)];
-    tcs.push_back({{"tc", tc}, {"tsa_json", json_string(tc_is_ets(t) ? "ets" : "strict")}, {"bw", tc_bw(t)}});
-  }
-  mark_last(tcs);
-  c["ets_tc"] = std::move(tcs);
-  c["prio_tc"] = dcb_map(kPriorities, [&](int p) {
-    return std::to_string(q.priority_to_tc[static_cast<size_t>(p)]);
-  });
-  c["tc_tsa"] = dcb_map(kTrafficClasses, [&](int tc) {
-    return std::string(tc_is_ets(q.tc[static_cast<size_t>(tc)]) ? "ets" : "strict");
-  });
-  c["tc_bw"] = dcb_map(kTrafficClasses, [&](int tc) {
-    return std::to_string(tc_bw(q.tc[static_cast<size_t>(tc)]));
-  });
-  c["ets_summary"] = ets_summary(q);
+  const std::vector<int> prio_tc = ints(ets.at("prio_tc"));
+  c["prio_tc"] = dcb_map(static_cast<int>(prio_tc.size()),
+                         [&](int p) { return std::to_string(prio_tc[static_cast<size_t>(p)]); });
+  const ordered_json& tcs = ets.at("tc");
+  c["tc_tsa"] = dcb_map(static_cast<int>(tcs.size()),
+                        [&](int i) { return tcs[static_cast<size_t>(i)].at("tsa").get<std::string>(); });
+  c["tc_bw"] = dcb_map(static_cast<int>(tcs.size()),
+                       [&](int i) { return std::to_string(tcs[static_cast<size_t>(i)].at("bw").get<int>()); });
+  c["ets_summary"] = ets_summary(ets);
 
-  // ---- DCQCN (mlx5 ecn sysfs)
-  const auto rp_params = dcqcn_rp_files(q.dcqcn.rp);
-  json rp_json = json::array();
-  for (const auto& [name, value] : rp_params)
-    rp_json.push_back({{"name_json", json_string(name)}, {"value", value}});
-  mark_last(rp_json);
-
-  // Parameters first, then the per-priority enables; with DCQCN off, only the enables (all 0).
+  // ---- DCQCN (mlx5 ecn sysfs): parameters first, then the per-priority enables; with DCQCN off,
+  // only the enables (all 0).
+  const bool dcqcn_enabled = dcqcn.at("enabled").get<bool>();
   json writes = json::array();
-  if (q.dcqcn.enabled) {
-    writes.push_back(sysfs_write(ecn + "/roce_np/cnp_dscp", std::to_string(q.cnp_dscp),
-                                 "Notification point: CNPs leave with DSCP " + std::to_string(q.cnp_dscp) +
-                                     " and priority " + std::to_string(q.cnp_priority) + "."));
-    writes.push_back(sysfs_write(ecn + "/roce_np/cnp_802p_prio", std::to_string(q.cnp_priority)));
-    writes.push_back(
-        sysfs_write(ecn + "/roce_np/min_time_between_cnps", std::to_string(q.dcqcn.np.min_time_between_cnps)));
+  if (dcqcn_enabled) {
+    const std::string cnp_dscp = std::to_string(dcqcn.at("cnp_dscp").get<int>());
+    const std::string cnp_prio = std::to_string(dcqcn.at("cnp_802p_prio").get<int>());
+    writes.push_back(sysfs_write(ecn + "/roce_np/cnp_dscp", cnp_dscp,
+                                 "Notification point: CNPs leave with DSCP " + cnp_dscp + " and priority " +
+                                     cnp_prio + "."));
+    writes.push_back(sysfs_write(ecn + "/roce_np/cnp_802p_prio", cnp_prio));
+    writes.push_back(sysfs_write(ecn + "/roce_np/min_time_between_cnps",
+                                 std::to_string(dcqcn.at("min_time_between_cnps").get<int>())));
     bool first = true;
-    for (const auto& [name, value] : rp_params) {
+    for (const auto& [name, value] : dcqcn.at("rp").items()) {
       writes.push_back(
-          sysfs_write(ecn + "/roce_rp/" + std::string(name), std::to_string(value),
+          sysfs_write(ecn + "/roce_rp/" + name, std::to_string(value.get<int>()),
                       first ? "Reaction point parameters, in firmware units (rates Mb/s, times us)." : ""));
       first = false;
     }
   }
-  const std::array<bool, kPriorities> dcqcn_on = q.dcqcn_priorities();
-  for (std::string_view point : {"roce_rp", "roce_np"})
+  const std::vector<int> rp_prios = ints(dcqcn.at("rp_enabled_priorities"));
+  const std::vector<int> np_prios = ints(dcqcn.at("np_enabled_priorities"));
+  for (const auto& [point, prios] : {std::pair{std::string_view("roce_rp"), &rp_prios},
+                                     std::pair{std::string_view("roce_np"), &np_prios}}) {
     for (int p = 0; p < kPriorities; ++p) {
-      const bool on = dcqcn_on[static_cast<size_t>(p)];
+      bool on = false;
+      for (int x : *prios) on = on || x == p;
       std::string note;
       if (p == 0)
         note = point == "roce_rp" ? "Reaction point (sender) per priority."
@@ -301,42 +238,41 @@ json port_context(const DeviceDesired& device, const PortDesired& port) {
       writes.push_back(
           sysfs_write(ecn + "/" + std::string(point) + "/enable/" + std::to_string(p), on ? "1" : "0", note));
     }
-  c["dcqcn_enabled_json"] = q.dcqcn.enabled ? "true" : "false";
-  c["dcqcn_prios_json"] = json_int_list(dcqcn_prios);
-  c["cnp_dscp"] = q.cnp_dscp;
-  c["cnp_prio"] = q.cnp_priority;
-  c["min_time_between_cnps"] = q.dcqcn.np.min_time_between_cnps;
-  c["rp"] = std::move(rp_json);
+  }
   c["dcqcn_writes"] = std::move(writes);
-  c["dcqcn_summary"] = !q.dcqcn.enabled
-                           ? std::string("DCQCN off: reaction and notification point disabled on every priority")
-                       : dcqcn_prios.empty()
+  c["dcqcn_summary"] = !dcqcn_enabled ? std::string("DCQCN off: reaction and notification point disabled on every priority")
+                       : rp_prios.empty()
                            ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
-                           : "DCQCN on " + priorities_phrase(dcqcn_prios) + ", off on the others";
+                           : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
   return c;
 }
 
 }  // namespace
 
-nlohmann::json linux_context(const DeviceDesired& device) {
-  json c = common_context(device);
-  c["schema_json"] = json_string(kNicStateSchema);
-  c["device_json"] = json_string(device.name);
-  c["profile_json"] = json_string(device.profile);
-  c["device_comment"] = comment_safe(device.name);
-  c["profile_comment"] = comment_safe(device.profile);
-  c["port_count"] = device.ports.size();
+namespace linux_host {
+
+nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp) {
+  json c;
+  const std::string device = state.at("device").get<std::string>();
+  const std::string profile = state.at("profile").get<std::string>();
+  c["device"] = device;
+  c["profile"] = profile;
+  c["platform"] = std::string(to_string(Platform::linux_host));
+  c["device_comment"] = comment_safe(device);
+  c["profile_comment"] = comment_safe(profile);
+  const ordered_json& ports_state = state.at("ports");
+  c["port_count"] = ports_state.size();
 
   json ports = json::array();
   json preflight = json::array();
   bool rdma = false;
-  for (const PortDesired& p : device.ports) {
-    ports.push_back(port_context(device, p));
-    const std::string dir = std::string(kSysNet) + p.name;
+  for (const ordered_json& ps : ports_state) {
+    ports.push_back(port_context(ps, roce_dscp));
+    const std::string dir = std::string(kSysNet) + ps.at("netdev").get<std::string>();
     preflight.push_back({{"dir_sh", sh_quote(dir)}, {"why_sh", sh_quote("no such network interface")}});
     preflight.push_back({{"dir_sh", sh_quote(dir + "/ecn")},
                          {"why_sh", sh_quote("no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver")}});
-    rdma = rdma || !p.rdma_device.empty();
+    rdma = rdma || !ps.at("rdma").is_null();
   }
   if (rdma)
     preflight.push_back({{"dir_sh", sh_quote(kRdmaCm)},
@@ -345,10 +281,15 @@ nlohmann::json linux_context(const DeviceDesired& device) {
   c["has_ports"] = !ports.empty();
   c["ports"] = std::move(ports);
   c["preflight"] = std::move(preflight);
-  c["done_message_sh"] =
-      sh_quote("apply.sh: " + device.name + ": RoCE NIC state applied to " + std::to_string(device.ports.size()) +
-               " port(s)");
+  c["done_message_sh"] = sh_quote("apply.sh: " + device + ": RoCE NIC state applied to " +
+                                  std::to_string(ports_state.size()) + " port(s)");
   return c;
+}
+
+}  // namespace linux_host
+
+nlohmann::json linux_context(const DeviceDesired& device) {
+  return linux_host::apply_context(linux_host::nic_state(device), device.qos.roce_dscp);
 }
 
 }  // namespace fabricctl

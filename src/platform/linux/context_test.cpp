@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// nic-state.json (data, built by the adapter) or a template of templates/linux/ rendered with the context.
 std::string render_linux(const std::string& template_name, const DeviceDesired& device) {
+  if (template_name == "nic-state.json") return linux_nic_state_json(device);
   Diags diags;
   const fs::path path = fs::path(FABRICCTL_SOURCE_DIR) / "templates" / "linux" / template_name;
   auto text = read_template(path, diags);
@@ -123,9 +125,9 @@ TEST_CASE("linux: roce_tos, sh_quote and comment_safe") {
 
 TEST_CASE("linux: nic-state.json carries the desired NIC state") {
   const DeviceDesired host = test::example_host();
-  const std::string text = render_linux("nic-state.json.mustache", host);
+  const std::string text = render_linux("nic-state.json", host);
   check_text_hygiene(text);
-  CHECK(text == render_linux("nic-state.json.mustache", host));  // deterministic
+  CHECK(text == render_linux("nic-state.json", host));  // deterministic
 
   CHECK(text.find("\n\n") == std::string::npos);
   nlohmann::json j;
@@ -206,7 +208,7 @@ TEST_CASE("linux: nic-state.json with optional parts missing is still valid JSON
   host.ports[0].peer_device.clear();
   host.ports[0].rdma_device.clear();
   host.qos.trust = Trust::pcp;
-  const std::string text = render_linux("nic-state.json.mustache", host);
+  const std::string text = render_linux("nic-state.json", host);
   check_text_hygiene(text);
   nlohmann::json j;
   REQUIRE_NOTHROW(j = nlohmann::json::parse(text));
@@ -221,7 +223,7 @@ TEST_CASE("linux: nic-state.json with optional parts missing is still valid JSON
   CHECK(text.find("\n\n") == std::string::npos);
 
   host.ports.clear();
-  const std::string none = render_linux("nic-state.json.mustache", host);
+  const std::string none = render_linux("nic-state.json", host);
   CHECK(nlohmann::json::parse(none)["ports"].empty());
   CHECK(none.find("  \"ports\": []\n}\n") != std::string::npos);
 }
@@ -289,7 +291,7 @@ TEST_CASE("linux: apply.sh with DCQCN off writes 0 to every enable file and noth
   CHECK(sh.find("cnp_dscp") == std::string::npos);
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 104"));
 
-  nlohmann::json j = nlohmann::json::parse(render_linux("nic-state.json.mustache", host));
+  nlohmann::json j = nlohmann::json::parse(render_linux("nic-state.json", host));
   CHECK(j["ports"][0]["dcqcn"]["enabled"] == false);
   CHECK(j["ports"][0]["dcqcn"]["rp_enabled_priorities"].empty());
   CHECK(j["ports"][0]["rdma"]["roce_tos"] == 104);

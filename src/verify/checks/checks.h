@@ -1,6 +1,7 @@
 // The check families; catalog.cpp joins them into the catalog in this order.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "verify/check.h"
@@ -11,5 +12,10 @@ std::vector<Check> drift_checks();    // port.*: every desired field against the
 std::vector<Check> link_checks();     // link.*: both ends of every link agree, and agree with intent
 std::vector<Check> rdma_checks();     // rdma.*: RoCE v2 GID, port state, active MTU
 std::vector<Check> cabling_checks();  // cabling.*: LLDP neighbour is the inventory's other end
+
+/// When LLDP shows that the two ends of a link are not connected to each other: the cabling finding
+/// that says so ("cabling.swapped host1:eth0~host1:eth1"), which link checks name as their cause.
+/// Empty when LLDP agrees with the inventory or says nothing.
+std::string miscabled_cause(const CheckContext& ctx, const LinkEnds& link);
 
 }  // namespace fabricctl

@@ -1,6 +1,7 @@
 // port.*: drift of each port from its intent. Every check compares one desired field of a port with the
 // same field observed on that port; both ends of a link are compared by the link.* checks instead.
-// Each check is one PortRule (port_compare.h): scope, expected text, judgement, hint.
+// Each check is one PortRule (port_compare.h): scope, the setting its fix sets, expected text, judgement.
+// These are the compared fields, each defined once: link.* adds only what is about two ends.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -74,20 +75,13 @@ Verdict mtu_judge(const PortView& v, const PortObserved& o) {
   return same("MTU", v.port.mtu, o.mtu, [](int m) { return num(m); });
 }
 
-std::string mtu_hint(const PortView& v) {
-  const std::string& n = v.port.name;
-  const std::string m = num(v.port.mtu);
-  if (!v.is_switch()) return host_fix(cat("set the NIC MTU to ", m), cat("ip link set dev ", n, " mtu ", m));
-  return switch_fix(v.device.platform, cat("set the port MTU to ", m), cat("config interface mtu ", n, " ", m),
-                    cat("interface ", n, ", mtu ", m), cat("nv set interface ", n, " link mtu ", m));
-}
-
-constexpr PortRule kMtu{"port.mtu.drift", Severity::error, "port MTU equals the intended MTU",
-                        any_port, mtu_expected, mtu_judge, mtu_hint};
+constexpr PortRule kMtu{"port.mtu.drift", Severity::error, "port MTU equals the intended MTU", Setting::mtu,
+                        any_port, mtu_expected, mtu_judge};
 
 // ---- port.speed.drift
 
-bool has_speed(const PortView& v) { return v.port.speed_mbps.has_value(); }
+/// Ports not cabled to another device; a cabled port's speed is judged on its link, both ends at once.
+bool uncabled_with_speed(const PortView& v) { return v.port.speed_mbps.has_value() && v.port.peer_device.empty(); }
 
 std::string speed_expected(const PortView& v) { return format_mbps(*v.port.speed_mbps); }
 
@@ -96,45 +90,14 @@ Verdict speed_judge(const PortView& v, const PortObserved& o) {
   const int want = *v.port.speed_mbps;
   const int got = *o.speed_mbps;
   std::string seen = format_mbps(got);
-  if (got == want) return pass(seen, cat("speed ", seen, " as intended"));
+  if (got == want) return pass();
   std::string detail = cat("speed ", seen, " is ", got < want ? "slower" : "faster", " than the expected ",
                            format_mbps(want));
   return fail(std::move(seen), std::move(detail));
 }
 
-std::string speed_hint(const PortView& v) {
-  const std::string& n = v.port.name;
-  const int want = *v.port.speed_mbps;
-  const std::string what = cat("check the optic and cable on both ends, then set the port to ", format_mbps(want));
-  if (!v.is_switch()) return host_fix(what, cat("ethtool ", n, " shows speed and link partner modes"));
-  return switch_fix(v.device.platform, what, cat("config interface speed ", n, " ", num(want)), cat("interface ", n, ", speed"),
-                    cat("nv set interface ", n, " link speed ", format_mbps(want)));
-}
-
-constexpr PortRule kSpeed{"port.speed.drift", Severity::error, "port speed equals the expected speed",
-                          has_speed, speed_expected, speed_judge, speed_hint};
-
-// ---- port.oper.down
-
-std::string oper_expected(const PortView&) { return "up"; }
-
-Verdict oper_judge(const PortView& v, const PortObserved& o) {
-  if (!o.oper_up) return not_collected("link state");
-  if (*o.oper_up) return pass("up", "link up");
-  return fail("down", cat("link down, cabled to ", v.port.peer_device, ":", v.port.peer_port));
-}
-
-std::string oper_hint(const PortView& v) {
-  const std::string& n = v.port.name;
-  const std::string what =
-      cat("bring the link up: check admin state, optic and cable to ", v.port.peer_device, ":", v.port.peer_port);
-  if (!v.is_switch()) return host_fix(what, cat("ip link set dev ", n, " up"));
-  return switch_fix(v.device.platform, what, cat("config interface startup ", n), cat("interface ", n, ", no shutdown"),
-                    cat("nv set interface ", n, " link state up"));
-}
-
-constexpr PortRule kOper{"port.oper.down", Severity::error, "a cabled port is operationally up",
-                         cabled_port, oper_expected, oper_judge, oper_hint};
+constexpr PortRule kSpeed{"port.speed.drift", Severity::error, "port speed equals the expected speed", Setting::speed,
+                          uncabled_with_speed, speed_expected, speed_judge};
 
 // ---- port.trust.drift
 
@@ -146,17 +109,8 @@ Verdict trust_judge(const PortView& v, const PortObserved& o) {
   return same("trust mode", v.qos().trust, o.trust, trust_text);
 }
 
-std::string trust_hint(const PortView& v) {
-  const bool dscp = v.qos().trust == Trust::dscp;
-  const std::string what = cat("trust ", dscp ? "DSCP" : "PCP", " on the port");
-  if (!v.is_switch()) return host_fix(what, cat("mlnx_qos -i ", v.port.name, " --trust ", dscp ? "dscp" : "pcp"));
-  return switch_fix(v.device.platform, what, dscp ? "PORT_QOS_MAP dscp_to_tc_map" : "PORT_QOS_MAP dot1p_to_tc_map",
-                    dscp ? "qos trust dscp" : "qos trust cos",
-                    cat("nv set qos mapping default-global trust ", dscp ? "l3" : "l2"));
-}
-
-constexpr PortRule kTrust{"port.trust.drift", Severity::error, "port trust mode (DSCP or PCP) equals the intent",
-                          any_port, trust_expected, trust_judge, trust_hint};
+constexpr PortRule kTrust{"port.trust.drift", Severity::error, "port trust mode (DSCP or PCP) equals the intent", Setting::trust,
+                          any_port, trust_expected, trust_judge};
 
 // ---- port.dscp.drift
 
@@ -164,24 +118,6 @@ constexpr PortRule kTrust{"port.trust.drift", Severity::error, "port trust mode 
 bool trusts_dscp(const PortView& v) { return v.qos().trust == Trust::dscp; }
 
 std::string dscp_expected(const PortView& v) { return map_text(v.qos().dscp_to_priority); }
-
-/// The fix for the differing DSCPs, in the words of the port's role.
-std::string dscp_fix(const PortView& v, const std::vector<int>& dscps) {
-  const auto& want = v.qos().dscp_to_priority;
-  std::vector<std::string> pairs, linux_pairs;
-  for (int d : dscps) {
-    pairs.push_back(cat(num(d), "->", num(want[at(d)])));
-    linux_pairs.push_back(cat(num(d), ":", num(want[at(d)])));
-  }
-  const std::string what = cat("map DSCP->priority ", capped(pairs));
-  if (!v.is_switch())
-    return host_fix(what, cat("dcb app replace dev ", v.port.name, " dscp-prio ", capped(linux_pairs, " ")));
-  const std::string d = num(dscps.front());
-  const std::string p = num(want[at(dscps.front())]);
-  return switch_fix(v.device.platform, what, cat("DSCP_TO_TC_MAP \"", d, "\": \"", p, "\""),
-                    cat("qos map dscp ", d, " to traffic-class ", p),
-                    cat("nv set qos mapping default-global dscp ", d, " switch-priority ", p));
-}
 
 Verdict dscp_judge(const PortView& v, const PortObserved& o) {
   if (!o.dscp_to_priority) return not_collected("DSCP map");
@@ -194,52 +130,29 @@ Verdict dscp_judge(const PortView& v, const PortObserved& o) {
     differing.push_back(d);
     diffs.push_back(cat(num(d), "->", num(got[at(d)]), " (want ", num(want[at(d)]), ")"));
   }
-  if (differing.empty()) return pass(map_text(got), "DSCP map as intended");
+  if (differing.empty()) return pass();
   std::string seen = capped(diffs);
-  return fail(seen, cat("DSCP map differs: ", seen), dscp_fix(v, differing));
+  return fail(seen, cat("DSCP map differs: ", seen), std::move(differing));
 }
 
-std::string dscp_hint(const PortView& v) {
-  // Only reached for a failure without its own hint, which dscp_judge never produces.
-  return dscp_fix(v, {v.qos().roce_dscp});
-}
-
-constexpr PortRule kDscp{"port.dscp.drift", Severity::error, "DSCP->priority map equals the intent (DSCP trust)",
-                         trusts_dscp, dscp_expected, dscp_judge, dscp_hint};
+constexpr PortRule kDscp{"port.dscp.drift", Severity::error, "DSCP->priority map equals the intent (DSCP trust)", Setting::dscp_map,
+                         trusts_dscp, dscp_expected, dscp_judge};
 
 // ---- port.pfc.drift
 
 std::string pfc_expected(const PortView& v) { return format_priorities(v.qos().lossless); }
 
 Verdict pfc_judge(const PortView& v, const PortObserved& o) {
-  return same("PFC priorities", v.qos().lossless, o.lossless,
-              [](const std::array<bool, kPriorities>& s) { return format_priorities(s); });
+  Verdict verdict = same("PFC priorities", v.qos().lossless, o.lossless,
+                         [](const std::array<bool, kPriorities>& s) { return format_priorities(s); });
+  if (verdict.status == Status::fail)
+    for (int p = 0; p < kPriorities; ++p)
+      if (v.qos().lossless[at(p)] != (*o.lossless)[at(p)]) verdict.keys.push_back(p);
+  return verdict;
 }
 
-std::string pfc_hint(const PortView& v) {
-  const std::string& n = v.port.name;
-  const std::vector<int> prios = v.qos().lossless_priorities();
-  if (prios.empty()) {
-    if (!v.is_switch())
-      return host_fix("turn PFC off on every priority", cat("dcb pfc set dev ", n, " prio-pfc all:off"));
-    return switch_fix(v.device.platform, "turn PFC off on every priority", "remove PORT_QOS_MAP pfc_enable", "no priority-flow-control",
-                      "nv unset qos pfc default-global");
-  }
-  const std::string set = format_priorities(v.qos().lossless);
-  const std::string what = cat("set PFC on priority ", set, " and off on all others");
-  std::vector<std::string> eos, linux_on;
-  for (int p : prios) {
-    eos.push_back(cat("priority-flow-control priority ", num(p), " no-drop"));
-    linux_on.push_back(cat(num(p), ":on"));
-  }
-  if (!v.is_switch())
-    return host_fix(what, cat("dcb pfc set dev ", n, " prio-pfc all:off ", join(linux_on, " ")));
-  return switch_fix(v.device.platform, what, cat("PORT_QOS_MAP pfc_enable ", set), join(eos, "; "),
-                    cat("nv set qos pfc default-global switch-priority ", set));
-}
-
-constexpr PortRule kPfc{"port.pfc.drift", Severity::error, "lossless (PFC) priority set equals the intent",
-                        any_port, pfc_expected, pfc_judge, pfc_hint};
+constexpr PortRule kPfc{"port.pfc.drift", Severity::error, "lossless (PFC) priority set equals the intent", Setting::pfc,
+                        any_port, pfc_expected, pfc_judge};
 
 // ---- port.ets.drift
 
@@ -276,34 +189,13 @@ Verdict ets_judge(const PortView& v, const PortObserved& o) {
     if (want.used && !same_sched(want, got))
       diffs.push_back(cat("tc", num(tc), " ", sched_text(got), " (want ", sched_text(want), ")"));
   }
-  std::string seen = ets_text(*o.priority_to_tc, *o.tc, q.tc);
-  if (diffs.empty()) return pass(seen, "priority->TC map and TC scheduling as intended");
-  return fail(std::move(seen), cat("ETS differs: ", capped(diffs)));
-}
-
-std::string ets_hint(const PortView& v) {
-  const QosIntent& q = v.qos();
-  const std::string what = cat("set priority->TC and TC scheduling to ", ets_expected(v));
-  if (v.is_switch())
-    return switch_fix(v.device.platform, what, "TC_TO_QUEUE_MAP and SCHEDULER (STRICT or DWRR weight)",
-                      "qos map traffic-class to tx-queue; tx-queue priority strict or no priority + bandwidth percent",
-                      "nv set qos egress-queue-mapping and egress-scheduler default-global");
-  // TCs the intent does not use are strict with 0 %, so the ETS shares sum to 100 as mlx5 requires.
-  std::vector<std::string> prio_tc, tsa, bw;
-  for (int p = 0; p < kPriorities; ++p) prio_tc.push_back(cat(num(p), ":", num(q.priority_to_tc[at(p)])));
-  for (int tc = 0; tc < kTrafficClasses; ++tc) {
-    const TcSchedule& s = q.tc[at(tc)];
-    const bool ets = s.used && !s.strict;
-    tsa.push_back(cat(num(tc), ets ? ":ets" : ":strict"));
-    bw.push_back(cat(num(tc), ":", num(ets ? s.bandwidth_pct : 0)));
-  }
-  return host_fix(what, cat("dcb ets set dev ", v.port.name, " prio-tc ", join(prio_tc, " "), " tc-tsa ",
-                            join(tsa, " "), " tc-bw ", join(bw, " ")));
+  if (diffs.empty()) return pass();
+  return fail(ets_text(*o.priority_to_tc, *o.tc, q.tc), cat("ETS differs: ", capped(diffs)));
 }
 
 constexpr PortRule kEts{"port.ets.drift", Severity::error,
-                        "priority->TC map and TC scheduling (strict/ETS %) equal the intent",
-                        any_port, ets_expected, ets_judge, ets_hint};
+                        "priority->TC map and TC scheduling (strict/ETS %) equal the intent", Setting::ets,
+                        any_port, ets_expected, ets_judge};
 
 // ---- port.ecn.drift
 
@@ -338,12 +230,15 @@ Verdict ecn_on_judge(const PortView& v, const std::vector<EcnQueue>& observed) {
   const double tol = v.ctx.tolerance.ecn_threshold_pct;
   const std::string tol_text = cat(" ±", decimal(tol), "%");
   std::vector<std::string> seen, diffs;
+  std::vector<int> tcs;
   for (const EcnQueue& want : v.qos().ecn) {
     const std::string tc = cat("tc", num(want.tc));
     const EcnQueue* got = ecn_queue(observed, want.tc);
+    const size_t before = diffs.size();
     if (!got) {
       seen.push_back(cat(tc, " off"));
       diffs.push_back(cat(tc, " not ECN-marked"));
+      tcs.push_back(want.tc);
       continue;
     }
     seen.push_back(ecn_text(*got));
@@ -353,10 +248,10 @@ Verdict ecn_on_judge(const PortView& v, const std::vector<EcnQueue>& observed) {
       diffs.push_back(cat(tc, " max ", num(got->max_bytes), " B (want ", num(want.max_bytes), " B", tol_text, ")"));
     if (got->probability_pct != want.probability_pct)
       diffs.push_back(cat(tc, " probability ", num(got->probability_pct), "% (want ", num(want.probability_pct), "%)"));
+    if (diffs.size() > before) tcs.push_back(want.tc);
   }
-  std::string observed_text = seen.empty() ? "none" : join(seen, "; ");
-  if (diffs.empty()) return pass(std::move(observed_text), cat("ECN marking as intended (thresholds", tol_text, ")"));
-  return fail(std::move(observed_text), cat("ECN differs: ", capped(diffs)));
+  if (diffs.empty()) return pass();
+  return fail(seen.empty() ? "none" : join(seen, "; "), cat("ECN differs: ", capped(diffs)), std::move(tcs));
 }
 
 /// ECN disabled in intent: a lossless queue that marks anyway is drift, but a softer one.
@@ -365,10 +260,9 @@ Verdict ecn_off_judge(const PortView& v, const std::vector<EcnQueue>& observed) 
   std::vector<int> marking;
   for (int tc : lossless)
     if (ecn_queue(observed, tc)) marking.push_back(tc);
-  if (marking.empty())
-    return pass(cat("no ECN on lossless ", tc_list(lossless)), "no ECN on lossless queues, as intended");
+  if (marking.empty()) return pass();
   Verdict verdict = fail(cat("ECN on ", tc_list(marking)),
-                         cat("ECN marks lossless ", tc_list(marking), " though the intent has ECN off"));
+                         cat("ECN marks lossless ", tc_list(marking), " though the intent has ECN off"), marking);
   verdict.severity = Severity::warning;
   return verdict;
 }
@@ -378,35 +272,9 @@ Verdict ecn_judge(const PortView& v, const PortObserved& o) {
   return v.qos().ecn_enabled ? ecn_on_judge(v, *o.ecn) : ecn_off_judge(v, *o.ecn);
 }
 
-std::string ecn_hint(const PortView& v) {
-  const QosIntent& q = v.qos();
-  const std::string& n = v.port.name;
-  if (!q.ecn_enabled) {
-    const std::vector<int> tcs = lossless_tcs(q);
-    const std::string tc = tcs.empty() ? "<tc>" : num(tcs.front());
-    return switch_fix(v.device.platform, cat("turn ECN marking off on lossless ", tc_list(tcs), ", or enable ECN in the profile"),
-                      cat("remove wred_profile from QUEUE ", n, "|", tc),
-                      cat("uc-tx-queue ", tc, ", no random-detect ecn"),
-                      cat("nv set qos congestion-control default-global traffic-class ", tc, " ecn disable"));
-  }
-  std::vector<std::string> parts;
-  for (const EcnQueue& e : q.ecn) parts.push_back(ecn_text(e));
-  const std::string what = cat("mark ECN as intended: ", join(parts, "; "));
-  if (q.ecn.empty()) return what;
-  const EcnQueue& e = q.ecn.front();
-  const std::string tc = num(e.tc), lo = num(e.min_bytes), hi = num(e.max_bytes), pr = num(e.probability_pct);
-  return switch_fix(v.device.platform, what,
-                    cat("WRED_PROFILE ecn ecn_all, wred_green_enable true, green_min_threshold ", lo,
-                        ", green_max_threshold ", hi, ", green_drop_probability ", pr, " on QUEUE ", n, "|", tc),
-                    cat("uc-tx-queue ", tc, ", random-detect ecn minimum-threshold ", lo, " bytes maximum-threshold ",
-                        hi, " bytes max-mark-probability ", pr),
-                    cat("nv set qos congestion-control default-global traffic-class ", tc, " min-threshold ", lo,
-                        " max-threshold ", hi, " probability ", pr));
-}
-
 constexpr PortRule kEcn{"port.ecn.drift", Severity::error,
-                        "switch ECN marking per queue equals the intent (thresholds within tolerance)",
-                        switch_port, ecn_expected, ecn_judge, ecn_hint};
+                        "switch ECN marking per queue equals the intent (thresholds within tolerance)", Setting::ecn,
+                        switch_port, ecn_expected, ecn_judge};
 
 // ---- port.watchdog.drift
 
@@ -436,97 +304,75 @@ Verdict watchdog_judge(const PortView& v, const PortObserved& o) {
     if (got.action != want.action)
       diffs.push_back(cat("action ", to_string(got.action), " (want ", to_string(want.action), ")"));
   }
-  if (diffs.empty()) return pass(watchdog_text(got), "PFC watchdog as intended");
+  if (diffs.empty()) return pass();
   return fail(watchdog_text(got), cat("PFC watchdog differs: ", join(diffs, ", ")));
 }
 
-std::string watchdog_hint(const PortView& v) {
-  const Watchdog& w = v.qos().watchdog;
-  const std::string& n = v.port.name;
-  if (!w.enabled)
-    return switch_fix(v.device.platform, "disable the PFC watchdog", cat("config pfcwd stop ", n),
-                      cat("interface ", n, ", no priority-flow-control pause watchdog"),
-                      cat("nv unset interface ", n, " qos pfc-watchdog"));
-  const int poll = std::max(1, w.poll_interval_ms);
-  const int robustness = std::max(1, (w.detection_ms + poll - 1) / poll);
-  const std::string action(to_string(w.action));
-  return switch_fix(v.device.platform, 
-      cat("enable the PFC watchdog with ", watchdog_params(w)),
-      cat("config pfcwd interval ", num(w.poll_interval_ms), "; config pfcwd start --action ", action,
-          " --restoration-time ", num(w.restoration_ms), " ", n, " ", num(w.detection_ms)),
-      cat("priority-flow-control pause watchdog default timeout ", decimal(w.detection_ms / 1000.0), " recovery-time ",
-          decimal(w.restoration_ms / 1000.0), " polling-interval ", decimal(w.poll_interval_ms / 1000.0), ", action ",
-          action, "; interface ", n, ", priority-flow-control pause watchdog"),
-      cat("nv set qos pfc-watchdog polling-interval ", num(w.poll_interval_ms), " robustness ", num(robustness),
-          "; nv set interface ", n, " qos pfc-watchdog"));
-}
-
-constexpr PortRule kWatchdog{"port.watchdog.drift", Severity::error, "switch PFC watchdog settings equal the intent",
-                             switch_port, watchdog_expected, watchdog_judge, watchdog_hint};
+constexpr PortRule kWatchdog{"port.watchdog.drift", Severity::error, "switch PFC watchdog settings equal the intent", Setting::watchdog,
+                             switch_port, watchdog_expected, watchdog_judge};
 
 // ---- port.dcqcn.drift
 
-std::string dcqcn_text(const std::array<bool, kPriorities>& rp, const std::array<bool, kPriorities>& np,
-                       const std::optional<int>& cnp_dscp, const std::optional<int>& cnp_prio, bool with_cnp) {
-  std::string s = cat("RP on ", format_priorities(rp), ", NP on ", format_priorities(np));
-  if (with_cnp) s += cat(", CNP DSCP ", format_opt(cnp_dscp), " priority ", format_opt(cnp_prio));
-  return s;
+std::string dcqcn_text(const std::array<bool, kPriorities>& rp, const std::array<bool, kPriorities>& np) {
+  return cat("RP on ", format_priorities(rp), ", NP on ", format_priorities(np));
 }
 
 std::string dcqcn_expected(const PortView& v) {
-  const QosIntent& q = v.qos();
-  const auto on = q.dcqcn_priorities();
-  return dcqcn_text(on, on, q.cnp_dscp, q.cnp_priority, q.dcqcn.enabled);
+  const auto on = v.qos().dcqcn_priorities();
+  return dcqcn_text(on, on);
 }
 
 Verdict dcqcn_judge(const PortView& v, const PortObserved& o) {
   if (!o.dcqcn) return not_collected("DCQCN");
-  const QosIntent& q = v.qos();
   const DcqcnObserved& got = *o.dcqcn;
-  const bool cnp = q.dcqcn.enabled;
-  if (cnp && !got.cnp_dscp) return not_collected("CNP DSCP");
-  if (cnp && !got.cnp_priority) return not_collected("CNP priority");
-  const auto want = q.dcqcn_priorities();
+  const auto want = v.qos().dcqcn_priorities();
   std::vector<std::string> diffs;
+  std::vector<int> prios;
+  for (int p = 0; p < kPriorities; ++p)
+    if (got.rp_enabled[at(p)] != want[at(p)] || got.np_enabled[at(p)] != want[at(p)]) prios.push_back(p);
+  if (prios.empty()) return pass();
   const std::string want_text = format_priorities(want);
   if (got.rp_enabled != want)
     diffs.push_back(cat("reaction point on ", format_priorities(got.rp_enabled), " (want ", want_text, ")"));
   if (got.np_enabled != want)
     diffs.push_back(cat("notification point on ", format_priorities(got.np_enabled), " (want ", want_text, ")"));
-  if (cnp && *got.cnp_dscp != q.cnp_dscp)
-    diffs.push_back(cat("CNP DSCP ", num(*got.cnp_dscp), " (want ", num(q.cnp_dscp), ")"));
-  if (cnp && *got.cnp_priority != q.cnp_priority)
-    diffs.push_back(cat("CNP priority ", num(*got.cnp_priority), " (want ", num(q.cnp_priority), ")"));
-  std::string seen = dcqcn_text(got.rp_enabled, got.np_enabled, got.cnp_dscp, got.cnp_priority, cnp);
-  if (diffs.empty()) return pass(std::move(seen), "DCQCN as intended");
-  return fail(std::move(seen), cat("DCQCN differs: ", join(diffs, ", ")));
-}
-
-std::string dcqcn_hint(const PortView& v) {
-  const QosIntent& q = v.qos();
-  const std::string ecn = cat("/sys/class/net/", v.port.name, "/ecn");
-  const std::vector<int> prios = q.dcqcn.enabled ? q.lossless_priorities() : std::vector<int>{};
-  if (prios.empty())
-    return host_fix("turn DCQCN off on every priority",
-                    cat("echo 0 > ", ecn, "/roce_rp/enable/<p> and ", ecn, "/roce_np/enable/<p> for p 0-7"));
-  const std::string set = format_priorities(q.dcqcn_priorities());
-  const std::string p = num(prios.front());
-  return host_fix(cat("enable DCQCN reaction and notification points on priority ", set, " only, CNPs with DSCP ",
-                      num(q.cnp_dscp), " priority ", num(q.cnp_priority)),
-                  cat("echo 1 > ", ecn, "/roce_rp/enable/", p, " and ", ecn, "/roce_np/enable/", p, "; echo ",
-                      num(q.cnp_dscp), " > ", ecn, "/roce_np/cnp_dscp; echo ", num(q.cnp_priority), " > ", ecn,
-                      "/roce_np/cnp_802p_prio"));
+  return fail(dcqcn_text(got.rp_enabled, got.np_enabled), cat("DCQCN differs: ", join(diffs, ", ")), std::move(prios));
 }
 
 constexpr PortRule kDcqcn{"port.dcqcn.drift", Severity::error,
-                          "NIC DCQCN reaction/notification points and CNP marking equal the intent",
-                          host_port, dcqcn_expected, dcqcn_judge, dcqcn_hint};
+                          "NIC DCQCN reaction/notification points are on exactly on the intended priorities",
+                          Setting::dcqcn, host_port, dcqcn_expected, dcqcn_judge};
+
+// ---- port.cnp.drift
+
+bool dcqcn_on(const PortView& v) { return v.device.role == Role::host && v.qos().dcqcn.enabled; }
+
+std::string cnp_text(const std::optional<int>& dscp, const std::optional<int>& prio) {
+  return cat("DSCP ", format_opt(dscp), " priority ", format_opt(prio));
+}
+
+std::string cnp_expected(const PortView& v) { return cnp_text(v.qos().cnp_dscp, v.qos().cnp_priority); }
+
+Verdict cnp_judge(const PortView& v, const PortObserved& o) {
+  if (!o.dcqcn || !o.dcqcn->cnp_dscp) return not_collected("CNP DSCP");
+  if (!o.dcqcn->cnp_priority) return not_collected("CNP priority");
+  const QosIntent& q = v.qos();
+  const int dscp = *o.dcqcn->cnp_dscp, prio = *o.dcqcn->cnp_priority;
+  if (dscp == q.cnp_dscp && prio == q.cnp_priority) return pass();
+  std::vector<std::string> diffs;
+  if (dscp != q.cnp_dscp) diffs.push_back(cat("DSCP ", num(dscp), " (want ", num(q.cnp_dscp), ")"));
+  if (prio != q.cnp_priority) diffs.push_back(cat("priority ", num(prio), " (want ", num(q.cnp_priority), ")"));
+  return fail(cnp_text(dscp, prio), cat("CNPs sent with ", join(diffs, ", ")));
+}
+
+constexpr PortRule kCnp{"port.cnp.drift", Severity::error, "the NIC sends CNPs with the intended DSCP and priority",
+                        Setting::cnp, dcqcn_on, cnp_expected, cnp_judge};
 
 }  // namespace
 
 std::vector<Check> drift_checks() {
-  return {check<kMtu>(), check<kSpeed>(), check<kOper>(),     check<kTrust>(), check<kDscp>(),
-          check<kPfc>(), check<kEts>(),   check<kEcn>(),      check<kWatchdog>(), check<kDcqcn>()};
+  return {check<kMtu>(), check<kSpeed>(), check<kTrust>(),    check<kDscp>(),  check<kPfc>(),
+          check<kEts>(), check<kEcn>(),   check<kWatchdog>(), check<kDcqcn>(), check<kCnp>()};
 }
 
 }  // namespace fabricctl

@@ -1,10 +1,15 @@
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "verify/checks/check_test_support.h"
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
-using fabricctl::test::TinyFabric;
+using fabricctl::test::Lab;
+using fabricctl::test::link_between;
+using fabricctl::test::same_link;
 
 namespace {
 
@@ -13,9 +18,30 @@ const std::vector<Check>& family() {
   return checks;
 }
 
-Result one(const TinyFabric& f, std::string_view id, std::string_view dev, std::string_view port,
-           Tolerance t = {}) {
+Result one(const Lab& f, std::string_view id, std::string_view dev, std::string_view port, Tolerance t = {}) {
   return f.result(family(), id, dev, port, t);
+}
+
+const LinkRef kHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
+const LinkRef kHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
+const LinkRef kSpineLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
+
+const std::vector<std::string> kEveryPort = {
+    "pass host1:ens1f0np0", "pass host1:ens2f0np0",  "pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",
+    "pass leaf1:Ethernet48", "pass leaf2:Ethernet1/1", "pass leaf2:Ethernet2/1", "pass spine1:swp1"};
+const std::vector<std::string> kSwitchPorts = {"pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",
+                                               "pass leaf1:Ethernet48",  "pass leaf2:Ethernet1/1",
+                                               "pass leaf2:Ethernet2/1", "pass spine1:swp1"};
+const std::vector<std::string> kHostPorts = {"pass host1:ens1f0np0", "pass host1:ens2f0np0"};
+
+/// A failure of a port check: one error, about the port alone, with a fix and no cause.
+void check_failure(const Result& r, std::string_view id) {
+  CAPTURE(r.object());
+  CHECK(r.check == id);
+  CHECK(r.status == Status::fail);
+  CHECK_FALSE(r.b);
+  CHECK(r.cause.empty());
+  CHECK_FALSE(r.hint.empty());
 }
 
 }  // namespace
@@ -26,215 +52,315 @@ TEST_CASE("drift checks: the catalog rows") {
     ids.emplace_back(c.id);
     CHECK(c.severity == Severity::error);
     CHECK_FALSE(c.summary.empty());
+    CHECK_FALSE(c.optional_data);
   }
-  CHECK(ids == std::vector<std::string>{"port.mtu.drift", "port.speed.drift", "port.oper.down", "port.trust.drift",
-                                        "port.dscp.drift", "port.pfc.drift", "port.ets.drift", "port.ecn.drift",
-                                        "port.watchdog.drift", "port.dcqcn.drift"});
+  CHECK(ids == std::vector<std::string>{"port.mtu.drift", "port.speed.drift", "port.trust.drift", "port.dscp.drift",
+                                        "port.pfc.drift", "port.ets.drift", "port.ecn.drift", "port.watchdog.drift",
+                                        "port.dcqcn.drift", "port.cnp.drift"});
 }
 
 TEST_CASE("drift checks pass on a perfect fabric, in desired order, on the ports in their scope") {
   test::check_perfect_state(family());
-  TinyFabric f;
-  const std::vector<std::string> all = {"pass host1:ens1f0np0", "pass host1:ens2f0np0", "pass leaf1:Ethernet0",
-                                        "pass leaf1:Ethernet4"};
-  CHECK(test::outline(f.run(family(), "port.mtu.drift")) == all);
-  CHECK(test::outline(f.run(family(), "port.ets.drift")) == all);
-  CHECK(test::outline(f.run(family(), "port.oper.down")) ==
-        std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0", "pass leaf1:Ethernet0"});
-  CHECK(test::outline(f.run(family(), "port.ecn.drift")) ==
-        std::vector<std::string>{"pass leaf1:Ethernet0", "pass leaf1:Ethernet4"});
-  CHECK(test::outline(f.run(family(), "port.watchdog.drift")) ==
-        std::vector<std::string>{"pass leaf1:Ethernet0", "pass leaf1:Ethernet4"});
-  CHECK(test::outline(f.run(family(), "port.dcqcn.drift")) ==
-        std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0"});
+  const Lab f;
+  for (const char* id : {"port.mtu.drift", "port.trust.drift", "port.dscp.drift", "port.pfc.drift", "port.ets.drift"}) {
+    CAPTURE(id);
+    CHECK(test::outline(f.run(family(), id)) == kEveryPort);
+  }
+  // Speed: uncabled ports only; a cabled port's speed is judged on its link (link.speed.mismatch).
+  CHECK(test::outline(f.run(family(), "port.speed.drift")) ==
+        std::vector<std::string>{"pass leaf1:Ethernet4", "pass leaf2:Ethernet2/1"});
+  CHECK(test::outline(f.run(family(), "port.ecn.drift")) == kSwitchPorts);
+  CHECK(test::outline(f.run(family(), "port.watchdog.drift")) == kSwitchPorts);
+  CHECK(test::outline(f.run(family(), "port.dcqcn.drift")) == kHostPorts);
+  CHECK(test::outline(f.run(family(), "port.cnp.drift")) == kHostPorts);
 }
 
 TEST_CASE("drift checks report missing data when the device or port is absent") {
   test::check_absent_state(family());
 }
 
-TEST_CASE("port.mtu.drift") {
-  TinyFabric f;
-  const Result ok = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
-  CHECK(ok.status == Status::pass);
-  CHECK(ok.message == "leaf1:Ethernet0: MTU 9100 as intended");
-
+TEST_CASE("port.mtu.drift: the message, and the fix in each platform's words") {
+  Lab f;
   f.port("leaf1", "Ethernet0").mtu = 1500;
-  const Result r = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  Result r = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
+  check_failure(r, "port.mtu.drift");
   CHECK(r.severity == Severity::error);
   CHECK(r.a == Endpoint{"leaf1", "Ethernet0"});
-  CHECK_FALSE(r.b);
   CHECK(r.expected == "9100");
   CHECK(r.observed == "1500");
   CHECK(r.message == "leaf1:Ethernet0: MTU 1500, expected 9100");
-  CHECK(r.hint == 
-        "Set the port MTU to 9100 (SONiC: config interface mtu Ethernet0 9100)");
-  CHECK(test::count(f.run(family(), "port.mtu.drift"), Status::fail) == 1);
+  CHECK(r.hint == "sudo config interface mtu 'Ethernet0' 9100");
+  // A port result of a cabled port names its link, host end first, though the port is the switch end.
+  CHECK(same_link(r.link, kHost1Link));
+  CHECK(test::outline(f.run(family(), "port.mtu.drift")) ==
+        std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0", "fail leaf1:Ethernet0",
+                                 "pass leaf1:Ethernet4", "pass leaf1:Ethernet48", "pass leaf2:Ethernet1/1",
+                                 "pass leaf2:Ethernet2/1", "pass spine1:swp1"});
 
   f.port("host1", "ens2f0np0").mtu = 1500;
-  const Result h = one(f, "port.mtu.drift", "host1", "ens2f0np0");
-  CHECK(h.status == Status::fail);
-  CHECK(h.message == "host1:ens2f0np0: MTU 1500, expected 9000");
-  CHECK(h.hint == 
-        "Set the NIC MTU to 9000 (Linux: ip link set dev ens2f0np0 mtu 9000)");
+  r = one(f, "port.mtu.drift", "host1", "ens2f0np0");
+  check_failure(r, "port.mtu.drift");
+  CHECK(r.message == "host1:ens2f0np0: MTU 1500, expected 9000");
+  CHECK(r.hint == "ip link set dev 'ens2f0np0' mtu 9000");
+  CHECK(same_link(r.link, kHost2Link));
+
+  f.port("leaf2", "Ethernet1/1").mtu = 9214;
+  r = one(f, "port.mtu.drift", "leaf2", "Ethernet1/1");
+  check_failure(r, "port.mtu.drift");
+  CHECK(r.message == "leaf2:Ethernet1/1: MTU 9214, expected 9100");
+  CHECK(r.hint == "configure\ninterface Ethernet1/1\n   mtu 9100\nend");
+  CHECK(same_link(r.link, kHost2Link));
+
+  f.port("spine1", "swp1").mtu = 1500;
+  r = one(f, "port.mtu.drift", "spine1", "swp1");
+  check_failure(r, "port.mtu.drift");
+  CHECK(r.hint == "nv set interface swp1 link mtu 9100\nnv config apply -y");
+  CHECK(same_link(r.link, kSpineLink));
+
+  // An uncabled port belongs to no link.
+  f.port("leaf1", "Ethernet4").mtu = 1500;
+  r = one(f, "port.mtu.drift", "leaf1", "Ethernet4");
+  check_failure(r, "port.mtu.drift");
+  CHECK(r.hint == "sudo config interface mtu 'Ethernet4' 9100");
+  CHECK_FALSE(r.link);
+  CHECK(test::count(f.run(family(), "port.mtu.drift"), Status::fail) == 5);
 
   f.port("leaf1", "Ethernet0").mtu.reset();
-  const Result m = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
-  CHECK(m.status == Status::missing);
-  CHECK(m.expected == "9100");
-  CHECK(m.observed == "not collected");
-  CHECK(m.message == "leaf1:Ethernet0: MTU not collected");
-  CHECK(m.hint.empty());
+  r = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.expected == "9100");
+  CHECK(r.observed == "not collected");
+  CHECK(r.message == "leaf1:Ethernet0: MTU not collected");
+  CHECK(r.hint.empty());
+  CHECK(same_link(r.link, kHost1Link));
 }
 
-TEST_CASE("port.speed.drift says slower or faster, and skips ports without an expected speed") {
-  TinyFabric f;
-  f.port("leaf1", "Ethernet0").speed_mbps = 200000;
-  Result r = one(f, "port.speed.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+TEST_CASE("port.speed.drift: uncabled ports with an expected speed, slower or faster") {
+  Lab f;
+  f.port("leaf1", "Ethernet4").speed_mbps = 200000;
+  Result r = one(f, "port.speed.drift", "leaf1", "Ethernet4");
+  check_failure(r, "port.speed.drift");
   CHECK(r.expected == "400G");
   CHECK(r.observed == "200G");
-  CHECK(r.message == "leaf1:Ethernet0: speed 200G is slower than the expected 400G");
-  CHECK(r.hint == 
-        "Check the optic and cable on both ends, then set the port to 400G (SONiC: config interface speed Ethernet0 400000)");
+  CHECK(r.message == "leaf1:Ethernet4: speed 200G is slower than the expected 400G");
+  CHECK(r.hint == "show interfaces status 'Ethernet4'\nshow interfaces transceiver presence 'Ethernet4'");
+  CHECK_FALSE(r.link);
 
-  f.port("leaf1", "Ethernet0").speed_mbps = 800000;
-  CHECK(one(f, "port.speed.drift", "leaf1", "Ethernet0").message ==
-        "leaf1:Ethernet0: speed 800G is faster than the expected 400G");
+  f.port("leaf2", "Ethernet2/1").speed_mbps = 800000;
+  r = one(f, "port.speed.drift", "leaf2", "Ethernet2/1");
+  check_failure(r, "port.speed.drift");
+  CHECK(r.message == "leaf2:Ethernet2/1: speed 800G is faster than the expected 400G");
+  CHECK(r.hint == "show interfaces Ethernet2/1 status\nshow interfaces Ethernet2/1 transceiver");
 
-  f.port("host1", "ens1f0np0").speed_mbps.reset();
-  r = one(f, "port.speed.drift", "host1", "ens1f0np0");
-  CHECK(r.status == Status::missing);
-  CHECK(r.message == "host1:ens1f0np0: speed not collected");
-
-  f.device("leaf1").ports[1].speed_mbps.reset();
+  // A cabled port at the wrong speed is link.speed.mismatch's, not this check's.
+  f.port("leaf1", "Ethernet0").speed_mbps = 100000;
+  f.port("host1", "ens1f0np0").speed_mbps = 100000;
   CHECK(test::outline(f.run(family(), "port.speed.drift")) ==
-        std::vector<std::string>{"missing host1:ens1f0np0", "pass host1:ens2f0np0", "fail leaf1:Ethernet0"});
-}
+        std::vector<std::string>{"fail leaf1:Ethernet4", "fail leaf2:Ethernet2/1"});
 
-TEST_CASE("port.oper.down applies to cabled ports only") {
-  TinyFabric f;
-  CHECK_FALSE(*f.port("leaf1", "Ethernet4").oper_up);  // uncabled, down, not judged
-  f.port("leaf1", "Ethernet0").oper_up = false;
-  const Result r = one(f, "port.oper.down", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
-  CHECK(r.expected == "up");
-  CHECK(r.observed == "down");
-  CHECK(r.message == "leaf1:Ethernet0: link down, cabled to host1:ens1f0np0");
-  CHECK(r.hint == 
-        "Bring the link up: check admin state, optic and cable to host1:ens1f0np0 (SONiC: config interface startup Ethernet0)");
+  f.port("leaf1", "Ethernet4").speed_mbps.reset();
+  r = one(f, "port.speed.drift", "leaf1", "Ethernet4");
+  CHECK(r.status == Status::missing);
+  CHECK(r.observed == "not collected");
+  CHECK(r.message == "leaf1:Ethernet4: speed not collected");
 
-  f.port("host1", "ens1f0np0").oper_up = false;
-  CHECK(one(f, "port.oper.down", "host1", "ens1f0np0").hint ==
-        "Bring the link up: check admin state, optic and cable to leaf1:Ethernet0 (Linux: ip link set dev ens1f0np0 up)");
-
-  f.port("leaf1", "Ethernet0").oper_up.reset();
-  CHECK(one(f, "port.oper.down", "leaf1", "Ethernet0").status == Status::missing);
+  // Without an expected speed there is nothing to compare.
+  f.intent("leaf1", "Ethernet4").speed_mbps.reset();
+  CHECK(test::outline(f.run(family(), "port.speed.drift")) == std::vector<std::string>{"fail leaf2:Ethernet2/1"});
 }
 
 TEST_CASE("port.trust.drift") {
-  TinyFabric f;
+  Lab f;
   f.port("leaf1", "Ethernet0").trust = Trust::pcp;
-  const Result r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  Result r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  check_failure(r, "port.trust.drift");
   CHECK(r.expected == "dscp");
   CHECK(r.observed == "pcp");
   CHECK(r.message == "leaf1:Ethernet0: trust mode pcp, expected dscp");
-  CHECK(r.hint == 
-        "Trust DSCP on the port (SONiC: PORT_QOS_MAP dscp_to_tc_map)");
+  CHECK(r.hint ==
+        "sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|Ethernet0' dscp_to_tc_map 'ROCE'\n"
+        "sonic-db-cli CONFIG_DB hdel 'PORT_QOS_MAP|Ethernet0' dot1p_to_tc_map");
 
+  f.port("leaf2", "Ethernet1/1").trust = Trust::pcp;
+  CHECK(one(f, "port.trust.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\ninterface Ethernet1/1\n   qos trust dscp\nend");
+  f.port("spine1", "swp1").trust = Trust::pcp;
+  CHECK(one(f, "port.trust.drift", "spine1", "swp1").hint ==
+        "nv set qos mapping default-global trust l3\nnv config apply -y");
+
+  // mlx5 trusts DSCP while its DSCP app table has entries: the fix writes the whole intended map.
   f.port("host1", "ens1f0np0").trust = Trust::pcp;
-  CHECK(one(f, "port.trust.drift", "host1", "ens1f0np0").hint ==
-        "Trust DSCP on the port (Linux: mlnx_qos -i ens1f0np0 --trust dscp)");
+  std::string pairs;
+  for (int d = 0; d < kDscpValues; ++d)
+    pairs += " " + std::to_string(d) + ":" + (d == 26 ? "3" : d == 48 ? "6" : "0");
+  CHECK(one(f, "port.trust.drift", "host1", "ens1f0np0").hint == "dcb app replace dev 'ens1f0np0' dscp-prio" + pairs);
 
   f.port("leaf1", "Ethernet0").trust.reset();
-  CHECK(one(f, "port.trust.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: trust mode not collected");
+  r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "leaf1:Ethernet0: trust mode not collected");
 }
 
-TEST_CASE("port.dscp.drift lists the differing DSCPs compactly") {
-  TinyFabric f;
-  CHECK(one(f, "port.dscp.drift", "leaf1", "Ethernet0").expected == "26->3, 48->6, others->0");
+TEST_CASE("port.trust.drift: a PCP intent, fixed with PCP commands") {
+  Lab f;
+  f.device("leaf1").qos.trust = Trust::pcp;
+  f.device("host1").qos.trust = Trust::pcp;  // observed still trusts DSCP
+  Result r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  check_failure(r, "port.trust.drift");
+  CHECK(r.expected == "pcp");
+  CHECK(r.observed == "dscp");
+  CHECK(r.message == "leaf1:Ethernet0: trust mode dscp, expected pcp");
+  CHECK(r.hint ==
+        "sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|Ethernet0' dot1p_to_tc_map 'ROCE'\n"
+        "sonic-db-cli CONFIG_DB hdel 'PORT_QOS_MAP|Ethernet0' dscp_to_tc_map");
+  CHECK(one(f, "port.trust.drift", "host1", "ens2f0np0").hint == "dcb app flush dev 'ens2f0np0' dscp-prio");
+}
 
+TEST_CASE("port.dscp.drift lists the differing DSCPs compactly and fixes only those") {
+  Lab f;
   (*f.port("host1", "ens1f0np0").dscp_to_priority)[26] = 0;
   Result r = one(f, "port.dscp.drift", "host1", "ens1f0np0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.dscp.drift");
   CHECK(r.expected == "26->3, 48->6, others->0");
   CHECK(r.observed == "26->0 (want 3)");
   CHECK(r.message == "host1:ens1f0np0: DSCP map differs: 26->0 (want 3)");
-  CHECK(r.hint == 
-        "Map DSCP->priority 26->3 (Linux: dcb app replace dev ens1f0np0 dscp-prio 26:3)");
+  CHECK(r.hint == "dcb app replace dev 'ens1f0np0' dscp-prio 26:3");
 
   auto& leaf_map = *f.port("leaf1", "Ethernet0").dscp_to_priority;
   leaf_map[26] = 1;
   leaf_map[48] = 0;
   r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
+  check_failure(r, "port.dscp.drift");
   CHECK(r.observed == "26->1 (want 3), 48->0 (want 6)");
-  CHECK(r.hint == 
-        "Map DSCP->priority 26->3, 48->6 (SONiC: DSCP_TO_TC_MAP \"26\": \"3\")");
+  CHECK(r.hint == "sonic-db-cli CONFIG_DB hset 'DSCP_TO_TC_MAP|ROCE' 26 '3' 48 '6'");
+
+  auto& eos_map = *f.port("leaf2", "Ethernet1/1").dscp_to_priority;
+  eos_map[26] = 1;
+  eos_map[48] = 0;
+  CHECK(one(f, "port.dscp.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\nqos map dscp 26 to traffic-class 3\nqos map dscp 48 to traffic-class 6\nend");
+  (*f.port("spine1", "swp1").dscp_to_priority)[10] = 3;
+  r = one(f, "port.dscp.drift", "spine1", "swp1");
+  CHECK(r.message == "spine1:swp1: DSCP map differs: 10->3 (want 0)");
+  CHECK(r.hint == "nv set qos mapping default-global dscp 10 switch-priority 0\nnv config apply -y");
 
   leaf_map.fill(5);  // a whole default map left in place: the finding stays one line
   r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
   CHECK(r.observed == "0->5 (want 0), 1->5 (want 0), 2->5 (want 0), 3->5 (want 0), 4->5 (want 0), 5->5 (want 0), "
                       "6->5 (want 0), 7->5 (want 0), +56 more");
+  CHECK(r.message == "leaf1:Ethernet0: DSCP map differs: " + r.observed);
 
   f.port("leaf1", "Ethernet0").dscp_to_priority.reset();
-  CHECK(one(f, "port.dscp.drift", "leaf1", "Ethernet0").status == Status::missing);
+  r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "leaf1:Ethernet0: DSCP map not collected");
 }
 
 TEST_CASE("port.dscp.drift groups ranges and does not apply under PCP trust") {
-  TinyFabric f;
+  Lab f;
   auto& q = f.device("leaf1").qos;
   for (int d = 24; d <= 31; ++d) q.dscp_to_priority[static_cast<size_t>(d)] = 3;
   f.refresh_observed();
+  (*f.port("leaf1", "Ethernet0").dscp_to_priority)[0] = 3;
   CHECK(one(f, "port.dscp.drift", "leaf1", "Ethernet0").expected == "24-31->3, 48->6, others->0");
 
   q.trust = Trust::pcp;
   CHECK(test::outline(f.run(family(), "port.dscp.drift")) ==
-        std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0"});
+        std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0", "pass leaf2:Ethernet1/1",
+                                 "pass leaf2:Ethernet2/1", "pass spine1:swp1"});
 }
 
-TEST_CASE("port.pfc.drift") {
-  TinyFabric f;
+TEST_CASE("port.pfc.drift: the fix sets only the priorities that differ") {
+  Lab f;
   f.port("leaf1", "Ethernet0").lossless = std::array<bool, kPriorities>{};
   Result r = one(f, "port.pfc.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.pfc.drift");
   CHECK(r.expected == "3");
   CHECK(r.observed == "none");
   CHECK(r.message == "leaf1:Ethernet0: PFC priorities none, expected 3");
-  CHECK(r.hint == 
-        "Set PFC on priority 3 and off on all others (SONiC: PORT_QOS_MAP pfc_enable 3)");
+  CHECK(r.hint == "sudo config interface pfc priority 'Ethernet0' 3 on");
+  CHECK(same_link(r.link, kHost1Link));
 
   (*f.port("host1", "ens1f0np0").lossless)[4] = true;
   r = one(f, "port.pfc.drift", "host1", "ens1f0np0");
+  check_failure(r, "port.pfc.drift");
   CHECK(r.observed == "3,4");
-  CHECK(r.hint == 
-        "Set PFC on priority 3 and off on all others (Linux: dcb pfc set dev ens1f0np0 prio-pfc all:off 3:on)");
+  CHECK(r.message == "host1:ens1f0np0: PFC priorities 3,4, expected 3");
+  CHECK(r.hint == "dcb pfc set dev 'ens1f0np0' prio-pfc 4:off");
+
+  auto& both = *f.port("host1", "ens2f0np0").lossless;
+  both[3] = false;
+  both[5] = true;
+  CHECK(one(f, "port.pfc.drift", "host1", "ens2f0np0").hint == "dcb pfc set dev 'ens2f0np0' prio-pfc 3:on 5:off");
+
+  f.port("leaf1", "Ethernet48").lossless = std::array<bool, kPriorities>{true};
+  CHECK(one(f, "port.pfc.drift", "leaf1", "Ethernet48").hint ==
+        "sudo config interface pfc priority 'Ethernet48' 0 off\nsudo config interface pfc priority 'Ethernet48' 3 on");
+
+  f.port("leaf2", "Ethernet1/1").lossless = std::array<bool, kPriorities>{};
+  CHECK(one(f, "port.pfc.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\nend");
+  f.port("spine1", "swp1").lossless = std::array<bool, kPriorities>{};
+  CHECK(one(f, "port.pfc.drift", "spine1", "swp1").hint ==
+        "nv set qos pfc default-global switch-priority 3\nnv config apply -y");
 
   f.port("leaf1", "Ethernet0").lossless.reset();
-  CHECK(one(f, "port.pfc.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: PFC priorities not collected");
+  r = one(f, "port.pfc.drift", "leaf1", "Ethernet0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "leaf1:Ethernet0: PFC priorities not collected");
 }
 
 TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' scheduling") {
-  TinyFabric f;
+  Lab f;
   const std::string want = "prio->tc 3->3, 6->6, others->0; tc0 ets 50%, tc3 ets 50%, tc6 strict";
   (*f.port("host1", "ens1f0np0").priority_to_tc)[3] = 0;
   Result r = one(f, "port.ets.drift", "host1", "ens1f0np0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.ets.drift");
   CHECK(r.expected == want);
   CHECK(r.observed == "prio->tc 6->6, others->0; tc0 ets 50%, tc3 ets 50%, tc6 strict");
   CHECK(r.message == "host1:ens1f0np0: ETS differs: prio 3->tc 0 (want 3)");
-  CHECK(r.hint == 
-        "Set priority->TC and TC scheduling to prio->tc 3->3, 6->6, others->0; tc0 ets 50%, tc3 ets 50%, tc6 strict (Linux: dcb ets set dev ens1f0np0 prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0)");
+  CHECK(r.hint ==
+        "dcb ets set dev 'ens1f0np0' prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:strict 2:strict 3:ets "
+        "4:strict 5:strict 6:strict 7:strict tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0");
 
   auto& tcs = *f.port("leaf1", "Ethernet0").tc;
   tcs[6] = {true, false, 10};
   tcs[3].bandwidth_pct = 40;
   tcs[5] = {false, false, 30};  // not used by the intent: not compared
   r = one(f, "port.ets.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.ets.drift");
   CHECK(r.observed == "prio->tc 3->3, 6->6, others->0; tc0 ets 50%, tc3 ets 40%, tc6 ets 10%");
   CHECK(r.message == "leaf1:Ethernet0: ETS differs: tc3 ets 40% (want ets 50%), tc6 ets 10% (want strict)");
+  CHECK(r.hint ==
+        "sonic-db-cli CONFIG_DB hset 'TC_TO_QUEUE_MAP|ROCE' 0 '0' 1 '0' 2 '0' 3 '3' 4 '0' 5 '0' 6 '6' 7 '0'\n"
+        "sonic-db-cli CONFIG_DB hset 'SCHEDULER|ROCE_TC0' type 'DWRR' weight '50'\n"
+        "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|0' scheduler 'ROCE_TC0'\n"
+        "sonic-db-cli CONFIG_DB hset 'SCHEDULER|ROCE_TC3' type 'DWRR' weight '50'\n"
+        "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' scheduler 'ROCE_TC3'\n"
+        "sonic-db-cli CONFIG_DB hset 'SCHEDULER|ROCE_TC6' type 'STRICT'\n"
+        "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|6' scheduler 'ROCE_TC6'");
+
+  (*f.port("leaf2", "Ethernet1/1").tc)[3].bandwidth_pct = 40;
+  CHECK(one(f, "port.ets.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\n"
+        "qos map traffic-class 0 to tx-queue 0\n"
+        "qos map traffic-class 1 to tx-queue 0\n"
+        "qos map traffic-class 2 to tx-queue 0\n"
+        "qos map traffic-class 3 to tx-queue 3\n"
+        "qos map traffic-class 4 to tx-queue 0\n"
+        "qos map traffic-class 5 to tx-queue 0\n"
+        "qos map traffic-class 6 to tx-queue 6\n"
+        "qos map traffic-class 7 to tx-queue 0\n"
+        "interface Ethernet1/1\n"
+        "   uc-tx-queue 0\n"
+        "      no priority\n"
+        "      bandwidth percent 50\n"
+        "   uc-tx-queue 3\n"
+        "      no priority\n"
+        "      bandwidth percent 50\n"
+        "   uc-tx-queue 6\n"
+        "      priority strict\n"
+        "end");
 
   f.port("leaf1", "Ethernet4").tc.reset();
   CHECK(one(f, "port.ets.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: TC scheduling not collected");
@@ -243,29 +369,28 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
 }
 
 TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probability exact") {
-  TinyFabric f;
+  Lab f;
   const std::string want = "tc3 min 153600 B max 1536000 B prob 20%";
   auto& queue = f.port("leaf1", "Ethernet0").ecn->front();
 
   queue.min_bytes = 163584;  // +6.5 %: Spectrum rounds to buffer cells
   queue.max_bytes = 1635840;
-  Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::pass);
-  CHECK(r.observed == "tc3 min 163584 B max 1635840 B prob 20%");
-  CHECK(r.message == "leaf1:Ethernet0: ECN marking as intended (thresholds ±10%)");
+  test::check_bare_pass(one(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
 
   queue.min_bytes = 168960;  // exactly +10 %
   CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").status == Status::pass);
 
   queue.min_bytes = 184320;  // +20 %
-  r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
+  check_failure(r, "port.ecn.drift");
   CHECK(r.severity == Severity::error);
   CHECK(r.expected == want);
   CHECK(r.observed == "tc3 min 184320 B max 1635840 B prob 20%");
   CHECK(r.message == "leaf1:Ethernet0: ECN differs: tc3 min 184320 B (want 153600 B ±10%)");
-  CHECK(r.hint == 
-        "Mark ECN as intended: tc3 min 153600 B max 1536000 B prob 20% (SONiC: WRED_PROFILE ecn ecn_all, wred_green_enable true, green_min_threshold 153600, green_max_threshold 1536000, green_drop_probability 20 on QUEUE Ethernet0|3)");
+  CHECK(r.hint ==
+        "sonic-db-cli CONFIG_DB hset 'WRED_PROFILE|ROCE_LOSSLESS' ecn 'ecn_all' wred_green_enable 'true' "
+        "green_min_threshold '153600' green_max_threshold '1536000' green_drop_probability '20'\n"
+        "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_LOSSLESS'");
 
   // The tolerance is the run's, not a constant.
   CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0", Tolerance{25.0}).status == Status::pass);
@@ -276,111 +401,212 @@ TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probabili
   CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").message ==
         "leaf1:Ethernet0: ECN differs: tc3 min 122880 B (want 153600 B ±10%), tc3 max 1228800 B (want 1536000 B ±10%), "
         "tc3 probability 5% (want 20%)");
+
+  f.port("spine1", "swp1").ecn->front().probability_pct = 100;
+  r = one(f, "port.ecn.drift", "spine1", "swp1");
+  check_failure(r, "port.ecn.drift");
+  CHECK(r.message == "spine1:swp1: ECN differs: tc3 probability 100% (want 20%)");
+  CHECK(r.hint ==
+        "nv set qos congestion-control default-global traffic-class 3 ecn enable\n"
+        "nv set qos congestion-control default-global traffic-class 3 min-threshold 153600\n"
+        "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
+        "nv set qos congestion-control default-global traffic-class 3 probability 20\n"
+        "nv config apply -y");
 }
 
 TEST_CASE("port.ecn.drift: a desired queue without marking, missing data, switch ports only") {
-  TinyFabric f;
-  f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{0, 153600, 1536000, 20}};
-  const Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  Lab f;
+  f.port("leaf2", "Ethernet1/1").ecn = std::vector<EcnQueue>{{0, 153600, 1536000, 20}};
+  const Result r = one(f, "port.ecn.drift", "leaf2", "Ethernet1/1");
+  check_failure(r, "port.ecn.drift");
   CHECK(r.observed == "tc3 off");
-  CHECK(r.message == "leaf1:Ethernet0: ECN differs: tc3 not ECN-marked");
+  CHECK(r.message == "leaf2:Ethernet1/1: ECN differs: tc3 not ECN-marked");
+  CHECK(r.hint ==
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
+        "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+        "end");
 
   f.port("leaf1", "Ethernet0").ecn.reset();
   CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: ECN not collected");
-  for (const Result& x : f.run(family(), "port.ecn.drift")) CHECK(x.a.device == "leaf1");
+  for (const Result& x : f.run(family(), "port.ecn.drift")) CHECK(x.a.device != "host1");
 }
 
 TEST_CASE("port.ecn.drift: ECN on a lossless queue when the intent has it off is a warning") {
-  TinyFabric f;  // observed: ECN on tc3, as the fixture intent had it
-  auto& q = f.device("leaf1").qos;
-  q.ecn_enabled = false;
-  q.ecn.clear();
+  Lab f;  // observed: ECN on tc3, as the fixture intent had it
+  for (const char* dev : {"leaf1", "leaf2"}) {
+    auto& q = f.device(dev).qos;
+    q.ecn_enabled = false;
+    q.ecn.clear();
+  }
   Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.ecn.drift");
   CHECK(r.severity == Severity::warning);
   CHECK(r.expected == "no ECN on lossless tc3");
   CHECK(r.observed == "ECN on tc3");
   CHECK(r.message == "leaf1:Ethernet0: ECN marks lossless tc3 though the intent has ECN off");
-  CHECK(r.hint == 
-        "Turn ECN marking off on lossless tc3, or enable ECN in the profile (SONiC: remove wred_profile from QUEUE Ethernet0|3)");
+  CHECK(r.hint == "sonic-db-cli CONFIG_DB hdel 'QUEUE|Ethernet0|3' wred_profile");
+  CHECK(one(f, "port.ecn.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n      no random-detect ecn\nend");
 
   f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{0, 1000, 2000, 10}};  // a lossy queue may mark
-  r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::pass);
-  CHECK(r.severity == Severity::error);
-  CHECK(r.observed == "no ECN on lossless tc3");
+  test::check_bare_pass(one(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
 }
 
 TEST_CASE("port.watchdog.drift") {
-  TinyFabric f;
-  CHECK(one(f, "port.watchdog.drift", "leaf1", "Ethernet0").expected ==
-        "on, poll 100 ms, detection 200 ms, restoration 200 ms, action drop");
+  Lab f;
+  CHECK(one(f, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
 
   f.port("leaf1", "Ethernet0").watchdog->detection_ms = 400;
   f.port("leaf1", "Ethernet0").watchdog->action = WatchdogAction::forward;
   Result r = one(f, "port.watchdog.drift", "leaf1", "Ethernet0");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.watchdog.drift");
+  CHECK(r.expected == "on, poll 100 ms, detection 200 ms, restoration 200 ms, action drop");
   CHECK(r.observed == "on, poll 100 ms, detection 400 ms, restoration 200 ms, action forward");
   CHECK(r.message == "leaf1:Ethernet0: PFC watchdog differs: detection 400 ms (want 200 ms), action forward (want drop)");
-  CHECK(r.hint == 
-        "Enable the PFC watchdog with poll 100 ms, detection 200 ms, restoration 200 ms, action drop (SONiC: config pfcwd interval 100; config pfcwd start --action drop --restoration-time 200 Ethernet0 200)");
+  CHECK(r.hint ==
+        "sudo config pfcwd interval 100\n"
+        "sudo config pfcwd start --action drop --restoration-time 200 'Ethernet0' 200");
 
-  f.port("leaf1", "Ethernet4").watchdog->enabled = false;
-  r = one(f, "port.watchdog.drift", "leaf1", "Ethernet4");
+  f.port("leaf2", "Ethernet2/1").watchdog->enabled = false;
+  r = one(f, "port.watchdog.drift", "leaf2", "Ethernet2/1");
+  check_failure(r, "port.watchdog.drift");
   CHECK(r.observed == "off");
-  CHECK(r.message == "leaf1:Ethernet4: PFC watchdog differs: off (want on)");
+  CHECK(r.message == "leaf2:Ethernet2/1: PFC watchdog differs: off (want on)");
+  CHECK(r.hint ==
+        "configure\n"
+        "priority-flow-control pause watchdog default timeout 0.2\n"
+        "priority-flow-control pause watchdog default recovery-time 0.2\n"
+        "priority-flow-control pause watchdog default polling-interval 0.1\n"
+        "priority-flow-control pause watchdog action drop\n"
+        "interface Ethernet2/1\n"
+        "   priority-flow-control pause watchdog\n"
+        "end");
+
+  f.port("spine1", "swp1").watchdog->enabled = false;
+  CHECK(one(f, "port.watchdog.drift", "spine1", "swp1").hint ==
+        "nv set qos pfc-watchdog polling-interval 100\nnv set qos pfc-watchdog robustness 2\n"
+        "nv set interface swp1 qos pfc-watchdog\nnv config apply -y");
 
   // Watchdog off in intent: its timers are not compared, but an enabled watchdog is drift.
-  TinyFabric g;
-  g.device("leaf1").qos.watchdog.enabled = false;
+  Lab g;
+  for (DeviceDesired& d : g.desired.devices) d.qos.watchdog.enabled = false;
   g.port("leaf1", "Ethernet0").watchdog = Watchdog{false, 500, 900, 900, WatchdogAction::alert};
   CHECK(one(g, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
   r = one(g, "port.watchdog.drift", "leaf1", "Ethernet4");
-  CHECK(r.status == Status::fail);
+  check_failure(r, "port.watchdog.drift");
   CHECK(r.expected == "off");
-  CHECK(r.hint == 
-        "Disable the PFC watchdog (SONiC: config pfcwd stop Ethernet4)");
+  CHECK(r.message == "leaf1:Ethernet4: PFC watchdog differs: on (want off)");
+  CHECK(r.hint == "sudo config pfcwd stop 'Ethernet4'");
+  CHECK(one(g, "port.watchdog.drift", "leaf2", "Ethernet1/1").hint ==
+        "configure\ninterface Ethernet1/1\n   no priority-flow-control pause watchdog\nend");
+  CHECK(one(g, "port.watchdog.drift", "spine1", "swp1").hint ==
+        "nv unset interface swp1 qos pfc-watchdog\nnv config apply -y");
 
   g.port("leaf1", "Ethernet4").watchdog.reset();
   CHECK(one(g, "port.watchdog.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: PFC watchdog not collected");
 }
 
-TEST_CASE("port.dcqcn.drift") {
-  TinyFabric f;
+TEST_CASE("port.dcqcn.drift: reaction and notification points per priority") {
+  Lab f;
   auto& dc = *f.port("host1", "ens1f0np0").dcqcn;
   dc.rp_enabled[3] = false;
   Result r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
-  CHECK(r.status == Status::fail);
-  CHECK(r.expected == "RP on 3, NP on 3, CNP DSCP 48 priority 6");
-  CHECK(r.observed == "RP on none, NP on 3, CNP DSCP 48 priority 6");
+  check_failure(r, "port.dcqcn.drift");
+  CHECK(r.expected == "RP on 3, NP on 3");
+  CHECK(r.observed == "RP on none, NP on 3");
   CHECK(r.message == "host1:ens1f0np0: DCQCN differs: reaction point on none (want 3)");
-  CHECK(r.hint == 
-        "Enable DCQCN reaction and notification points on priority 3 only, CNPs with DSCP 48 priority 6 (Linux: echo 1 > /sys/class/net/ens1f0np0/ecn/roce_rp/enable/3 and /sys/class/net/ens1f0np0/ecn/roce_np/enable/3; echo 48 > /sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp; echo 6 > /sys/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio)");
+  CHECK(r.hint ==
+        "echo 1 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3'\n"
+        "echo 1 > '/sys/class/net/ens1f0np0/ecn/roce_np/enable/3'");
+  CHECK(same_link(r.link, kHost1Link));
 
   dc.rp_enabled[3] = true;
   dc.np_enabled[5] = true;
-  dc.cnp_dscp = 46;
   r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
-  CHECK(r.message == "host1:ens1f0np0: DCQCN differs: notification point on 3,5 (want 3), CNP DSCP 46 (want 48)");
+  CHECK(r.message == "host1:ens1f0np0: DCQCN differs: notification point on 3,5 (want 3)");
+  CHECK(r.hint ==
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/5'\n"
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/enable/5'");
 
-  dc.cnp_priority.reset();
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").message == "host1:ens1f0np0: CNP priority not collected");
+  // CNP marking is port.cnp.drift's: a wrong CNP DSCP is not DCQCN drift.
+  dc.np_enabled[5] = false;
+  dc.cnp_dscp = 46;
+  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
+
   f.port("host1", "ens1f0np0").dcqcn.reset();
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").message == "host1:ens1f0np0: DCQCN not collected");
+  r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "host1:ens1f0np0: DCQCN not collected");
 }
 
-TEST_CASE("port.dcqcn.drift: DCQCN off in intent means off on every priority, CNP not compared") {
-  TinyFabric f;
+TEST_CASE("port.dcqcn.drift: DCQCN off in intent means off on every priority") {
+  Lab f;
   f.device("host1").qos.dcqcn.enabled = false;
-  Result r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");  // observed still has DCQCN on 3
-  CHECK(r.status == Status::fail);
+  const Result r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");  // observed still has DCQCN on 3
+  check_failure(r, "port.dcqcn.drift");
   CHECK(r.expected == "RP on none, NP on none");
   CHECK(r.observed == "RP on 3, NP on 3");
-  CHECK(r.hint == 
-        "Turn DCQCN off on every priority (Linux: echo 0 > /sys/class/net/ens1f0np0/ecn/roce_rp/enable/<p> and /sys/class/net/ens1f0np0/ecn/roce_np/enable/<p> for p 0-7)");
+  CHECK(r.message ==
+        "host1:ens1f0np0: DCQCN differs: reaction point on 3 (want none), notification point on 3 (want none)");
+  CHECK(r.hint ==
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3'\n"
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/enable/3'");
+}
 
-  f.refresh_observed();
-  f.port("host1", "ens1f0np0").dcqcn->cnp_dscp.reset();
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
+TEST_CASE("port.cnp.drift: the DSCP and priority of the CNPs a NIC sends") {
+  Lab f;
+  auto& dc = *f.port("host1", "ens2f0np0").dcqcn;
+  dc.cnp_dscp = 46;
+  Result r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  check_failure(r, "port.cnp.drift");
+  CHECK(r.expected == "DSCP 48 priority 6");
+  CHECK(r.observed == "DSCP 46 priority 6");
+  CHECK(r.message == "host1:ens2f0np0: CNPs sent with DSCP 46 (want 48)");
+  CHECK(r.hint ==
+        "echo 48 > '/sys/class/net/ens2f0np0/ecn/roce_np/cnp_dscp'\n"
+        "echo 6 > '/sys/class/net/ens2f0np0/ecn/roce_np/cnp_802p_prio'");
+  CHECK(same_link(r.link, kHost2Link));
+  CHECK(one(f, "port.dcqcn.drift", "host1", "ens2f0np0").status == Status::pass);
+
+  dc.cnp_priority = 3;
+  r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  CHECK(r.observed == "DSCP 46 priority 3");
+  CHECK(r.message == "host1:ens2f0np0: CNPs sent with DSCP 46 (want 48), priority 3 (want 6)");
+
+  dc.cnp_priority.reset();
+  r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "host1:ens2f0np0: CNP priority not collected");
+  dc.cnp_dscp.reset();
+  CHECK(one(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
+  f.port("host1", "ens2f0np0").dcqcn.reset();
+  CHECK(one(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
+
+  // Without DCQCN the NIC sends no CNPs: nothing to compare.
+  f.device("host1").qos.dcqcn.enabled = false;
+  CHECK(f.run(family(), "port.cnp.drift").empty());
+}
+
+TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {
+  SUBCASE("PFC off on the leaf end of a link: the link disagreement is its consequence") {
+    Lab f;
+    (*f.port("leaf1", "Ethernet0").lossless)[3] = false;
+    const std::vector<Result> all = f.run_all();
+    test::check_causes_are_failures(all);
+    CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
+    CHECK(test::consequences(all) == std::set<std::string>{
+                                         "link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift "
+                                         "leaf1:Ethernet0"});
+  }
+  SUBCASE("a wrong watchdog, ECN or CNP marking concerns one port only") {
+    Lab f;
+    f.port("leaf2", "Ethernet1/1").watchdog->enabled = false;
+    f.port("spine1", "swp1").ecn = std::vector<EcnQueue>{};
+    f.port("host1", "ens1f0np0").dcqcn->cnp_priority = 0;
+    const std::vector<Result> all = f.run_all();
+    test::check_causes_are_failures(all);
+    CHECK(test::failures(all) == std::set<std::string>{"port.cnp.drift host1:ens1f0np0", "port.ecn.drift spine1:swp1",
+                                                       "port.watchdog.drift leaf2:Ethernet1/1"});
+    CHECK(test::consequences(all).empty());
+  }
 }

@@ -1,88 +1,43 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "fixtures.h"
-#include "state/observed.h"
-#include "verify/check.h"
+#include "verify/checks/check_test_support.h"
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
+using fabricctl::test::Lab;
+using fabricctl::test::link_between;
+using fabricctl::test::same_link;
 
 namespace {
 
-// host1 (Linux) has two NICs cabled to leaf1 (SONiC); leaf1:Ethernet48 is cabled to spine1 (EOS).
-// Links, in CheckContext order: host1:ens1f0np0~leaf1:Ethernet0, host1:ens2f0np0~leaf1:Ethernet4,
-// leaf1:Ethernet48~spine1:Ethernet1/1. The observed state starts as a perfect copy of the intent.
-struct Lab {
-  FabricDesired desired;
-  FabricObserved observed;
+const std::vector<Check>& family() {
+  static const std::vector<Check> checks = link_checks();
+  return checks;
+}
 
-  Lab() {
-    DeviceDesired host = test::example_host();
-    cable(host, 0, "leaf1", "Ethernet0");
-    cable(host, 1, "leaf1", "Ethernet4");
-    DeviceDesired leaf = test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet4", "Ethernet48"});
-    cable(leaf, 0, "host1", "ens1f0np0");
-    cable(leaf, 1, "host1", "ens2f0np0");
-    cable(leaf, 2, "spine1", "Ethernet1/1");
-    DeviceDesired spine = test::example_switch(Platform::eos, {"Ethernet1/1"});
-    spine.name = "spine1";
-    cable(spine, 0, "leaf1", "Ethernet48");
-    desired.devices = {host, leaf, spine};
-    observe();
-  }
-
-  static void cable(DeviceDesired& d, size_t port, const std::string& peer, const std::string& peer_port) {
-    d.ports.at(port).peer_device = peer;
-    d.ports.at(port).peer_port = peer_port;
-  }
-
-  /// Rebuilds the observed state from the intent (after the intent changed).
-  void observe() {
-    observed.devices.clear();
-    for (const DeviceDesired& d : desired.devices) observed.devices[d.name] = observed_from_desired(d);
-  }
-
-  DeviceDesired& intent(const std::string& device) {
-    for (DeviceDesired& d : desired.devices)
-      if (d.name == device) return d;
-    FAIL("no device " << device);
-    throw;
-  }
-
-  PortObserved& port(const std::string& device, const std::string& name) {
-    for (PortObserved& p : observed.devices.at(device).ports)
-      if (p.name == name) return p;
-    FAIL("no port " << device << ":" << name);
-    throw;
-  }
-
-  /// Runs one link check over the whole fabric.
-  std::vector<Result> run(std::string_view id) const {
-    const CheckContext ctx(desired, observed);
-    for (const Check& c : link_checks()) {
-      if (c.id != id) continue;
-      std::vector<Result> out;
-      c.run(ctx, out);
-      return out;
-    }
-    FAIL("no check " << id);
-    throw;
-  }
-};
-
-const std::vector<std::string> kIds = {"link.mtu.mismatch",  "link.pfc.mismatch",     "link.trust.mismatch",
-                                       "link.dscp.mismatch", "link.ecn.missing",      "link.dcqcn.missing",
-                                       "link.watchdog.missing", "link.speed.mismatch", "link.oper.down"};
+const std::vector<std::string> kIds = {"link.mtu.mismatch",   "link.pfc.mismatch",   "link.trust.mismatch",
+                                       "link.dscp.mismatch",  "link.speed.mismatch", "link.oper.down"};
 
 const Endpoint kHost1{"host1", "ens1f0np0"};
 const Endpoint kHost2{"host1", "ens2f0np0"};
-const Endpoint kLeafH1{"leaf1", "Ethernet0"};
-const Endpoint kLeafH2{"leaf1", "Ethernet4"};
-const Endpoint kLeafUp{"leaf1", "Ethernet48"};
-const Endpoint kSpine{"spine1", "Ethernet1/1"};
+const Endpoint kLeaf1{"leaf1", "Ethernet0"};
+const Endpoint kLeaf2{"leaf2", "Ethernet1/1"};
+const Endpoint kUplink{"leaf1", "Ethernet48"};
+const Endpoint kSpine{"spine1", "swp1"};
+
+/// Links, in CheckContext order.
+enum LinkIndex : size_t { kL1 = 0, kL2 = 1, kUp = 2 };
+
+std::vector<Result> run(const Lab& lab, std::string_view id) {
+  std::vector<Result> rs = lab.run(family(), id);
+  REQUIRE(rs.size() == 3);
+  return rs;
+}
 
 /// Statuses of all three links, in link order.
 std::vector<Status> statuses(const std::vector<Result>& rs) {
@@ -94,16 +49,32 @@ std::vector<Status> statuses(const std::vector<Result>& rs) {
 constexpr Status P = Status::pass;
 constexpr Status F = Status::fail;
 constexpr Status M = Status::missing;
+constexpr Status C = Status::consequence;
+
+/// A disagreement explained by an end's drift: no hint, the cause names the drift finding.
+void check_consequence(const Result& r, const std::string& cause, const LinkRef& link) {
+  CAPTURE(r.object());
+  CHECK(r.status == Status::consequence);
+  CHECK(r.severity == Severity::error);
+  CHECK(r.cause == cause);
+  CHECK(r.hint.empty());
+  CHECK(same_link(r.link, link));
+}
+
+const LinkRef kLink1 = link_between(kHost1, kLeaf1);
+const LinkRef kLink2 = link_between(kHost2, kLeaf2);
+const LinkRef kUpLink = link_between(kUplink, kSpine);
 
 }  // namespace
 
 TEST_CASE("link checks: catalog rows in order, with their severities") {
   std::vector<std::string> ids;
-  for (const Check& c : link_checks()) {
+  for (const Check& c : family()) {
     ids.emplace_back(c.id);
-    CHECK(!c.summary.empty());
+    CHECK_FALSE(c.summary.empty());
     CHECK(static_cast<bool>(c.run));
-    CHECK(c.severity == (c.id == "link.watchdog.missing" ? Severity::warning : Severity::error));
+    CHECK(c.severity == Severity::error);
+    CHECK_FALSE(c.optional_data);
   }
   CHECK(ids == kIds);
 }
@@ -112,388 +83,508 @@ TEST_CASE("link checks: a perfect fabric passes every check on every link, host 
   const Lab lab;
   for (const std::string& id : kIds) {
     CAPTURE(id);
-    const std::vector<Result> rs = lab.run(id);
-    REQUIRE(rs.size() == 3);
+    const std::vector<Result> rs = run(lab, id);
     CHECK(statuses(rs) == std::vector<Status>{P, P, P});
-    CHECK(rs[0].a == kHost1);
-    CHECK(rs[0].b == kLeafH1);
-    CHECK(rs[1].a == kHost2);
-    CHECK(rs[1].b == kLeafH2);
-    CHECK(rs[2].a == kLeafUp);
-    CHECK(rs[2].b == kSpine);
-    CHECK(rs[0].object() == "host1:ens1f0np0~leaf1:Ethernet0");
+    CHECK(rs[kL1].a == kHost1);
+    CHECK(rs[kL1].b == kLeaf1);
+    CHECK(rs[kL2].a == kHost2);
+    CHECK(rs[kL2].b == kLeaf2);
+    CHECK(rs[kUp].a == kUplink);
+    CHECK(rs[kUp].b == kSpine);
+    CHECK(rs[kL1].object() == "host1:ens1f0np0~leaf1:Ethernet0");
     for (const Result& r : rs) {
       CHECK(r.check == id);
-      CHECK(!r.message.empty());
-      CHECK(r.hint.empty());
+      test::check_bare_pass(r, Severity::error);
     }
   }
-  // What a pass says it compared.
-  CHECK(lab.run("link.mtu.mismatch")[0].message == "MTU agrees: host1:ens1f0np0=9000, leaf1:Ethernet0=9100");
-  CHECK(lab.run("link.mtu.mismatch")[0].expected == "host 9000, switch >= 9000");
-  CHECK(lab.run("link.mtu.mismatch")[2].expected == "9100 on both ends");
-  CHECK(lab.run("link.pfc.mismatch")[0].message == "PFC agrees: host1:ens1f0np0=3, leaf1:Ethernet0=3");
-  CHECK(lab.run("link.dscp.mismatch")[0].observed == "host1:ens1f0np0=26->3 48->6, leaf1:Ethernet0=26->3 48->6");
-  CHECK(lab.run("link.ecn.missing")[0].message == "ECN marked: leaf1:Ethernet0=TC3");
-  CHECK(lab.run("link.ecn.missing")[2].expected == "ECN on TC3 at leaf1:Ethernet48 and spine1:Ethernet1/1");
-  CHECK(lab.run("link.dcqcn.missing")[0].message == "DCQCN on: host1:ens1f0np0=RP 3 NP 3");
-  CHECK(lab.run("link.dcqcn.missing")[2].message == "DCQCN not applicable between switches");
-  CHECK(lab.run("link.watchdog.missing")[2].observed == "leaf1:Ethernet48=on, spine1:Ethernet1/1=on");
-  CHECK(lab.run("link.speed.mismatch")[0].expected == "400G on both ends");
-  CHECK(lab.run("link.oper.down")[2].message == "Link up: leaf1:Ethernet48=up, spine1:Ethernet1/1=up");
 }
 
-TEST_CASE("link.pfc.mismatch: the classic case, PFC off on the switch end only") {
+TEST_CASE("link.pfc.mismatch: the classic case, PFC off on the leaf end only, is a consequence of its drift") {
   Lab lab;
-  lab.port("leaf1", "Ethernet0").lossless->at(3) = false;
-  const std::vector<Result> rs = lab.run("link.pfc.mismatch");
-  CHECK(statuses(rs) == std::vector<Status>{F, P, P});
-  const Result& r = rs[0];
-  CHECK(r.severity == Severity::error);
+  (*lab.port("leaf1", "Ethernet0").lossless)[3] = false;
+  const std::vector<Result> rs = run(lab, "link.pfc.mismatch");
+  CHECK(statuses(rs) == std::vector<Status>{C, P, P});
+  const Result& r = rs[kL1];
+  check_consequence(r, "port.pfc.drift leaf1:Ethernet0", kLink1);
   CHECK(r.a == kHost1);
-  CHECK(r.b == kLeafH1);
+  CHECK(r.b == kLeaf1);
   CHECK(r.expected == "lossless 3 on both ends");
   CHECK(r.observed == "host1:ens1f0np0=3, leaf1:Ethernet0=none");
-  CHECK(r.message ==
-        "PFC disagrees: host1:ens1f0np0 has priority 3 lossless, leaf1:Ethernet0 has none; "
-        "the profile wants priority 3 lossless");
-  CHECK(r.hint ==
-        "Enable PFC for priority 3 on leaf1:Ethernet0 (SONiC: config interface pfc priority Ethernet0 3 on)");
+  CHECK(r.message == "PFC disagrees: host1:ens1f0np0 lossless 3, leaf1:Ethernet0 no lossless priority");
+
+  // The whole catalog: one fault, with its fix, and the disagreement under it.
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
+  CHECK(lab.result(drift_checks(), "port.pfc.drift", "leaf1", "Ethernet0").hint ==
+        "sudo config interface pfc priority 'Ethernet0' 3 on");
 }
 
-TEST_CASE("link.pfc.mismatch: both ends agree on the wrong set, or each end is wrong differently") {
+TEST_CASE("link.pfc.mismatch: the drifted end is named, on either end and on switch-switch links") {
   Lab lab;
-  lab.port("host1", "ens1f0np0").lossless->at(4) = true;
-  lab.port("leaf1", "Ethernet0").lossless->at(4) = true;
-  Result r = lab.run("link.pfc.mismatch")[0];
-  CHECK(r.status == Status::fail);
-  CHECK(r.message ==
-        "PFC differs from the profile: host1:ens1f0np0 and leaf1:Ethernet0 both have priorities 3,4 lossless; "
-        "the profile wants priority 3 lossless");
-  CHECK(r.hint ==
-        "Disable PFC for priority 4 on host1:ens1f0np0 (Linux: dcb pfc set dev ens1f0np0 prio-pfc 4:off); "
-        "disable PFC for priority 4 on leaf1:Ethernet0 (SONiC: config interface pfc priority Ethernet0 4 off)");
+  (*lab.port("host1", "ens2f0np0").lossless)[4] = true;
+  lab.port("spine1", "swp1").lossless = std::array<bool, kPriorities>{};
+  const std::vector<Result> rs = run(lab, "link.pfc.mismatch");
+  CHECK(statuses(rs) == std::vector<Status>{P, C, C});
+  check_consequence(rs[kL2], "port.pfc.drift host1:ens2f0np0", kLink2);
+  CHECK(rs[kL2].message == "PFC disagrees: host1:ens2f0np0 lossless 3,4, leaf2:Ethernet1/1 lossless 3");
+  check_consequence(rs[kUp], "port.pfc.drift spine1:swp1", kUpLink);
+  CHECK(rs[kUp].observed == "leaf1:Ethernet48=3, spine1:swp1=none");
+  CHECK(rs[kUp].message == "PFC disagrees: leaf1:Ethernet48 lossless 3, spine1:swp1 no lossless priority");
 
-  // On the switch-switch link the EOS end gets EOS syntax.
-  lab.port("spine1", "Ethernet1/1").lossless = std::array<bool, kPriorities>{};
-  r = lab.run("link.pfc.mismatch")[2];
-  CHECK(r.status == Status::fail);
-  CHECK(r.a == kLeafUp);
-  CHECK(r.b == kSpine);
-  CHECK(r.message ==
-        "PFC disagrees: leaf1:Ethernet48 has priority 3 lossless, spine1:Ethernet1/1 has none; "
-        "the profile wants priority 3 lossless");
-  CHECK(r.hint ==
-        "Enable PFC for priority 3 on spine1:Ethernet1/1 (EOS: interface Ethernet1/1, priority-flow-control on, "
-        "priority-flow-control priority 3 no-drop)");
+  // Both ends drifted, differently: two faults, and the disagreement is the first end's consequence.
+  lab.port("leaf2", "Ethernet1/1").lossless = std::array<bool, kPriorities>{};
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift host1:ens2f0np0",
+                                                     "port.pfc.drift leaf2:Ethernet1/1",
+                                                     "port.pfc.drift spine1:swp1"});
+  CHECK(test::consequences(all) == std::set<std::string>{
+                                       "link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- port.pfc.drift "
+                                       "host1:ens2f0np0",
+                                       "link.pfc.mismatch leaf1:Ethernet48~spine1:swp1 <- port.pfc.drift spine1:swp1"});
 }
 
-TEST_CASE("link.mtu.mismatch: the classic case, a host NIC left at MTU 1500") {
+TEST_CASE("link.pfc.mismatch: ends that agree pass, even when both are wrong; port drift reports each") {
   Lab lab;
-  lab.port("host1", "ens1f0np0").mtu = 1500;
-  const std::vector<Result> rs = lab.run("link.mtu.mismatch");
-  CHECK(statuses(rs) == std::vector<Status>{F, P, P});
-  const Result& r = rs[0];
+  (*lab.port("host1", "ens1f0np0").lossless)[4] = true;
+  (*lab.port("leaf1", "Ethernet0").lossless)[4] = true;
+  CHECK(statuses(run(lab, "link.pfc.mismatch")) == std::vector<Status>{P, P, P});
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) ==
+        std::set<std::string>{"port.pfc.drift host1:ens1f0np0", "port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::consequences(all).empty());
+}
+
+TEST_CASE("link.pfc.mismatch: profiles that disagree are a failure without a device fix") {
+  Lab lab;
+  lab.device("leaf2").qos.lossless[4] = true;
+  lab.refresh_observed();  // every device as its intent says: no drift anywhere
+  const std::vector<Result> rs = run(lab, "link.pfc.mismatch");
+  CHECK(statuses(rs) == std::vector<Status>{P, F, P});
+  const Result& r = rs[kL2];
   CHECK(r.severity == Severity::error);
-  CHECK(r.a == kHost1);
-  CHECK(r.b == kLeafH1);
-  CHECK(r.expected == "host 9000, switch >= 9000");
-  CHECK(r.observed == "host1:ens1f0np0=1500, leaf1:Ethernet0=9100");
+  CHECK(r.expected == "host1:ens2f0np0 lossless 3, leaf2:Ethernet1/1 lossless 3,4");
+  CHECK(r.observed == "host1:ens2f0np0=3, leaf2:Ethernet1/1=3,4");
   CHECK(r.message ==
-        "MTU mismatch: host1:ens1f0np0 is at MTU 1500, the profile wants 9000 (RoCE path MTU 1024 instead of "
-        "4096); leaf1:Ethernet0 is at MTU 9100");
-  CHECK(r.hint == "Set the MTU of host1:ens1f0np0 to 9000 (Linux: ip link set dev ens1f0np0 mtu 9000)");
+        "PFC disagrees: host1:ens2f0np0 lossless 3, leaf2:Ethernet1/1 lossless 3,4; the profiles of host1 and leaf2 "
+        "disagree on PFC: make them agree, then render and apply both");
+  CHECK(r.hint.empty());
+  CHECK(r.cause.empty());
+  CHECK(same_link(r.link, kLink2));
+  CHECK(test::failures(lab.run_all()) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 }
 
-TEST_CASE("link.mtu.mismatch: the switch port must be at least the host MTU") {
+// When the intents of the two ends disagree, fixing a drift cannot make the ends agree: the profile
+// disagreement, which only this check can see, is a failure even when an end also drifted.
+TEST_CASE("link.pfc.mismatch: profiles that disagree stay a failure when an end also drifted") {
   Lab lab;
-  lab.port("leaf1", "Ethernet0").mtu = 9000;  // below its own intent (9100), but carries host frames
-  CHECK(lab.run("link.mtu.mismatch")[0].status == Status::pass);
-
-  lab.port("leaf1", "Ethernet0").mtu = 1500;
-  const Result r = lab.run("link.mtu.mismatch")[0];
+  lab.device("leaf2").qos.lossless[4] = true;  // leaf2's profile: 3,4; host1's: 3
+  lab.refresh_observed();
+  lab.port("host1", "ens2f0np0").lossless = std::array<bool, kPriorities>{};  // and host1 drifted to none
+  const Result r = run(lab, "link.pfc.mismatch")[kL2];
   CHECK(r.status == Status::fail);
+  CHECK(r.cause.empty());
   CHECK(r.message ==
-        "MTU mismatch: host1:ens1f0np0 is at MTU 9000; leaf1:Ethernet0 is at MTU 1500, below the host MTU 9000");
-  CHECK(r.hint == "Set the MTU of leaf1:Ethernet0 to 9100 (SONiC: config interface mtu Ethernet0 9100)");
-
-  // A host above its intent is wrong too, even though the switch carries it.
-  lab.port("leaf1", "Ethernet0").mtu = 9100;
-  lab.port("host1", "ens1f0np0").mtu = 9100;
-  CHECK(lab.run("link.mtu.mismatch")[0].message ==
-        "MTU mismatch: host1:ens1f0np0 is at MTU 9100, the profile wants 9000; leaf1:Ethernet0 is at MTU 9100");
+        "PFC disagrees: host1:ens2f0np0 no lossless priority, leaf2:Ethernet1/1 lossless 3,4; the profiles of host1 "
+        "and leaf2 disagree on PFC: make them agree, then render and apply both");
 }
 
-TEST_CASE("link.mtu.mismatch: switch-switch ends must be equal and equal the intent") {
+TEST_CASE("link.mtu.mismatch: the classic case, a host NIC left at MTU 1500, still fits its switch port") {
   Lab lab;
-  lab.port("spine1", "Ethernet1/1").mtu = 9214;
-  const Result r = lab.run("link.mtu.mismatch")[2];
+  lab.port("host1", "ens2f0np0").mtu = 1500;
+  lab.port("host1", "ens2f0np0").rdma->active_mtu = 1024;
+  CHECK(statuses(run(lab, "link.mtu.mismatch")) == std::vector<Status>{P, P, P});
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
+}
+
+TEST_CASE("link.mtu.mismatch: a host MTU above its switch port's") {
+  Lab lab;
+  lab.port("host1", "ens1f0np0").mtu = 9216;  // drifted up
+  Result r = run(lab, "link.mtu.mismatch")[kL1];
+  check_consequence(r, "port.mtu.drift host1:ens1f0np0", kLink1);
+  CHECK(r.expected == "switch >= host (9000)");
+  CHECK(r.observed == "host1:ens1f0np0=9216, leaf1:Ethernet0=9100");
+  CHECK(r.message ==
+        "MTU mismatch: host1:ens1f0np0 is at MTU 9216, above leaf1:Ethernet0 at 9100: full-size frames from the host "
+        "are dropped");
+
+  // The switch end drifted below the host.
+  lab.refresh_observed();
+  lab.port("leaf2", "Ethernet1/1").mtu = 1500;
+  r = run(lab, "link.mtu.mismatch")[kL2];
+  check_consequence(r, "port.mtu.drift leaf2:Ethernet1/1", kLink2);
+  CHECK(r.message ==
+        "MTU mismatch: host1:ens2f0np0 is at MTU 9000, above leaf2:Ethernet1/1 at 1500: full-size frames from the host "
+        "are dropped");
+  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"port.mtu.drift leaf2:Ethernet1/1"});
+
+  // A switch port below its own intent that still carries the host's frames: only port drift reports it.
+  lab.port("leaf2", "Ethernet1/1").mtu = 9000;
+  CHECK(statuses(run(lab, "link.mtu.mismatch")) == std::vector<Status>{P, P, P});
+  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"port.mtu.drift leaf2:Ethernet1/1"});
+}
+
+TEST_CASE("link.mtu.mismatch: an intent that puts the switch port below the host is a failure without a device fix") {
+  Lab lab;
+  lab.intent("leaf1", "Ethernet0").mtu = 4200;
+  lab.refresh_observed();
+  const Result r = run(lab, "link.mtu.mismatch")[kL1];
   CHECK(r.status == Status::fail);
+  CHECK(r.expected == "switch >= host (9000)");
+  CHECK(r.observed == "host1:ens1f0np0=9000, leaf1:Ethernet0=4200");
+  CHECK(r.message ==
+        "MTU mismatch: host1:ens1f0np0 is at MTU 9000, above leaf1:Ethernet0 at 4200: full-size frames from the host "
+        "are dropped; the intent puts the switch port below the host: raise it in the profile");
+  CHECK(r.hint.empty());
+  CHECK(r.cause.empty());
+  CHECK(same_link(r.link, kLink1));
+}
+
+TEST_CASE("link.mtu.mismatch: switch-switch ends must be equal") {
+  Lab lab;
+  lab.port("spine1", "swp1").mtu = 9216;
+  Result r = run(lab, "link.mtu.mismatch")[kUp];
+  check_consequence(r, "port.mtu.drift spine1:swp1", kUpLink);
   CHECK(r.expected == "9100 on both ends");
-  CHECK(r.observed == "leaf1:Ethernet48=9100, spine1:Ethernet1/1=9214");
-  CHECK(r.message ==
-        "MTU disagrees: leaf1:Ethernet48 is at MTU 9100, spine1:Ethernet1/1 is at MTU 9214; "
-        "the profile wants MTU 9100");
-  CHECK(r.hint == "Set the MTU of spine1:Ethernet1/1 to 9100 (EOS: interface Ethernet1/1, mtu 9100)");
+  CHECK(r.observed == "leaf1:Ethernet48=9100, spine1:swp1=9216");
+  CHECK(r.message == "MTU disagrees: leaf1:Ethernet48 at 9100, spine1:swp1 at 9216");
 
-  // Profiles that give the two ends different MTUs can never agree: the hint says to fix the intent.
-  lab.intent("spine1").ports[0].mtu = 9214;
-  const Result p = lab.run("link.mtu.mismatch")[2];
-  CHECK(p.status == Status::fail);
-  CHECK(p.expected == "leaf1:Ethernet48 9100, spine1:Ethernet1/1 9214");
-  CHECK(p.message ==
-        "MTU disagrees: leaf1:Ethernet48 is at MTU 9100, spine1:Ethernet1/1 is at MTU 9214; the profiles "
-        "disagree: leaf1:Ethernet48 should have MTU 9100, spine1:Ethernet1/1 MTU 9214");
-  CHECK(p.hint == "Make the profiles of leaf1 and spine1 agree on MTU, then apply both");
+  // Equal, both off intent: port drift reports each end.
+  lab.port("leaf1", "Ethernet48").mtu = 9216;
+  CHECK(run(lab, "link.mtu.mismatch")[kUp].status == Status::pass);
+
+  // Profiles that give the two ends different MTUs can never agree.
+  lab.intent("spine1", "swp1").mtu = 9216;
+  lab.refresh_observed();
+  r = run(lab, "link.mtu.mismatch")[kUp];
+  CHECK(r.status == Status::fail);
+  CHECK(r.expected == "leaf1:Ethernet48 9100, spine1:swp1 9216");
+  CHECK(r.message ==
+        "MTU disagrees: leaf1:Ethernet48 at 9100, spine1:swp1 at 9216; the profiles of leaf1 and spine1 disagree on "
+        "MTU: make them agree, then render and apply both");
+  CHECK(r.hint.empty());
+  CHECK(r.cause.empty());
 }
 
 TEST_CASE("link.trust.mismatch") {
   Lab lab;
   lab.port("host1", "ens2f0np0").trust = Trust::pcp;
-  const std::vector<Result> rs = lab.run("link.trust.mismatch");
-  CHECK(statuses(rs) == std::vector<Status>{P, F, P});
-  const Result& r = rs[1];
-  CHECK(r.a == kHost2);
-  CHECK(r.b == kLeafH2);
-  CHECK(r.expected == "trust dscp on both ends");
-  CHECK(r.observed == "host1:ens2f0np0=pcp, leaf1:Ethernet4=dscp");
-  CHECK(r.message ==
-        "Trust disagrees: host1:ens2f0np0 trusts pcp, leaf1:Ethernet4 trusts dscp; the profile wants trust dscp");
-  CHECK(r.hint == "Set trust dscp on host1:ens2f0np0 (Linux: dcb app replace dev ens2f0np0 dscp-prio 26:3 48:6)");
+  const std::vector<Result> rs = run(lab, "link.trust.mismatch");
+  CHECK(statuses(rs) == std::vector<Status>{P, C, P});
+  const Result& r = rs[kL2];
+  check_consequence(r, "port.trust.drift host1:ens2f0np0", kLink2);
+  CHECK(r.expected == "trusts dscp on both ends");
+  CHECK(r.observed == "host1:ens2f0np0=pcp, leaf2:Ethernet1/1=dscp");
+  CHECK(r.message == "Trust disagrees: host1:ens2f0np0 trusts pcp, leaf2:Ethernet1/1 trusts dscp");
+  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"port.trust.drift host1:ens2f0np0"});
+
+  // A leaf whose profile trusts PCP disagrees with both of its neighbours; no DSCP comparison then.
+  Lab pcp;
+  pcp.device("leaf1").qos.trust = Trust::pcp;
+  pcp.refresh_observed();
+  const std::vector<Result> ps = run(pcp, "link.trust.mismatch");
+  CHECK(statuses(ps) == std::vector<Status>{F, P, F});
+  CHECK(ps[kL1].expected == "host1:ens1f0np0 trusts dscp, leaf1:Ethernet0 trusts pcp");
+  CHECK(ps[kL1].message ==
+        "Trust disagrees: host1:ens1f0np0 trusts dscp, leaf1:Ethernet0 trusts pcp; the profiles of host1 and leaf1 "
+        "disagree on Trust: make them agree, then render and apply both");
+  CHECK(ps[kL1].hint.empty());
+  CHECK(ps[kUp].message ==
+        "Trust disagrees: leaf1:Ethernet48 trusts pcp, spine1:swp1 trusts dscp; the profiles of leaf1 and spine1 "
+        "disagree on Trust: make them agree, then render and apply both");
+  CHECK(statuses(run(pcp, "link.dscp.mismatch")) == std::vector<Status>{P, P, P});
 }
 
 TEST_CASE("link.dscp.mismatch: RoCE and CNP DSCP map to the same priorities on both ends") {
   Lab lab;
-  lab.port("leaf1", "Ethernet0").dscp_to_priority->at(26) = 1;  // SONiC's default template does this
-  Result r = lab.run("link.dscp.mismatch")[0];
-  CHECK(r.status == Status::fail);
+  (*lab.port("leaf1", "Ethernet0").dscp_to_priority)[26] = 1;  // SONiC's default map does this
+  Result r = run(lab, "link.dscp.mismatch")[kL1];
+  check_consequence(r, "port.dscp.drift leaf1:Ethernet0", kLink1);
   CHECK(r.expected == "26->3 48->6 on both ends");
   CHECK(r.observed == "host1:ens1f0np0=26->3 48->6, leaf1:Ethernet0=26->1 48->6");
-  CHECK(r.message ==
-        "DSCP map disagrees: host1:ens1f0np0 maps DSCP 26->3 48->6, leaf1:Ethernet0 maps DSCP 26->1 48->6; "
-        "the profile wants DSCP 26->3 48->6");
-  CHECK(r.hint ==
-        "Map DSCP 26 to priority 3 on leaf1:Ethernet0 (SONiC: set \"26\": \"3\" in the DSCP_TO_TC_MAP bound to "
-        "Ethernet0)");
+  CHECK(r.message == "DSCP map disagrees: host1:ens1f0np0 maps 26->3 48->6, leaf1:Ethernet0 maps 26->1 48->6");
 
-  // Other DSCP values do not matter to this check.
-  lab = Lab();
-  lab.port("leaf1", "Ethernet0").dscp_to_priority->at(10) = 5;
-  CHECK(lab.run("link.dscp.mismatch")[0].status == Status::pass);
+  (*lab.port("spine1", "swp1").dscp_to_priority)[48] = 0;
+  r = run(lab, "link.dscp.mismatch")[kUp];
+  check_consequence(r, "port.dscp.drift spine1:swp1", kUpLink);
+  CHECK(r.message == "DSCP map disagrees: leaf1:Ethernet48 maps 26->3 48->6, spine1:swp1 maps 26->3 48->0");
 
-  lab.port("host1", "ens1f0np0").dscp_to_priority->at(48) = 0;
-  r = lab.run("link.dscp.mismatch")[0];
+  // Other DSCP values do not matter to this check; port.dscp.drift reports them.
+  Lab other;
+  (*other.port("leaf1", "Ethernet0").dscp_to_priority)[10] = 5;
+  CHECK(statuses(run(other, "link.dscp.mismatch")) == std::vector<Status>{P, P, P});
+  CHECK(test::failures(other.run_all()) == std::set<std::string>{"port.dscp.drift leaf1:Ethernet0"});
+
+  // Profiles that map RoCE traffic differently.
+  Lab profiles;
+  profiles.device("leaf2").qos.dscp_to_priority[26] = 4;
+  profiles.refresh_observed();
+  r = run(profiles, "link.dscp.mismatch")[kL2];
   CHECK(r.status == Status::fail);
-  CHECK(r.hint == "Map DSCP 48 to priority 6 on host1:ens1f0np0 (Linux: dcb app replace dev ens1f0np0 dscp-prio 48:6)");
-}
-
-TEST_CASE("link.ecn.missing: each switch end marks the RoCE traffic class") {
-  Lab lab;
-  lab.port("spine1", "Ethernet1/1").ecn = std::vector<EcnQueue>{};
-  lab.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{1, 153600, 1536000, 20}};
-  const std::vector<Result> rs = lab.run("link.ecn.missing");
-  CHECK(statuses(rs) == std::vector<Status>{F, P, F});
-  CHECK(rs[0].expected == "ECN on TC3 at leaf1:Ethernet0");
-  CHECK(rs[0].observed == "leaf1:Ethernet0=TC1");
-  CHECK(rs[0].message ==
-        "ECN missing between host1:ens1f0np0 and leaf1:Ethernet0: leaf1:Ethernet0 does not ECN-mark TC3, the RoCE "
-        "queue (marks TC1)");
-  CHECK(rs[0].hint ==
-        "Enable ECN marking on TC3 of leaf1:Ethernet0 (SONiC: give QUEUE|Ethernet0|3 a WRED_PROFILE with ecn "
-        "ecn_all and wred_green_enable true)");
-  CHECK(rs[2].a == kLeafUp);
-  CHECK(rs[2].b == kSpine);
-  CHECK(rs[2].observed == "leaf1:Ethernet48=TC3, spine1:Ethernet1/1=none");
-  CHECK(rs[2].message ==
-        "ECN missing between leaf1:Ethernet48 and spine1:Ethernet1/1: spine1:Ethernet1/1 does not ECN-mark TC3, "
-        "the RoCE queue (marks none)");
-  CHECK(rs[2].hint == "Enable ECN marking on TC3 of spine1:Ethernet1/1");
-}
-
-TEST_CASE("link.ecn.missing: not required when the profile has ECN off") {
-  Lab lab;
-  for (DeviceDesired& d : lab.desired.devices) {
-    d.qos.ecn_enabled = false;
-    d.qos.ecn.clear();
-  }
-  lab.observe();
-  lab.observed.devices.erase("leaf1");  // nothing to read is fine when nothing is required
-  for (const Result& r : lab.run("link.ecn.missing")) {
-    CHECK(r.status == Status::pass);
-    CHECK(r.message == "ECN not required by profile");
-  }
-}
-
-TEST_CASE("link.dcqcn.missing: the host end has RP and NP on the RoCE priority") {
-  Lab lab;
-  lab.port("host1", "ens1f0np0").dcqcn->np_enabled[3] = false;
-  // A switch end is not asked: even missing switch state does not block the host-end check.
-  lab.port("leaf1", "Ethernet4").dcqcn.reset();
-  const std::vector<Result> rs = lab.run("link.dcqcn.missing");
-  CHECK(statuses(rs) == std::vector<Status>{F, P, P});
-  const Result& r = rs[0];
-  CHECK(r.a == kHost1);
-  CHECK(r.b == kLeafH1);
-  CHECK(r.expected == "RP and NP on priority 3 at host1:ens1f0np0");
-  CHECK(r.observed == "host1:ens1f0np0=RP 3 NP none");
+  CHECK(r.expected == "host1:ens2f0np0 26->3 48->6, leaf2:Ethernet1/1 26->4 48->6");
   CHECK(r.message ==
-        "DCQCN off between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 has no DCQCN notification point "
-        "on priority 3 (RP 3 NP none)");
-  CHECK(r.hint ==
-        "Enable the DCQCN notification point for priority 3 on host1:ens1f0np0 (Linux: echo 1 > "
-        "/sys/class/net/ens1f0np0/ecn/roce_np/enable/3)");
-  CHECK(rs[2].message == "DCQCN not applicable between switches");
-
-  lab.intent("host1").qos.dcqcn.enabled = false;
-  const Result off = lab.run("link.dcqcn.missing")[0];
-  CHECK(off.status == Status::pass);
-  CHECK(off.message == "DCQCN not required by profile");
+        "DSCP map disagrees: host1:ens2f0np0 maps 26->3 48->6, leaf2:Ethernet1/1 maps 26->4 48->6; the profiles of "
+        "host1 and leaf2 disagree on DSCP map: make them agree, then render and apply both");
+  CHECK(r.hint.empty());
 }
 
-TEST_CASE("link.watchdog.missing: a warning on each switch end without it") {
-  Lab lab;
-  lab.port("leaf1", "Ethernet4").watchdog->enabled = false;
-  const std::vector<Result> rs = lab.run("link.watchdog.missing");
-  CHECK(statuses(rs) == std::vector<Status>{P, F, P});
-  const Result& r = rs[1];
-  CHECK(r.severity == Severity::warning);
-  CHECK(r.expected == "watchdog on at leaf1:Ethernet4");
-  CHECK(r.observed == "leaf1:Ethernet4=off");
-  CHECK(r.message == "PFC watchdog off between host1:ens2f0np0 and leaf1:Ethernet4: leaf1:Ethernet4 has no PFC watchdog");
-  CHECK(r.hint ==
-        "Enable the PFC watchdog on leaf1:Ethernet4 (SONiC: config pfcwd start --action drop --restoration-time 200 "
-        "Ethernet4 200)");
-
-  lab.intent("leaf1").qos.watchdog.enabled = false;
-  const Result off = lab.run("link.watchdog.missing")[1];
-  CHECK(off.status == Status::pass);
-  CHECK(off.message == "PFC watchdog not required by profile");
-}
-
-TEST_CASE("link.speed.mismatch: the message flags the slow end") {
+TEST_CASE("link.speed.mismatch: the message names the slow end, the fix checks it") {
   Lab lab;
   lab.port("host1", "ens2f0np0").speed_mbps = 100000;
-  const std::vector<Result> rs = lab.run("link.speed.mismatch");
+  const std::vector<Result> rs = run(lab, "link.speed.mismatch");
   CHECK(statuses(rs) == std::vector<Status>{P, F, P});
-  const Result& r = rs[1];
+  const Result& r = rs[kL2];
+  CHECK(r.severity == Severity::error);
   CHECK(r.expected == "400G on both ends");
-  CHECK(r.observed == "host1:ens2f0np0=100G, leaf1:Ethernet4=400G");
+  CHECK(r.observed == "host1:ens2f0np0=100G, leaf2:Ethernet1/1=400G");
   CHECK(r.message ==
-        "Speed mismatch: host1:ens2f0np0 runs at 100G, leaf1:Ethernet4 at 400G, expected 400G: the slow end is "
+        "Speed mismatch: host1:ens2f0np0 runs at 100G, leaf2:Ethernet1/1 at 400G, expected 400G: the slow end is "
         "host1:ens2f0np0");
-  CHECK(r.hint ==
-        "Bring host1:ens2f0np0 to 400G: check its optic, cable and autonegotiation (Linux: ethtool ens2f0np0)");
+  CHECK(r.hint == "ethtool 'ens2f0np0'");
+  CHECK(r.cause.empty());
+  CHECK(same_link(r.link, kLink2));
+  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 
-  // Both ends equal but below the expected speed.
-  lab.port("leaf1", "Ethernet4").speed_mbps = 100000;
-  CHECK(lab.run("link.speed.mismatch")[1].message ==
-        "Speed mismatch: host1:ens2f0np0 and leaf1:Ethernet4 both run at 100G, expected 400G");
+  // The slow end on a switch, in its platform's words.
+  Lab sonic;
+  sonic.port("leaf1", "Ethernet0").speed_mbps = 200000;
+  CHECK(run(sonic, "link.speed.mismatch")[kL1].hint ==
+        "show interfaces status 'Ethernet0'\nshow interfaces transceiver presence 'Ethernet0'");
+
+  // Both ends equal but below the expected speed: the link itself; check it from both ends.
+  lab.port("leaf2", "Ethernet1/1").speed_mbps = 100000;
+  const Result both = run(lab, "link.speed.mismatch")[kL2];
+  CHECK(both.status == Status::fail);
+  CHECK(both.message == "Speed mismatch: host1:ens2f0np0 and leaf2:Ethernet1/1 both run at 100G, expected 400G");
+  CHECK(both.hint ==
+        "# on host1:ens2f0np0\nethtool 'ens2f0np0'\n"
+        "# on leaf2:Ethernet1/1\nshow interfaces Ethernet1/1 status\nshow interfaces Ethernet1/1 transceiver");
 
   // An end faster than expected is the one off intent; the slow end is fine.
-  lab.port("leaf1", "Ethernet4").speed_mbps = 400000;
+  lab.port("leaf2", "Ethernet1/1").speed_mbps = 400000;
   lab.port("host1", "ens2f0np0").speed_mbps = 800000;
-  const Result fast = lab.run("link.speed.mismatch")[1];
+  const Result fast = run(lab, "link.speed.mismatch")[kL2];
   CHECK(fast.message ==
-        "Speed mismatch: host1:ens2f0np0 runs at 800G, leaf1:Ethernet4 at 400G, expected 400G: host1:ens2f0np0 "
+        "Speed mismatch: host1:ens2f0np0 runs at 800G, leaf2:Ethernet1/1 at 400G, expected 400G: host1:ens2f0np0 "
         "runs faster than expected");
-  CHECK(fast.hint ==
-        "Bring host1:ens2f0np0 to 400G: check its optic, cable and autonegotiation (Linux: ethtool ens2f0np0)");
+  CHECK(fast.hint == "ethtool 'ens2f0np0'");
 
   // Without an expected speed, the ends must still agree.
   Lab loose;
   for (DeviceDesired& d : loose.desired.devices)
     for (PortDesired& p : d.ports) p.speed_mbps.reset();
-  loose.port("leaf1", "Ethernet48").speed_mbps = 400000;
-  loose.port("spine1", "Ethernet1/1").speed_mbps = 200000;
-  const Result l = loose.run("link.speed.mismatch")[2];
+  loose.port("spine1", "swp1").speed_mbps = 200000;
+  const Result l = run(loose, "link.speed.mismatch")[kUp];
   CHECK(l.status == Status::fail);
   CHECK(l.expected == "equal on both ends");
-  CHECK(l.message ==
-        "Speed mismatch: leaf1:Ethernet48 runs at 400G, spine1:Ethernet1/1 at 200G: the slow end is "
-        "spine1:Ethernet1/1");
-  CHECK(l.hint == "Bring spine1:Ethernet1/1 to 400G: check its optic, cable and autonegotiation");
+  CHECK(l.message == "Speed mismatch: leaf1:Ethernet48 runs at 400G, spine1:swp1 at 200G: the slow end is spine1:swp1");
+  CHECK(l.hint == "nv show interface swp1 link");
 }
 
-TEST_CASE("link.oper.down") {
+TEST_CASE("link.speed.mismatch: a down link's speed is link.oper.down's") {
   Lab lab;
   lab.port("leaf1", "Ethernet0").oper_up = false;
-  const std::vector<Result> rs = lab.run("link.oper.down");
+  lab.port("leaf1", "Ethernet0").speed_mbps = 10000;
+  CHECK(statuses(run(lab, "link.speed.mismatch")) == std::vector<Status>{P, P, P});
+  CHECK(statuses(run(lab, "link.oper.down")) == std::vector<Status>{F, P, P});
+}
+
+TEST_CASE("link.oper.down: names the down ends and brings each up") {
+  Lab lab;
+  lab.port("leaf1", "Ethernet0").oper_up = false;
+  const std::vector<Result> rs = run(lab, "link.oper.down");
   CHECK(statuses(rs) == std::vector<Status>{F, P, P});
-  CHECK(rs[0].observed == "host1:ens1f0np0=up, leaf1:Ethernet0=down");
-  CHECK(rs[0].message == "Link down between host1:ens1f0np0 and leaf1:Ethernet0: leaf1:Ethernet0 is down");
-  CHECK(rs[0].hint ==
-        "Bring up leaf1:Ethernet0: check the cable, the optics and that it is admin up (SONiC: config interface "
-        "startup Ethernet0)");
+  CHECK(rs[kL1].expected == "up on both ends");
+  CHECK(rs[kL1].observed == "host1:ens1f0np0=up, leaf1:Ethernet0=down");
+  CHECK(rs[kL1].message ==
+        "Link down between host1:ens1f0np0 and leaf1:Ethernet0: leaf1:Ethernet0 is down; check the cable and optics "
+        "if it stays down");
+  CHECK(rs[kL1].hint == "sudo config interface startup 'Ethernet0'");
+  CHECK(rs[kL1].cause.empty());
+  CHECK(same_link(rs[kL1].link, kLink1));
 
   lab.port("host1", "ens1f0np0").oper_up = false;
-  const Result both = lab.run("link.oper.down")[0];
+  const Result both = run(lab, "link.oper.down")[kL1];
   CHECK(both.message ==
-        "Link down between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 is down; leaf1:Ethernet0 is down");
+        "Link down between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 and leaf1:Ethernet0 are down; check "
+        "the cable and optics if it stays down");
   CHECK(both.hint ==
-        "Bring up host1:ens1f0np0: check the cable, the optics and that it is admin up (Linux: ip link set dev "
-        "ens1f0np0 up); bring up leaf1:Ethernet0: check the cable, the optics and that it is admin up (SONiC: "
-        "config interface startup Ethernet0)");
+        "# on host1:ens1f0np0\nip link set dev 'ens1f0np0' up\n# on leaf1:Ethernet0\nsudo config interface startup "
+        "'Ethernet0'");
+
+  lab.port("leaf2", "Ethernet1/1").oper_up = false;
+  CHECK(run(lab, "link.oper.down")[kL2].hint == "configure\ninterface Ethernet1/1\n   no shutdown\nend");
+  lab.port("spine1", "swp1").oper_up = false;
+  CHECK(run(lab, "link.oper.down")[kUp].hint == "nv set interface swp1 link state up\nnv config apply -y");
+}
+
+TEST_CASE("link.oper.down: a host NIC down takes its RDMA port down with it, one fault") {
+  Lab lab;
+  lab.port("host1", "ens1f0np0").oper_up = false;
+  lab.port("leaf1", "Ethernet0").oper_up = false;
+  lab.port("host1", "ens1f0np0").rdma->active = false;
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"link.oper.down host1:ens1f0np0~leaf1:Ethernet0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"rdma.port.down host1:ens1f0np0 <- link.oper.down host1:ens1f0np0~leaf1:Ethernet0"});
+}
+
+TEST_CASE("link.oper.down: one end read as down is a fault, whatever the other end could say") {
+  Lab lab;
+  lab.observed.devices.erase("leaf1");
+  lab.port("host1", "ens1f0np0").oper_up = false;
+  const Result r = run(lab, "link.oper.down")[kL1];
+  CHECK(r.status == Status::fail);
+  CHECK(r.message ==
+        "Link down between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 is down; check the cable and optics "
+        "if it stays down");
+  CHECK(r.observed == "host1:ens1f0np0=down, leaf1:Ethernet0=unknown");
+  CHECK(r.hint == "ip link set dev 'ens1f0np0' up");
+  // Up on the end that was read says nothing about the link: still missing.
+  lab.port("host1", "ens1f0np0").oper_up = true;
+  CHECK(run(lab, "link.oper.down")[kL1].status == Status::missing);
 }
 
 TEST_CASE("link checks: missing data names the end that lacks it") {
   SUBCASE("a device with no observed state") {
     Lab lab;
     lab.observed.devices.erase("leaf1");
-    for (const char* id : {"link.mtu.mismatch", "link.pfc.mismatch", "link.oper.down", "link.ecn.missing"}) {
+    for (const std::string& id : kIds) {
       CAPTURE(id);
-      const std::vector<Result> rs = lab.run(id);
-      CHECK(statuses(rs) == std::vector<Status>{M, M, M});
-      CHECK(rs[0].hint.empty());
+      const std::vector<Result> rs = run(lab, id);
+      CHECK(statuses(rs) == std::vector<Status>{M, P, M});
+      CHECK(rs[kL1].hint.empty());
+      CHECK(rs[kL1].cause.empty());
+      CHECK(same_link(rs[kL1].link, kLink1));
+      CHECK(same_link(rs[kUp].link, kUpLink));
     }
-    const Result r = lab.run("link.mtu.mismatch")[0];
+    const Result r = run(lab, "link.mtu.mismatch")[kL1];
     CHECK(r.severity == Severity::error);
     CHECK(r.a == kHost1);
-    CHECK(r.b == kLeafH1);
-    CHECK(r.expected == "host 9000, switch >= 9000");
+    CHECK(r.b == kLeaf1);
+    CHECK(r.expected == "switch >= host (9000)");
     CHECK(r.observed == "host1:ens1f0np0=9000, leaf1:Ethernet0=unknown");
     CHECK(r.message == "MTU not compared between host1:ens1f0np0 and leaf1:Ethernet0: leaf1 has no observed state");
-    // DCQCN needs only the host end, which is there.
-    CHECK(statuses(lab.run("link.dcqcn.missing")) == std::vector<Status>{P, P, P});
+    CHECK(run(lab, "link.oper.down")[kUp].message ==
+          "Link not compared between leaf1:Ethernet48 and spine1:swp1: leaf1 has no observed state");
   }
-  SUBCASE("an unreadable device, with why") {
+  SUBCASE("an unreadable device, with the first line of why") {
     Lab lab;
     lab.observed.devices.erase("spine1");
     lab.observed.unreadable["spine1"] = "ssh: connection timed out\nafter 10 s";
-    const Result r = lab.run("link.speed.mismatch")[2];
+    const Result r = run(lab, "link.speed.mismatch")[kUp];
     CHECK(r.status == Status::missing);
+    CHECK(r.observed == "leaf1:Ethernet48=400G, spine1:swp1=unknown");
     CHECK(r.message ==
-          "Speed not compared between leaf1:Ethernet48 and spine1:Ethernet1/1: spine1 could not be read (ssh: "
-          "connection timed out)");
+          "Speed not compared between leaf1:Ethernet48 and spine1:swp1: spine1 could not be read (ssh: connection "
+          "timed out)");
   }
   SUBCASE("a port the device did not report") {
     Lab lab;
-    auto& ports = lab.observed.devices.at("leaf1").ports;
-    ports.erase(ports.begin() + 1);  // Ethernet4
-    const std::vector<Result> rs = lab.run("link.trust.mismatch");
+    auto& ports = lab.observed.devices.at("leaf2").ports;
+    ports.erase(ports.begin());  // Ethernet1/1
+    const std::vector<Result> rs = run(lab, "link.trust.mismatch");
     CHECK(statuses(rs) == std::vector<Status>{P, M, P});
-    CHECK(rs[1].message ==
-          "Trust not compared between host1:ens2f0np0 and leaf1:Ethernet4: leaf1 reported no port Ethernet4");
+    CHECK(rs[kL2].message ==
+          "Trust not compared between host1:ens2f0np0 and leaf2:Ethernet1/1: leaf2 reported no port Ethernet1/1");
   }
-  SUBCASE("a field an end did not report") {
+  SUBCASE("a field one or both ends did not report") {
     Lab lab;
     lab.port("host1", "ens1f0np0").lossless.reset();
     lab.port("leaf1", "Ethernet0").lossless.reset();
-    lab.port("leaf1", "Ethernet48").watchdog.reset();
-    Result r = lab.run("link.pfc.mismatch")[0];
+    Result r = run(lab, "link.pfc.mismatch")[kL1];
     CHECK(r.status == Status::missing);
+    CHECK(r.expected == "lossless 3 on both ends");
     CHECK(r.observed == "host1:ens1f0np0=unknown, leaf1:Ethernet0=unknown");
     CHECK(r.message ==
           "PFC not compared between host1:ens1f0np0 and leaf1:Ethernet0: host1:ens1f0np0 did not report its PFC "
           "priorities; leaf1:Ethernet0 did not report its PFC priorities");
-    r = lab.run("link.watchdog.missing")[2];
+
+    lab.port("spine1", "swp1").oper_up.reset();
+    r = run(lab, "link.oper.down")[kUp];
     CHECK(r.status == Status::missing);
-    CHECK(r.observed == "leaf1:Ethernet48=unknown, spine1:Ethernet1/1=on");
+    CHECK(r.observed == "leaf1:Ethernet48=up, spine1:swp1=unknown");
     CHECK(r.message ==
-          "PFC watchdog not compared between leaf1:Ethernet48 and spine1:Ethernet1/1: leaf1:Ethernet48 did not "
-          "report its PFC watchdog");
-    lab.port("host1", "ens2f0np0").dcqcn.reset();
-    CHECK(lab.run("link.dcqcn.missing")[1].message ==
-          "DCQCN not compared between host1:ens2f0np0 and leaf1:Ethernet4: host1:ens2f0np0 did not report its "
-          "DCQCN state");
+          "Link not compared between leaf1:Ethernet48 and spine1:swp1: spine1:swp1 did not report its link state");
+
+    lab.port("host1", "ens2f0np0").dscp_to_priority.reset();
+    CHECK(run(lab, "link.dscp.mismatch")[kL2].message ==
+          "DSCP map not compared between host1:ens2f0np0 and leaf2:Ethernet1/1: host1:ens2f0np0 did not report its "
+          "DSCP map");
+    lab.port("leaf2", "Ethernet1/1").trust.reset();
+    CHECK(run(lab, "link.trust.mismatch")[kL2].message ==
+          "Trust not compared between host1:ens2f0np0 and leaf2:Ethernet1/1: leaf2:Ethernet1/1 did not report its "
+          "trust mode");
+    lab.port("leaf2", "Ethernet1/1").mtu.reset();
+    CHECK(run(lab, "link.mtu.mismatch")[kL2].message ==
+          "MTU not compared between host1:ens2f0np0 and leaf2:Ethernet1/1: leaf2:Ethernet1/1 did not report its MTU");
+    lab.port("leaf2", "Ethernet1/1").speed_mbps.reset();
+    CHECK(run(lab, "link.speed.mismatch")[kL2].message ==
+          "Speed not compared between host1:ens2f0np0 and leaf2:Ethernet1/1: leaf2:Ethernet1/1 did not report its "
+          "speed");
+  }
+}
+
+TEST_CASE("link checks under --limit: a link with an end in scope, and the drift of its other end") {
+  Lab lab;
+  (*lab.port("leaf1", "Ethernet0").lossless)[3] = false;
+  const std::set<std::string> both{"host1", "leaf1"};
+  const std::vector<Result> all = lab.run_all(&both);
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
+}
+
+// When both ends drifted, the cause is the drift that drops the host's frames (the switch end at 1500),
+// not the harmless one (the host at 9100 still fits its switch port's intended 9100).
+TEST_CASE("link.mtu.mismatch: the cause is the drift that makes the host not fit") {
+  Lab lab;
+  lab.port("host1", "ens1f0np0").mtu = 9100;
+  lab.port("leaf1", "Ethernet0").mtu = 1500;
+  const Result r = run(lab, "link.mtu.mismatch")[kL1];
+  CHECK(r.status == Status::consequence);
+  CHECK(r.cause == "port.mtu.drift leaf1:Ethernet0");
+}
+
+TEST_CASE("the whole catalog on the perfect lab: nothing but passes") {
+  const Lab lab;
+  const std::vector<Result> all = lab.run_all();
+  CHECK(all.size() > 50);
+  CHECK(test::count(all, Status::pass) == all.size());
+  for (const Result& r : all) {
+    const auto c = std::find_if(checks().begin(), checks().end(), [&](const Check& k) { return k.id == r.check; });
+    REQUIRE(c != checks().end());
+    test::check_bare_pass(r, c->severity);
+  }
+}
+
+TEST_CASE("the classic lab case: PFC off on a leaf port and a host NIC at MTU 1500 are two findings") {
+  Lab lab;
+  (*lab.port("leaf1", "Ethernet0").lossless)[3] = false;
+  lab.port("host1", "ens2f0np0").mtu = 1500;
+  lab.port("host1", "ens2f0np0").rdma->active_mtu = 1024;
+  const std::vector<Result> all = lab.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0", "port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                              "rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
+  for (const Result& r : all) {
+    if (r.status == Status::pass) continue;
+    CAPTURE(r.check + " " + r.object());
+    CHECK(r.severity == Severity::error);
+    CHECK(r.link.has_value());  // every finding of the case is about a cabled port, grouped by its link
+    CHECK(r.hint.empty() == (r.status == Status::consequence));
   }
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "verify/check.h"
+#include "platform/platform.h"
 #include "verify/format.h"
 
 namespace fabricctl::port_compare {
@@ -38,45 +39,36 @@ struct Verdict {
   Status status = Status::pass;
   std::string observed;              // short value(s) seen, parallel to the rule's expected text
   std::string detail;                // the message after "<device>:<port>: "
-  std::string hint;                  // replaces the rule's hint when set (failures only)
+  std::vector<int> keys;             // what differs, for the fix (Fix::keys)
   std::optional<Severity> severity;  // replaces the check's severity for this result when set
+  std::string cause;                 // a consequence: the finding that explains it
 };
 
-inline Verdict pass(std::string observed, std::string detail) {
-  return {Status::pass, std::move(observed), std::move(detail), {}, {}};
+/// As intended. Passes carry no text: at fabric scale there are millions of them.
+inline Verdict pass() { return {}; }
+
+inline Verdict fail(std::string observed, std::string detail, std::vector<int> keys = {}) {
+  return {Status::fail, std::move(observed), std::move(detail), std::move(keys), {}, {}};
 }
 
-inline Verdict fail(std::string observed, std::string detail, std::string hint = {}) {
-  return {Status::fail, std::move(observed), std::move(detail), std::move(hint), {}};
+/// Wrong because of another finding, named by `cause` ("port.mtu.drift host1:eth0").
+inline Verdict consequence(std::string observed, std::string detail, std::string cause) {
+  return {Status::consequence, std::move(observed), std::move(detail), {}, {}, std::move(cause)};
 }
 
 /// The observed field `what` (e.g. "MTU") was not collected.
 inline Verdict not_collected(std::string_view what) {
-  return {Status::missing, "not collected", cat(what, " not collected"), {}, {}};
+  return {Status::missing, "not collected", cat(what, " not collected"), {}, {}, {}};
 }
 
 /// Compares one scalar field. `name` starts the message ("MTU"); `text` formats a value.
 template <class T, class Text>
 Verdict same(std::string_view name, const T& want, const std::optional<T>& got, Text text) {
   if (!got) return not_collected(name);
+  if (*got == want) return pass();
   std::string seen = text(*got);
-  if (*got == want) return pass(seen, cat(name, " ", seen, " as intended"));
   std::string detail = cat(name, " ", seen, ", expected ", text(want));
   return fail(std::move(seen), std::move(detail));
-}
-
-/// A fix in a network engineer's words, then its native form on the device's own platform.
-inline std::string switch_fix(Platform platform, std::string_view what, std::string_view sonic, std::string_view eos,
-                              std::string_view nvue) {
-  const std::string_view native = platform == Platform::sonic ? sonic : platform == Platform::eos ? eos
-                                  : platform == Platform::nvue ? nvue : std::string_view();
-  if (native.empty()) return capitalized(std::string(what));
-  return cat(capitalized(std::string(what)), " (", platform_label(platform), ": ", native, ")");
-}
-
-/// A fix in a network engineer's words, then the native form on a Linux host.
-inline std::string host_fix(std::string_view what, std::string_view linux_form) {
-  return cat(capitalized(std::string(what)), " (", platform_label(Platform::linux_host), ": ", linux_form, ")");
 }
 
 /// One check over ports. Every function is required.
@@ -84,11 +76,11 @@ struct PortRule {
   std::string_view id;
   Severity severity;
   std::string_view summary;
+  Setting setting;  // what the fix of a failure sets
   bool (*applies)(const PortView&);
   std::string (*expected)(const PortView&);
   /// Judges an observed port; returns not_collected() when a field it needs is absent.
   Verdict (*judge)(const PortView&, const PortObserved&);
-  std::string (*hint)(const PortView&);
 };
 
 inline bool any_port(const PortView&) { return true; }
@@ -99,32 +91,46 @@ inline bool cabled_port(const PortView& v) { return !v.port.peer_device.empty();
 
 /// The verdict when the observed port itself is absent, saying why.
 inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const DeviceObserved* od) {
-  if (od) return {Status::missing, "not collected", cat("port not in the observed state of ", d.name), {}, {}};
+  if (od) return {Status::missing, "not collected", cat("port not in the observed state of ", d.name), {}, {}, {}};
   const auto why = ctx.observed.unreadable.find(d.name);
   if (why != ctx.observed.unreadable.end())
-    return {Status::missing, "unreadable", cat("device state unreadable: ", why->second), {}, {}};
-  return {Status::missing, "not collected", cat("no observed state for ", d.name), {}, {}};
+    return {Status::missing, "unreadable", cat("device state unreadable: ", why->second), {}, {}, {}};
+  return {Status::missing, "not collected", cat("no observed state for ", d.name), {}, {}, {}};
+}
+
+/// "port.mtu.drift host1:eth0": how a consequence names the finding that explains it.
+inline std::string finding_name(std::string_view check, const DeviceDesired& d, const PortDesired& p) {
+  return cat(check, " ", d.name, ":", p.name);
+}
+
+/// Turns a verdict into a Result: text, the fix phrased for the device's platform, the link context.
+inline Result result_of(const PortRule& rule, const PortView& v, Verdict verdict) {
+  Result r;
+  r.check = std::string(rule.id);
+  r.status = verdict.status;
+  r.severity = verdict.severity.value_or(rule.severity);
+  r.a = {v.device.name, v.port.name};
+  if (r.status == Status::pass) return r;
+  r.expected = rule.expected(v);
+  r.observed = std::move(verdict.observed);
+  r.message = cat(r.a.str(), ": ", verdict.detail);
+  r.cause = std::move(verdict.cause);
+  if (const LinkEnds* l = v.ctx.link_of(v.port)) r.link = link_ref(*l);
+  if (r.status == Status::fail)
+    r.hint = fix_text(Fix{rule.setting, &v.device, &v.port, std::move(verdict.keys)});
+  return r;
 }
 
 /// Appends one Result per port the rule applies to, devices and ports in desired order.
 inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<Result>& out) {
   for (const DeviceDesired& d : ctx.desired.devices) {
+    if (!ctx.in_scope(d)) continue;
     const DeviceObserved* od = ctx.device(d.name);
-    for (size_t i = 0; i < d.ports.size(); ++i) {
-      const PortView v{ctx, d, d.ports[i]};
+    for (const PortDesired& p : d.ports) {
+      const PortView v{ctx, d, p};
       if (!rule.applies(v)) continue;
-      const PortObserved* op = od ? ctx.port(d.name, v.port.name) : nullptr;
-      Verdict verdict = op ? rule.judge(v, *op) : absent(ctx, d, od);
-      Result r;
-      r.check = std::string(rule.id);
-      r.status = verdict.status;
-      r.severity = verdict.severity.value_or(rule.severity);
-      r.a = {d.name, v.port.name};
-      r.expected = rule.expected(v);
-      r.observed = std::move(verdict.observed);
-      r.message = cat(r.a.str(), ": ", verdict.detail);
-      if (r.status == Status::fail) r.hint = verdict.hint.empty() ? rule.hint(v) : std::move(verdict.hint);
-      out.push_back(std::move(r));
+      const PortObserved* op = od ? ctx.port(d.name, p.name) : nullptr;
+      out.push_back(result_of(rule, v, op ? rule.judge(v, *op) : absent(ctx, d, od)));
     }
   }
 }

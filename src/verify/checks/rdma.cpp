@@ -21,17 +21,21 @@ std::string active_expected(const PortView&) { return "active"; }
 Verdict active_judge(const PortView& v, const PortObserved& o) {
   if (!o.rdma) return not_collected("RDMA state");
   if (!o.rdma->active) return not_collected("RDMA port state");
-  if (*o.rdma->active) return pass("active", cat("RDMA port ", rdma_port_name(v), " active"));
-  return fail("down", cat("RDMA port ", rdma_port_name(v), " is not active"));
-}
-
-std::string active_hint(const PortView& v) {
-  return host_fix(cat("bring the link of ", v.port.name, " up and check the RDMA device"),
-                  cat("ip link set dev ", v.port.name, " up; rdma link show ", rdma_port_name(v)));
+  if (*o.rdma->active) return pass();
+  const std::string detail = cat("RDMA port ", rdma_port_name(v), " is not active");
+  // A netdev whose link is down takes its RDMA port down with it: that is the fault to report.
+  if (o.oper_up == false) {
+    const LinkEnds* l = v.ctx.link_of(v.port);
+    if (l) {
+      const LinkRef r = link_ref(*l);
+      return consequence("down", detail, cat("link.oper.down ", r.a.str(), "~", r.b.str()));
+    }
+  }
+  return fail("down", detail);
 }
 
 constexpr PortRule kActive{"rdma.port.down", Severity::error, "the RDMA port of a host NIC is active",
-                           host_port, active_expected, active_judge, active_hint};
+                           Setting::rdma_port, host_port, active_expected, active_judge};
 
 // ---- rdma.gid.missing
 
@@ -46,18 +50,12 @@ Verdict gid_judge(const PortView& v, const PortObserved& o) {
     if (std::find(types.begin(), types.end(), g.type) == types.end()) types.push_back(g.type);
   const std::string seen = types.empty() ? "no GIDs" : join(types, ", ");
   for (const GidObserved& g : o.rdma->gids)
-    if (g.type == kRoceV2) return pass(seen, cat("RoCE v2 GID at index ", std::to_string(g.index)));
+    if (g.type == kRoceV2) return pass();
   return fail(seen, cat(rdma_port_name(v), " has no RoCE v2 GID (", seen, ")"));
 }
 
-std::string gid_hint(const PortView& v) {
-  return host_fix(cat("give ", v.port.name, " an IP address: the NIC derives its RoCE v2 GIDs from the addresses"),
-                  cat("ip addr show dev ", v.port.name, "; cat /sys/class/infiniband/", v.port.rdma_device, "/ports/",
-                      std::to_string(v.port.rdma_port), "/gid_attrs/types/*"));
-}
-
 constexpr PortRule kGid{"rdma.gid.missing", Severity::error, "the RDMA port has a RoCE v2 GID",
-                        host_port, gid_expected, gid_judge, gid_hint};
+                        Setting::rdma_gid, host_port, gid_expected, gid_judge};
 
 // ---- rdma.mtu.mismatch
 
@@ -73,27 +71,21 @@ Verdict mtu_judge(const PortView& v, const PortObserved& o) {
   const int want = v.port.rdma_mtu;
   const int got = *o.rdma->active_mtu;
   const std::string seen = std::to_string(got);
-  if (got == want) return pass(seen, cat("RDMA active MTU ", seen, " as intended"));
-  if (o.mtu && roce_mtu_for(*o.mtu) < want) {
+  if (got == want) return pass();
+  // The RDMA MTU follows the netdev MTU: when that drifted, the netdev MTU is the one fault to report.
+  if (o.mtu && *o.mtu != v.port.mtu && roce_mtu_for(*o.mtu) < want) {
     const std::string netdev = std::to_string(*o.mtu);
-    return fail(seen,
-                cat("active MTU ", seen, " because the netdev MTU is ", netdev, "; RoCE MTU ", std::to_string(want),
-                    " needs ", std::to_string(want + kRoceOverhead), " or more"),
-                host_fix(cat("raise the MTU of ", v.port.name, " to ", std::to_string(v.port.mtu)),
-                         cat("ip link set dev ", v.port.name, " mtu ", std::to_string(v.port.mtu))));
+    return consequence(seen,
+                       cat("active MTU ", seen, " because the netdev MTU is ", netdev, "; RoCE MTU ",
+                           std::to_string(want), " needs ", std::to_string(want + kRoceOverhead), " or more"),
+                       finding_name("port.mtu.drift", v.device, v.port));
   }
   return fail(seen, cat("RDMA active MTU ", seen, ", expected ", std::to_string(want)));
 }
 
-std::string mtu_hint(const PortView& v) {
-  return host_fix(cat("the netdev MTU allows RoCE MTU ", std::to_string(v.port.rdma_mtu),
-                      ": check the NIC's maximum MTU and firmware"),
-                  cat("ibv_devinfo -d ", v.port.rdma_device, " -i ", std::to_string(v.port.rdma_port),
-                      " shows max_mtu and active_mtu"));
-}
-
+// A netdev MTU that is wrong is the cause (a consequence above); what is left is on the RDMA side.
 constexpr PortRule kMtu{"rdma.mtu.mismatch", Severity::error, "RDMA active MTU equals the profile's RoCE MTU",
-                        host_port, mtu_expected, mtu_judge, mtu_hint};
+                        Setting::rdma_port, host_port, mtu_expected, mtu_judge};
 
 }  // namespace
 

@@ -1,10 +1,16 @@
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+#include <vector>
+
 #include "verify/checks/check_test_support.h"
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
-using fabricctl::test::TinyFabric;
+using fabricctl::test::Lab;
+using fabricctl::test::link_between;
+using fabricctl::test::same_link;
 
 namespace {
 
@@ -13,21 +19,29 @@ const std::vector<Check>& family() {
   return checks;
 }
 
-Result one(const TinyFabric& f, std::string_view id, std::string_view port = "ens1f0np0") {
+Result one(const Lab& f, std::string_view id, std::string_view port = "ens1f0np0") {
   return f.result(family(), id, "host1", port);
 }
+
+const LinkRef kHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
+const LinkRef kHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
 
 }  // namespace
 
 TEST_CASE("rdma checks: the catalog rows") {
   std::vector<std::string> ids;
-  for (const Check& c : family()) ids.emplace_back(c.id);
+  for (const Check& c : family()) {
+    ids.emplace_back(c.id);
+    CHECK(c.severity == Severity::error);
+    CHECK_FALSE(c.summary.empty());
+    CHECK_FALSE(c.optional_data);
+  }
   CHECK(ids == std::vector<std::string>{"rdma.port.down", "rdma.gid.missing", "rdma.mtu.mismatch"});
 }
 
 TEST_CASE("rdma checks pass on a perfect fabric, on host ports only") {
   test::check_perfect_state(family());
-  TinyFabric f;
+  const Lab f;
   for (const Check& c : family())
     CHECK(test::outline(f.run(family(), c.id)) ==
           std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0"});
@@ -35,88 +49,164 @@ TEST_CASE("rdma checks pass on a perfect fabric, on host ports only") {
 
 TEST_CASE("rdma checks report missing data when the device, port or RDMA state is absent") {
   test::check_absent_state(family());
-  TinyFabric f;
+  Lab f;
   f.port("host1", "ens1f0np0").rdma.reset();
   for (const Check& c : family()) {
+    CAPTURE(c.id);
     const Result r = one(f, c.id);
     CHECK(r.status == Status::missing);
     CHECK(r.observed == "not collected");
     CHECK(r.message == "host1:ens1f0np0: RDMA state not collected");
+    CHECK(r.hint.empty());
+    CHECK(same_link(r.link, kHost1Link));
   }
 }
 
-TEST_CASE("rdma.port.down") {
-  TinyFabric f;
-  CHECK(one(f, "rdma.port.down").message == "host1:ens1f0np0: RDMA port mlx5_0/1 active");
+TEST_CASE("rdma.port.down: an inactive RDMA port on an up netdev is a fault of its own") {
+  Lab f;
   f.port("host1", "ens1f0np0").rdma->active = false;
   Result r = one(f, "rdma.port.down");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::error);
   CHECK(r.a == Endpoint{"host1", "ens1f0np0"});
+  CHECK_FALSE(r.b);
   CHECK(r.expected == "active");
   CHECK(r.observed == "down");
   CHECK(r.message == "host1:ens1f0np0: RDMA port mlx5_0/1 is not active");
-  CHECK(r.hint == 
-        "Bring the link of ens1f0np0 up and check the RDMA device (Linux: ip link set dev ens1f0np0 up; rdma link show mlx5_0/1)");
+  CHECK(r.hint == "rdma link show 'mlx5_0/1'");
+  CHECK(r.cause.empty());
+  CHECK(same_link(r.link, kHost1Link));
   CHECK(one(f, "rdma.port.down", "ens2f0np0").status == Status::pass);
+  CHECK(test::failures(f.run_all()) == std::set<std::string>{"rdma.port.down host1:ens1f0np0"});
 
   f.port("host1", "ens1f0np0").rdma->active.reset();
   r = one(f, "rdma.port.down");
   CHECK(r.status == Status::missing);
+  CHECK(r.observed == "not collected");
   CHECK(r.message == "host1:ens1f0np0: RDMA port state not collected");
 }
 
-TEST_CASE("rdma.gid.missing") {
-  TinyFabric f;
-  Result r = one(f, "rdma.gid.missing");
-  CHECK(r.expected == "a RoCE v2 GID");
-  CHECK(r.observed == "RoCE v1, RoCE v2");
-  CHECK(r.message == "host1:ens1f0np0: RoCE v2 GID at index 1");
+TEST_CASE("rdma.port.down: a netdev that is down is the fault, named as the cause") {
+  Lab f;
+  f.port("host1", "ens2f0np0").oper_up = false;
+  f.port("host1", "ens2f0np0").rdma->active = false;
+  const Result r = one(f, "rdma.port.down", "ens2f0np0");
+  CHECK(r.status == Status::consequence);
+  CHECK(r.severity == Severity::error);
+  CHECK(r.expected == "active");
+  CHECK(r.observed == "down");
+  CHECK(r.message == "host1:ens2f0np0: RDMA port mlx5_1/1 is not active");
+  CHECK(r.cause == "link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1");
+  CHECK(r.hint.empty());
+  CHECK(same_link(r.link, kHost2Link));
+  const std::vector<Result> all = f.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"rdma.port.down host1:ens2f0np0 <- link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1"});
 
+  // A NIC that is cabled to nothing has no link to blame: its RDMA port is the finding.
+  Lab uncabled;
+  Lab::cable(uncabled.device("host1"), 1, "", "");
+  Lab::cable(uncabled.device("leaf2"), 0, "", "");
+  uncabled.refresh_observed();  // an uncabled port is observed down
+  uncabled.port("host1", "ens2f0np0").rdma->active = false;
+  const Result u = one(uncabled, "rdma.port.down", "ens2f0np0");
+  CHECK(u.status == Status::fail);
+  CHECK(u.cause.empty());
+  CHECK(u.hint == "rdma link show 'mlx5_1/1'");
+  CHECK_FALSE(u.link);
+}
+
+TEST_CASE("rdma.gid.missing") {
+  Lab f;
   auto& gids = f.port("host1", "ens1f0np0").rdma->gids;
-  gids.pop_back();
-  r = one(f, "rdma.gid.missing");
+  gids.pop_back();  // the RoCE v2 entry
+  Result r = one(f, "rdma.gid.missing");
   CHECK(r.status == Status::fail);
+  CHECK(r.expected == "a RoCE v2 GID");
   CHECK(r.observed == "RoCE v1");
   CHECK(r.message == "host1:ens1f0np0: mlx5_0/1 has no RoCE v2 GID (RoCE v1)");
-  CHECK(r.hint == 
-        "Give ens1f0np0 an IP address: the NIC derives its RoCE v2 GIDs from the addresses (Linux: ip addr show dev ens1f0np0; cat /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/*)");
+  CHECK(r.hint == "ip addr show dev 'ens1f0np0'");
+  CHECK(r.cause.empty());
+  CHECK(same_link(r.link, kHost1Link));
 
   gids.clear();
   r = one(f, "rdma.gid.missing");
   CHECK(r.status == Status::fail);
   CHECK(r.observed == "no GIDs");
+  CHECK(r.message == "host1:ens1f0np0: mlx5_0/1 has no RoCE v2 GID (no GIDs)");
+
+  // Any index will do.
+  gids = {{3, "RoCE v2", "fe80::1"}, {0, "RoCE v1", "fe80::1"}};
+  CHECK(one(f, "rdma.gid.missing").status == Status::pass);
 }
 
-TEST_CASE("rdma.mtu.mismatch explains a netdev MTU too small for the RoCE MTU") {
-  TinyFabric f;
-  CHECK(one(f, "rdma.mtu.mismatch").message == "host1:ens1f0np0: RDMA active MTU 4096 as intended");
-
-  auto& port = f.port("host1", "ens1f0np0");
+TEST_CASE("rdma.mtu.mismatch: the classic case, a netdev left at 1500, is a consequence of its MTU drift") {
+  Lab f;
+  auto& port = f.port("host1", "ens2f0np0");
   port.mtu = 1500;
   port.rdma->active_mtu = 1024;
-  Result r = one(f, "rdma.mtu.mismatch");
-  CHECK(r.status == Status::fail);
+  const Result r = one(f, "rdma.mtu.mismatch", "ens2f0np0");
+  CHECK(r.status == Status::consequence);
+  CHECK(r.severity == Severity::error);
   CHECK(r.expected == "4096");
   CHECK(r.observed == "1024");
   CHECK(r.message ==
-        "host1:ens1f0np0: active MTU 1024 because the netdev MTU is 1500; RoCE MTU 4096 needs 4192 or more");
-  CHECK(r.hint == 
-        "Raise the MTU of ens1f0np0 to 9000 (Linux: ip link set dev ens1f0np0 mtu 9000)");
+        "host1:ens2f0np0: active MTU 1024 because the netdev MTU is 1500; RoCE MTU 4096 needs 4192 or more");
+  CHECK(r.cause == "port.mtu.drift host1:ens2f0np0");
+  CHECK(r.hint.empty());
+  CHECK(same_link(r.link, kHost2Link));
 
-  port.mtu = 4192;  // enough for 4096: the netdev is not the cause
+  // One fault: the MTU, with the one command that fixes both.
+  const std::vector<Result> all = f.run_all();
+  test::check_causes_are_failures(all);
+  CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
+  const Result cause = f.result(drift_checks(), "port.mtu.drift", "host1", "ens2f0np0");
+  CHECK(cause.hint == "ip link set dev 'ens2f0np0' mtu 9000");
+  CHECK(same_link(cause.link, kHost2Link));
+}
+
+TEST_CASE("rdma.mtu.mismatch: a netdev MTU that carries the RoCE MTU does not explain it") {
+  Lab f;
+  auto& port = f.port("host1", "ens1f0np0");
+  port.mtu = 4500;  // drifted, but enough for RoCE MTU 4096
   port.rdma->active_mtu = 2048;
+  Result r = one(f, "rdma.mtu.mismatch");
+  CHECK(r.status == Status::fail);
+  CHECK(r.expected == "4096");
+  CHECK(r.observed == "2048");
+  CHECK(r.message == "host1:ens1f0np0: RDMA active MTU 2048, expected 4096");
+  CHECK(r.cause.empty());
+  CHECK(test::failures(f.run_all()) ==
+        std::set<std::string>{"port.mtu.drift host1:ens1f0np0", "rdma.mtu.mismatch host1:ens1f0np0"});
+
+  port.mtu = 9000;  // as intended
   r = one(f, "rdma.mtu.mismatch");
   CHECK(r.status == Status::fail);
   CHECK(r.message == "host1:ens1f0np0: RDMA active MTU 2048, expected 4096");
-  CHECK(r.hint == 
-        "The netdev MTU allows RoCE MTU 4096: check the NIC's maximum MTU and firmware (Linux: ibv_devinfo -d mlx5_0 -i 1 shows max_mtu and active_mtu)");
 
   port.mtu.reset();  // no netdev MTU: no explanation, still a failure
-  CHECK(one(f, "rdma.mtu.mismatch").message == "host1:ens1f0np0: RDMA active MTU 2048, expected 4096");
+  r = one(f, "rdma.mtu.mismatch");
+  CHECK(r.status == Status::fail);
+  CHECK(r.message == "host1:ens1f0np0: RDMA active MTU 2048, expected 4096");
 
   port.rdma->active_mtu.reset();
   r = one(f, "rdma.mtu.mismatch");
   CHECK(r.status == Status::missing);
+  CHECK(r.observed == "not collected");
   CHECK(r.message == "host1:ens1f0np0: RDMA active MTU not collected");
+}
+
+// When the netdev MTU is already the intended 9000, re-applying it changes nothing: the fix of
+// rdma.mtu.mismatch looks at the RDMA side (NIC maximum MTU, firmware).
+TEST_CASE("rdma.mtu.mismatch: the fix does not re-apply the netdev MTU it already has") {
+  Lab f;
+  f.port("host1", "ens1f0np0").rdma->active_mtu = 2048;  // netdev MTU 9000, as intended
+  const Result r = one(f, "rdma.mtu.mismatch");
+  REQUIRE(r.status == Status::fail);
+  CHECK_FALSE(r.hint.empty());
+  CHECK(r.hint != "ip link set dev 'ens1f0np0' mtu 9000");
 }

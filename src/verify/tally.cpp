@@ -1,4 +1,4 @@
-#include "report/report.h"
+#include "verify/verify_report.h"
 
 namespace fabricctl {
 
@@ -8,6 +8,7 @@ ReportTally tally(const VerifyReport& r) {
     switch (res.status) {
       case Status::pass: ++t.pass; break;
       case Status::missing: ++t.missing; break;
+      case Status::consequence: ++t.consequence; break;
       case Status::fail:
         ++t.fail;
         switch (res.severity) {

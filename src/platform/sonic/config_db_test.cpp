@@ -1,6 +1,5 @@
-// SONiC adapter: the rendered config_db.json and config_db.patch.json for the roce-lossless fixture
-// and its variants, checked value by value in SONiC units, plus the patch applied back onto a
-// switch's existing CONFIG_DB.
+// SONiC adapter: config_db.json for the roce-lossless fixture and its variants, checked value by value
+// in SONiC units and in the layout SONiC tools print.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -10,7 +9,7 @@
 #include <vector>
 
 #include "fixtures.h"
-#include "platform/sonic/json_text.h"
+#include "platform/sonic/config_db.h"
 #include "platform/sonic/test_support.h"
 
 using namespace fabricctl;
@@ -22,18 +21,6 @@ namespace {
 DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
 
 json config_db(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.json")); }
-json patch_of(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.patch.json")); }
-
-/// The tables of `config` as empty objects, plus the entries a switch always has before fabricctl
-/// touches it (PORT/<port>, CABLE_LENGTH/AZURE): the parents the patch's "add" operations need.
-json empty_switch_for(const json& config) {
-  json doc = json::object();
-  for (const auto& [table, entries] : config.items()) doc[table] = json::object();
-  if (config.contains("PORT"))
-    for (const auto& [port, fields] : config["PORT"].items()) doc["PORT"][port] = json::object();
-  if (config.contains("CABLE_LENGTH")) doc["CABLE_LENGTH"]["AZURE"] = json::object();
-  return doc;
-}
 
 /// Every value of every entry is a JSON string, as CONFIG_DB stores them.
 bool all_values_are_strings(const json& config) {
@@ -174,6 +161,8 @@ TEST_CASE("sonic artifacts: every optional block on or off keeps the layout") {
   }
   check_layout(render_artifact(d, "config_db.json"), '{');
   check_layout(render_artifact(d, "config_db.patch.json"), '[');
+  // Every table and entry present in one piece: config_db.json is valid JSON with all values strings.
+  CHECK(all_values_are_strings(config_db(d)));
 }
 
 TEST_CASE("sonic config_db.json: ECN off or DCQCN-only renders no WRED") {
@@ -263,96 +252,23 @@ TEST_CASE("sonic config_db.json: a port without a cable length is left out of CA
   CHECK_FALSE(config_db(d).contains("CABLE_LENGTH"));
 }
 
-TEST_CASE("sonic config_db.patch.json: per-entry adds that rebuild config_db.json") {
-  DeviceDesired d = fixture();
-  SUBCASE("fixture") {}
-  SUBCASE("ECN and watchdog off") {
-    d.qos.ecn_enabled = false;
-    d.qos.ecn.clear();
-    d.qos.watchdog.enabled = false;
-  }
-  SUBCASE("PCP trust") { d.qos.trust = Trust::pcp; }
-  SUBCASE("no ports: the patch still ends without a dangling comma") { d.ports.clear(); }
-  SUBCASE("no cable lengths and no watchdog: the last table is not a fixed one") {
-    for (auto& p : d.ports) p.cable_length_m = 0;
-    d.qos.watchdog.enabled = false;
-  }
-  const json config = config_db(d);
-  const json patch = patch_of(d);
-  REQUIRE(patch.is_array());
-  REQUIRE(!patch.empty());
-  for (const auto& op : patch) {
-    CAPTURE(op.dump());
-    CHECK(op.at("op") == "add");
-    const std::string path = op.at("path");
-    // Never a whole table: at least /TABLE/KEY.
-    CHECK(std::count(path.begin(), path.end(), '/') >= 2);
-    if (path.rfind("/PORT/", 0) == 0) {
-      CHECK(path.size() > 10);
-      CHECK(path.substr(path.size() - 4) == "/mtu");  // one field, so lanes, speed etc. survive
-      CHECK(op.at("value").is_string());
-    }
-  }
-  json doc = empty_switch_for(config);
-  apply_patch(doc, patch);
-  CHECK(doc == config);
-}
-
-TEST_CASE("sonic config_db.patch.json: entries fabricctl does not own survive") {
-  const DeviceDesired d = fixture();
-  json doc = json::parse(R"({
-    "DSCP_TO_TC_MAP": {"AZURE": {"0": "1", "26": "1"}},
-    "TC_TO_PRIORITY_GROUP_MAP": {"AZURE": {"3": "3"}},
-    "TC_TO_QUEUE_MAP": {"AZURE": {"3": "3"}},
-    "MAP_PFC_PRIORITY_TO_QUEUE": {"AZURE": {"3": "3"}},
-    "SCHEDULER": {"scheduler.0": {"type": "DWRR", "weight": "14"}},
-    "WRED_PROFILE": {"AZURE_LOSSLESS": {"ecn": "ecn_all"},
-                     "ROCE_LOSSLESS": {"ecn": "ecn_none", "wred_yellow_enable": "true"}},
-    "PORT_QOS_MAP": {"Ethernet16": {"pfc_enable": "3,4"},
-                     "Ethernet0": {"pfc_enable": "3,4", "dscp_to_tc_map": "AZURE"}},
-    "QUEUE": {"Ethernet16|3": {"scheduler": "scheduler.0"}, "Ethernet0|3": {"scheduler": "scheduler.0"}},
-    "CABLE_LENGTH": {"AZURE": {"Ethernet16": "40m", "Ethernet0": "300m"}},
-    "PFC_WD": {"GLOBAL": {"POLL_INTERVAL": "200", "BIG_RED_SWITCH": "disable"}},
-    "PORT": {"Ethernet0": {"lanes": "0,1,2,3", "speed": "400000", "mtu": "1500"},
-             "Ethernet8": {"lanes": "8,9,10,11", "speed": "400000"},
-             "Ethernet16": {"lanes": "16,17,18,19", "speed": "400000", "mtu": "9100"}}
-  })");
-  apply_patch(doc, patch_of(d));
-
-  // Not ours: untouched.
-  CHECK(doc["DSCP_TO_TC_MAP"]["AZURE"]["26"] == "1");
-  CHECK(doc["SCHEDULER"]["scheduler.0"]["weight"] == "14");
-  CHECK(doc["WRED_PROFILE"]["AZURE_LOSSLESS"] == json{{"ecn", "ecn_all"}});
-  CHECK(doc["PORT_QOS_MAP"]["Ethernet16"] == json{{"pfc_enable", "3,4"}});
-  CHECK(doc["QUEUE"]["Ethernet16|3"] == json{{"scheduler", "scheduler.0"}});
-  CHECK(doc["CABLE_LENGTH"]["AZURE"]["Ethernet16"] == "40m");
-  CHECK(doc["PORT"]["Ethernet16"]["mtu"] == "9100");
-  // Ours: the entry is replaced as a whole (no stale field left behind) ...
-  CHECK(doc["WRED_PROFILE"]["ROCE_LOSSLESS"].size() == 5);
-  CHECK_FALSE(doc["WRED_PROFILE"]["ROCE_LOSSLESS"].contains("wred_yellow_enable"));
-  CHECK(doc["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "3");
-  CHECK(doc["PORT_QOS_MAP"]["Ethernet0"]["dscp_to_tc_map"] == "ROCE");
-  CHECK(doc["QUEUE"]["Ethernet0|3"]["scheduler"] == "ROCE_TC3");
-  CHECK(doc["PFC_WD"]["GLOBAL"] == json{{"POLL_INTERVAL", "100"}});
-  // ... except PORT and CABLE_LENGTH, where fabricctl owns a single field.
-  CHECK(doc["CABLE_LENGTH"]["AZURE"]["Ethernet0"] == "5m");
-  CHECK(doc["PORT"]["Ethernet0"] == json{{"lanes", "0,1,2,3"}, {"speed", "400000"}, {"mtu", "9100"}});
-  CHECK(doc["PORT"]["Ethernet8"] == json{{"lanes", "8,9,10,11"}, {"speed", "400000"}, {"mtu", "9100"}});
-}
-
-TEST_CASE("sonic templates: names are JSON-escaped and patch paths JSON-pointer-escaped") {
-  CHECK(sonic::json_escape(R"(a"b\c)") == R"(a\"b\\c)");
-  CHECK(sonic::json_pointer_token("Ethernet0|3") == "Ethernet0|3");
-  CHECK(sonic::json_pointer_token("a/b~c") == "a~1b~0c");
-  CHECK(sonic::json_pointer_token("~1") == "~01");
-
+TEST_CASE("sonic config_db.json: odd names are JSON-escaped by the dump") {
   // SONiC port names never hold these characters (the inventory rejects them); the adapter must
-  // still produce valid JSON and a patch that lands on the same keys.
-  const DeviceDesired d = fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", R"(odd"name/1~x)"});
-  const json config = config_db(d);
-  CHECK(config["PORT"].contains(R"(odd"name/1~x)"));
-  CHECK(config["QUEUE"].contains(R"(odd"name/1~x|3)"));
-  json doc = empty_switch_for(config);
-  apply_patch(doc, patch_of(d));
-  CHECK(doc == config);
+  // still produce valid JSON that names the same keys.
+  const DeviceDesired d = fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "odd\"name/1~x\\"});
+  const std::string text = render_artifact(d, "config_db.json");
+  CHECK(text.find(R"("odd\"name/1~x\\|3": {)") != std::string::npos);
+  const json config = parse(text);
+  CHECK(config["PORT"].contains("odd\"name/1~x\\"));
+  CHECK(config["QUEUE"].contains("odd\"name/1~x\\|3"));
+}
+
+TEST_CASE("sonic config_db.json: the dump is config_db() with 4-space indentation") {
+  const DeviceDesired d = fixture();
+  const nlohmann::ordered_json doc = sonic::config_db(d);
+  CHECK(render_artifact(d, "config_db.json") == sonic::dump_config_db(doc));
+  CHECK(sonic::dump_config_db(nlohmann::ordered_json::parse(R"({"T": {"k": {"f": "v"}}})")) ==
+        "{\n    \"T\": {\n        \"k\": {\n            \"f\": \"v\"\n        }\n    }\n}\n");
+  // Invalid UTF-8 cannot come from the inventory, but must not throw if it did.
+  CHECK(sonic::dump_config_db(nlohmann::ordered_json{{"k", std::string("\xff")}}) == "{\n    \"k\": \"\xef\xbf\xbd\"\n}\n");
 }

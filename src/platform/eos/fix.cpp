@@ -1,0 +1,120 @@
+// Arista EOS fixes: the lines of the rendered session.cfg that set the wrong setting, wrapped in
+// `configure` ... `end` so they can be pasted into the CLI. Every value comes from eos_context(), the
+// context session.cfg is rendered from, so a fix and the rendered configuration cannot disagree.
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+using nlohmann::json;
+
+const json* interface_of(const json& c, const std::string& port) {
+  for (const json& i : c["interfaces"])
+    if (i["name"] == port) return &i;
+  return nullptr;
+}
+
+bool in(const std::vector<int>& keys, int k) {
+  if (keys.empty()) return true;
+  for (int x : keys)
+    if (x == k) return true;
+  return false;
+}
+
+std::string configure(std::vector<std::string> lines) {
+  lines.insert(lines.begin(), "configure");
+  lines.emplace_back("end");
+  return join(lines, "\n");
+}
+
+}  // namespace
+
+std::string eos_fix(const Fix& f) {
+  const json c = eos_context(*f.device);
+  const std::string port = f.port ? f.port->name : std::string();
+  const json* itf = f.port ? interface_of(c, port) : nullptr;
+  const std::string iface = "interface " + port;
+  const QosIntent& q = f.device->qos;
+  switch (f.setting) {
+    case Setting::mtu:
+      return configure({iface, "   mtu " + (itf ? (*itf)["mtu"].get<std::string>() : std::to_string(f.port->mtu))});
+    case Setting::trust:
+      return configure({iface, "   qos trust " + std::string(q.trust == Trust::dscp ? "dscp" : "cos")});
+    case Setting::dscp_map: {
+      std::vector<std::string> lines;
+      for (int d = 0; d < kDscpValues; ++d)
+        if (in(f.keys, d))
+          lines.push_back("qos map dscp " + std::to_string(d) + " to traffic-class " +
+                          std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
+      return configure(lines);
+    }
+    case Setting::pfc: {
+      std::vector<std::string> lines{iface};
+      if (itf) lines.push_back("   " + (*itf)["pfc"].get<std::string>());
+      for (int p = 0; p < kPriorities; ++p) {
+        if (!in(f.keys, p)) continue;
+        const std::string line = "priority-flow-control priority " + std::to_string(p) + " no-drop";
+        lines.push_back(q.lossless[static_cast<size_t>(p)] ? "   " + line : "   no " + line);
+      }
+      return configure(lines);
+    }
+    case Setting::ets: {
+      std::vector<std::string> lines;
+      for (const json& m : c["tc_maps"])
+        lines.push_back("qos map traffic-class " + m["priority"].get<std::string>() + " to tx-queue " +
+                        m["tc"].get<std::string>());
+      lines.push_back(iface);
+      for (const json& b : itf ? (*itf)["queues"] : json::array()) {
+        if (!b["priority"].is_string()) continue;
+        lines.push_back("   uc-tx-queue " + b["id"].get<std::string>());
+        lines.push_back("      " + b["priority"].get<std::string>());
+        if (b["bandwidth"].is_string()) lines.push_back("      bandwidth percent " + b["bandwidth"].get<std::string>());
+      }
+      return configure(lines);
+    }
+    case Setting::ecn: {
+      std::vector<std::string> lines{iface};
+      for (int tc = 0; tc < kTrafficClasses; ++tc) {
+        if (!in(f.keys, tc)) continue;
+        const json* block = nullptr;
+        if (itf)
+          for (const json& b : (*itf)["queues"])
+            if (b["id"] == std::to_string(tc) && b["ecn"].is_object()) block = &b;
+        lines.push_back("   uc-tx-queue " + std::to_string(tc));
+        if (block)
+          lines.push_back("      random-detect ecn minimum-threshold " + (*block)["ecn"]["min"].get<std::string>() +
+                          " maximum-threshold " + (*block)["ecn"]["max"].get<std::string>() +
+                          " max-mark-probability " + (*block)["ecn"]["probability"].get<std::string>());
+        else
+          lines.emplace_back("      no random-detect ecn");
+      }
+      return configure(lines);
+    }
+    case Setting::watchdog: {
+      if (!c["watchdog"].is_object())
+        return configure({iface, "   no priority-flow-control pause watchdog"});
+      const json& w = c["watchdog"];
+      return configure({"priority-flow-control pause watchdog default timeout " + w["timeout"].get<std::string>(),
+                        "priority-flow-control pause watchdog default recovery-time " +
+                            w["recovery_time"].get<std::string>(),
+                        "priority-flow-control pause watchdog default polling-interval " +
+                            w["polling_interval"].get<std::string>(),
+                        "priority-flow-control pause watchdog action " + w["action"].get<std::string>(), iface,
+                        "   priority-flow-control pause watchdog"});
+    }
+    case Setting::link_up: return configure({iface, "   no shutdown"});
+    case Setting::speed: return "show interfaces " + port + " status\nshow interfaces " + port + " transceiver";
+    case Setting::cabling: return "show lldp neighbors " + port + " detail";
+    case Setting::dcqcn:
+    case Setting::cnp:
+    case Setting::rdma_gid:
+    case Setting::rdma_port: break;  // host NIC settings
+  }
+  return {};
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,88 @@
+// Linux host fixes: the commands of the rendered apply.sh that set the wrong setting (ip, dcb, the mlx5
+// ecn sysfs), as a root shell on the host runs them. Values come from linux_context(), the context
+// apply.sh is rendered from, so a fix and the rendered script cannot disagree.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "platform/linux/nic.h"
+#include "platform/platform.h"
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+using nlohmann::json;
+using linux_host::sh_quote;
+
+bool in(const std::vector<int>& keys, int k) {
+  return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();
+}
+
+/// The apply.sh context of the fix's port.
+json port_context(const Fix& f) {
+  const json c = linux_context(*f.device);
+  const auto i = static_cast<size_t>(f.port - f.device->ports.data());
+  return i < c["ports"].size() ? c["ports"][i] : json::object();
+}
+
+std::string ecn_file(const std::string& port, std::string_view rest) {
+  return sh_quote("/sys/class/net/" + port + "/ecn/" + std::string(rest));
+}
+
+}  // namespace
+
+std::string linux_fix(const Fix& f) {
+  const QosIntent& q = f.device->qos;
+  const std::string port = f.port ? f.port->name : std::string();
+  const std::string dev = sh_quote(port);
+  std::vector<std::string> lines;
+  switch (f.setting) {
+    case Setting::mtu: return "ip link set dev " + dev + " mtu " + std::to_string(f.port->mtu);
+    case Setting::link_up: return "ip link set dev " + dev + " up";
+    case Setting::speed: return "ethtool " + dev;
+    case Setting::cabling: return "lldpcli show neighbors ports " + dev;
+    case Setting::trust:
+    case Setting::dscp_map: {
+      // mlx5 trusts DSCP while the DSCP app table has entries and PCP once it is empty.
+      if (q.trust == Trust::pcp) return "dcb app flush dev " + dev + " dscp-prio";
+      std::vector<std::string> pairs;
+      for (int d = 0; d < kDscpValues; ++d)
+        if (f.setting == Setting::trust || in(f.keys, d))
+          pairs.push_back(std::to_string(d) + ":" + std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
+      return "dcb app replace dev " + dev + " dscp-prio " + join(pairs, " ");
+    }
+    case Setting::pfc: {
+      std::vector<std::string> pairs;
+      for (int p = 0; p < kPriorities; ++p)
+        if (in(f.keys, p)) pairs.push_back(std::to_string(p) + (q.lossless[static_cast<size_t>(p)] ? ":on" : ":off"));
+      return "dcb pfc set dev " + dev + " prio-pfc " + join(pairs, " ");
+    }
+    case Setting::ets: {
+      const json c = port_context(f);
+      return "dcb ets set dev " + dev + " prio-tc " + c.value("prio_tc", std::string()) + " tc-tsa " +
+             c.value("tc_tsa", std::string()) + " tc-bw " + c.value("tc_bw", std::string());
+    }
+    case Setting::dcqcn: {
+      const auto on = q.dcqcn_priorities();
+      for (int p = 0; p < kPriorities; ++p) {
+        if (!in(f.keys, p)) continue;
+        const std::string v = on[static_cast<size_t>(p)] ? "1" : "0";
+        for (std::string_view point : {"roce_rp", "roce_np"})
+          lines.push_back("echo " + v + " > " + ecn_file(port, std::string(point) + "/enable/" + std::to_string(p)));
+      }
+      return join(lines, "\n");
+    }
+    case Setting::cnp:
+      return "echo " + std::to_string(q.cnp_dscp) + " > " + ecn_file(port, "roce_np/cnp_dscp") + "\necho " +
+             std::to_string(q.cnp_priority) + " > " + ecn_file(port, "roce_np/cnp_802p_prio");
+    case Setting::rdma_gid: return "ip addr show dev " + dev;
+    case Setting::rdma_port:
+      return "rdma link show " + sh_quote(f.port->rdma_device + "/" + std::to_string(f.port->rdma_port));
+    case Setting::ecn:
+    case Setting::watchdog: break;  // switch settings
+  }
+  return {};
+}
+
+}  // namespace fabricctl

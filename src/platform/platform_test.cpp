@@ -1,0 +1,120 @@
+// The steps of adding a platform (docs/ARCHITECTURE.md, "Adding a platform"), each checked: a platform
+// with a forgotten step fails here, naming the step.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "fixtures.h"
+#include "platform/platform.h"
+
+using namespace fabricctl;
+using fabricctl::test::example_host;
+using fabricctl::test::example_switch;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = FABRICCTL_SOURCE_DIR;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Every file under `dir` (recursively) whose name ends with `suffix`, concatenated.
+std::string all_text(const fs::path& dir, std::string_view suffix) {
+  std::string out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().string().ends_with(suffix)) out += slurp(e.path());
+  return out;
+}
+
+DeviceDesired example(Platform p) {
+  DeviceDesired d = adapter(p).role == Role::host ? example_host() : example_switch(p, {"Ethernet0"});
+  d.platform = p;
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("platform steps: one names row and one adapter row per enumerator") {
+  REQUIRE(platforms().size() == kPlatformNames.size());
+  for (size_t i = 0; i < kPlatformNames.size(); ++i) {
+    const PlatformName& n = kPlatformNames[i];
+    CAPTURE(n.name);
+    CHECK(platforms()[i].platform == n.id);
+    CHECK(find_platform(n.name) == &adapter(n.id));
+    CHECK(platform_label(n.id).size() > 0);
+    CHECK(static_cast<bool>(adapter(n.id).fix));
+  }
+  CHECK(find_platform("Sonic") == nullptr);  // exact spelling only
+  CHECK(std::string(platform_choices()) == "sonic, eos, nvue or linux");
+}
+
+TEST_CASE("platform steps: a folder with context, fix and their tests; templates for every artifact") {
+  for (const PlatformAdapter& a : platforms()) {
+    const std::string name(a.name());
+    CAPTURE(name);
+    const fs::path dir = kSource / "src/platform" / name;
+    CHECK_MESSAGE(fs::exists(dir / "fix.cpp"), "step: src/platform/<name>/fix.cpp");
+    CHECK_MESSAGE(fs::exists(dir / "fix_test.cpp"), "step: src/platform/<name>/fix_test.cpp");
+    CHECK_MESSAGE(!a.artifacts.empty(), "step: the adapter row lists its artifacts");
+    bool templated = false;
+    for (const ArtifactSpec& art : a.artifacts) templated = templated || !art.data;
+    // A template artifact renders from the adapter's context (context.cpp); data artifacts are built
+    // as JSON values and need neither.
+    CHECK_MESSAGE(templated == static_cast<bool>(a.context), "step: a context builder exactly when templates need it");
+    if (templated) {
+      CHECK_MESSAGE(fs::exists(dir / "context.cpp"), "step: src/platform/<name>/context.cpp");
+      CHECK_MESSAGE(fs::exists(dir / "context_test.cpp"), "step: src/platform/<name>/context_test.cpp");
+    }
+  }
+}
+
+TEST_CASE("platform steps: every setting of its role has a fix that can be pasted") {
+  const Setting host_settings[] = {Setting::mtu,   Setting::speed, Setting::link_up,  Setting::trust,
+                                   Setting::dscp_map, Setting::pfc, Setting::ets,    Setting::dcqcn,
+                                   Setting::cnp,   Setting::cabling, Setting::rdma_gid, Setting::rdma_port};
+  const Setting switch_settings[] = {Setting::mtu, Setting::speed, Setting::link_up, Setting::trust, Setting::dscp_map,
+                                     Setting::pfc, Setting::ets,   Setting::ecn,     Setting::watchdog, Setting::cabling};
+  for (const PlatformAdapter& a : platforms()) {
+    CAPTURE(a.name());
+    const DeviceDesired d = example(a.platform);
+    REQUIRE(!d.ports.empty());
+    auto check = [&](Setting s) {
+      const std::string text = fix_text(Fix{s, &d, &d.ports.front(), {}});
+      CAPTURE(static_cast<int>(s));
+      CHECK_MESSAGE(!text.empty(), "step: platform/<name>/fix.cpp phrases every setting of its role");
+      // Per-port on every platform (QoS maps are device-wide on some): the fix names the port.
+      if (s == Setting::mtu || s == Setting::link_up)
+        CHECK(text.find(d.ports.front().name) != std::string::npos);
+    };
+    if (a.role == Role::host)
+      for (Setting s : host_settings) check(s);
+    else
+      for (Setting s : switch_settings) check(s);
+  }
+}
+
+TEST_CASE("platform steps: an example device, golden files and docs") {
+  const std::string inventories = all_text(kSource / "inventory", ".yaml");
+  const std::string docs = slurp(kSource / "docs/cli.md") + slurp(kSource / "docs/profiles.md") +
+                           slurp(kSource / "docs/inventory.md");
+  for (const PlatformAdapter& a : platforms()) {
+    const std::string name(a.name());
+    CAPTURE(name);
+    CHECK_MESSAGE(inventories.find("platform: " + name) != std::string::npos,
+                  "step: a device of the platform in an example inventory (and its golden files)");
+    CHECK_MESSAGE(docs.find(name) != std::string::npos, "step: docs (cli.md, profiles.md, inventory.md)");
+    bool golden = false;
+    for (const auto& e : fs::recursive_directory_iterator(kSource / "tests/golden"))
+      for (const ArtifactSpec& art : a.artifacts)
+        golden = golden || (e.is_regular_file() && e.path().filename() == std::string(art.file));
+    CHECK_MESSAGE(golden, "step: UPDATE=1 tests/cli/render_golden.sh records its golden files");
+  }
+}

@@ -1,0 +1,132 @@
+#include "platform/sonic/config_db_patch.h"
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "platform/json_patch.h"
+#include "platform/platform.h"
+#include "platform/sonic/config_db.h"
+#include "platform/sonic/default_config_db.h"
+
+namespace fabricctl::sonic {
+namespace {
+
+using nlohmann::ordered_json;
+
+/// What fabricctl owns in a table, beyond the keys `desired` has.
+enum class Owns {
+  named_entries,  // entries whose key is a name fabricctl gives (ROCE...)
+  port_entries,   // entries keyed by a port of the device: "<port>" or "<port>|<n>"
+  fields,         // only the fields desired sets, inside entries the switch already has
+};
+
+struct TableRule {
+  std::string_view table;
+  Owns owns;
+  std::string_view shared_key = {};  // an entry shared with SONiC: fabricctl owns only its fields there
+};
+
+// Every table config_db() can write, in its order (which the patch keeps).
+constexpr TableRule kTables[] = {
+    {"DSCP_TO_TC_MAP", Owns::named_entries},
+    {"DOT1P_TO_TC_MAP", Owns::named_entries},
+    {"TC_TO_PRIORITY_GROUP_MAP", Owns::named_entries},
+    {"TC_TO_QUEUE_MAP", Owns::named_entries},
+    {"MAP_PFC_PRIORITY_TO_QUEUE", Owns::named_entries},
+    {"SCHEDULER", Owns::named_entries},
+    {"WRED_PROFILE", Owns::named_entries},
+    {"PORT_QOS_MAP", Owns::port_entries},
+    {"QUEUE", Owns::port_entries},
+    {"CABLE_LENGTH", Owns::fields},
+    // PFC_WD|GLOBAL also holds BIG_RED_SWITCH (`pfcwd big_red_switch`), which is not fabricctl's.
+    {"PFC_WD", Owns::port_entries, "GLOBAL"},
+    {"PORT", Owns::fields},
+};
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+/// The names config_db.cpp gives its maps, schedulers and WRED profiles.
+bool fabricctl_name(std::string_view key) {
+  return key == "ROCE" || key == "ROCE_LOSSLESS" || starts_with(key, "ROCE_TC") || starts_with(key, "ROCE_ECN_TC");
+}
+
+/// "Ethernet0" or "Ethernet0|3" for a port of the device.
+bool port_key(std::string_view key, const std::set<std::string, std::less<>>& ports) {
+  const std::string_view port = key.substr(0, key.find('|'));
+  return ports.find(port) != ports.end();
+}
+
+/// Whether fabricctl owns only the fields it sets in entry `key` of the rule's table.
+bool field_owned(const TableRule& rule, std::string_view key) {
+  return rule.owns == Owns::fields || (!rule.shared_key.empty() && key == rule.shared_key);
+}
+
+/// Whether an entry of the table that `desired` does not have is still fabricctl's, so it is removed.
+bool removable(const TableRule& rule, std::string_view key, const std::set<std::string, std::less<>>& ports) {
+  if (field_owned(rule, key)) return false;
+  return rule.owns == Owns::named_entries ? fabricctl_name(key) : port_key(key, ports);
+}
+
+/// `entry` with only the fields `want` has: what a field-owned entry may change.
+ordered_json fields_of(const ordered_json& entry, const ordered_json& want) {
+  ordered_json part = ordered_json::object();
+  if (!entry.is_object()) return part;
+  for (const auto& [field, value] : entry.items())
+    if (want.contains(field)) part[field] = value;
+  return part;
+}
+
+/// The operations for one table the switch has: desired's entries in its order (added, replaced
+/// whole, or field by field where fabricctl owns only fields), then removals in the switch's order.
+void diff_table(const TableRule& rule, const ordered_json& have, const ordered_json& want, const std::string& path,
+                const std::set<std::string, std::less<>>& ports, ordered_json& ops) {
+  for (const auto& [key, value] : want.items()) {
+    const std::string entry_path = path + "/" + json_pointer_token(key);
+    const auto it = have.find(key);
+    if (it == have.end())
+      ops.push_back({{"op", "add"}, {"path", entry_path}, {"value", value}});
+    else if (field_owned(rule, key) && value.is_object())
+      append_json_diff(fields_of(*it, value), value, entry_path, 1, ops);
+    else
+      append_json_diff(*it, value, entry_path, 0, ops);
+  }
+  for (const auto& [key, value] : have.items())
+    if (!want.contains(key) && removable(rule, key, ports))
+      ops.push_back({{"op", "remove"}, {"path", path + "/" + json_pointer_token(key)}});
+}
+
+}  // namespace
+
+nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_json& desired) {
+  std::set<std::string, std::less<>> ports;
+  if (const auto it = desired.find("PORT"); it != desired.end())
+    for (const auto& [port, fields] : it->items()) ports.insert(port);
+
+  const ordered_json empty = ordered_json::object();
+  ordered_json ops = ordered_json::array();
+  for (const TableRule& rule : kTables) {
+    const std::string table(rule.table);
+    const auto want = desired.find(table);
+    const auto have = base.find(table);
+    const std::string path = "/" + json_pointer_token(table);
+    if (have == base.end() || !have->is_object()) {
+      // RFC 6902 "add" needs the parent: a table the switch lacks (PFC_WD before `pfcwd start`) is
+      // added whole.
+      if (want != desired.end() && !want->empty()) ops.push_back({{"op", "add"}, {"path", path}, {"value", *want}});
+      continue;
+    }
+    diff_table(rule, *have, want != desired.end() ? *want : empty, path, ports, ops);
+  }
+  return ops;
+}
+
+}  // namespace fabricctl::sonic
+
+namespace fabricctl {
+
+std::string sonic_config_db_patch_json(const DeviceDesired& device) {
+  return sonic::dump_config_db(sonic::config_db_patch(sonic::default_config_db(device), sonic::config_db(device)));
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,23 @@
+// SONiC adapter, apply side: the RFC 6902 patch for `config apply-patch` that makes a switch's
+// CONFIG_DB hold fabricctl's slice, computed as the difference from a base document.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace fabricctl::sonic {
+
+/// The RFC 6902 patch that turns `base` (the switch's CONFIG_DB: its running config at apply time,
+/// default_config_db() offline) into a CONFIG_DB that holds `desired` (config_db()), touching only
+/// what fabricctl owns:
+/// - map tables, SCHEDULER and WRED_PROFILE: the entries fabricctl names (ROCE, ROCE_TC<n>,
+///   ROCE_LOSSLESS, ROCE_ECN_TC<n>), each added, replaced or removed whole;
+/// - PORT_QOS_MAP, QUEUE and PFC_WD: the entries of the device's ports ("<port>" and "<port>|<n>")
+///   whole; so a queue or watchdog fabricctl no longer renders is removed instead of left pointing
+///   at a removed scheduler;
+/// - PORT, CABLE_LENGTH and PFC_WD|GLOBAL: only the fields `desired` sets (mtu; the port's length;
+///   POLL_INTERVAL), never removed, so SONiC's other fields there survive.
+/// A table `base` lacks is added whole. Operations follow config_db.json's table order, within a
+/// table `desired`'s order, then removals in `base`'s order. The device's ports are desired's PORT keys.
+nlohmann::ordered_json config_db_patch(const nlohmann::ordered_json& base, const nlohmann::ordered_json& desired);
+
+}  // namespace fabricctl::sonic

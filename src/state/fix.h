@@ -1,0 +1,39 @@
+// A fix: one setting of one device or port to bring to its desired value, in neutral terms. Checks say
+// what is wrong and return a Fix; the device's platform adapter phrases it as commands that can be pasted
+// and run (platform/<p>/fix.cpp), with the same vocabulary and unit conversions its renderer uses. The
+// desired values come from the DeviceDesired the fix points at, so a fix can never ask for a value the
+// rendered configuration would not also set.
+#pragma once
+
+#include <vector>
+
+#include "state/desired.h"
+
+namespace fabricctl {
+
+/// The settings a fix can name. One per compared field of the observed state.
+enum class Setting {
+  mtu,         // port L3 MTU
+  speed,       // port speed (a check of optics and cabling; not always a setting)
+  link_up,     // port admin/oper state
+  trust,       // DSCP or PCP trust
+  dscp_map,    // DSCP -> priority; keys: the DSCPs that differ
+  pfc,         // lossless priorities; keys: the priorities whose PFC state differs
+  ets,         // priority -> TC map and TC scheduling
+  ecn,         // ECN marking of egress queues; keys: the traffic classes that differ
+  watchdog,    // PFC watchdog
+  dcqcn,       // NIC DCQCN reaction/notification points; keys: the priorities that differ
+  cnp,         // the DSCP and priority of the CNPs a NIC sends
+  cabling,     // a cable to move (show the neighbour to confirm)
+  rdma_gid,    // RoCE v2 GID: an IP address on the netdev
+  rdma_port,   // RDMA port state
+};
+
+struct Fix {
+  Setting setting = Setting::mtu;
+  const DeviceDesired* device = nullptr;
+  const PortDesired* port = nullptr;  // nullptr for a device-wide setting
+  std::vector<int> keys;              // what differs, per Setting; empty: the whole setting
+};
+
+}  // namespace fabricctl

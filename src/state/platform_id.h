@@ -1,0 +1,54 @@
+// Platforms by enumerator, and the one row that names each: how the inventory and snapshots spell it and
+// how prose does. Everything that prints or parses a platform name uses this table; what a platform
+// does (render, fix texts, limits) is its adapter's row in platform/platform.cpp.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace fabricctl {
+
+enum class Platform { sonic, eos, nvue, linux_host };
+
+struct PlatformName {
+  Platform id;
+  std::string_view name;   // inventory and snapshot spelling: "sonic"
+  std::string_view label;  // how engineers write it: "SONiC"
+};
+
+/// One row per enumerator, in enumerator order (a static_assert below keeps it so).
+inline constexpr std::array<PlatformName, 4> kPlatformNames = {{
+    {Platform::sonic, "sonic", "SONiC"},
+    {Platform::eos, "eos", "EOS"},
+    {Platform::nvue, "nvue", "NVUE"},
+    {Platform::linux_host, "linux", "Linux"},
+}};
+
+constexpr bool platform_names_in_order() {
+  for (size_t i = 0; i < kPlatformNames.size(); ++i)
+    if (static_cast<size_t>(kPlatformNames[i].id) != i) return false;
+  return true;
+}
+static_assert(platform_names_in_order(), "kPlatformNames: one row per Platform enumerator, in order");
+
+/// "sonic", "eos", "nvue", "linux".
+constexpr std::string_view to_string(Platform p) { return kPlatformNames[static_cast<size_t>(p)].name; }
+/// "SONiC", "EOS", "NVUE", "Linux".
+constexpr std::string_view platform_label(Platform p) { return kPlatformNames[static_cast<size_t>(p)].label; }
+
+/// The platform an inventory or snapshot name spells, exactly (no prefixes, no case folding).
+constexpr std::optional<Platform> parse_platform(std::string_view name) {
+  for (const PlatformName& p : kPlatformNames)
+    if (p.name == name) return p.id;
+  return std::nullopt;
+}
+
+/// Every inventory spelling, in enumerator order (for parsers that take a list of choices).
+const std::vector<std::string_view>& platform_names();
+
+/// "sonic, eos, nvue or linux", for messages that list the choices.
+std::string_view platform_choices();
+
+}  // namespace fabricctl

@@ -1,0 +1,33 @@
+#include "util/names.h"
+
+#include <algorithm>
+
+namespace fabricctl {
+namespace {
+
+bool alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+
+template <typename Pred>
+bool name_of(std::string_view s, Pred allowed) {
+  return !s.empty() && s.size() <= kMaxNameLength && std::all_of(s.begin(), s.end(), allowed);
+}
+
+}  // namespace
+
+bool valid_device_name(std::string_view s) {
+  return name_of(s, [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; }) && alnum(s[0]);
+}
+
+bool valid_port_name(std::string_view s) {
+  return name_of(s, [](char c) { return alnum(c) || c == '/' || c == '.' || c == '_' || c == ':' || c == '-'; });
+}
+
+bool valid_rdma_device_name(std::string_view s) {
+  return name_of(s, [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
+}
+
+bool valid_counter_name(std::string_view s) {
+  return name_of(s, [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,39 @@
+// The names fabricctl accepts for devices, ports, RDMA devices and counters: one definition for the
+// inventory (src/model) and the snapshots (src/state), so that every name the inventory accepts can
+// also be stored in, and read back from, a snapshot, and no snapshot can name what the inventory
+// could not.
+//
+// Names reach remote shells, file names and reports: a strict character set keeps them inert.
+// Checks are plain loops (no std::regex: libstdc++ recurses once per character).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace fabricctl {
+
+/// Longest name, in bytes (all names are ASCII). 63 is the Linux limit for RDMA device names
+/// (IB_DEVICE_NAME_MAX is 64 with the terminating NUL) and a DNS label's limit for host names, so a
+/// device named after its host name always fits.
+inline constexpr size_t kMaxNameLength = 63;
+
+/// Device names: letters, digits, '.', '_', '-', starting with a letter or digit. They become file
+/// names (DIR/<device>.json, OUT/<device>/): no '/', never "." or "..", never an option ("-x").
+bool valid_device_name(std::string_view s);
+inline constexpr std::string_view kDeviceNameRule =
+    "1-63 characters: letters, digits, . _ -; starting with a letter or digit";
+
+/// Port names in observed state: letters, digits, '/', '.', '_', ':', '-' (Ethernet1/1, swp1s0,
+/// ens1f0np0). The inventory narrows this further per platform (src/platform/platform.cpp).
+bool valid_port_name(std::string_view s);
+inline constexpr std::string_view kPortNameRule = "1-63 characters: letters, digits, / . _ : -";
+
+/// RDMA device names (mlx5_0, rocep1s0f0): letters, digits, '.', '_', '-'.
+bool valid_rdma_device_name(std::string_view s);
+inline constexpr std::string_view kRdmaDeviceNameRule = "1-63 characters: letters, digits, . _ -";
+
+/// Counter names (pfc_rx_pause_3): lowercase letters, digits, '_'.
+bool valid_counter_name(std::string_view s);
+inline constexpr std::string_view kCounterNameRule = "1-63 characters: lowercase letters, digits, _";
+
+}  // namespace fabricctl
