@@ -129,6 +129,7 @@ TEST_CASE("sonic YANG: variants of the intent stay valid") {
 }
 
 TEST_CASE("sonic YANG: SONiC's default tables with config_db.patch.json applied pass, AZURE tables included") {
+  FABRICCTL_REQUIRE_SHARED_OR_SKIP(kChecker);
   DeviceDesired d = fixture();
   SUBCASE("roce-lossless") {}
   SUBCASE("PCP trust: the DOT1P_TO_TC_MAP table is added whole") { d.qos.trust = Trust::pcp; }
