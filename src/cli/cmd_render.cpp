@@ -34,7 +34,8 @@ int cmd_render(const std::vector<std::string>& args) {
   }
 
   std::cout << std::left << std::setw(16) << "DEVICE" << std::setw(9) << "PLATFORM" << std::setw(8) << "ROLE"
-            << std::setw(18) << "PROFILE" << std::setw(7) << "PORTS" << "FILES\n";
+            << std::setw(18) << "PROFILE" << std::setw(7) << "PORTS"
+            << "FILES\n";
   std::map<std::string, int> per_platform;
   size_t files = 0;
   for (size_t i = 0; i < rendered.size(); ++i) {
@@ -48,8 +49,8 @@ int cmd_render(const std::vector<std::string>& args) {
   }
   std::string mix;
   for (const auto& [p, n] : per_platform) mix += (mix.empty() ? "" : ", ") + std::to_string(n) + " " + p;
-  std::cout << "rendered " << rendered.size() << " devices (" << mix << "), " << files << " files, "
-            << fabric->links << " links into " << out_dir << "\n";
+  std::cout << "rendered " << rendered.size() << " devices (" << mix << "), " << files << " files, " << fabric->links
+            << " links into " << out_dir << "\n";
   return kExitOk;
 }
 

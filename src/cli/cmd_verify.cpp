@@ -33,17 +33,22 @@ int cmd_verify(const std::vector<std::string>& args) {
   bool list = false;
   po::options_description desc("verify options");
   add_fabric_options(desc, o);
-  desc.add_options()
-      ("snapshots,s", po::value(&snapshots)->value_name("DIR"), "verify from snapshot files DIR/<device>.json")
-      ("output,o", po::value(&output)->value_name("FORMAT"), "table, json, junit or prometheus (default: table on a terminal, json otherwise)")
-      ("limit,l", po::value(&f.limit)->value_name("GLOB")->composing(), "only devices (or groups) matching GLOB; repeatable")
-      ("check", po::value(&f.only)->value_name("ID")->composing(), "only checks matching ID (a glob, e.g. 'link.*'); repeatable")
-      ("skip", po::value(&f.skip)->value_name("ID")->composing(), "skip checks matching ID; repeatable")
-      ("severity", po::value(&severity)->value_name("LEVEL"), "report failures of at least LEVEL: info, warning, error")
-      ("list-checks", po::bool_switch(&list), "list the check catalog and exit");
+  desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
+                     "verify from snapshot files DIR/<device>.json")(
+      "output,o", po::value(&output)->value_name("FORMAT"),
+      "table, json, junit or prometheus (default: table on a terminal, json otherwise)")(
+      "limit,l", po::value(&f.limit)->value_name("GLOB")->composing(),
+      "only devices (or groups) matching GLOB; repeatable")(
+      "check", po::value(&f.only)->value_name("ID")->composing(),
+      "only checks matching ID (a glob, e.g. 'link.*'); repeatable")(
+      "skip", po::value(&f.skip)->value_name("ID")->composing(), "skip checks matching ID; repeatable")(
+      "severity", po::value(&severity)->value_name("LEVEL"), "report failures of at least LEVEL: info, warning, error")(
+      "list-checks", po::bool_switch(&list), "list the check catalog and exit");
   int exit = kExitOk;
-  if (!parse_args(args, desc, "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--limit GLOB] [--check ID] [--skip ID] "
-                  "[--severity LEVEL] [--list-checks]", exit))
+  if (!parse_args(args, desc,
+                  "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--limit GLOB] [--check ID] [--skip ID] "
+                  "[--severity LEVEL] [--list-checks]",
+                  exit))
     return exit;
   if (list) {
     list_checks();
@@ -124,9 +129,9 @@ int cmd_snapshot(const std::vector<std::string>& args) {
   bool from_intent = false;
   po::options_description desc("snapshot options");
   add_fabric_options(desc, o);
-  desc.add_options()
-      ("from-intent", po::bool_switch(&from_intent), "write the state a device matching its intent would report")
-      ("out,o", po::value(&out_dir)->value_name("DIR")->required(), "directory for <device>.json files");
+  desc.add_options()("from-intent", po::bool_switch(&from_intent),
+                     "write the state a device matching its intent would report")(
+      "out,o", po::value(&out_dir)->value_name("DIR")->required(), "directory for <device>.json files");
   int exit = kExitOk;
   if (!parse_args(args, desc, "fabricctl snapshot --from-intent -i INVENTORY --out DIR", exit)) return exit;
   if (!from_intent) {

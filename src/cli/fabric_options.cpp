@@ -9,10 +9,10 @@ namespace fabricctl {
 namespace po = boost::program_options;
 
 void add_fabric_options(po::options_description& desc, FabricOptions& o) {
-  desc.add_options()
-      ("inventory,i", po::value(&o.inventory)->value_name("PATH"), "inventory directory or file (required)")
-      ("profiles,p", po::value(&o.profiles)->value_name("DIR")->default_value(o.profiles), "profiles directory")
-      ("templates", po::value(&o.templates)->value_name("DIR")->default_value(o.templates), "templates directory");
+  desc.add_options()("inventory,i", po::value(&o.inventory)->value_name("PATH"),
+                     "inventory directory or file (required)")(
+      "profiles,p", po::value(&o.profiles)->value_name("DIR")->default_value(o.profiles), "profiles directory")(
+      "templates", po::value(&o.templates)->value_name("DIR")->default_value(o.templates), "templates directory");
 }
 
 bool parse_args(const std::vector<std::string>& args, const po::options_description& desc, std::string_view usage,

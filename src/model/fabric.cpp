@@ -97,7 +97,8 @@ struct Resolver {
     for (const GroupSpec& g : inv.groups) {
       if (!g.name.has()) continue;
       if (!is_device_name(*g.name)) {
-        d.error(g.name.loc, "groups: " + quote(*g.name) + " is not a valid group name (letters, digits, '.', '_', '-')");
+        d.error(g.name.loc,
+                "groups: " + quote(*g.name) + " is not a valid group name (letters, digits, '.', '_', '-')");
         continue;
       }
       if (!groups.emplace(*g.name, &g).second) d.error(g.name.loc, "groups: duplicate group " + quote(*g.name));
@@ -121,7 +122,8 @@ struct Resolver {
         const Loc& first = inv.devices[device_index[*dev.name]].name.loc;
         // Within one file the YAML reader has already reported the duplicate key.
         if (*first.file != *dev.name.loc.file)
-          d.error(dev.name.loc, "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
+          d.error(dev.name.loc,
+                  "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
         device_index[*dev.name] = i;  // the later definition wins, as with duplicate YAML keys
       }
     }
@@ -189,8 +191,8 @@ struct Resolver {
         ProfileLayer merged = profiles.merged.at(profile_name);
         for (const GroupSpec* g : dev_groups) merged.merge(g->overrides);
         merged.merge(dev.overrides);
-        device_intent[i] = make_intent(merged, dev.name.loc, "device " + quote(*dev.name) + " (profile " +
-                                                                 quote(profile_name) + ")", d);
+        device_intent[i] = make_intent(merged, dev.name.loc,
+                                       "device " + quote(*dev.name) + " (profile " + quote(profile_name) + ")", d);
         if (plain) intent_cache[key] = device_intent[i];
       }
     }
@@ -212,12 +214,12 @@ struct Resolver {
 
   static bool is_empty(const ProfileLayer& l) {
     return !l.mtu_host.has() && !l.mtu_switch.has() && !l.mtu_rdma.has() && !l.trust.has() &&
-           l.dscp_to_priority.empty() && !l.lossless_priorities.has() && !l.roce_dscp.has() &&
-           !l.roce_priority.has() && !l.cnp_dscp.has() && !l.cnp_priority.has() && !l.priority_to_tc.has() &&
-           l.tc_bandwidth.empty() && !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() &&
-           l.dcqcn_rp.empty() && !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() &&
-           !l.watchdog_poll_interval_ms.has() && !l.watchdog_detection_ms.has() &&
-           !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() && !l.cable_length_m.has();
+           l.dscp_to_priority.empty() && !l.lossless_priorities.has() && !l.roce_dscp.has() && !l.roce_priority.has() &&
+           !l.cnp_dscp.has() && !l.cnp_priority.has() && !l.priority_to_tc.has() && l.tc_bandwidth.empty() &&
+           !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() && l.dcqcn_rp.empty() &&
+           !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() && !l.watchdog_poll_interval_ms.has() &&
+           !l.watchdog_detection_ms.has() && !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() &&
+           !l.cable_length_m.has();
   }
 
   void platform_limits(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {
@@ -267,8 +269,8 @@ struct Resolver {
       d.error(loc, "mgmt: set only one of key, agent and password_env");
     }
     if (m.password_env.has() && !is_env_name(*m.password_env))
-      d.error(m.password_env.loc, "mgmt.password_env: " + quote(*m.password_env) +
-                                      " is not an environment variable name (A-Z, 0-9, _)");
+      d.error(m.password_env.loc,
+              "mgmt.password_env: " + quote(*m.password_env) + " is not an environment variable name (A-Z, 0-9, _)");
     if (m.host_key.has() && !is_host_key(*m.host_key))
       d.error(m.host_key.loc, "mgmt.host_key: " + quote(*m.host_key) +
                                   " is not a host key (\"SHA256:<43 base64 chars>\" or \"ssh-ed25519 <base64>\")");
@@ -305,7 +307,8 @@ struct Resolver {
           d.error(p.overrides.mtu_rdma.loc, pw + ".overrides: mtu.rdma does not apply to a switch port");
       }
       if (a && !host) {
-        if (p.rdma_device.has()) d.error(p.rdma_device.loc, pw + ".rdma_device: only host NIC ports have an RDMA device");
+        if (p.rdma_device.has())
+          d.error(p.rdma_device.loc, pw + ".rdma_device: only host NIC ports have an RDMA device");
         if (p.rdma_port.has()) d.error(p.rdma_port.loc, pw + ".rdma_port: only host NIC ports have an RDMA port");
         if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
       }
@@ -412,7 +415,8 @@ struct Resolver {
       const PlatformAdapter* ab = device_adapter[b->device];
       if (!aa || !ab) continue;
       if (aa->role == Role::host && ab->role == Role::host) {
-        d.error(l.loc, "link: " + quote(*l.a) + " and " + quote(*l.b) + " are both hosts; a RoCE link has a switch end");
+        d.error(l.loc,
+                "link: " + quote(*l.a) + " and " + quote(*l.b) + " are both hosts; a RoCE link has a switch end");
         continue;
       }
       link_speed(l, a->device, pa, b->device, pb);
@@ -428,8 +432,8 @@ struct Resolver {
   void link_speed(const LinkSpec& l, size_t da, PortDesired& pa, size_t db, PortDesired& pb) {
     if (!l.speed_mbps.has()) {
       if (pa.speed_mbps && pb.speed_mbps && *pa.speed_mbps != *pb.speed_mbps)
-        d.error(l.loc, "link: " + quote(*l.a) + " is " + format_speed(*pa.speed_mbps) + " but " + quote(*l.b) +
-                           " is " + format_speed(*pb.speed_mbps) + "; both ends must run at one speed");
+        d.error(l.loc, "link: " + quote(*l.a) + " is " + format_speed(*pa.speed_mbps) + " but " + quote(*l.b) + " is " +
+                           format_speed(*pb.speed_mbps) + "; both ends must run at one speed");
       if (!pa.speed_mbps) pa.speed_mbps = pb.speed_mbps;
       if (!pb.speed_mbps) pb.speed_mbps = pa.speed_mbps;
       return;
@@ -477,7 +481,8 @@ struct Resolver {
     const DeviceDesired& sw = desired(s.device);
     if (hp.rail && sw.rail && *hp.rail != *sw.rail)
       d.error(l.loc, "link: " + quote(desired(h.device).name + ":" + hp.name) + " is on rail " +
-                         std::to_string(*hp.rail) + " but " + quote(sw.name) + " serves rail " + std::to_string(*sw.rail));
+                         std::to_string(*hp.rail) + " but " + quote(sw.name) + " serves rail " +
+                         std::to_string(*sw.rail));
   }
 
   void finish() {

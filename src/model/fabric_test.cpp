@@ -163,13 +163,13 @@ TEST_CASE("overrides stack: profile, then groups, then device, then port, and li
   Loaded l = load_text(kSmall);
   REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
   const DeviceDesired& sw = device(l.fabric, "sw");
-  CHECK(sw.qos.watchdog.detection_ms == 400);            // group
+  CHECK(sw.qos.watchdog.detection_ms == 400);  // group
   CHECK(sw.qos.watchdog.enabled);
   CHECK_FALSE(device(l.fabric, "sw2").qos.watchdog.enabled);  // device, not leaking to others
-  CHECK(port(sw, "Ethernet0").mtu == 9216);              // port
+  CHECK(port(sw, "Ethernet0").mtu == 9216);                   // port
   CHECK(port(sw, "Ethernet0").cable_length_m == 40);
-  CHECK(port(sw, "Ethernet8").mtu == 9100);              // profile
-  CHECK(port(sw, "Ethernet8").cable_length_m == 2);      // link
+  CHECK(port(sw, "Ethernet8").mtu == 9100);          // profile
+  CHECK(port(sw, "Ethernet8").cable_length_m == 2);  // link
   CHECK(port(device(l.fabric, "h"), "eth0").cable_length_m == 2);
   CHECK(port(device(l.fabric, "h"), "eth0").speed_mbps == 100000);  // from the switch end
   CHECK_FALSE(port(sw, "Ethernet0").speed_mbps.has_value());        // uncabled, no speed given
@@ -183,14 +183,15 @@ ecn:
   tc:
     3: {probability: 50}
 )";
-  Loaded l = load_text(std::string(kSmall).replace(std::string(kSmall).find("profile: roce-lossless"), 22, "profile: p"), child);
+  Loaded l = load_text(
+      std::string(kSmall).replace(std::string(kSmall).find("profile: roce-lossless"), 22, "profile: p"), child);
   REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
   const QosIntent& q = device(l.fabric, "sw").qos;
   CHECK(q.dscp_to_priority[10] == 1);  // added
   CHECK(q.dscp_to_priority[26] == 3);  // inherited
   REQUIRE(q.ecn.size() == 1);
-  CHECK(q.ecn[0].probability_pct == 50);    // overridden
-  CHECK(q.ecn[0].min_bytes == 153600);      // inherited field of the same queue
+  CHECK(q.ecn[0].probability_pct == 50);  // overridden
+  CHECK(q.ecn[0].min_bytes == 153600);    // inherited field of the same queue
   CHECK(device(l.fabric, "sw").profile == "p");
 }
 
@@ -198,6 +199,7 @@ TEST_CASE("errors from inline inventories carry their location") {
   std::string bad = kSmall;
   bad.replace(bad.find("speed: 100G"), 11, "speed: fast");
   Loaded l = load_text(bad);
-  CHECK(l.diags.str() == "inv.yaml:14:26: devices.sw.ports.Ethernet8.speed: \"fast\" is not a link speed such as "
-                         "\"100G\" or \"400G\"\n");
+  CHECK(l.diags.str() ==
+        "inv.yaml:14:26: devices.sw.ports.Ethernet8.speed: \"fast\" is not a link speed such as "
+        "\"100G\" or \"400G\"\n");
 }

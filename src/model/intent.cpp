@@ -37,10 +37,11 @@ class Builder {
     Intent in;
     QosIntent& q = in.qos;
     // Every missing key is reported, so no check may short-circuit the others.
-    const bool mtu_keys[] = {need(l_.mtu_host, "mtu.host"), need(l_.mtu_switch, "mtu.switch"), need(l_.mtu_rdma, "mtu.rdma")};
-    const bool class_keys[] = {need(l_.trust, "trust"), need(l_.lossless_priorities, "lossless_priorities"),
-                            need(l_.roce_dscp, "roce.dscp"),  need(l_.roce_priority, "roce.priority"),
-                            need(l_.cnp_dscp, "cnp.dscp"),    need(l_.cnp_priority, "cnp.priority")};
+    const bool mtu_keys[] = {need(l_.mtu_host, "mtu.host"), need(l_.mtu_switch, "mtu.switch"),
+                             need(l_.mtu_rdma, "mtu.rdma")};
+    const bool class_keys[] = {need(l_.trust, "trust"),         need(l_.lossless_priorities, "lossless_priorities"),
+                               need(l_.roce_dscp, "roce.dscp"), need(l_.roce_priority, "roce.priority"),
+                               need(l_.cnp_dscp, "cnp.dscp"),   need(l_.cnp_priority, "cnp.priority")};
     const bool have_mtu = std::all_of(std::begin(mtu_keys), std::end(mtu_keys), [](bool b) { return b; });
     const bool have_classes = std::all_of(std::begin(class_keys), std::end(class_keys), [](bool b) { return b; });
     const bool have_ets = need(l_.priority_to_tc, "ets.priority_to_tc");
@@ -93,13 +94,15 @@ class Builder {
 
     // The RoCE and CNP classes imply their DSCP entries; an explicit entry must agree with them.
     q.dscp_to_priority.fill(0);
-    for (const auto& [dscp, prio] : l_.dscp_to_priority) q.dscp_to_priority[static_cast<size_t>(dscp)] = static_cast<int>(*prio);
+    for (const auto& [dscp, prio] : l_.dscp_to_priority)
+      q.dscp_to_priority[static_cast<size_t>(dscp)] = static_cast<int>(*prio);
     auto check_entry = [&](int dscp, int prio, const char* cls) {
       const auto it = l_.dscp_to_priority.find(dscp);
       if (it != l_.dscp_to_priority.end() && *it->second != prio)
         error(it->second.loc, "dscp_to_priority." + std::to_string(dscp) + ": maps " + cls + " DSCP " +
                                   std::to_string(dscp) + " to priority " + std::to_string(*it->second) + ", but " +
-                                  (std::string(cls) == "RoCE" ? "roce" : "cnp") + ".priority is " + std::to_string(prio));
+                                  (std::string(cls) == "RoCE" ? "roce" : "cnp") + ".priority is " +
+                                  std::to_string(prio));
       q.dscp_to_priority[static_cast<size_t>(dscp)] = prio;
     };
     check_entry(q.roce_dscp, q.roce_priority, "RoCE");
@@ -110,11 +113,11 @@ class Builder {
       error(l_.cnp_dscp.loc, "cnp.dscp: " + num(q.cnp_dscp) + " is also the RoCE DSCP; CNPs need their own DSCP");
     if (!q.lossless[static_cast<size_t>(q.roce_priority)])
       error(l_.roce_priority.loc, "roce.priority: RoCE DSCP " + std::to_string(q.roce_dscp) + " maps to priority " +
-                                      num(q.roce_priority) + ", which is not lossless (lossless_priorities: " +
-                                      lossless + ")");
+                                      num(q.roce_priority) +
+                                      ", which is not lossless (lossless_priorities: " + lossless + ")");
     if (q.cnp_priority == q.roce_priority)
-      error(l_.cnp_priority.loc, "cnp.priority: " + num(q.cnp_priority) +
-                                     " is also the RoCE priority; CNPs need their own priority");
+      error(l_.cnp_priority.loc,
+            "cnp.priority: " + num(q.cnp_priority) + " is also the RoCE priority; CNPs need their own priority");
     else if (q.lossless[static_cast<size_t>(q.cnp_priority)])
       error(l_.cnp_priority.loc, "cnp.priority: " + num(q.cnp_priority) +
                                      " is lossless; CNPs must not be paused (lossless_priorities: " + lossless + ")");
@@ -157,9 +160,11 @@ class Builder {
 
   void class_placement(const QosIntent& q) {
     const int cnp_tc = q.priority_to_tc[static_cast<size_t>(q.cnp_priority)];
-    if (q.tc[static_cast<size_t>(cnp_tc)].used && !q.tc[static_cast<size_t>(cnp_tc)].strict && l_.tc_bandwidth.count(cnp_tc))
+    if (q.tc[static_cast<size_t>(cnp_tc)].used && !q.tc[static_cast<size_t>(cnp_tc)].strict &&
+        l_.tc_bandwidth.count(cnp_tc))
       error(l_.cnp_priority.loc, "cnp.priority: priority " + std::to_string(q.cnp_priority) + " uses traffic class " +
-                                     std::to_string(cnp_tc) + ", which is not strict; CNPs need a strict-priority class");
+                                     std::to_string(cnp_tc) +
+                                     ", which is not strict; CNPs need a strict-priority class");
     // A paused queue stops everything in it: lossy traffic must not share a lossless queue.
     for (int p = 0; p < kPriorities; ++p) {
       if (!q.lossless[static_cast<size_t>(p)]) continue;
@@ -180,7 +185,8 @@ class Builder {
     for (const auto& [tc, e] : l_.ecn_tc) {
       const std::string where = "ecn.tc." + std::to_string(tc);
       bool complete = true;
-      for (auto [f, name] : {std::pair{&e.min_bytes, "min_bytes"}, {&e.max_bytes, "max_bytes"}, {&e.probability, "probability"}}) {
+      for (auto [f, name] :
+           {std::pair{&e.min_bytes, "min_bytes"}, {&e.max_bytes, "max_bytes"}, {&e.probability, "probability"}}) {
         if (!f->has()) {
           error(e.loc, where + ": missing " + quote(name));
           complete = false;
@@ -188,8 +194,8 @@ class Builder {
       }
       if (!complete) continue;
       if (*e.min_bytes >= *e.max_bytes) {
-        error(e.min_bytes.loc, where + ": min_bytes " + num(*e.min_bytes) + " must be less than max_bytes " +
-                                   num(*e.max_bytes));
+        error(e.min_bytes.loc,
+              where + ": min_bytes " + num(*e.min_bytes) + " must be less than max_bytes " + num(*e.max_bytes));
         continue;
       }
       if (!q.tc[static_cast<size_t>(tc)].used && l_.priority_to_tc.has())
@@ -210,15 +216,22 @@ class Builder {
     if (q.dcqcn.enabled && l_.ecn_enabled.has() && !*l_.ecn_enabled)
       error(l_.dcqcn_enabled.loc, "dcqcn.enabled: DCQCN needs ECN marking on the switches, but ecn.enabled is false");
     DcqcnRp& rp = q.dcqcn.rp;
-    const std::pair<const char*, int*> params[] = {
-        {"clamp_tgt_rate", &rp.clamp_tgt_rate}, {"clamp_tgt_rate_after_time_inc", &rp.clamp_tgt_rate_after_time_inc},
-        {"rpg_time_reset", &rp.rpg_time_reset}, {"rpg_byte_reset", &rp.rpg_byte_reset},
-        {"rpg_threshold", &rp.rpg_threshold}, {"rpg_max_rate", &rp.rpg_max_rate},
-        {"rpg_ai_rate", &rp.rpg_ai_rate}, {"rpg_hai_rate", &rp.rpg_hai_rate}, {"rpg_gd", &rp.rpg_gd},
-        {"rpg_min_dec_fac", &rp.rpg_min_dec_fac}, {"rpg_min_rate", &rp.rpg_min_rate},
-        {"rate_to_set_on_first_cnp", &rp.rate_to_set_on_first_cnp}, {"dce_tcp_g", &rp.dce_tcp_g},
-        {"dce_tcp_rtt", &rp.dce_tcp_rtt}, {"rate_reduce_monitor_period", &rp.rate_reduce_monitor_period},
-        {"initial_alpha_value", &rp.initial_alpha_value}};
+    const std::pair<const char*, int*> params[] = {{"clamp_tgt_rate", &rp.clamp_tgt_rate},
+                                                   {"clamp_tgt_rate_after_time_inc", &rp.clamp_tgt_rate_after_time_inc},
+                                                   {"rpg_time_reset", &rp.rpg_time_reset},
+                                                   {"rpg_byte_reset", &rp.rpg_byte_reset},
+                                                   {"rpg_threshold", &rp.rpg_threshold},
+                                                   {"rpg_max_rate", &rp.rpg_max_rate},
+                                                   {"rpg_ai_rate", &rp.rpg_ai_rate},
+                                                   {"rpg_hai_rate", &rp.rpg_hai_rate},
+                                                   {"rpg_gd", &rp.rpg_gd},
+                                                   {"rpg_min_dec_fac", &rp.rpg_min_dec_fac},
+                                                   {"rpg_min_rate", &rp.rpg_min_rate},
+                                                   {"rate_to_set_on_first_cnp", &rp.rate_to_set_on_first_cnp},
+                                                   {"dce_tcp_g", &rp.dce_tcp_g},
+                                                   {"dce_tcp_rtt", &rp.dce_tcp_rtt},
+                                                   {"rate_reduce_monitor_period", &rp.rate_reduce_monitor_period},
+                                                   {"initial_alpha_value", &rp.initial_alpha_value}};
     for (auto [name, dst] : params) {
       const auto it = l_.dcqcn_rp.find(name);
       if (it != l_.dcqcn_rp.end() && it->second.has()) *dst = static_cast<int>(*it->second);
@@ -254,9 +267,9 @@ class Builder {
     for (auto [f, key, v] : {std::tuple{&l_.watchdog_detection_ms, "detection_ms", w.detection_ms},
                              {&l_.watchdog_restoration_ms, "restoration_ms", w.restoration_ms}}) {
       if (v < w.poll_interval_ms)
-        error(f->has() ? f->loc : l_.watchdog_poll_interval_ms.loc,
-              std::string("pfc_watchdog.") + key + ": " + num(v) + " is shorter than poll_interval_ms " +
-                  std::to_string(w.poll_interval_ms));
+        error(f->has() ? f->loc : l_.watchdog_poll_interval_ms.loc, std::string("pfc_watchdog.") + key + ": " + num(v) +
+                                                                        " is shorter than poll_interval_ms " +
+                                                                        std::to_string(w.poll_interval_ms));
     }
   }
 

@@ -35,9 +35,7 @@ MgmtSpec read_mgmt(const Reader& r, const YAML::Node& n, const std::string& wher
   return m;
 }
 
-ProfileLayer read_overrides(const Reader& r, const YAML::Node& n, LayerScope scope) {
-  return read_layer(r, n, scope);
-}
+ProfileLayer read_overrides(const Reader& r, const YAML::Node& n, LayerScope scope) { return read_layer(r, n, scope); }
 
 void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::string& where) {
   if (!r.check_free_map(n, where)) return;
@@ -49,7 +47,8 @@ void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::
       d.ports.push_back(std::move(p));
       continue;
     }
-    if (!r.check_map(kv.second, pw, {"speed", "rdma_device", "rdma_port", "rail", "description", "overrides"})) continue;
+    if (!r.check_map(kv.second, pw, {"speed", "rdma_device", "rdma_port", "rail", "description", "overrides"}))
+      continue;
     for (const auto& pkv : kv.second) {
       const std::string& k = pkv.first.Scalar();
       const std::string what = key_path(pw, k);
@@ -85,7 +84,8 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
     if (k == "ports") read_ports(r, kv.second, d, what);
   }
   if (!d.role.has() && !n["role"]) r.error(key, where + ": missing \"role\" (host or switch)");
-  if (!d.platform.has() && !n["platform"]) r.error(key, where + ": missing \"platform\" (" + std::string(platform_choices()) + ")");
+  if (!d.platform.has() && !n["platform"])
+    r.error(key, where + ": missing \"platform\" (" + std::string(platform_choices()) + ")");
   inv.devices.push_back(std::move(d));
 }
 
@@ -193,7 +193,8 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
   const auto status = std::filesystem::status(path, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) {
     // A symlink loop or a permission problem: say which, about the path the user gave.
-    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "cannot read: " + printable(ec.message(), 200));
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
+                "cannot read: " + printable(ec.message(), 200));
     return std::nullopt;
   }
   if (std::filesystem::is_directory(status)) {

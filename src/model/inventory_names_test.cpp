@@ -25,13 +25,15 @@ devices:
     platform: linux
     mgmt: {address: 192.0.2.2}
     ports:
-      eth0: {rdma_device: )" + rdma_device + R"(}
+      eth0: {rdma_device: )" + rdma_device +
+                                R"(}
 links:
   - {a: )" + host + R"(:eth0, b: sw:Ethernet0}
 )";
   Diags d;
   std::vector<YamlDoc> docs;
-  auto base = load_yaml(std::string(FABRICCTL_SOURCE_DIR) + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", d);
+  auto base =
+      load_yaml(std::string(FABRICCTL_SOURCE_DIR) + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", d);
   REQUIRE(base);
   docs.push_back(*base);
   ProfileSet set = profiles_from_docs(docs, d);

@@ -45,13 +45,14 @@ bool is_profile_name(std::string_view s) {
 bool is_rdma_device_name(std::string_view s) { return valid_rdma_device_name(s); }
 
 bool is_user_name(std::string_view s) {
-  return token(s, 32, [](char c) { return lower(c) || upper(c) || c == '_'; },
-               [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
+  return token(
+      s, 32, [](char c) { return lower(c) || upper(c) || c == '_'; },
+      [](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 bool is_env_name(std::string_view s) {
-  return token(s, 64, [](char c) { return upper(c) || c == '_'; },
-               [](char c) { return upper(c) || digit(c) || c == '_'; });
+  return token(
+      s, 64, [](char c) { return upper(c) || c == '_'; }, [](char c) { return upper(c) || digit(c) || c == '_'; });
 }
 
 bool is_address(std::string_view s) {

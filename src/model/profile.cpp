@@ -10,11 +10,11 @@ void merge_map(std::map<K, Field<V>>& base, const std::map<K, Field<V>>& later) 
 
 // Largest values a profile accepts before platform checks: sanity bounds against typos
 // (an extra zero), not device limits.
-constexpr int64_t kMaxBytes = 1LL << 32;     // ECN thresholds, bytes
-constexpr int64_t kMaxCableM = 10000;        // metres
-constexpr int64_t kMaxMs = 600000;           // watchdog times, ms (further limited in validation)
-constexpr int64_t kMaxMtu = 65535;           // bytes (further limited per platform)
-constexpr int64_t kMaxNicParam = 0x7fffffff; // DCQCN firmware parameters (sysfs takes a signed int)
+constexpr int64_t kMaxBytes = 1LL << 32;      // ECN thresholds, bytes
+constexpr int64_t kMaxCableM = 10000;         // metres
+constexpr int64_t kMaxMs = 600000;            // watchdog times, ms (further limited in validation)
+constexpr int64_t kMaxMtu = 65535;            // bytes (further limited per platform)
+constexpr int64_t kMaxNicParam = 0x7fffffff;  // DCQCN firmware parameters (sysfs takes a signed int)
 
 void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope scope) {
   if (!r.check_map(n, "mtu", {"host", "switch", "rdma"})) return;
@@ -26,7 +26,8 @@ void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope 
     if (k == "rdma") {
       l.mtu_rdma = r.integer(kv.second, what, 1, kMaxMtu);
       if (const auto v = l.mtu_rdma.value; v && *v != 256 && *v != 512 && *v != 1024 && *v != 2048 && *v != 4096) {
-        r.error(kv.second, "mtu.rdma: " + quote(kv.second.Scalar()) + " is not a RoCE MTU (256, 512, 1024, 2048, 4096)");
+        r.error(kv.second,
+                "mtu.rdma: " + quote(kv.second.Scalar()) + " is not a RoCE MTU (256, 512, 1024, 2048, 4096)");
         l.mtu_rdma.value.reset();
       }
     }
@@ -127,7 +128,8 @@ void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
     if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.second, "dcqcn.enabled");
     if (k == "rp" && r.check_map(kv.second, "dcqcn.rp", dcqcn_rp_names())) {
       for (const auto& pkv : kv.second)
-        l.dcqcn_rp[pkv.first.Scalar()] = r.integer(pkv.second, key_path("dcqcn.rp", pkv.first.Scalar()), 0, kMaxNicParam);
+        l.dcqcn_rp[pkv.first.Scalar()] =
+            r.integer(pkv.second, key_path("dcqcn.rp", pkv.first.Scalar()), 0, kMaxNicParam);
     }
     if (k == "np" && r.check_map(kv.second, "dcqcn.np", {"min_time_between_cnps"})) {
       for (const auto& pkv : kv.second)
@@ -138,8 +140,7 @@ void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
 }
 
 void read_watchdog(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
-  if (!r.check_map(n, "pfc_watchdog",
-                   {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"}))
+  if (!r.check_map(n, "pfc_watchdog", {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"}))
     return;
   for (const auto& kv : n) {
     const std::string& k = kv.first.Scalar();
@@ -155,22 +156,33 @@ void read_watchdog(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
 }  // namespace
 
 const std::vector<std::string_view>& dcqcn_rp_names() {
-  static const std::vector<std::string_view> names = {
-      "clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset", "rpg_byte_reset",
-      "rpg_threshold", "rpg_max_rate", "rpg_ai_rate", "rpg_hai_rate", "rpg_gd", "rpg_min_dec_fac",
-      "rpg_min_rate", "rate_to_set_on_first_cnp", "dce_tcp_g", "dce_tcp_rtt",
-      "rate_reduce_monitor_period", "initial_alpha_value"};
+  static const std::vector<std::string_view> names = {"clamp_tgt_rate",
+                                                      "clamp_tgt_rate_after_time_inc",
+                                                      "rpg_time_reset",
+                                                      "rpg_byte_reset",
+                                                      "rpg_threshold",
+                                                      "rpg_max_rate",
+                                                      "rpg_ai_rate",
+                                                      "rpg_hai_rate",
+                                                      "rpg_gd",
+                                                      "rpg_min_dec_fac",
+                                                      "rpg_min_rate",
+                                                      "rate_to_set_on_first_cnp",
+                                                      "dce_tcp_g",
+                                                      "dce_tcp_rtt",
+                                                      "rate_reduce_monitor_period",
+                                                      "initial_alpha_value"};
   return names;
 }
 
 ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope) {
   ProfileLayer l;
   static const std::vector<std::string_view> profile_keys = {
-      "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp",
-      "ets", "ecn", "dcqcn", "pfc_watchdog", "cable_length_m"};
+      "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce",
+      "cnp",         "ets",     "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m"};
   static const std::vector<std::string_view> override_keys = {
-      "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp",
-      "ets", "ecn", "dcqcn", "pfc_watchdog", "cable_length_m"};
+      "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp", "ets",
+      "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m"};
   static const std::vector<std::string_view> port_keys = {"mtu", "cable_length_m"};
 
   const char* where = scope == LayerScope::profile ? "profile" : "overrides";

@@ -37,9 +37,9 @@ struct ProfileLayer {
   Field<int64_t> cnp_dscp;
   Field<int64_t> cnp_priority;
   Field<std::vector<int>> priority_to_tc;
-  std::map<int, Field<int64_t>> tc_bandwidth;      // merged per TC; kStrict marks a strict TC
+  std::map<int, Field<int64_t>> tc_bandwidth;  // merged per TC; kStrict marks a strict TC
   Field<bool> ecn_enabled;
-  std::map<int, EcnLayer> ecn_tc;                  // merged per TC, field by field
+  std::map<int, EcnLayer> ecn_tc;  // merged per TC, field by field
   Field<bool> dcqcn_enabled;
   std::map<std::string, Field<int64_t>> dcqcn_rp;  // mlx5 roce_rp parameter name -> value
   Field<int64_t> dcqcn_np_min_time_between_cnps;

@@ -8,9 +8,7 @@
 namespace fabricctl {
 namespace {
 
-std::string stem_of(const std::string& display) {
-  return std::filesystem::path(display).stem().string();
-}
+std::string stem_of(const std::string& display) { return std::filesystem::path(display).stem().string(); }
 
 }  // namespace
 
@@ -84,7 +82,8 @@ std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags&
   const auto status = std::filesystem::status(dir, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) {
     // A symlink loop or a permission problem: say which, about the path the user gave.
-    diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "cannot read: " + printable(ec.message(), 200));
+    diags.error({std::make_shared<const std::string>(dir.string()), 0, 0},
+                "cannot read: " + printable(ec.message(), 200));
     return std::nullopt;
   }
   if (!std::filesystem::is_directory(status)) {

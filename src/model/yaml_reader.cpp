@@ -64,8 +64,8 @@ std::optional<YamlDoc> parse_text(const std::string& text, const std::string& di
     if (const auto mark = expands_beyond(root, limit)) {
       diags.error({file, mark->is_null() ? 0 : mark->line + 1, mark->is_null() ? 0 : mark->column + 1},
                   "YAML aliases expand this file to more than " + std::to_string(limit) +
-                      " values (the limit is one per byte of the file, at least " +
-                      std::to_string(kMinYamlNodeLimit) + ")");
+                      " values (the limit is one per byte of the file, at least " + std::to_string(kMinYamlNodeLimit) +
+                      ")");
       return std::nullopt;
     }
   }
@@ -81,8 +81,7 @@ std::string key_path(std::string_view parent, std::string_view key) {
   return std::string(parent) + "." + printable(key, kMaxKeyShown);
 }
 
-std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,
-                                 Diags& diags) {
+std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name, Diags& diags) {
   const Loc where{std::make_shared<const std::string>(display_name), 0, 0};
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
@@ -185,8 +184,9 @@ bool Reader::check_map(const YAML::Node& n, std::string_view where,
     for (std::string_view a : allowed) known = known || (a == k);
     if (known) continue;
     if (k == "password") {
-      error(kv.first, std::string(where) + ": passwords are not allowed in the inventory; set mgmt.password_env to the "
-                                           "name of an environment variable that holds it");
+      error(kv.first, std::string(where) +
+                          ": passwords are not allowed in the inventory; set mgmt.password_env to the "
+                          "name of an environment variable that holds it");
       continue;
     }
     std::string msg = "unknown key " + quote(k) + " in " + std::string(where);
@@ -278,8 +278,7 @@ Field<std::string> Reader::choice(const YAML::Node& n, std::string_view what,
   return f;
 }
 
-Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view what, int64_t min,
-                                         int64_t max) const {
+Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const {
   Field<std::vector<int>> f;
   f.loc = loc(n);
   if (!n.IsSequence()) {

@@ -47,8 +47,7 @@ constexpr size_t kMinYamlNodeLimit = 100'000;
 /// Parses a YAML file. Syntax errors, files over kMaxYamlBytes and alias expansion beyond the
 /// limit are reported as file:line:col and yield nullopt. Nesting depth is bounded by yaml-cpp
 /// itself (500 levels).
-std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name,
-                                 Diags& diags);
+std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name, Diags& diags);
 /// Parses YAML text (for tests and embedded inputs), with the same limits.
 std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags);
 

@@ -9,12 +9,9 @@ std::string json_pointer_token(std::string_view name) {
   token.reserve(name.size());
   for (char ch : name) {
     // RFC 6901 section 3. One pass over the input, so an escape is never escaped again.
-    if (ch == '~')
-      token += "~0";
-    else if (ch == '/')
-      token += "~1";
-    else
-      token += ch;
+    if (ch == '~') token += "~0";
+    else if (ch == '/') token += "~1";
+    else token += ch;
   }
   return token;
 }
@@ -59,10 +56,8 @@ void append_json_diff(const ordered_json& base, const ordered_json& desired, con
   for (const auto& [key, value] : desired.items()) {
     const std::string child = path + "/" + json_pointer_token(key);
     const auto it = base.find(key);
-    if (it == base.end())
-      ops.push_back(op("add", child, value));
-    else
-      append_json_diff(*it, value, child, depth - 1, ops);
+    if (it == base.end()) ops.push_back(op("add", child, value));
+    else append_json_diff(*it, value, child, depth - 1, ops);
   }
   for (const auto& [key, value] : base.items())
     if (!desired.contains(key)) ops.push_back(op("remove", path + "/" + json_pointer_token(key)));

@@ -28,8 +28,7 @@ void append_json_diff(const nlohmann::ordered_json& base, const nlohmann::ordere
                       const std::string& path, int depth, nlohmann::ordered_json& ops);
 
 /// The RFC 6902 patch from `base` to `desired` (see append_json_diff), as a JSON array.
-nlohmann::ordered_json json_diff(const nlohmann::ordered_json& base, const nlohmann::ordered_json& desired,
-                                 int depth);
+nlohmann::ordered_json json_diff(const nlohmann::ordered_json& base, const nlohmann::ordered_json& desired, int depth);
 
 /// Applies an RFC 6902 patch to `doc` as a whole or not at all. Returns the error ("path /X/Y: ...")
 /// when an operation fails, e.g. an "add" whose parent is missing, a "remove" or "replace" of a

@@ -33,7 +33,8 @@ TEST_CASE("json_pointer_token escapes ~ and / the RFC 6901 way, once") {
 
 TEST_CASE("json_diff: add, remove and replace at table, key and field level") {
   const ordered_json base = j(R"({"T": {"k": {"a": "1", "b": "2"}, "gone": {"x": "1"}}, "OLD": {}})");
-  const ordered_json desired = j(R"({"T": {"k": {"a": "1", "b": "3", "c": "4"}, "new": {"y": "2"}}, "NEW": {"n": {}}})");
+  const ordered_json desired =
+      j(R"({"T": {"k": {"a": "1", "b": "3", "c": "4"}, "new": {"y": "2"}}, "NEW": {"n": {}}})");
 
   SUBCASE("field level") {
     CHECK(json_diff(base, desired, 3) == j(R"([

@@ -18,8 +18,8 @@ namespace fabricctl {
 /// CONFIG_DB, the host's NIC state) is built as a JSON value by the adapter and written as its dump;
 /// CLI text (EOS, NVUE, apply.sh) is laid out by a Mustache template from the adapter's context.
 struct ArtifactSpec {
-  std::string_view file;                               // e.g. "config_db.json"
-  std::string_view template_name;                      // templates/<platform>/<template_name>; "" for data
+  std::string_view file;                                // e.g. "config_db.json"
+  std::string_view template_name;                       // templates/<platform>/<template_name>; "" for data
   std::string (*data)(const DeviceDesired&) = nullptr;  // the artifact's text, when it is data
 
   /// CLI text rendered from templates/<platform>/<template_name> with the platform's context.
@@ -33,12 +33,12 @@ struct ArtifactSpec {
 };
 
 struct PlatformAdapter {
-  Platform platform;                 // its name and label: kPlatformNames (state/platform_id.h)
-  Role role;                         // the only role a device of this platform can have
-  int mtu_min;                       // L3 MTU range the platform accepts, bytes
+  Platform platform;  // its name and label: kPlatformNames (state/platform_id.h)
+  Role role;          // the only role a device of this platform can have
+  int mtu_min;        // L3 MTU range the platform accepts, bytes
   int mtu_max;
-  std::string_view port_pattern;     // ECMAScript regex a port name must match (checked before use)
-  std::string_view port_example;     // shown in the error when a name does not match
+  std::string_view port_pattern;                 // ECMAScript regex a port name must match (checked before use)
+  std::string_view port_example;                 // shown in the error when a name does not match
   std::vector<WatchdogAction> watchdog_actions;  // actions the platform can be configured with
   std::vector<ArtifactSpec> artifacts;
   /// Builds the template context for one device. Values are final native text: units converted,

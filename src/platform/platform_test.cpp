@@ -77,11 +77,12 @@ TEST_CASE("platform steps: a folder with context, fix and their tests; templates
 }
 
 TEST_CASE("platform steps: every setting of its role has a fix that can be pasted") {
-  const Setting host_settings[] = {Setting::mtu,   Setting::speed, Setting::link_up,  Setting::trust,
-                                   Setting::dscp_map, Setting::pfc, Setting::ets,    Setting::dcqcn,
-                                   Setting::cnp,   Setting::cabling, Setting::rdma_gid, Setting::rdma_port};
-  const Setting switch_settings[] = {Setting::mtu, Setting::speed, Setting::link_up, Setting::trust, Setting::dscp_map,
-                                     Setting::pfc, Setting::ets,   Setting::ecn,     Setting::watchdog, Setting::cabling};
+  const Setting host_settings[] = {Setting::mtu,      Setting::speed,   Setting::link_up,  Setting::trust,
+                                   Setting::dscp_map, Setting::pfc,     Setting::ets,      Setting::dcqcn,
+                                   Setting::cnp,      Setting::cabling, Setting::rdma_gid, Setting::rdma_port};
+  const Setting switch_settings[] = {Setting::mtu,      Setting::speed,  Setting::link_up, Setting::trust,
+                                     Setting::dscp_map, Setting::pfc,    Setting::ets,     Setting::ecn,
+                                     Setting::watchdog, Setting::cabling};
   for (const PlatformAdapter& a : platforms()) {
     CAPTURE(a.name());
     const DeviceDesired d = example(a.platform);
@@ -91,8 +92,7 @@ TEST_CASE("platform steps: every setting of its role has a fix that can be paste
       CAPTURE(static_cast<int>(s));
       CHECK_MESSAGE(!text.empty(), "step: platform/<name>/fix.cpp phrases every setting of its role");
       // Per-port on every platform (QoS maps are device-wide on some): the fix names the port.
-      if (s == Setting::mtu || s == Setting::link_up)
-        CHECK(text.find(d.ports.front().name) != std::string::npos);
+      if (s == Setting::mtu || s == Setting::link_up) CHECK(text.find(d.ports.front().name) != std::string::npos);
     };
     if (a.role == Role::host)
       for (Setting s : host_settings) check(s);
@@ -103,8 +103,8 @@ TEST_CASE("platform steps: every setting of its role has a fix that can be paste
 
 TEST_CASE("platform steps: an example device, golden files and docs") {
   const std::string inventories = all_text(kSource / "inventory", ".yaml");
-  const std::string docs = slurp(kSource / "docs/cli.md") + slurp(kSource / "docs/profiles.md") +
-                           slurp(kSource / "docs/inventory.md");
+  const std::string docs =
+      slurp(kSource / "docs/cli.md") + slurp(kSource / "docs/profiles.md") + slurp(kSource / "docs/inventory.md");
   for (const PlatformAdapter& a : platforms()) {
     const std::string name(a.name());
     CAPTURE(name);

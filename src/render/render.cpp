@@ -86,8 +86,8 @@ Expected<void> write_rendered(const std::vector<RenderedDevice>& rendered, const
   fs::remove_all(stage, ec);
   fs::create_directories(stage, ec);
   if (ec) return unexpected("cannot create " + quote(stage.string()) + ": " + ec.message());
-  Expected<void> ok =
-      write_staged(stage / kMarker, "This directory is written by `fabricctl render`; it is replaced on every run.\n", false);
+  Expected<void> ok = write_staged(
+      stage / kMarker, "This directory is written by `fabricctl render`; it is replaced on every run.\n", false);
   for (size_t i = 0; i < rendered.size() && ok; ++i) {
     const RenderedDevice& d = rendered[i];
     fs::create_directories(stage / d.device, ec);

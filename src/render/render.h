@@ -14,7 +14,7 @@
 namespace fabricctl {
 
 struct Artifact {
-  std::string file;     // relative to the device's directory
+  std::string file;  // relative to the device's directory
   std::string content;
 };
 

@@ -53,8 +53,9 @@ TEST_CASE("rendering stops at 64 MiB of output") {
   Diags d;
   std::string body;
   for (int i = 0; i < 16; ++i) body += std::string(4095, 'x') + "\n";  // kainjow hands over whole lines
-  const auto out = render_template("{{#items}}{{#items}}{{#items}}{{#items}}" + body + "{{/items}}{{/items}}{{/items}}{{/items}}",
-                                   {{"items", items}}, "bomb", d);
+  const auto out =
+      render_template("{{#items}}{{#items}}{{#items}}{{#items}}" + body + "{{/items}}{{/items}}{{/items}}{{/items}}",
+                      {{"items", items}}, "bomb", d);
   CHECK_FALSE(out);
   CHECK(d.str() == "bomb: template renders more than 67108864 bytes (64 MiB) for one device\n");
   Diags ok;

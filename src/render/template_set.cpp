@@ -26,12 +26,9 @@ mu::data to_data(const nlohmann::json& j) {
     }
     case nlohmann::json::value_t::boolean:
       return j.get<bool>() ? mu::data{mu::data::type::bool_true} : mu::data{mu::data::type::bool_false};
-    case nlohmann::json::value_t::string:
-      return mu::data{j.get<std::string>()};
-    case nlohmann::json::value_t::null:
-      return mu::data{mu::data::type::bool_false};
-    default:
-      return mu::data{j.dump()};
+    case nlohmann::json::value_t::string: return mu::data{j.get<std::string>()};
+    case nlohmann::json::value_t::null: return mu::data{mu::data::type::bool_false};
+    default: return mu::data{j.dump()};
   }
 }
 
@@ -67,8 +64,8 @@ std::optional<std::string> render_bounded(mu::mustache& tmpl, const mu::data& da
       out += piece;
     });
   } catch (const OutputTooLarge&) {
-    diags.error({name, 0, 0}, "template renders more than " + std::to_string(kMaxRenderedBytes) +
-                                  " bytes (64 MiB) for one device");
+    diags.error({name, 0, 0},
+                "template renders more than " + std::to_string(kMaxRenderedBytes) + " bytes (64 MiB) for one device");
     return std::nullopt;
   }
   if (!tmpl.is_valid()) {

@@ -52,8 +52,8 @@ TEST_CASE("write_rendered: writes every artifact atomically, scripts executable,
       {"host1", Platform::linux_host, {{"apply.sh", "#!/bin/sh\n"}}},
   };
   REQUIRE(write_rendered(rendered, out));
-  CHECK(tree(out) == std::vector<std::string>{".fabricctl-render", "host1", "host1/apply.sh", "leaf1",
-                                              "leaf1/config_db.json"});
+  CHECK(tree(out) ==
+        std::vector<std::string>{".fabricctl-render", "host1", "host1/apply.sh", "leaf1", "leaf1/config_db.json"});
   CHECK(slurp(out / "leaf1" / "config_db.json") == "{}\n");
   CHECK((fs::status(out / "host1" / "apply.sh").permissions() & fs::perms::owner_exec) != fs::perms::none);
   CHECK((fs::status(out / "leaf1" / "config_db.json").permissions() & fs::perms::owner_exec) == fs::perms::none);
@@ -77,7 +77,8 @@ TEST_CASE("write_rendered: refuses a directory it did not write, and says why") 
   CHECK(slurp(tmp.path / "mine" / "notes.txt") == "keep");
 
   // A device directory that cannot be created (a name with a file in its way) writes nothing.
-  const auto bad = write_rendered({{"leaf1", Platform::sonic, {{"config_db.json", "{}\n"}, {"sub/x", "x"}}}}, tmp.path / "new");
+  const auto bad =
+      write_rendered({{"leaf1", Platform::sonic, {{"config_db.json", "{}\n"}, {"sub/x", "x"}}}}, tmp.path / "new");
   REQUIRE_FALSE(bad);
   CHECK(bad.error().starts_with("cannot write rendered files under \""));
   CHECK_FALSE(fs::exists(tmp.path / "new"));

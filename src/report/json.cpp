@@ -58,7 +58,8 @@ std::string report_json(const VerifyReport& r) {
   ojson& summary = doc["summary"];
   summary["devices_checked"] = r.devices_checked;
   summary["links_checked"] = r.links_checked;
-  summary["results"] = ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}, {"consequence", t.consequence}};
+  summary["results"] =
+      ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}, {"consequence", t.consequence}};
   summary["incomplete"] = r.incomplete;  // missing results whose state is required (exit 3)
   summary["findings"] = ojson{{"error", t.errors}, {"warning", t.warnings}, {"info", t.infos}};
   summary["unreadable"] = std::move(unreadable);

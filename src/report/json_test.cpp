@@ -14,11 +14,11 @@ using nlohmann::json;
 
 TEST_CASE("json: exact bytes, keys in schema order") {
   VerifyReport r;
-  r.results.push_back(result("link.mtu.mismatch", Status::fail, Severity::error,
-                             Endpoint{"host1", "eth0"}, Endpoint{"leaf1", "Ethernet0"}, "both ends 9000",
-                             "a=9000, b=1500", "MTU differs", "set mtu 9100 on leaf1:Ethernet0"));
-  r.results.push_back(result("device.reachable", Status::pass, Severity::error, Endpoint{"leaf1", ""},
-                             std::nullopt, "", "", "reachable", ""));
+  r.results.push_back(result("link.mtu.mismatch", Status::fail, Severity::error, Endpoint{"host1", "eth0"},
+                             Endpoint{"leaf1", "Ethernet0"}, "both ends 9000", "a=9000, b=1500", "MTU differs",
+                             "set mtu 9100 on leaf1:Ethernet0"));
+  r.results.push_back(result("device.reachable", Status::pass, Severity::error, Endpoint{"leaf1", ""}, std::nullopt, "",
+                             "", "reachable", ""));
   r.devices_checked = 2;
   r.links_checked = 1;
   r.unreadable["leaf2"] = "timeout";
@@ -78,9 +78,8 @@ TEST_CASE("json: summary counts, non-pass results in input order, strings round-
   CHECK(s["links_checked"] == 3);
   CHECK(s["results"] == json{{"pass", 3}, {"fail", 4}, {"missing", 2}, {"consequence", 0}});
   CHECK(s["findings"] == json{{"error", 1}, {"warning", 1}, {"info", 2}});
-  CHECK(s["unreadable"] ==
-        json{{"host9", "timeout after 30 s"},
-             {"leaf2", "ssh: connection refused by \"10.0.0.2\" <port 22> & retried"}});
+  CHECK(s["unreadable"] == json{{"host9", "timeout after 30 s"},
+                                {"leaf2", "ssh: connection refused by \"10.0.0.2\" <port 22> & retried"}});
 
   // Every fail and missing result, in input order; passes are only counted.
   const json& f = doc["findings"];
@@ -117,8 +116,8 @@ TEST_CASE("json: field order of a finding is the documented one") {
   CHECK(top == std::vector<std::string>{"schema", "summary", "findings"});
   std::vector<std::string> keys;
   for (const auto& [k, v] : doc["findings"][0].items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"check", "severity", "status", "object", "a", "b", "expected",
-                                         "observed", "message", "hint", "cause", "link"});
+  CHECK(keys == std::vector<std::string>{"check", "severity", "status", "object", "a", "b", "expected", "observed",
+                                         "message", "hint", "cause", "link"});
 }
 
 TEST_CASE("json: a consequence names its cause and its link, and is counted apart from failures") {
@@ -136,21 +135,25 @@ TEST_CASE("json: a consequence names its cause and its link, and is counted apar
   const json& f = doc["findings"][0];
   CHECK(f["status"] == "consequence");
   CHECK(f["cause"] == "port.pfc.drift leaf1:Ethernet0");
-  CHECK(f["link"] == json{{"a", {{"device", "host1"}, {"port", "eth0"}}}, {"b", {{"device", "leaf1"}, {"port", "Ethernet0"}}}});
+  CHECK(f["link"] ==
+        json{{"a", {{"device", "host1"}, {"port", "eth0"}}}, {"b", {{"device", "leaf1"}, {"port", "Ethernet0"}}}});
 }
 
 TEST_CASE("json: invalid UTF-8 from a device is replaced, not fatal, and control characters escaped") {
   VerifyReport r;
-  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning,
-                             Endpoint{"leaf1", "Ethernet0"}, std::nullopt, "spine1", "sp\xffine\x01",
-                             "unexpected neighbour", ""));
-  r.unreadable["le\xc3" "af9"] = "bad \xed\xa0\x80 bytes";
+  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning, Endpoint{"leaf1", "Ethernet0"},
+                             std::nullopt, "spine1", "sp\xffine\x01", "unexpected neighbour", ""));
+  r.unreadable
+      ["le\xc3"
+       "af9"] = "bad \xed\xa0\x80 bytes";
   std::string text;
   REQUIRE_NOTHROW(text = report_json(r));
   const json doc = json::parse(text);
   CHECK(doc["findings"][0]["observed"] == "sp\xef\xbf\xbdine\x01");
   CHECK(text.find("\\u0001") != std::string::npos);
-  CHECK(doc["summary"]["unreadable"].begin().key() == "le\xef\xbf\xbd" "af9");
+  CHECK(doc["summary"]["unreadable"].begin().key() ==
+        "le\xef\xbf\xbd"
+        "af9");
 }
 
 TEST_CASE("json: an empty report is valid and complete") {

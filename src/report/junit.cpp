@@ -28,8 +28,8 @@ struct Suite {
   std::vector<const PassRef*> passes;
   size_t failures = 0;
   size_t skipped = 0;
-  std::unordered_set<std::string> names;                 // clean test case names used so far
-  std::unordered_map<std::string, size_t> next_suffix;   // per repeated name: next " #k" to try
+  std::unordered_set<std::string> names;                // clean test case names used so far
+  std::unordered_map<std::string, size_t> next_suffix;  // per repeated name: next " #k" to try
 };
 
 /// A test case name unique within the suite: the object; the 2nd, 3rd, ... result with the same
@@ -92,8 +92,8 @@ void write_junit(const VerifyReport& r, std::ostream& out) {
   }
 
   auto counts = [](size_t tests, size_t fails, size_t skips) {
-    return " tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(fails) +
-           "\" skipped=\"" + std::to_string(skips) + "\" errors=\"0\"";
+    return " tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(fails) + "\" skipped=\"" +
+           std::to_string(skips) + "\" errors=\"0\"";
   };
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -106,32 +106,30 @@ void write_junit(const VerifyReport& r, std::ostream& out) {
   for (Suite& suite : suites) {
     const std::string check = attr(suite.check);
     out << "  <testsuite name=\"" + check + "\"" +
-           counts(suite.results.size() + suite.passes.size(), suite.failures, suite.skipped) + ">\n";
+               counts(suite.results.size() + suite.passes.size(), suite.failures, suite.skipped) + ">\n";
     for (const Result* res : suite.results) {
       out << "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
-             xml_attribute(unique_name(suite, res->object())) + "\"";
+                 xml_attribute(unique_name(suite, res->object())) + "\"";
       switch (res->status) {
         case Status::pass: out << "/>\n"; continue;
         case Status::fail:
           out << ">\n      <failure message=\"" + attr(res->message) + "\" type=\"" +
-                 std::string(to_string(res->severity)) + "\">" +
-                 xml_text(details(*res)) + "</failure>\n";
+                     std::string(to_string(res->severity)) + "\">" + xml_text(details(*res)) + "</failure>\n";
           break;
         case Status::missing:
-          out << ">\n      <skipped message=\"" + attr(res->message) + "\">" +
-                 xml_text(details(*res)) + "</skipped>\n";
+          out << ">\n      <skipped message=\"" + attr(res->message) + "\">" + xml_text(details(*res)) + "</skipped>\n";
           break;
         case Status::consequence:
           // Not a fault of its own: its cause fails in its own test case.
           out << ">\n      <skipped message=\"" + attr("consequence of " + res->cause + ": " + res->message) + "\">" +
-                 xml_text(details(*res)) + "</skipped>\n";
+                     xml_text(details(*res)) + "</skipped>\n";
           break;
       }
       out << "    </testcase>\n";
     }
     for (const PassRef* p : suite.passes)
       out << "    <testcase classname=\"fabricctl." + check + "\" name=\"" +
-             xml_attribute(unique_name(suite, r.object_of(*p))) + "\"/>\n";
+                 xml_attribute(unique_name(suite, r.object_of(*p))) + "\"/>\n";
     out << "  </testsuite>\n";
   }
   out << "</testsuites>\n";

@@ -130,13 +130,10 @@ TEST_CASE("junit: junitparser reads the counts, suites per check and unique test
   CHECK(suites[1]["declared"] == json{3, 1, 1, 0});
   CHECK(suites[2]["declared"] == json{3, 1, 1, 0});
 
-  CHECK(case_names(suites[0]) ==
-        std::vector<std::string>{"leaf1:Ethernet8", "leaf1:Ethernet8 #2", "spine1"});
-  CHECK(case_names(suites[1]) == std::vector<std::string>{"host1:eth0~leaf1:Ethernet0",
-                                                          "host2:eth0~leaf1:Ethernet8",
+  CHECK(case_names(suites[0]) == std::vector<std::string>{"leaf1:Ethernet8", "leaf1:Ethernet8 #2", "spine1"});
+  CHECK(case_names(suites[1]) == std::vector<std::string>{"host1:eth0~leaf1:Ethernet0", "host2:eth0~leaf1:Ethernet8",
                                                           "host3:eth0~leaf2:Ethernet0"});
-  CHECK(case_names(suites[2]) ==
-        std::vector<std::string>{"leaf1:Ethernet0", "leaf1:Ethernet8", "leaf2:Ethernet0"});
+  CHECK(case_names(suites[2]) == std::vector<std::string>{"leaf1:Ethernet0", "leaf1:Ethernet8", "leaf2:Ethernet0"});
   for (const json& s : suites)
     for (const json& c : s["cases"]) CHECK(c["classname"] == "fabricctl." + s["name"].get<std::string>());
 
@@ -171,11 +168,11 @@ TEST_CASE("junit: xmllint accepts the report and rejects broken XML") {
 
 TEST_CASE("junit: control characters and invalid UTF-8 from devices still give well-formed XML") {
   VerifyReport r;
-  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning,
-                             Endpoint{"leaf1", "Ethernet0\x01"}, std::nullopt, "spine1",
-                             "sp\xffine\x1b[0m\x7f", "bad\x0b\x0c neighbour\r\n\xef\xbf\xbe", ""));
-  r.results.push_back(result("port.lldp.neighbor", Status::missing, Severity::warning,
-                             Endpoint{"leaf1", "Ethernet0"}, std::nullopt, "", "", "tab\there", ""));
+  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning, Endpoint{"leaf1", "Ethernet0\x01"},
+                             std::nullopt, "spine1", "sp\xffine\x1b[0m\x7f", "bad\x0b\x0c neighbour\r\n\xef\xbf\xbe",
+                             ""));
+  r.results.push_back(result("port.lldp.neighbor", Status::missing, Severity::warning, Endpoint{"leaf1", "Ethernet0"},
+                             std::nullopt, "", "", "tab\there", ""));
   const std::string xml = report_junit(r);
   CHECK(xml.find('\x01') == std::string::npos);
   CHECK(xml.find('\x1b') == std::string::npos);
@@ -198,8 +195,8 @@ TEST_CASE("junit: control characters and invalid UTF-8 from devices still give w
 TEST_CASE("junit: disambiguation skips names that are already taken") {
   VerifyReport r;
   for (const char* port : {"Ethernet0", "Ethernet0 #2", "Ethernet0"})
-    r.results.push_back(result("c.d", Status::pass, Severity::info, Endpoint{"leaf1", port},
-                               std::nullopt, "", "", "", ""));
+    r.results.push_back(
+        result("c.d", Status::pass, Severity::info, Endpoint{"leaf1", port}, std::nullopt, "", "", "", ""));
   const json doc = read_with_junitparser(report_junit(r));
   CHECK(case_names(doc["suites"][0]) ==
         std::vector<std::string>{"leaf1:Ethernet0", "leaf1:Ethernet0 #2", "leaf1:Ethernet0 #3"});

@@ -70,16 +70,14 @@ std::string report_prometheus(const VerifyReport& r) {
   family(out, "fabricctl_verify_findings",
          "Failed results by check ID and severity; 0 for every check that ran without such failures.");
   for (const auto& [key, n] : findings)
-    sample(out, "fabricctl_verify_findings",
-           "check=\"" + key.first + "\",severity=\"" + key.second + "\"", n);
+    sample(out, "fabricctl_verify_findings", "check=\"" + key.first + "\",severity=\"" + key.second + "\"", n);
 
   family(out, "fabricctl_verify_links_checked", "Links whose two ends were compared.");
   sample(out, "fabricctl_verify_links_checked", "", r.links_checked);
 
   family(out, "fabricctl_verify_results",
          "Check results by status: pass, fail, missing (no data to compare), or consequence (explained by a failure).");
-  for (const auto& [status, n] : results)
-    sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
+  for (const auto& [status, n] : results) sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
   return out;
 }
 

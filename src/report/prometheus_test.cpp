@@ -76,8 +76,7 @@ TEST_CASE("prometheus: promtool rejects broken expositions, so the check above c
   CHECK(dup.exit_code != 0);
   CHECK(dup.output.find("second HELP") != std::string::npos);
 
-  const Run unescaped = promtool(
-      "# HELP x_y Help.\n# TYPE x_y gauge\nx_y{device=\"a\"b\"} 1\n");
+  const Run unescaped = promtool("# HELP x_y Help.\n# TYPE x_y gauge\nx_y{device=\"a\"b\"} 1\n");
   CHECK(unescaped.exit_code != 0);
   const Run no_help = promtool("x_y 1\n");
   CHECK(no_help.exit_code != 0);
@@ -86,17 +85,15 @@ TEST_CASE("prometheus: promtool rejects broken expositions, so the check above c
 
 TEST_CASE("prometheus: label values are escaped and always valid UTF-8") {
   VerifyReport r;
-  r.results.push_back(result("odd\"check\\id\nx", Status::fail, Severity::warning,
-                             Endpoint{"leaf1", "Ethernet0"}, std::nullopt, "", "", "m", ""));
+  r.results.push_back(result("odd\"check\\id\nx", Status::fail, Severity::warning, Endpoint{"leaf1", "Ethernet0"},
+                             std::nullopt, "", "", "m", ""));
   r.unreadable["le\"af\\9\n"] = "x";
   r.unreadable["sp\xffine\x01"] = "y";
   const std::string out = report_prometheus(r);
   CHECK(out.find("fabricctl_verify_findings{check=\"odd\\\"check\\\\id\\nx\",severity=\"warning\"} 1\n") !=
         std::string::npos);
-  CHECK(out.find("fabricctl_verify_device_unreadable{device=\"le\\\"af\\\\9\\n\"} 1\n") !=
-        std::string::npos);
-  CHECK(out.find("fabricctl_verify_device_unreadable{device=\"sp\xef\xbf\xbdine\"} 1\n") !=
-        std::string::npos);
+  CHECK(out.find("fabricctl_verify_device_unreadable{device=\"le\\\"af\\\\9\\n\"} 1\n") != std::string::npos);
+  CHECK(out.find("fabricctl_verify_device_unreadable{device=\"sp\xef\xbf\xbdine\"} 1\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_devices_unreadable 2\n") != std::string::npos);
   const Run lint = promtool(out);
   CHECK_MESSAGE(lint.exit_code == 0, lint.output);
@@ -105,8 +102,8 @@ TEST_CASE("prometheus: label values are escaped and always valid UTF-8") {
 
 TEST_CASE("prometheus: a check without failures keeps its zero series and every status is present") {
   VerifyReport r;
-  r.results.push_back(result("link.mtu.mismatch", Status::pass, Severity::error,
-                             Endpoint{"host1", "eth0"}, Endpoint{"leaf1", "Ethernet0"}, "", "", "", ""));
+  r.results.push_back(result("link.mtu.mismatch", Status::pass, Severity::error, Endpoint{"host1", "eth0"},
+                             Endpoint{"leaf1", "Ethernet0"}, "", "", "", ""));
   const std::string out = report_prometheus(r);
   for (const char* sev : {"error", "info", "warning"})
     CHECK(out.find(std::string("fabricctl_verify_findings{check=\"link.mtu.mismatch\",severity=\"") + sev +

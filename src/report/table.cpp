@@ -124,10 +124,8 @@ std::string report_table(const VerifyReport& r, bool color) {
       const std::string id = one_line(res.check);
       auto it = std::find_if(missing_by_check.begin(), missing_by_check.end(),
                              [&id](const auto& e) { return e.first == id; });
-      if (it == missing_by_check.end())
-        missing_by_check.emplace_back(id, 1);
-      else
-        ++it->second;
+      if (it == missing_by_check.end()) missing_by_check.emplace_back(id, 1);
+      else ++it->second;
       continue;
     }
     check_width = std::max(check_width, one_line(res.check).size());
@@ -178,8 +176,9 @@ std::string report_table(const VerifyReport& r, bool color) {
     line("");
   }
   if (groups.empty()) {
-    line(t.missing > 0 || !r.unreadable.empty() ? "no failures among what could be compared (some state is missing, below)"
-                                              : "no findings");
+    line(t.missing > 0 || !r.unreadable.empty()
+             ? "no failures among what could be compared (some state is missing, below)"
+             : "no findings");
     line("");
   }
 
@@ -187,10 +186,9 @@ std::string report_table(const VerifyReport& r, bool color) {
     std::string required;
     if (r.incomplete > 0 && r.incomplete < t.missing)
       required = ", " + std::to_string(r.incomplete) + " of them for lack of required state";
-    else if (r.incomplete > 0)
-      required = ", all for lack of required state";
-    line(paint.paint(kDim, "missing data: " + count(t.missing, "result", "results") + " could not be compared" +
-                               required));
+    else if (r.incomplete > 0) required = ", all for lack of required state";
+    line(paint.paint(kDim,
+                     "missing data: " + count(t.missing, "result", "results") + " could not be compared" + required));
     size_t width = 0;
     for (const auto& [id, n] : missing_by_check) width = std::max(width, id.size());
     for (const auto& [id, n] : missing_by_check) {
@@ -214,10 +212,8 @@ std::string report_table(const VerifyReport& r, bool color) {
   line(count(t.errors, "error", "errors") + ", " + count(t.warnings, "warning", "warnings") + ", " +
        std::to_string(t.infos) + " info" +
        (t.consequence ? " (+" + std::to_string(t.consequence) + " caused by them)" : std::string()) + "; " +
-       count(t.pass, "check passed", "checks passed") + ", " +
-       std::to_string(t.missing) + " missing data; " +
-       count(r.devices_checked, "device", "devices") + ", " +
-       count(r.links_checked, "link", "links") + " checked");
+       count(t.pass, "check passed", "checks passed") + ", " + std::to_string(t.missing) + " missing data; " +
+       count(r.devices_checked, "device", "devices") + ", " + count(r.links_checked, "link", "links") + " checked");
   return out;
 }
 

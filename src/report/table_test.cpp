@@ -52,11 +52,9 @@ TEST_CASE("table: no colour unless asked, and then red errors, yellow warnings, 
   CHECK(plain.find('\x1b') == std::string::npos);
 
   const std::string colored = report_table(sample(), true);
-  CHECK(colored.find("  \x1b[31merror\x1b[0m    link.pfc.mismatch  lossless priorities differ\n") !=
-        std::string::npos);
+  CHECK(colored.find("  \x1b[31merror\x1b[0m    link.pfc.mismatch  lossless priorities differ\n") != std::string::npos);
   CHECK(colored.find("  \x1b[33mwarning\x1b[0m  port.ecn.missing   ECN") != std::string::npos);
-  CHECK(colored.find("\x1b[2mmissing data: 2 results could not be compared\x1b[0m\n") !=
-        std::string::npos);
+  CHECK(colored.find("\x1b[2mmissing data: 2 results could not be compared\x1b[0m\n") != std::string::npos);
   CHECK(colored.find("  \x1b[2mhost9  timeout after 30 s\x1b[0m\n") != std::string::npos);
   // Info is not coloured; without the escape codes the two outputs are the same text.
   CHECK(colored.find("  info     port.pause.delta") != std::string::npos);
@@ -73,8 +71,8 @@ TEST_CASE("table: no colour unless asked, and then red errors, yellow warnings, 
 
 TEST_CASE("table: every line ends without trailing whitespace, also with empty fields") {
   VerifyReport r = sample();
-  r.results.push_back(result("device.reachable", Status::fail, Severity::error, Endpoint{"spine1", ""},
-                             std::nullopt, "", "", "", ""));
+  r.results.push_back(
+      result("device.reachable", Status::fail, Severity::error, Endpoint{"spine1", ""}, std::nullopt, "", "", "", ""));
   r.unreadable["host10"] = "";
   for (bool color : {false, true}) {
     const std::string out = report_table(r, color);
@@ -95,24 +93,25 @@ TEST_CASE("table: every line ends without trailing whitespace, also with empty f
 
 TEST_CASE("table: text from devices cannot move the cursor or break lines") {
   VerifyReport r;
-  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning,
-                             Endpoint{"leaf1", "Ethernet0"}, std::nullopt, "spine1",
-                             "evil\x1b[2J\r\nname\t\x07", "unexpected LLDP neighbour\n\xc2\x9b" "31m",
+  r.results.push_back(result("port.lldp.neighbor", Status::fail, Severity::warning, Endpoint{"leaf1", "Ethernet0"},
+                             std::nullopt, "spine1", "evil\x1b[2J\r\nname\t\x07",
+                             "unexpected LLDP neighbour\n\xc2\x9b"
+                             "31m",
                              ""));
   r.devices_checked = 1;
   const std::string out = report_table(r, false);
-  CHECK(out == "leaf1:Ethernet0\n"
-               "  warning  port.lldp.neighbor  unexpected LLDP neighbour 31m\n"
-               "           expected: spine1 / observed: evil[2J  name\n"
-               "\n"
-               "0 errors, 1 warning, 0 info; 0 checks passed, 0 missing data; 1 device, 0 links checked\n");
+  CHECK(out ==
+        "leaf1:Ethernet0\n"
+        "  warning  port.lldp.neighbor  unexpected LLDP neighbour 31m\n"
+        "           expected: spine1 / observed: evil[2J  name\n"
+        "\n"
+        "0 errors, 1 warning, 0 info; 0 checks passed, 0 missing data; 1 device, 0 links checked\n");
 }
 
 TEST_CASE("table: a clean run says so") {
   VerifyReport r;
-  r.results.push_back(result("link.mtu.mismatch", Status::pass, Severity::error,
-                             Endpoint{"host1", "eth0"}, Endpoint{"leaf1", "Ethernet0"}, "9000",
-                             "a=9000, b=9100", "MTU consistent", ""));
+  r.results.push_back(result("link.mtu.mismatch", Status::pass, Severity::error, Endpoint{"host1", "eth0"},
+                             Endpoint{"leaf1", "Ethernet0"}, "9000", "a=9000, b=9100", "MTU consistent", ""));
   r.devices_checked = 2;
   r.links_checked = 1;
   CHECK(report_table(r, true) ==

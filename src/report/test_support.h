@@ -23,9 +23,8 @@
 
 namespace fabricctl::report_test {
 
-inline Result result(std::string check, Status status, Severity severity, Endpoint a,
-                     std::optional<Endpoint> b, std::string expected, std::string observed,
-                     std::string message, std::string hint) {
+inline Result result(std::string check, Status status, Severity severity, Endpoint a, std::optional<Endpoint> b,
+                     std::string expected, std::string observed, std::string message, std::string hint) {
   Result r;
   r.check = std::move(check);
   r.status = status;
@@ -50,28 +49,26 @@ inline VerifyReport sample() {
   const Endpoint leaf2_e0{"leaf2", "Ethernet0"};
   const std::string no_state = "no state from leaf2: ssh: connection refused";
   r.results = {
-      result("port.pause.delta", Status::fail, Severity::info, leaf1_e8, std::nullopt,
-             "no new pause frames", "+1200", "1200 pause frames since baseline",
-             "look for a congested receiver behind leaf1:Ethernet8"),
-      result("port.pause.delta", Status::fail, Severity::info, leaf1_e8, std::nullopt,
-             "no pause time", "+35 ms", "pause duration grew", ""),
+      result("port.pause.delta", Status::fail, Severity::info, leaf1_e8, std::nullopt, "no new pause frames", "+1200",
+             "1200 pause frames since baseline", "look for a congested receiver behind leaf1:Ethernet8"),
+      result("port.pause.delta", Status::fail, Severity::info, leaf1_e8, std::nullopt, "no pause time", "+35 ms",
+             "pause duration grew", ""),
       result("port.pause.delta", Status::pass, Severity::info, Endpoint{"spine1", ""}, std::nullopt,
              "no new pause frames", "+0", "no pause frames since baseline", ""),
-      result("link.pfc.mismatch", Status::fail, Severity::error, host1, leaf1_e0,
-             "both ends 3", "a=3, b=none", "lossless priorities differ",
-             "enable PFC on priority 3 on leaf1:Ethernet0"),
-      result("link.pfc.mismatch", Status::pass, Severity::error, Endpoint{"host2", "eth0"}, leaf1_e8,
-             "both ends 3", "a=3, b=3", "lossless priorities match", ""),
-      result("link.pfc.mismatch", Status::missing, Severity::error, Endpoint{"host3", "eth0"},
-             leaf2_e0, "both ends 3", "", no_state, ""),
-      result("port.ecn.missing", Status::pass, Severity::warning, leaf1_e0, std::nullopt,
-             "ECN on queue 3", "on", "ECN marks queue 3", ""),
+      result("link.pfc.mismatch", Status::fail, Severity::error, host1, leaf1_e0, "both ends 3", "a=3, b=none",
+             "lossless priorities differ", "enable PFC on priority 3 on leaf1:Ethernet0"),
+      result("link.pfc.mismatch", Status::pass, Severity::error, Endpoint{"host2", "eth0"}, leaf1_e8, "both ends 3",
+             "a=3, b=3", "lossless priorities match", ""),
+      result("link.pfc.mismatch", Status::missing, Severity::error, Endpoint{"host3", "eth0"}, leaf2_e0, "both ends 3",
+             "", no_state, ""),
+      result("port.ecn.missing", Status::pass, Severity::warning, leaf1_e0, std::nullopt, "ECN on queue 3", "on",
+             "ECN marks queue 3", ""),
       result("port.ecn.missing", Status::fail, Severity::warning, leaf1_e8, std::nullopt,
              "min < max & probability 0-100", "min=2000000 <bytes> & max=150000",
              "ECN \"min\" > 'max' on queue 3 & <lossless>\nsecond line",
              "set min_threshold below max_threshold in the \"roce\" profile"),
-      result("port.ecn.missing", Status::missing, Severity::warning, leaf2_e0, std::nullopt,
-             "ECN on queue 3", "", no_state, ""),
+      result("port.ecn.missing", Status::missing, Severity::warning, leaf2_e0, std::nullopt, "ECN on queue 3", "",
+             no_state, ""),
   };
   r.devices_checked = 4;
   r.links_checked = 3;
@@ -90,8 +87,7 @@ inline std::string shell_quote(const std::string& s) {
 class TempFile {
  public:
   TempFile(std::string_view contents, const std::string& suffix) {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / ("fabricctl-report-XXXXXX" + suffix)).string();
+    std::string pattern = (std::filesystem::temp_directory_path() / ("fabricctl-report-XXXXXX" + suffix)).string();
     std::vector<char> buf(pattern.begin(), pattern.end());
     buf.push_back('\0');
     const int fd = mkstemps(buf.data(), static_cast<int>(suffix.size()));

@@ -23,15 +23,15 @@ std::string_view to_string(Role r);
 std::string_view to_string(Trust t);
 std::string_view to_string(WatchdogAction a);
 
-constexpr int kPriorities = 8;       // IEEE 802.1p priorities 0-7
-constexpr int kTrafficClasses = 8;   // egress traffic classes (queues) 0-7
-constexpr int kDscpValues = 64;      // DSCP 0-63
+constexpr int kPriorities = 8;      // IEEE 802.1p priorities 0-7
+constexpr int kTrafficClasses = 8;  // egress traffic classes (queues) 0-7
+constexpr int kDscpValues = 64;     // DSCP 0-63
 
 /// Egress scheduling of one traffic class (ETS, IEEE 802.1Qaz).
 struct TcSchedule {
-  bool used = false;       // some priority maps to this TC
-  bool strict = false;     // strict priority; otherwise ETS with bandwidth_pct
-  int bandwidth_pct = 0;   // share of the ETS bandwidth, percent; 0 for strict
+  bool used = false;      // some priority maps to this TC
+  bool strict = false;    // strict priority; otherwise ETS with bandwidth_pct
+  int bandwidth_pct = 0;  // share of the ETS bandwidth, percent; 0 for strict
 };
 
 /// ECN marking (WRED in ECN mode) on one egress traffic class of a switch port.
@@ -87,15 +87,15 @@ struct Watchdog {
 struct QosIntent {
   Trust trust = Trust::dscp;
   std::array<int, kDscpValues> dscp_to_priority{};  // every DSCP has a priority (0 unless mapped)
-  std::array<bool, kPriorities> lossless{};          // PFC enabled per priority
+  std::array<bool, kPriorities> lossless{};         // PFC enabled per priority
   int roce_dscp = 26;
   int roce_priority = 3;
   int cnp_dscp = 48;
   int cnp_priority = 6;
-  std::array<int, kPriorities> priority_to_tc{};     // egress traffic class of each priority
+  std::array<int, kPriorities> priority_to_tc{};  // egress traffic class of each priority
   std::array<TcSchedule, kTrafficClasses> tc{};
   bool ecn_enabled = false;
-  std::vector<EcnQueue> ecn;                          // sorted by tc; empty when ecn_enabled is false
+  std::vector<EcnQueue> ecn;  // sorted by tc; empty when ecn_enabled is false
   Dcqcn dcqcn;
   Watchdog watchdog;
 
@@ -112,16 +112,16 @@ int roce_mtu_for(int netdev_mtu);
 /// One port (switch interface or host NIC netdev) and what the fabric expects of it.
 struct PortDesired {
   std::string name;
-  int mtu = 0;                       // L3 MTU, bytes
-  std::optional<int> speed_mbps;     // expected speed, Mb/s
-  int cable_length_m = 0;            // for PFC headroom, metres
-  uint32_t headroom_bytes = 0;       // derived PFC xoff headroom per lossless priority, bytes
-  std::string peer_device;           // the other end of its link; empty when not cabled
+  int mtu = 0;                    // L3 MTU, bytes
+  std::optional<int> speed_mbps;  // expected speed, Mb/s
+  int cable_length_m = 0;         // for PFC headroom, metres
+  uint32_t headroom_bytes = 0;    // derived PFC xoff headroom per lossless priority, bytes
+  std::string peer_device;        // the other end of its link; empty when not cabled
   std::string peer_port;
   // Host NICs only.
-  std::string rdma_device;           // e.g. mlx5_0
+  std::string rdma_device;  // e.g. mlx5_0
   int rdma_port = 1;
-  int rdma_mtu = 0;                  // RoCE path MTU, bytes (256-4096)
+  int rdma_mtu = 0;  // RoCE path MTU, bytes (256-4096)
   std::optional<int> rail;
 };
 

@@ -13,20 +13,20 @@ namespace fabricctl {
 
 /// The settings a fix can name. One per compared field of the observed state.
 enum class Setting {
-  mtu,         // port L3 MTU
-  speed,       // port speed (a check of optics and cabling; not always a setting)
-  link_up,     // port admin/oper state
-  trust,       // DSCP or PCP trust
-  dscp_map,    // DSCP -> priority; keys: the DSCPs that differ
-  pfc,         // lossless priorities; keys: the priorities whose PFC state differs
-  ets,         // priority -> TC map and TC scheduling
-  ecn,         // ECN marking of egress queues; keys: the traffic classes that differ
-  watchdog,    // PFC watchdog
-  dcqcn,       // NIC DCQCN reaction/notification points; keys: the priorities that differ
-  cnp,         // the DSCP and priority of the CNPs a NIC sends
-  cabling,     // a cable to move (show the neighbour to confirm)
-  rdma_gid,    // RoCE v2 GID: an IP address on the netdev
-  rdma_port,   // RDMA port state
+  mtu,        // port L3 MTU
+  speed,      // port speed (a check of optics and cabling; not always a setting)
+  link_up,    // port admin/oper state
+  trust,      // DSCP or PCP trust
+  dscp_map,   // DSCP -> priority; keys: the DSCPs that differ
+  pfc,        // lossless priorities; keys: the priorities whose PFC state differs
+  ets,        // priority -> TC map and TC scheduling
+  ecn,        // ECN marking of egress queues; keys: the traffic classes that differ
+  watchdog,   // PFC watchdog
+  dcqcn,      // NIC DCQCN reaction/notification points; keys: the priorities that differ
+  cnp,        // the DSCP and priority of the CNPs a NIC sends
+  cabling,    // a cable to move (show the neighbour to confirm)
+  rdma_gid,   // RoCE v2 GID: an IP address on the netdev
+  rdma_port,  // RDMA port state
 };
 
 struct Fix {

@@ -34,10 +34,10 @@ struct GidObserved {
 
 /// RDMA state of a host NIC port (rdma-core: ibv_query_port / ibv_query_gid_table).
 struct RdmaObserved {
-  std::string device;              // e.g. mlx5_0
+  std::string device;  // e.g. mlx5_0
   int port = 1;
-  std::optional<bool> active;      // port state ACTIVE
-  std::optional<int> active_mtu;   // bytes: 256..4096
+  std::optional<bool> active;     // port state ACTIVE
+  std::optional<int> active_mtu;  // bytes: 256..4096
   std::vector<GidObserved> gids;
 };
 
@@ -50,12 +50,12 @@ struct LldpNeighbor {
 /// One port as observed. Empty optionals mean "not collected".
 struct PortObserved {
   std::string name;
-  std::optional<int> mtu;                    // L3 MTU, bytes
+  std::optional<int> mtu;  // L3 MTU, bytes
   std::optional<int> speed_mbps;
   std::optional<bool> oper_up;
   std::optional<Trust> trust;
   std::optional<std::array<int, kDscpValues>> dscp_to_priority;
-  std::optional<std::array<bool, kPriorities>> lossless;   // PFC enabled per priority
+  std::optional<std::array<bool, kPriorities>> lossless;  // PFC enabled per priority
   std::optional<std::array<int, kPriorities>> priority_to_tc;
   std::optional<std::array<TcSchedule, kTrafficClasses>> tc;
   std::optional<std::vector<EcnQueue>> ecn;  // queues with ECN marking on, sorted by tc

@@ -29,9 +29,9 @@ using jsonr::check_keys;
 using jsonr::child;
 using jsonr::choice;
 using jsonr::describe;
+using jsonr::element;
 using jsonr::expect_array;
 using jsonr::expect_object;
-using jsonr::element;
 using jsonr::fail;
 using jsonr::find;
 using jsonr::integer;
@@ -41,9 +41,9 @@ using jsonr::string_value;
 // ---------------------------------------------------------------------------------------------
 // Limits (docs/snapshots.md lists them; keep the two in step). Name character sets: util/names.h.
 
-constexpr size_t kMaxDepth = 16;              // nesting of objects and arrays
-constexpr size_t kMaxStrayNamesShown = 5;    // file names listed in the stray-files warning
-constexpr size_t kMaxTextLength = 256;        // "source", LLDP strings
+constexpr size_t kMaxDepth = 16;                // nesting of objects and arrays
+constexpr size_t kMaxStrayNamesShown = 5;       // file names listed in the stray-files warning
+constexpr size_t kMaxTextLength = 256;          // "source", LLDP strings
 constexpr int64_t kMaxQueueBytes = 4294967295;  // ECN thresholds
 constexpr int64_t kMaxSpeedMbps = 10'000'000;   // 10 Tb/s
 constexpr int64_t kMaxWatchdogMs = 3'600'000;   // one hour
@@ -168,8 +168,10 @@ std::vector<EcnQueue> read_ecn(const json& v, const std::string& path) {
     if (seen[static_cast<size_t>(q.tc)])
       fail(child(p, "tc"), "traffic class " + quote(std::to_string(q.tc)) + " is listed twice");
     seen[static_cast<size_t>(q.tc)] = true;
-    q.min_bytes = static_cast<uint64_t>(integer(required(v[i], p, "min_bytes"), child(p, "min_bytes"), 0, kMaxQueueBytes));
-    q.max_bytes = static_cast<uint64_t>(integer(required(v[i], p, "max_bytes"), child(p, "max_bytes"), 0, kMaxQueueBytes));
+    q.min_bytes =
+        static_cast<uint64_t>(integer(required(v[i], p, "min_bytes"), child(p, "min_bytes"), 0, kMaxQueueBytes));
+    q.max_bytes =
+        static_cast<uint64_t>(integer(required(v[i], p, "max_bytes"), child(p, "max_bytes"), 0, kMaxQueueBytes));
     q.probability_pct = small_int(required(v[i], p, "probability_pct"), child(p, "probability_pct"), 0, 100);
     out.push_back(q);
   }
@@ -184,8 +186,10 @@ Watchdog read_watchdog(const json& v, const std::string& path) {
   w.enabled = bool_value(required(v, path, "enabled"), child(path, "enabled"));
   // An enabled watchdog must say how it works; a disabled one may leave the rest out.
   auto field = [&](std::string_view key) { return w.enabled ? &required(v, path, key) : find(v, key); };
-  if (const json* x = field("poll_interval_ms")) w.poll_interval_ms = small_int(*x, child(path, "poll_interval_ms"), 1, 60000);
-  if (const json* x = field("detection_ms")) w.detection_ms = small_int(*x, child(path, "detection_ms"), 1, kMaxWatchdogMs);
+  if (const json* x = field("poll_interval_ms"))
+    w.poll_interval_ms = small_int(*x, child(path, "poll_interval_ms"), 1, 60000);
+  if (const json* x = field("detection_ms"))
+    w.detection_ms = small_int(*x, child(path, "detection_ms"), 1, kMaxWatchdogMs);
   if (const json* x = field("restoration_ms"))
     w.restoration_ms = small_int(*x, child(path, "restoration_ms"), 0, kMaxWatchdogMs);
   if (const json* x = field("action"))
@@ -200,7 +204,8 @@ DcqcnObserved read_dcqcn(const json& v, const std::string& path) {
   d.rp_enabled = priority_set(required(v, path, "rp_enabled"), child(path, "rp_enabled"));
   d.np_enabled = priority_set(required(v, path, "np_enabled"), child(path, "np_enabled"));
   if (const json* x = find(v, "cnp_dscp")) d.cnp_dscp = small_int(*x, child(path, "cnp_dscp"), 0, kDscpValues - 1);
-  if (const json* x = find(v, "cnp_priority")) d.cnp_priority = small_int(*x, child(path, "cnp_priority"), 0, kPriorities - 1);
+  if (const json* x = find(v, "cnp_priority"))
+    d.cnp_priority = small_int(*x, child(path, "cnp_priority"), 0, kPriorities - 1);
   return d;
 }
 
@@ -231,14 +236,16 @@ RdmaObserved read_rdma(const json& v, const std::string& path) {
       check_keys(e, p, {"index", "type", "gid"});
       GidObserved g;
       g.index = small_int(required(e, p, "index"), child(p, "index"), 0, 65535);
-      if (!seen.insert(g.index).second) fail(child(p, "index"), "GID index " + quote(std::to_string(g.index)) + " is listed twice");
+      if (!seen.insert(g.index).second)
+        fail(child(p, "index"), "GID index " + quote(std::to_string(g.index)) + " is listed twice");
       static const std::vector<std::string_view> kTypes = {"RoCE v2", "RoCE v1", "IB"};
       g.type = std::string(kTypes[choice(required(e, p, "type"), child(p, "type"), kTypes)]);
       g.gid = string_value(required(e, p, "gid"), child(p, "gid"));
       if (!valid_gid(g.gid)) fail(child(p, "gid"), quote(g.gid) + " is not a GID (IPv6 address notation)");
       r.gids.push_back(std::move(g));
     }
-    std::stable_sort(r.gids.begin(), r.gids.end(), [](const GidObserved& a, const GidObserved& b) { return a.index < b.index; });
+    std::stable_sort(r.gids.begin(), r.gids.end(),
+                     [](const GidObserved& a, const GidObserved& b) { return a.index < b.index; });
   }
   return r;
 }
@@ -252,8 +259,7 @@ LldpNeighbor read_lldp(const json& v, const std::string& path) {
     if (!x) return;
     const std::string p = child(path, key);
     out = string_value(*x, p);
-    if (!valid_text(out, 255))
-      fail(p, quote(out) + " is not 1-255 characters without control characters");
+    if (!valid_text(out, 255)) fail(p, quote(out) + " is not 1-255 characters without control characters");
   };
   text("system_name", n.system_name);
   text("port_id", n.port_id);
@@ -274,8 +280,9 @@ std::map<std::string, uint64_t> read_counters(const json& v, const std::string& 
 }
 
 const std::vector<std::string_view> kPortKeys = {
-    "mtu",    "speed_mbps", "oper_status",  "trust", "dscp_to_priority", "pfc_enabled", "priority_to_tc",
-    "ets",    "ecn",        "pfc_watchdog", "dcqcn", "rdma",             "lldp",        "counters"};
+    "mtu",         "speed_mbps",     "oper_status", "trust",   "dscp_to_priority",
+    "pfc_enabled", "priority_to_tc", "ets",         "ecn",     "pfc_watchdog",
+    "dcqcn",       "rdma",           "lldp",        "counters"};
 
 PortObserved read_port(const std::string& name, const json& v, const std::string& path) {
   expect_object(v, path);
@@ -339,13 +346,14 @@ DeviceObserved read_device(const json& root) {
   const json& ports = required(root, "", "ports");
   expect_object(ports, "ports");
   if (ports.size() > kMaxSnapshotPorts)
-    fail("ports", std::to_string(ports.size()) + " ports are more than the limit of " + std::to_string(kMaxSnapshotPorts));
+    fail("ports",
+         std::to_string(ports.size()) + " ports are more than the limit of " + std::to_string(kMaxSnapshotPorts));
   // One bad port (a name outside the character set, a bad value) makes that port unreadable, not the
   // device: the rest of its ports are still compared.
   for (auto it = ports.begin(); it != ports.end(); ++it) {
     if (!valid_port_name(it.key())) {
-      d.unreadable_ports.emplace(quote(it.key()), "ports: invalid port name " + quote(it.key()) + " (" +
-                                                      std::string(kPortNameRule) + ")");
+      d.unreadable_ports.emplace(
+          quote(it.key()), "ports: invalid port name " + quote(it.key()) + " (" + std::string(kPortNameRule) + ")");
       continue;
     }
     try {
@@ -432,7 +440,8 @@ ojson port_json(const PortObserved& p) {
     if (r.active_mtu) e["active_mtu"] = *r.active_mtu;
     if (!r.gids.empty()) {
       std::vector<GidObserved> gids = r.gids;
-      std::stable_sort(gids.begin(), gids.end(), [](const GidObserved& a, const GidObserved& b) { return a.index < b.index; });
+      std::stable_sort(gids.begin(), gids.end(),
+                       [](const GidObserved& a, const GidObserved& b) { return a.index < b.index; });
       ojson list = ojson::array();
       for (const GidObserved& g : gids) {
         ojson ge = ojson::object();
@@ -611,16 +620,15 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
     for (size_t i = next++; i < devices.size(); i = next++) read_one(i);
   };
   // At most 8 workers: beyond that the disk, not the parser, is the limit. Small sets stay on one thread.
-  const size_t workers = std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 8, devices.size() / 64 + 1});
+  const size_t workers =
+      std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 8, devices.size() / 64 + 1});
   std::vector<std::thread> pool;
   for (size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
   for (size_t i = 0; i < devices.size(); ++i) {
-    if (parsed[i])
-      obs.devices.emplace(devices[i], std::move(*parsed[i]));
-    else
-      unreadable(devices[i], parsed[i].error());
+    if (parsed[i]) obs.devices.emplace(devices[i], std::move(*parsed[i]));
+    else unreadable(devices[i], parsed[i].error());
   }
 
   // Snapshot files of devices the inventory does not know: probably stale or misnamed files.
@@ -651,8 +659,7 @@ Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path
   fs::create_directories(dir, ec);
   if (ec) return unexpected("cannot create " + show(dir) + ": " + errno_text(ec.value()));
   for (const auto& [name, device] : observed.devices)
-    if (auto written = write_file_atomic(dir / (name + ".json"), write_snapshot(device)); !written)
-      return written;
+    if (auto written = write_file_atomic(dir / (name + ".json"), write_snapshot(device)); !written) return written;
   return {};
 }
 

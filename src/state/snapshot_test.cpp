@@ -37,7 +37,8 @@ std::string doc(const std::string& fields, const std::string& port = "Ethernet0"
 }
 
 DeviceObserved example_switch() {
-  DeviceObserved d = observed_from_desired(test::example_switch(Platform::sonic, {"Ethernet8", "Ethernet0", "Ethernet16"}));
+  DeviceObserved d =
+      observed_from_desired(test::example_switch(Platform::sonic, {"Ethernet8", "Ethernet0", "Ethernet16"}));
   d.collected_at = "2026-11-30T06:00:00Z";
   d.source = "fabricctl collect";
   d.ports[0].counters = {{"pfc_rx_pause_3", 12}, {"ecn_marked_3", 18446744073709551615ULL}};
@@ -278,8 +279,7 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"deep nesting", R"({"schema": "fabricctl.snapshot/v1", "x": )" + deep + "}",
        "x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nesting deeper than 16 levels"},
       {"duplicate key", doc(R"("mtu": 9100, "mtu": 1500)"), "ports.Ethernet0.mtu: duplicate key"},
-      {"oversize text", oversize,
-       "snapshot is 16777217 bytes, more than the limit of 16777216 bytes (16 MiB)"},
+      {"oversize text", oversize, "snapshot is 16777217 bytes, more than the limit of 16777216 bytes (16 MiB)"},
       {"top level is an array", "[1]", "expected a JSON object at the top level, got an array"},
       {"missing schema", R"({"device": "leaf1", "ports": {}})",
        R"(missing required key "schema"; is this a fabricctl snapshot?)"},
@@ -289,7 +289,8 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(schema: "openconfig" is not a fabricctl snapshot schema; expected "fabricctl.snapshot/v1")"},
       {"schema of the wrong type", R"({"schema": 1})", R"(schema: expected a string, got a number "1")"},
       {"unknown port key", doc(R"("mtuu": 9100)"), R"(ports.Ethernet0.mtuu: unknown key; did you mean "mtu"?)"},
-      {"unknown top-level key", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {}, "hostname": "x"})",
+      {"unknown top-level key",
+       R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {}, "hostname": "x"})",
        "hostname: unknown key (expected one of: schema, device, platform, collected_at, source, ports)"},
       {"unknown key with control characters", doc("\"\\u001b[2J\": 1"),
        R"(ports.Ethernet0."\x1b[2J": unknown key (expected one of: mtu, speed_mbps, oper_status, trust, )"
@@ -298,9 +299,11 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"missing ports", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1"})", R"(missing required key "ports")"},
       {"device name with a slash", R"({"schema": "fabricctl.snapshot/v1", "device": "../etc", "ports": {}})",
        R"(device: "../etc" is not a valid device name (1-63 characters: letters, digits, . _ -; starting with a letter or digit))"},
-      {"unknown platform", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "platform": "junos", "ports": {}})",
+      {"unknown platform",
+       R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "platform": "junos", "ports": {}})",
        R"(platform: "junos" is not one of "sonic", "eos", "nvue", "linux")"},
-      {"bad collected_at", R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "collected_at": "2026-02-30T06:00:00Z", "ports": {}})",
+      {"bad collected_at",
+       R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "collected_at": "2026-02-30T06:00:00Z", "ports": {}})",
        R"(collected_at: "2026-02-30T06:00:00Z" is not an RFC 3339 UTC time such as "2026-11-30T06:00:00Z")"},
       {"port name with ';'", doc(R"("mtu": 9100)", "Ethernet0;reboot"),
        R"(ports: invalid port name "Ethernet0;reboot" (1-63 characters: letters, digits, / . _ : -))"},
@@ -308,24 +311,29 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"port is not an object", doc("").replace(doc("").find("{}"), 2, "9100"),
        R"(ports.Ethernet0: expected an object, got a number "9100")"},
       {"MTU as a string", doc(R"("mtu": "9100")"), R"(ports.Ethernet0.mtu: expected an integer, got a string "9100")"},
-      {"MTU as a fraction", doc(R"("mtu": 9100.5)"), R"(ports.Ethernet0.mtu: expected an integer, got a number "9100.5")"},
+      {"MTU as a fraction", doc(R"("mtu": 9100.5)"),
+       R"(ports.Ethernet0.mtu: expected an integer, got a number "9100.5")"},
       {"MTU out of range", doc(R"("mtu": 70000)"), R"(ports.Ethernet0.mtu: "70000" is out of range 1-65535)"},
       {"MTU zero", doc(R"("mtu": 0)"), R"(ports.Ethernet0.mtu: "0" is out of range 1-65535)"},
       {"negative speed", doc(R"("speed_mbps": -400000)"),
        R"(ports.Ethernet0.speed_mbps: "-400000" is out of range 1-10000000)"},
-      {"oper_status typo", doc(R"("oper_status": "Up")"), R"(ports.Ethernet0.oper_status: "Up" is not one of "up", "down")"},
+      {"oper_status typo", doc(R"("oper_status": "Up")"),
+       R"(ports.Ethernet0.oper_status: "Up" is not one of "up", "down")"},
       {"trust null", doc(R"("trust": null)"), R"(ports.Ethernet0.trust: expected a string, got null)"},
       {"DSCP map of 63 entries", doc(R"("dscp_to_priority": [)" + ints(63) + "]"),
        R"(ports.Ethernet0.dscp_to_priority: expected 64 priorities, one per DSCP 0-63, got 63 entries)"},
       {"DSCP map entry out of range", doc(R"("dscp_to_priority": [)" + ints(64, 26, 9) + "]"),
        R"(ports.Ethernet0.dscp_to_priority[26]: "9" is out of range 0-7)"},
-      {"lossless priority out of range", doc(R"("pfc_enabled": [3, 8])"), R"(ports.Ethernet0.pfc_enabled[1]: "8" is out of range 0-7)"},
-      {"lossless priority twice", doc(R"("pfc_enabled": [3, 3])"), R"(ports.Ethernet0.pfc_enabled[1]: priority "3" is listed twice)"},
+      {"lossless priority out of range", doc(R"("pfc_enabled": [3, 8])"),
+       R"(ports.Ethernet0.pfc_enabled[1]: "8" is out of range 0-7)"},
+      {"lossless priority twice", doc(R"("pfc_enabled": [3, 3])"),
+       R"(ports.Ethernet0.pfc_enabled[1]: priority "3" is listed twice)"},
       {"lossless set as an object", doc(R"("pfc_enabled": {"3": true})"),
        R"(ports.Ethernet0.pfc_enabled: expected an array, got an object)"},
       {"priority_to_tc of 9 entries", doc(R"("priority_to_tc": [0, 0, 0, 3, 0, 0, 6, 0, 0])"),
        R"(ports.Ethernet0.priority_to_tc: expected 8 traffic classes, one per priority 0-7, got 9 entries)"},
-      {"ETS class twice", doc(R"("ets": [{"tc": 3, "tsa": "ets", "bandwidth_pct": 50}, {"tc": 3, "tsa": "ets", "bandwidth_pct": 50}])"),
+      {"ETS class twice",
+       doc(R"("ets": [{"tc": 3, "tsa": "ets", "bandwidth_pct": 50}, {"tc": 3, "tsa": "ets", "bandwidth_pct": 50}])"),
        R"(ports.Ethernet0.ets[1].tc: traffic class "3" is listed twice)"},
       {"ETS strict with a share", doc(R"("ets": [{"tc": 6, "tsa": "strict", "bandwidth_pct": 10}])"),
        R"(ports.Ethernet0.ets[0].bandwidth_pct: "10" must be 0 for a strict-priority class)"},
@@ -333,9 +341,11 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(ports.Ethernet0.ets[0]: missing required key "tsa")"},
       {"ECN probability over 100", doc(R"("ecn": [{"tc": 3, "min_bytes": 1, "max_bytes": 2, "probability_pct": 101}])"),
        R"(ports.Ethernet0.ecn[0].probability_pct: "101" is out of range 0-100)"},
-      {"ECN traffic class out of range", doc(R"("ecn": [{"tc": 8, "min_bytes": 1, "max_bytes": 2, "probability_pct": 5}])"),
+      {"ECN traffic class out of range",
+       doc(R"("ecn": [{"tc": 8, "min_bytes": 1, "max_bytes": 2, "probability_pct": 5}])"),
        R"(ports.Ethernet0.ecn[0].tc: "8" is out of range 0-7)"},
-      {"enabled watchdog without detection", doc(R"("pfc_watchdog": {"enabled": true, "poll_interval_ms": 100, "restoration_ms": 200, "action": "drop"})"),
+      {"enabled watchdog without detection",
+       doc(R"("pfc_watchdog": {"enabled": true, "poll_interval_ms": 100, "restoration_ms": 200, "action": "drop"})"),
        R"(ports.Ethernet0.pfc_watchdog: missing required key "detection_ms")"},
       {"watchdog enabled as a string", doc(R"("pfc_watchdog": {"enabled": "yes"})"),
        R"(ports.Ethernet0.pfc_watchdog.enabled: expected true or false, got a string "yes")"},
@@ -349,9 +359,11 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(ports.Ethernet0.rdma.active_mtu: "3000" is not an RDMA MTU (256, 512, 1024, 2048, 4096))"},
       {"RDMA device with a space", doc(R"("rdma": {"device": "mlx5 0", "port": 1})"),
        R"(ports.Ethernet0.rdma.device: "mlx5 0" is not a valid RDMA device name (1-63 characters: letters, digits, . _ -))"},
-      {"GID not an address", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCE v2", "gid": "fe80::zz"}]})"),
+      {"GID not an address",
+       doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCE v2", "gid": "fe80::zz"}]})"),
        R"(ports.Ethernet0.rdma.gids[0].gid: "fe80::zz" is not a GID (IPv6 address notation))"},
-      {"GID type", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCEv2", "gid": "fe80::1"}]})"),
+      {"GID type",
+       doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [{"index": 0, "type": "RoCEv2", "gid": "fe80::1"}]})"),
        R"(ports.Ethernet0.rdma.gids[0].type: "RoCEv2" is not one of "RoCE v2", "RoCE v1", "IB")"},
       {"too many GIDs", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "gids": [)" + many_gids + "]}"),
        "ports.Ethernet0.rdma.gids: 257 GIDs are more than the limit of 256"},
@@ -454,8 +466,10 @@ TEST_CASE("snapshot: stray files of devices not in the inventory are one warning
   CHECK(set.observed.devices.size() == 1);
   const std::string d = dir.string();
   REQUIRE(set.warnings.size() == 1);
-  CHECK(set.warnings[0] == "ignoring 3000 snapshot files in " + d +
-                               " of devices not in the inventory: stray0.json, stray1.json, stray2.json, stray3.json, stray4.json, ... (2995 more)");
+  CHECK(
+      set.warnings[0] ==
+      "ignoring 3000 snapshot files in " + d +
+          " of devices not in the inventory: stray0.json, stray1.json, stray2.json, stray3.json, stray4.json, ... (2995 more)");
 
   // A few are all listed, in natural order.
   TempDir few;
@@ -472,8 +486,9 @@ TEST_CASE("snapshot: names follow util/names.h, as the inventory does: 63 charac
   };
   CHECK(parsed(device_doc(ok)).name == ok);
   CHECK(error_of(device_doc(too_long)) ==
-        "device: \"" + too_long + "\" is not a valid device name "
-        "(1-63 characters: letters, digits, . _ -; starting with a letter or digit)");
+        "device: \"" + too_long +
+            "\" is not a valid device name "
+            "(1-63 characters: letters, digits, . _ -; starting with a letter or digit)");
   CHECK(parsed(doc(R"("mtu": 9100)", ok)).ports.at(0).name == ok);
   CHECK(error_of(doc(R"("mtu": 9100)", too_long)).starts_with("ports: invalid port name"));
   const std::string rdma = R"("rdma": {"device": ")";
@@ -481,7 +496,8 @@ TEST_CASE("snapshot: names follow util/names.h, as the inventory does: 63 charac
   CHECK(error_of(doc(rdma + too_long + R"(", "port": 1})"))
             .starts_with("ports.Ethernet0.rdma.device: \"" + too_long + "\" is not a valid RDMA device name"));
   CHECK(parsed(doc(R"("counters": {")" + ok + R"(": 1})")).ports.at(0).counters.count(ok) == 1);
-  CHECK(error_of(doc(R"("counters": {")" + too_long + R"(": 1})")).starts_with("ports.Ethernet0.counters: invalid counter name"));
+  CHECK(error_of(doc(R"("counters": {")" + too_long + R"(": 1})"))
+            .starts_with("ports.Ethernet0.counters: invalid counter name"));
 }
 
 TEST_CASE("snapshot: read_snapshot_dir rejects an oversize file before reading it") {

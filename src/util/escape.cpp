@@ -11,7 +11,9 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xef\xbf\xbd";  // U+FFFD
 
-bool listed(std::string_view set, uint32_t cp) { return cp < 0x80 && set.find(static_cast<char>(cp)) != std::string_view::npos; }
+bool listed(std::string_view set, uint32_t cp) {
+  return cp < 0x80 && set.find(static_cast<char>(cp)) != std::string_view::npos;
+}
 
 }  // namespace
 
@@ -28,10 +30,8 @@ std::string clean_text(std::string_view s, const CleanPolicy& policy) {
       continue;
     }
     if (cp < 0x20) {
-      if (listed(policy.keep, cp))
-        out += static_cast<char>(cp);
-      else if (listed(policy.to_space, cp))
-        out += ' ';
+      if (listed(policy.keep, cp)) out += static_cast<char>(cp);
+      else if (listed(policy.to_space, cp)) out += ' ';
     } else if ((cp >= 0x7f && cp <= 0x9f) || (policy.drop_noncharacters && (cp == 0xfffe || cp == 0xffff))) {
       // dropped
     } else {
@@ -80,14 +80,10 @@ std::string prometheus_label_value(std::string_view s) {
   std::string out;
   out.reserve(clean.size());
   for (char c : clean) {
-    if (c == '\\')
-      out += "\\\\";
-    else if (c == '"')
-      out += "\\\"";
-    else if (c == '\n')
-      out += "\\n";
-    else
-      out += c;
+    if (c == '\\') out += "\\\\";
+    else if (c == '"') out += "\\\"";
+    else if (c == '\n') out += "\\n";
+    else out += c;
   }
   return out;
 }
@@ -103,10 +99,8 @@ std::string json_string_body(std::string_view s) {
 std::string shell_quote(std::string_view s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
+    if (c == '\'') out += "'\\''";
+    else out += c;
   }
   out += '\'';
   return out;

@@ -76,10 +76,8 @@ class [[nodiscard]] Expected {
  private:
   void check() const {
     if (!has_value()) {
-      if constexpr (std::is_convertible_v<const E&, std::string>)
-        throw BadExpectedAccess(std::get<1>(v_));
-      else
-        throw BadExpectedAccess("(error not printable)");
+      if constexpr (std::is_convertible_v<const E&, std::string>) throw BadExpectedAccess(std::get<1>(v_));
+      else throw BadExpectedAccess("(error not printable)");
     }
   }
 
@@ -99,10 +97,8 @@ class [[nodiscard]] Expected<void, E> {
   /// Throws BadExpectedAccess when the operation failed.
   void value() const {
     if (failed_) {
-      if constexpr (std::is_convertible_v<const E&, std::string>)
-        throw BadExpectedAccess(error_);
-      else
-        throw BadExpectedAccess("(error not printable)");
+      if constexpr (std::is_convertible_v<const E&, std::string>) throw BadExpectedAccess(error_);
+      else throw BadExpectedAccess("(error not printable)");
     }
   }
   [[nodiscard]] const E& error() const& {

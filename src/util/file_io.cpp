@@ -44,7 +44,9 @@ class Fd {
   int fd_;
 };
 
-FileError file_error(FileError::Kind k, std::string message, uint64_t size = 0) { return {k, std::move(message), size}; }
+FileError file_error(FileError::Kind k, std::string message, uint64_t size = 0) {
+  return {k, std::move(message), size};
+}
 
 // Temporary names are unique per process and per call, so two threads writing the same target
 // never share one temporary file.
@@ -78,7 +80,8 @@ Expected<std::string, FileError> read_regular_file(const fs::path& path, const R
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) {
     const int e = errno;
-    if (e == ENOENT || e == ENOTDIR) return unexpected(file_error(K::missing, "no " + std::string(options.what) + " " + shown));
+    if (e == ENOENT || e == ENOTDIR)
+      return unexpected(file_error(K::missing, "no " + std::string(options.what) + " " + shown));
     return unexpected(file_error(K::io, shown + ": cannot read: " + errno_text(e)));
   }
   if (S_ISLNK(st.st_mode)) return unexpected(file_error(K::symlink, no_links));
@@ -154,7 +157,8 @@ Expected<void> write_file_atomic(const fs::path& target, std::string_view conten
 
 Expected<void> sync_filesystem(const fs::path& path) {
   Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0 || ::syncfs(fd.get()) != 0) return unexpected(display_path(path) + ": cannot sync: " + errno_text(errno));
+  if (fd.get() < 0 || ::syncfs(fd.get()) != 0)
+    return unexpected(display_path(path) + ": cannot sync: " + errno_text(errno));
   return {};
 }
 

@@ -35,8 +35,8 @@ struct FileError {
 
 /// Limits and wording for read_regular_file.
 struct ReadOptions {
-  size_t max_bytes = 0;               // largest accepted size, bytes
-  std::string_view what = "file";     // names the file in messages: "no snapshot file DIR/x.json"
+  size_t max_bytes = 0;            // largest accepted size, bytes
+  std::string_view what = "file";  // names the file in messages: "no snapshot file DIR/x.json"
 };
 
 /// Reads a whole regular file of at most `max_bytes`. Refuses, with a clear message:

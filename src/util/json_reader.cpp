@@ -9,14 +9,14 @@
 namespace fabricctl::jsonr {
 namespace {
 
-constexpr size_t kMaxJsonDetail = 200;  // characters of the JSON parser's own message kept
+constexpr size_t kMaxJsonDetail = 200;   // characters of the JSON parser's own message kept
 constexpr size_t kMaxPlainSegment = 63;  // bytes; longer keys are quoted (and cut) in paths
 
 bool plain_segment(std::string_view key) {
   return !key.empty() && key.size() <= kMaxPlainSegment && std::all_of(key.begin(), key.end(), [](char c) {
-           return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '/' ||
-                  c == '.' || c == '_' || c == ':' || c == '-';
-         });
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '/' || c == '.' ||
+           c == '_' || c == ':' || c == '-';
+  });
 }
 
 std::string with_path(const std::string& path, const std::string& what) {
@@ -208,7 +208,8 @@ void expect_object(const Json& v, const std::string& path) {
 void expect_array(const Json& v, const std::string& path, size_t max, std::string_view what) {
   if (!v.is_array()) fail(path, "expected an array, got " + describe(v));
   if (v.size() > max)
-    fail(path, std::to_string(v.size()) + " " + std::string(what) + " are more than the limit of " + std::to_string(max));
+    fail(path,
+         std::to_string(v.size()) + " " + std::string(what) + " are more than the limit of " + std::to_string(max));
 }
 
 void check_keys(const Json& obj, const std::string& path, const std::vector<std::string_view>& allowed) {

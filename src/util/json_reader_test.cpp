@@ -35,7 +35,7 @@ TEST_CASE("parse_json: strict, limited, located") {
   CHECK(parse_error(R"({"a": [[1]]})", {1024, 3}) == "<ok>");
   CHECK(parse_error("[1, 2]", {5, 16}) == "text is 6 bytes, more than the limit of 5 bytes");
   CHECK(parse_error("[1, 2]", {6, 16}) == "<ok>");
-  CHECK(parse_error("") .starts_with("invalid JSON at line 1, column 1"));
+  CHECK(parse_error("").starts_with("invalid JSON at line 1, column 1"));
 }
 
 TEST_CASE("paths quote keys that could inject text") {

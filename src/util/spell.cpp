@@ -34,8 +34,7 @@ size_t edit_distance(std::string_view a, std::string_view b, size_t max) {
   return std::min(row[b.size()], max + 1);
 }
 
-std::string closest_match(std::string_view word, const std::vector<std::string_view>& candidates,
-                          SpellBudget* budget) {
+std::string closest_match(std::string_view word, const std::vector<std::string_view>& candidates, SpellBudget* budget) {
   if (word.empty() || word.size() > kMaxWord) return {};
   // A typo is at most a third of the word (at least 1, at most 3 edits), as ninja allows.
   const size_t limit = std::clamp<size_t>(word.size() / 3, 1, 3);
@@ -59,8 +58,7 @@ std::string closest_match(std::string_view word, const std::vector<std::string_v
   return std::string(best);
 }
 
-std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates,
-                         SpellBudget* budget) {
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates, SpellBudget* budget) {
   const std::string hint = closest_match(word, candidates, budget);
   return hint.empty() ? std::string() : "; did you mean " + quote(hint) + "?";
 }

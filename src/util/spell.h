@@ -14,8 +14,7 @@ namespace fabricctl {
 
 /// Levenshtein edit distance between two strings, or `max + 1` as soon as it is known to exceed
 /// `max` (the difference in length alone, or a row of the table with no cell within `max`).
-size_t edit_distance(std::string_view a, std::string_view b,
-                     size_t max = std::numeric_limits<size_t>::max() - 1);
+size_t edit_distance(std::string_view a, std::string_view b, size_t max = std::numeric_limits<size_t>::max() - 1);
 
 /// Work left for suggestions, counted in edit-distance table cells. Share one among all the
 /// suggestions of a run so that their total cost is bounded: once spent, no more are offered

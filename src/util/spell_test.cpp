@@ -11,7 +11,7 @@ TEST_CASE("edit_distance is exact within the limit and stops beyond it") {
   CHECK(edit_distance("", "abc") == 3);
   CHECK(edit_distance("abc", "abc") == 0);
   CHECK(edit_distance("kitten", "sitting", 3) == 3);
-  CHECK(edit_distance("kitten", "sitting", 2) == 3);      // max + 1: over the limit
+  CHECK(edit_distance("kitten", "sitting", 2) == 3);        // max + 1: over the limit
   CHECK(edit_distance("a", std::string(50, 'b'), 3) == 4);  // the length gap alone decides
   CHECK(edit_distance("abcdef", "uvwxyz", 1) == 2);
 }
@@ -32,7 +32,8 @@ TEST_CASE("a budget bounds the total cost of many suggestions") {
   SpellBudget budget;
   int suggested = 0, first_without = -1;
   for (int i = 0; i < 20000; ++i) {
-    const bool hit = !closest_match("q" + std::to_string(i) + "-gpx" + std::to_string(i % 32), candidates, &budget).empty();
+    const bool hit =
+        !closest_match("q" + std::to_string(i) + "-gpx" + std::to_string(i % 32), candidates, &budget).empty();
     suggested += hit ? 1 : 0;
     if (!hit && first_without < 0) first_without = i;
   }

@@ -45,8 +45,9 @@ TEST_CASE("diagnostics are sorted, de-duplicated and quote safely") {
   d.error({f, 3, 1}, "second");
   CHECK(d.str() == "a.yaml:1:5: first\na.yaml:3:1: second\n");
   CHECK(quote("a\"b\x1b") == "\"a\\\"b\\x1b\"");
-  CHECK(quote("x\xc2\x9b" "2J") == "\"x\\u009b2J\"");     // C1 CSI
-  CHECK(quote("caf\xc3\xa9") == "\"caf\xc3\xa9\"");        // other UTF-8 passes
+  CHECK(quote("x\xc2\x9b"
+              "2J") == "\"x\\u009b2J\"");                           // C1 CSI
+  CHECK(quote("caf\xc3\xa9") == "\"caf\xc3\xa9\"");                 // other UTF-8 passes
   const std::string long_utf8 = std::string(79, 'a') + "\xc3\xa9";  // cut would split the sequence
   CHECK(quote(long_utf8) == "\"" + std::string(79, 'a') + "...\"");
 }

@@ -59,8 +59,8 @@ struct CheckContext {
   [[nodiscard]] const DeviceDesired* desired_device(std::string_view name) const;
 
  private:
-  std::unordered_map<std::string, const PortObserved*> ports_;  // "device\0port" -> port
-  std::unordered_map<const PortDesired*, size_t> link_index_;   // either end -> index into links
+  std::unordered_map<std::string, const PortObserved*> ports_;          // "device\0port" -> port
+  std::unordered_map<const PortDesired*, size_t> link_index_;           // either end -> index into links
   std::unordered_map<std::string_view, const DeviceDesired*> devices_;  // names live in `desired`
   std::vector<bool> in_scope_;  // by index into desired.devices; empty: every device
 };
@@ -69,9 +69,9 @@ struct CheckContext {
 LinkRef link_ref(const LinkEnds& l);
 
 struct Check {
-  std::string_view id;        // stable: part of the JSON, JUnit and Prometheus outputs
-  Severity severity;          // of its failures
-  std::string_view summary;   // what it compares, one line
+  std::string_view id;       // stable: part of the JSON, JUnit and Prometheus outputs
+  Severity severity;         // of its failures
+  std::string_view summary;  // what it compares, one line
   /// Appends one Result per object it applies to (pass, fail or missing).
   void (*run)(const CheckContext& ctx, std::vector<Result>& out);
   /// True when the data it needs is optional (LLDP): its missing results do not make the audit

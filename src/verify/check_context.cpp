@@ -30,7 +30,7 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
       const PortDesired* pp = it->second.second;
       // Each link once: host end first; between switches, the lower device name first.
       // Natural order, as everywhere else: leaf9 before leaf10.
-      const bool this_first = dev.role != peer->role ? dev.role == Role::host
+      const bool this_first = dev.role != peer->role   ? dev.role == Role::host
                               : dev.name != peer->name ? natural_less(dev.name, peer->name)
                                                        : natural_less(p.name, pp->name);
       if (this_first && (in_scope(dev) || in_scope(*peer))) links.push_back({&dev, &p, peer, pp});

@@ -88,10 +88,8 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
-      if (res.status == Status::pass)
-        r.add_pass(check_index, res);
-      else
-        r.results.push_back(std::move(res));
+      if (res.status == Status::pass) r.add_pass(check_index, res);
+      else r.results.push_back(std::move(res));
     }
   }
   // A consequence stands for its cause only when the cause is reported; when --check, --skip or

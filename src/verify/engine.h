@@ -5,17 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "verify/verify_report.h"
 #include "state/desired.h"
 #include "state/observed.h"
 #include "verify/check.h"
+#include "verify/verify_report.h"
 
 namespace fabricctl {
 
 struct VerifyFilter {
-  std::vector<std::string> limit;  // device-name or group globs (--limit); empty = every device
-  std::vector<std::string> only;   // check-ID globs to run (--check); empty = all
-  std::vector<std::string> skip;   // check-ID globs not to run (--skip)
+  std::vector<std::string> limit;          // device-name or group globs (--limit); empty = every device
+  std::vector<std::string> only;           // check-ID globs to run (--check); empty = all
+  std::vector<std::string> skip;           // check-ID globs not to run (--skip)
   Severity min_severity = Severity::info;  // failures below this are not reported (--severity)
 };
 

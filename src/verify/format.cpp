@@ -25,5 +25,4 @@ std::string capitalized(std::string s) {
   return s;
 }
 
-
 }  // namespace fabricctl

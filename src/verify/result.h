@@ -36,16 +36,16 @@ struct LinkRef {
 };
 
 struct Result {
-  std::string check;          // stable ID, e.g. "link.pfc.mismatch"
+  std::string check;  // stable ID, e.g. "link.pfc.mismatch"
   Status status = Status::pass;
   Severity severity = Severity::error;  // of a failure (the check's severity)
-  Endpoint a;                 // the object; for links the host end (or the lower name of two switches)
-  std::optional<Endpoint> b;  // the other end of a link
-  std::string expected;       // human-readable expected value(s); for links: "both ends ..." etc.
-  std::string observed;       // what was seen; for links: "a=..., b=..."
-  std::string message;        // one line: what is wrong (or what was compared, for a pass)
-  std::string hint;           // how to fix it, commands for the device's platform, one per line (failures only)
-  std::string cause;          // consequences: the finding that explains it, "<check> <object>"
+  Endpoint a;                           // the object; for links the host end (or the lower name of two switches)
+  std::optional<Endpoint> b;            // the other end of a link
+  std::string expected;                 // human-readable expected value(s); for links: "both ends ..." etc.
+  std::string observed;                 // what was seen; for links: "a=..., b=..."
+  std::string message;                  // one line: what is wrong (or what was compared, for a pass)
+  std::string hint;             // how to fix it, commands for the device's platform, one per line (failures only)
+  std::string cause;            // consequences: the finding that explains it, "<check> <object>"
   std::optional<LinkRef> link;  // the link the object belongs to, when it is cabled (grouping, context)
 
   /// A stable name for the object: "leaf1:Ethernet0" or "host1:eth0~leaf1:Ethernet0" for a link.

@@ -23,14 +23,14 @@ struct VerifyReport {
   /// Every result that is not a pass, in a stable order. Writers also accept passes here (reports
   /// built by hand); verify keeps its passes in `passes`.
   std::vector<Result> results;
-  std::vector<PassRef> passes;                   // passing results, in the order they ran
-  Interner names;                                // device and port names of `passes`
-  size_t devices_checked = 0;                    // devices with readable state
-  size_t links_checked = 0;                      // links with both ends read and compared
-  std::map<std::string, std::string> unreadable; // device -> why its state could not be read
-  std::vector<std::string> checks_run;           // every selected check ID, catalog order
-  Severity min_severity = Severity::info;        // failures below this were not reported (--severity)
-  size_t incomplete = 0;                         // missing results of checks whose data is required
+  std::vector<PassRef> passes;                    // passing results, in the order they ran
+  Interner names;                                 // device and port names of `passes`
+  size_t devices_checked = 0;                     // devices with readable state
+  size_t links_checked = 0;                       // links with both ends read and compared
+  std::map<std::string, std::string> unreadable;  // device -> why its state could not be read
+  std::vector<std::string> checks_run;            // every selected check ID, catalog order
+  Severity min_severity = Severity::info;         // failures below this were not reported (--severity)
+  size_t incomplete = 0;                          // missing results of checks whose data is required
 
   /// Adds a passing result.
   void add_pass(uint32_t check, const Result& r);

@@ -68,14 +68,10 @@ nlohmann::json queue_blocks(const QosIntent& q) {
     nlohmann::json block;
     block["id"] = std::to_string(tc);
     // EOS queues are strict priority by default; `no priority` makes one weighted round robin.
-    if (!s.used)
-      block["priority"] = false;
-    else
-      block["priority"] = s.strict ? "priority strict" : "no priority";
-    if (s.used && !s.strict)
-      block["bandwidth"] = std::to_string(s.bandwidth_pct);
-    else
-      block["bandwidth"] = false;
+    if (!s.used) block["priority"] = false;
+    else block["priority"] = s.strict ? "priority strict" : "no priority";
+    if (s.used && !s.strict) block["bandwidth"] = std::to_string(s.bandwidth_pct);
+    else block["bandwidth"] = false;
     if (e != nullptr) {
       Thresholds t = thresholds(e->min_bytes, e->max_bytes);
       block["ecn"] = {{"min", t.min}, {"max", t.max}, {"probability", std::to_string(e->probability_pct)}};
@@ -114,8 +110,8 @@ nlohmann::json eos_context(const DeviceDesired& device) {
 
   nlohmann::json tc_maps = nlohmann::json::array();
   for (int p = 0; p < kPriorities; ++p)
-    tc_maps.push_back({{"priority", std::to_string(p)},
-                       {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
+    tc_maps.push_back(
+        {{"priority", std::to_string(p)}, {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
   c["tc_maps"] = tc_maps;
 
   std::vector<int> lossless = q.lossless_priorities();

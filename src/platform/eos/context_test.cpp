@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "fixtures.h"
-#include "text_lines.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
+#include "text_lines.h"
 
 using namespace fabricctl;
 using fabricctl::test::has_line;
@@ -24,7 +24,6 @@ std::string render_eos(const DeviceDesired& d) {
   REQUIRE_MESSAGE(out, diags.str());
   return *out;
 }
-
 
 void check_shape(const std::string& out) {
   REQUIRE_FALSE(out.empty());

@@ -87,24 +87,21 @@ std::string eos_fix(const Fix& f) {
         lines.push_back("   uc-tx-queue " + std::to_string(tc));
         if (block)
           lines.push_back("      random-detect ecn minimum-threshold " + (*block)["ecn"]["min"].get<std::string>() +
-                          " maximum-threshold " + (*block)["ecn"]["max"].get<std::string>() +
-                          " max-mark-probability " + (*block)["ecn"]["probability"].get<std::string>());
-        else
-          lines.emplace_back("      no random-detect ecn");
+                          " maximum-threshold " + (*block)["ecn"]["max"].get<std::string>() + " max-mark-probability " +
+                          (*block)["ecn"]["probability"].get<std::string>());
+        else lines.emplace_back("      no random-detect ecn");
       }
       return configure(lines);
     }
     case Setting::watchdog: {
-      if (!c["watchdog"].is_object())
-        return configure({iface, "   no priority-flow-control pause watchdog"});
+      if (!c["watchdog"].is_object()) return configure({iface, "   no priority-flow-control pause watchdog"});
       const json& w = c["watchdog"];
-      return configure({"priority-flow-control pause watchdog default timeout " + w["timeout"].get<std::string>(),
-                        "priority-flow-control pause watchdog default recovery-time " +
-                            w["recovery_time"].get<std::string>(),
-                        "priority-flow-control pause watchdog default polling-interval " +
-                            w["polling_interval"].get<std::string>(),
-                        "priority-flow-control pause watchdog action " + w["action"].get<std::string>(), iface,
-                        "   priority-flow-control pause watchdog"});
+      return configure(
+          {"priority-flow-control pause watchdog default timeout " + w["timeout"].get<std::string>(),
+           "priority-flow-control pause watchdog default recovery-time " + w["recovery_time"].get<std::string>(),
+           "priority-flow-control pause watchdog default polling-interval " + w["polling_interval"].get<std::string>(),
+           "priority-flow-control pause watchdog action " + w["action"].get<std::string>(), iface,
+           "   priority-flow-control pause watchdog"});
     }
     case Setting::link_up: return configure({iface, "   no shutdown"});
     case Setting::speed: return "show interfaces " + port + " status\nshow interfaces " + port + " transceiver";

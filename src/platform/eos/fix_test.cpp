@@ -42,16 +42,19 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
   CHECK(fix_of(d, Setting::link_up) == "configure\ninterface Ethernet1/1\n   no shutdown\nend");
   CHECK(fix_of(d, Setting::dscp_map, {26, 48}) ==
         "configure\nqos map dscp 26 to traffic-class 3\nqos map dscp 48 to traffic-class 6\nend");
-  CHECK(fix_of(d, Setting::pfc, {3}) ==
-        "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\nend");
-  CHECK(fix_of(d, Setting::pfc, {4}) ==
-        "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   no priority-flow-control priority 4 no-drop\n"
-        "end");
+  CHECK(
+      fix_of(d, Setting::pfc, {3}) ==
+      "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\nend");
+  CHECK(
+      fix_of(d, Setting::pfc, {4}) ==
+      "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   no priority-flow-control priority 4 no-drop\n"
+      "end");
   CHECK(fix_of(d, Setting::ecn, {3}) ==
         "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
         "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
         "end");
-  CHECK(fix_of(d, Setting::ecn, {0}) == "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn\nend");
+  CHECK(fix_of(d, Setting::ecn, {0}) ==
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn\nend");
   CHECK(fix_of(d, Setting::watchdog) ==
         "configure\n"
         "priority-flow-control pause watchdog default timeout 0.2\n"
@@ -74,10 +77,11 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
   // ECN thresholds that are not whole kbytes are written in bytes, as session.cfg writes them.
   DeviceDesired bytes = leaf();
   bytes.qos.ecn = {{3, 150000, 1500000, 20}};
-  CHECK(fix_of(bytes, Setting::ecn, {3}) ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 20\n"
-        "end");
+  CHECK(
+      fix_of(bytes, Setting::ecn, {3}) ==
+      "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
+      "      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 20\n"
+      "end");
 }
 
 TEST_CASE("eos fix: host settings have no switch command") {

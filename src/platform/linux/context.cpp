@@ -104,8 +104,7 @@ json port_context(const ordered_json& ps, int roce_dscp) {
   if (!ps.at("peer").is_null())
     facts.push_back("cabled to " + ps["peer"].at("device").get<std::string>() + " " +
                     ps["peer"].at("port").get<std::string>());
-  if (!ps.at("speed_mbps").is_null())
-    facts.push_back(std::to_string(ps["speed_mbps"].get<int>()) + " Mb/s expected");
+  if (!ps.at("speed_mbps").is_null()) facts.push_back(std::to_string(ps["speed_mbps"].get<int>()) + " Mb/s expected");
   if (!rdma.is_null())
     facts.push_back("RDMA " + rdma.at("device").get<std::string>() + " port " +
                     std::to_string(rdma.at("port").get<int>()));
@@ -162,8 +161,7 @@ json port_context(const ordered_json& ps, int roce_dscp) {
     c["app_notes"] = lines({
         "Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;",
         "RoCE DSCP " + std::to_string(roce_dscp) + " -> priority " + prio(roce_dscp) + ", CNP DSCP " +
-            std::to_string(cnp_dscp) + " -> priority " + prio(cnp_dscp) +
-            ". mlx5 trusts DSCP from the first entry on.",
+            std::to_string(cnp_dscp) + " -> priority " + prio(cnp_dscp) + ". mlx5 trusts DSCP from the first entry on.",
     });
   } else {
     c["app_verb"] = "flush";
@@ -175,11 +173,11 @@ json port_context(const ordered_json& ps, int roce_dscp) {
   std::vector<bool> pfc_on(static_cast<size_t>(kPriorities), false);
   for (int p : lossless)
     if (p >= 0 && p < kPriorities) pfc_on[static_cast<size_t>(p)] = true;
-  c["prio_pfc"] = dcb_map(kPriorities, [&](int p) { return std::string(pfc_on[static_cast<size_t>(p)] ? "on" : "off"); });
-  std::vector<std::string> pfc_notes = {
-      (lossless.empty() ? std::string("PFC off on every priority")
-                        : "PFC (lossless) on " + priorities_phrase(lossless)) +
-      ". mlx5 flaps the link when the PFC priorities change."};
+  c["prio_pfc"] =
+      dcb_map(kPriorities, [&](int p) { return std::string(pfc_on[static_cast<size_t>(p)] ? "on" : "off"); });
+  std::vector<std::string> pfc_notes = {(lossless.empty() ? std::string("PFC off on every priority")
+                                                          : "PFC (lossless) on " + priorities_phrase(lossless)) +
+                                        ". mlx5 flaps the link when the PFC priorities change."};
   if (cable_length_m > 0 && cable_length_m < kMlx5MaxCableLengthM) {
     c["pfc_delay"] = std::to_string(cable_length_m);
     pfc_notes.push_back("On mlx5, delay is the cable length in metres (" + std::to_string(cable_length_m) +
@@ -194,8 +192,8 @@ json port_context(const ordered_json& ps, int roce_dscp) {
 
   // ---- ETS
   const std::vector<int> prio_tc = ints(ets.at("prio_tc"));
-  c["prio_tc"] = dcb_map(static_cast<int>(prio_tc.size()),
-                         [&](int p) { return std::to_string(prio_tc[static_cast<size_t>(p)]); });
+  c["prio_tc"] =
+      dcb_map(static_cast<int>(prio_tc.size()), [&](int p) { return std::to_string(prio_tc[static_cast<size_t>(p)]); });
   const ordered_json& tcs = ets.at("tc");
   c["tc_tsa"] = dcb_map(static_cast<int>(tcs.size()),
                         [&](int i) { return tcs[static_cast<size_t>(i)].at("tsa").get<std::string>(); });
@@ -210,9 +208,9 @@ json port_context(const ordered_json& ps, int roce_dscp) {
   if (dcqcn_enabled) {
     const std::string cnp_dscp = std::to_string(dcqcn.at("cnp_dscp").get<int>());
     const std::string cnp_prio = std::to_string(dcqcn.at("cnp_802p_prio").get<int>());
-    writes.push_back(sysfs_write(ecn + "/roce_np/cnp_dscp", cnp_dscp,
-                                 "Notification point: CNPs leave with DSCP " + cnp_dscp + " and priority " +
-                                     cnp_prio + "."));
+    writes.push_back(
+        sysfs_write(ecn + "/roce_np/cnp_dscp", cnp_dscp,
+                    "Notification point: CNPs leave with DSCP " + cnp_dscp + " and priority " + cnp_prio + "."));
     writes.push_back(sysfs_write(ecn + "/roce_np/cnp_802p_prio", cnp_prio));
     writes.push_back(sysfs_write(ecn + "/roce_np/min_time_between_cnps",
                                  std::to_string(dcqcn.at("min_time_between_cnps").get<int>())));
@@ -226,8 +224,8 @@ json port_context(const ordered_json& ps, int roce_dscp) {
   }
   const std::vector<int> rp_prios = ints(dcqcn.at("rp_enabled_priorities"));
   const std::vector<int> np_prios = ints(dcqcn.at("np_enabled_priorities"));
-  for (const auto& [point, prios] : {std::pair{std::string_view("roce_rp"), &rp_prios},
-                                     std::pair{std::string_view("roce_np"), &np_prios}}) {
+  for (const auto& [point, prios] :
+       {std::pair{std::string_view("roce_rp"), &rp_prios}, std::pair{std::string_view("roce_np"), &np_prios}}) {
     for (int p = 0; p < kPriorities; ++p) {
       bool on = false;
       for (int x : *prios) on = on || x == p;
@@ -240,10 +238,10 @@ json port_context(const ordered_json& ps, int roce_dscp) {
     }
   }
   c["dcqcn_writes"] = std::move(writes);
-  c["dcqcn_summary"] = !dcqcn_enabled ? std::string("DCQCN off: reaction and notification point disabled on every priority")
-                       : rp_prios.empty()
-                           ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
-                           : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
+  c["dcqcn_summary"] =
+      !dcqcn_enabled     ? std::string("DCQCN off: reaction and notification point disabled on every priority")
+      : rp_prios.empty() ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
+                         : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
   return c;
 }
 

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -10,8 +12,6 @@
 #include <sstream>
 #include <string>
 #include <utility>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "fixtures.h"
 #include "platform/linux/nic.h"
@@ -247,8 +247,9 @@ TEST_CASE("linux: apply.sh sets the same state with ip, dcb, sysfs and configfs"
 
   // Pre-flight comes before the first change.
   CHECK(sh.find("require_dir '/sys/class/net/ens2f0np0/ecn'") < sh.find("ip link set"));
-  CHECK(contains_line(sh, "require_dir '/sys/kernel/config/rdma_cm' "
-                          "'run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config'"));
+  CHECK(contains_line(sh,
+                      "require_dir '/sys/kernel/config/rdma_cm' "
+                      "'run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config'"));
 
   CHECK(contains_line(sh, "ip link set dev 'ens1f0np0' mtu 9000"));
   CHECK(contains_line(sh, "ip link set dev 'ens2f0np0' mtu 9000"));
@@ -256,8 +257,8 @@ TEST_CASE("linux: apply.sh sets the same state with ip, dcb, sysfs and configfs"
   CHECK(contains_line(sh, "  prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \\"));
   CHECK(contains_line(sh, "  tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict \\"));
   CHECK(contains_line(sh, "  tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0"));
-  CHECK(contains_line(
-      sh, "dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
+  CHECK(
+      contains_line(sh, "dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
   CHECK(contains_line(sh, "dcb app replace dev 'ens1f0np0' dscp-prio \\"));
   CHECK(contains_line(sh, "  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \\"));
   CHECK(contains_line(sh, "  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \\"));
@@ -320,8 +321,8 @@ TEST_CASE("linux: apply.sh for PCP trust, no RDMA device and unknown cable lengt
   CHECK(sh.find("require_dir '/sys/kernel/config/rdma_cm'") == std::string::npos);
   CHECK(sh.find("default_roce_tos") == std::string::npos);
   CHECK(contains_line(sh, "dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off"));
-  CHECK(contains_line(
-      sh, "dcb pfc set dev 'ens2f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
+  CHECK(
+      contains_line(sh, "dcb pfc set dev 'ens2f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
 }
 
 TEST_CASE("linux: the sh -n check rejects a broken script") {
@@ -346,12 +347,11 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
     const fs::path ecn = root / ("sys/class/net/" + port.name) / "ecn";
     for (const char* point : {"roce_rp", "roce_np"})
       for (int p = 0; p < 8; ++p) write_file(ecn / point / "enable" / std::to_string(p), "0\n");
-    for (const char* f : {"cnp_dscp", "cnp_802p_prio", "min_time_between_cnps"})
-      write_file(ecn / "roce_np" / f, "0\n");
-    for (const char* f : {"clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset", "rpg_byte_reset",
-                          "rpg_threshold", "rpg_max_rate", "rpg_ai_rate", "rpg_hai_rate", "rpg_gd",
-                          "rpg_min_dec_fac", "rpg_min_rate", "rate_to_set_on_first_cnp", "dce_tcp_g",
-                          "dce_tcp_rtt", "rate_reduce_monitor_period", "initial_alpha_value"})
+    for (const char* f : {"cnp_dscp", "cnp_802p_prio", "min_time_between_cnps"}) write_file(ecn / "roce_np" / f, "0\n");
+    for (const char* f :
+         {"clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset", "rpg_byte_reset", "rpg_threshold",
+          "rpg_max_rate", "rpg_ai_rate", "rpg_hai_rate", "rpg_gd", "rpg_min_dec_fac", "rpg_min_rate",
+          "rate_to_set_on_first_cnp", "dce_tcp_g", "dce_tcp_rtt", "rate_reduce_monitor_period", "initial_alpha_value"})
       write_file(ecn / "roce_rp" / f, "0\n");
     const fs::path cm = root / "sys/kernel/config/rdma_cm" / port.rdma_device / "ports/1";
     write_file(cm / "default_roce_mode", "IB/RoCE v1\n");
@@ -366,8 +366,8 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   write_file(tmp.path / "apply.sh", render_linux("apply.sh.mustache", host));
   const std::string env = "PATH='" + bin.string() + "':\"$PATH\" FABRICCTL_SYSFS_ROOT='" + root.string() +
                           "' FAKE_LOG='" + log.string() + "' ";
-  const std::string cmd = env + "sh '" + (tmp.path / "apply.sh").string() + "' >'" +
-                          (tmp.path / "out").string() + "' 2>&1";
+  const std::string cmd =
+      env + "sh '" + (tmp.path / "apply.sh").string() + "' >'" + (tmp.path / "out").string() + "' 2>&1";
   const int rc = run(cmd);
   INFO(read_file(tmp.path / "out"));
   REQUIRE(rc == 0);
@@ -386,11 +386,12 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
 
   const std::string commands = read_file(log);
   CHECK(contains_line(commands, "ip link set dev ens1f0np0 mtu 9000"));
-  CHECK(contains_line(
-      commands, "dcb pfc set dev ens2f0np0 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
-  CHECK(contains_line(commands, "dcb ets set dev ens1f0np0 prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 "
-                                "tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict "
-                                "tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0"));
+  CHECK(contains_line(commands,
+                      "dcb pfc set dev ens2f0np0 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3"));
+  CHECK(contains_line(commands,
+                      "dcb ets set dev ens1f0np0 prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 "
+                      "tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict "
+                      "tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0"));
   CHECK(commands.find("dcb app replace dev ens1f0np0 dscp-prio 0:0 1:0") != std::string::npos);
 
   SUBCASE("a missing ecn sysfs stops the script before it changes anything") {

@@ -12,8 +12,8 @@
 namespace fabricctl {
 namespace {
 
-using nlohmann::json;
 using linux_host::sh_quote;
+using nlohmann::json;
 
 bool in(const std::vector<int>& keys, int k) {
   return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();

@@ -33,11 +33,9 @@ ordered_json port_state(const QosIntent& q, const PortDesired& port) {
     s["rdma"] = nullptr;
   } else {
     s["rdma"] = {
-        {"device", port.rdma_device},
-        {"port", port.rdma_port},
-        {"mtu", port.rdma_mtu},               // RoCE path MTU, bytes
-        {"gid_type", std::string(kRoceV2)},   // rdma_cm default_roce_mode
-        {"roce_tos", roce_tos(q)},            // rdma_cm default_roce_tos: DSCP << 2 | ECN bits
+        {"device", port.rdma_device},       {"port", port.rdma_port}, {"mtu", port.rdma_mtu},  // RoCE path MTU, bytes
+        {"gid_type", std::string(kRoceV2)},  // rdma_cm default_roce_mode
+        {"roce_tos", roce_tos(q)},           // rdma_cm default_roce_tos: DSCP << 2 | ECN bits
     };
   }
   s["trust"] = std::string(to_string(q.trust));
@@ -116,8 +114,7 @@ void pretty(const ordered_json& j, int indent, std::string& out) {
     if (j.is_object()) out += scalar(ordered_json(key)) + ": ";
     if (inline_value(value, j.is_array(), j.is_object() ? std::string_view(key) : std::string_view()))
       out += one_line(value);
-    else
-      pretty(value, indent + 2, out);
+    else pretty(value, indent + 2, out);
   }
   if (!first) out += "\n" + std::string(static_cast<size_t>(indent), ' ');
   out += j.is_array() ? ']' : '}';
@@ -138,10 +135,8 @@ nlohmann::ordered_json nic_state(const DeviceDesired& device) {
 
 std::string dump_nic_state(const nlohmann::ordered_json& doc) {
   std::string out;
-  if (doc.is_structured())
-    pretty(doc, 0, out);
-  else
-    out = scalar(doc);
+  if (doc.is_structured()) pretty(doc, 0, out);
+  else out = scalar(doc);
   return out + "\n";
 }
 

@@ -77,13 +77,26 @@ void leaves(const ordered_json& j, const std::string& prefix, std::set<std::stri
 /// What in `state` apply.sh does not set as the document says; empty when they agree.
 std::vector<std::string> disagreements(const ordered_json& state, const std::string& sh) {
   // Leaves apply.sh sets, and leaves that only describe the port for verify (no command sets them).
-  static const std::set<std::string> applied = {
-      "netdev", "mtu", "rdma/device", "rdma/port", "rdma/gid_type", "rdma/roce_tos", "trust", "app_dscp_prio",
-      "pfc/enabled_priorities", "pfc/cable_length_m", "ets/prio_tc", "ets/tc", "dcqcn/enabled",
-      "dcqcn/rp_enabled_priorities", "dcqcn/np_enabled_priorities", "dcqcn/cnp_dscp", "dcqcn/cnp_802p_prio",
-      "dcqcn/min_time_between_cnps"};
-  static const std::set<std::string> described = {"speed_mbps", "rail", "peer", "peer/device", "peer/port",
-                                                  "rdma", "rdma/mtu", "headroom_bytes"};
+  static const std::set<std::string> applied = {"netdev",
+                                                "mtu",
+                                                "rdma/device",
+                                                "rdma/port",
+                                                "rdma/gid_type",
+                                                "rdma/roce_tos",
+                                                "trust",
+                                                "app_dscp_prio",
+                                                "pfc/enabled_priorities",
+                                                "pfc/cable_length_m",
+                                                "ets/prio_tc",
+                                                "ets/tc",
+                                                "dcqcn/enabled",
+                                                "dcqcn/rp_enabled_priorities",
+                                                "dcqcn/np_enabled_priorities",
+                                                "dcqcn/cnp_dscp",
+                                                "dcqcn/cnp_802p_prio",
+                                                "dcqcn/min_time_between_cnps"};
+  static const std::set<std::string> described = {"speed_mbps", "rail", "peer",     "peer/device",
+                                                  "peer/port",  "rdma", "rdma/mtu", "headroom_bytes"};
   std::vector<std::string> out;
   for (const ordered_json& ps : state.at("ports")) {
     const std::string netdev = ps.at("netdev").get<std::string>();
@@ -142,12 +155,11 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
       sysfs("roce_np/min_time_between_cnps", dcqcn["min_time_between_cnps"]);
       for (const auto& [name, value] : dcqcn["rp"].items()) sysfs("roce_rp/" + name, value);
     }
-    for (const auto& [point, key] : {std::pair{"roce_rp", "rp_enabled_priorities"},
-                                     std::pair{"roce_np", "np_enabled_priorities"}}) {
+    for (const auto& [point, key] :
+         {std::pair{"roce_rp", "rp_enabled_priorities"}, std::pair{"roce_np", "np_enabled_priorities"}}) {
       std::set<int> on;
       for (const auto& p : dcqcn[key]) on.insert(p.get<int>());
-      for (int p = 0; p < 8; ++p)
-        sysfs(std::string(point) + "/enable/" + std::to_string(p), on.count(p) ? 1 : 0);
+      for (int p = 0; p < 8; ++p) sysfs(std::string(point) + "/enable/" + std::to_string(p), on.count(p) ? 1 : 0);
     }
   }
   return out;

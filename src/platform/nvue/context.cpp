@@ -35,8 +35,8 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   // One line per DSCP: comma lists are documented, ranges for DSCP ids are not.
   nlohmann::json dscp_map = nlohmann::json::array();
   for (int d = 0; d < kDscpValues; ++d)
-    dscp_map.push_back({{"dscp", std::to_string(d)},
-                        {"priority", std::to_string(q.dscp_to_priority[static_cast<size_t>(d)])}});
+    dscp_map.push_back(
+        {{"dscp", std::to_string(d)}, {"priority", std::to_string(q.dscp_to_priority[static_cast<size_t>(d)])}});
   c["dscp_map"] = dscp_map;
 
   // With PCP trust the priority is the frame's PCP: pin PCP n -> switch-priority n.
@@ -54,10 +54,8 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
     std::vector<std::string> prios;
     for (int p : lossless) prios.push_back(std::to_string(p));
     nlohmann::json pfc_ctx = {{"priorities", join(prios, ",")}};
-    if (cable > 0)
-      pfc_ctx["cable_length"] = std::to_string(cable);
-    else
-      pfc_ctx["cable_length"] = false;
+    if (cable > 0) pfc_ctx["cable_length"] = std::to_string(cable);
+    else pfc_ctx["cable_length"] = false;
     c["pfc"] = pfc_ctx;
   } else {
     c["pfc"] = false;
@@ -65,8 +63,8 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
 
   nlohmann::json queue_map = nlohmann::json::array();
   for (int p = 0; p < kPriorities; ++p)
-    queue_map.push_back({{"priority", std::to_string(p)},
-                         {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
+    queue_map.push_back(
+        {{"priority", std::to_string(p)}, {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
   c["egress_queue_map"] = queue_map;
 
   nlohmann::json schedulers = nlohmann::json::array();
@@ -74,10 +72,8 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
     const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
     bool dwrr = s.used && !s.strict;
     nlohmann::json sched = {{"tc", std::to_string(tc)}, {"mode", dwrr ? "dwrr" : "strict"}};
-    if (dwrr)
-      sched["bw_percent"] = std::to_string(s.bandwidth_pct);
-    else
-      sched["bw_percent"] = false;
+    if (dwrr) sched["bw_percent"] = std::to_string(s.bandwidth_pct);
+    else sched["bw_percent"] = false;
     schedulers.push_back(sched);
   }
   c["schedulers"] = schedulers;

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "fixtures.h"
-#include "text_lines.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
+#include "text_lines.h"
 
 using namespace fabricctl;
 using fabricctl::test::has_line;
@@ -24,7 +24,6 @@ std::string render_nvue(const DeviceDesired& d) {
   REQUIRE_MESSAGE(out, diags.str());
   return *out;
 }
-
 
 size_t count_prefix(const std::string& s, const std::string& prefix) {
   size_t n = 0;
@@ -186,7 +185,10 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
   want += "nv set qos mapping default-global trust l3\n";
   for (int dscp = 0; dscp < 64; ++dscp)
     want += "nv set qos mapping default-global dscp " + std::to_string(dscp) + " switch-priority " +
-            (dscp == 26 ? "3" : dscp == 48 ? "6" : "0") + "\n";
+            (dscp == 26   ? "3"
+             : dscp == 48 ? "6"
+                          : "0") +
+            "\n";
   want +=
       "nv set qos traffic-pool default-lossless memory-percent 50\n"
       "nv set qos traffic-pool default-lossy memory-percent 50\n"
@@ -196,8 +198,8 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
       "nv set qos pfc default-global cable-length 5\n";
   const int tc_of[8] = {0, 0, 0, 3, 0, 0, 6, 0};
   for (int p = 0; p < 8; ++p)
-    want += "nv set qos egress-queue-mapping default-global switch-priority " + std::to_string(p) +
-            " traffic-class " + std::to_string(tc_of[p]) + "\n";
+    want += "nv set qos egress-queue-mapping default-global switch-priority " + std::to_string(p) + " traffic-class " +
+            std::to_string(tc_of[p]) + "\n";
   for (int tc = 0; tc < 8; ++tc) {
     const std::string q = "nv set qos egress-scheduler default-global traffic-class " + std::to_string(tc);
     want += tc == 0 || tc == 3 ? q + " mode dwrr\n" + q + " bw-percent 50\n" : q + " mode strict\n";

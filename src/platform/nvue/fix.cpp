@@ -77,9 +77,10 @@ std::string nvue_fix(const Fix& f) {
     }
     case Setting::watchdog:
       if (!c["watchdog"].is_object()) return applied({"nv unset interface " + port + " qos pfc-watchdog"});
-      return applied({"nv set qos pfc-watchdog polling-interval " + c["watchdog"]["polling_interval"].get<std::string>(),
-                      "nv set qos pfc-watchdog robustness " + c["watchdog"]["robustness"].get<std::string>(),
-                      itf + " qos pfc-watchdog"});
+      return applied(
+          {"nv set qos pfc-watchdog polling-interval " + c["watchdog"]["polling_interval"].get<std::string>(),
+           "nv set qos pfc-watchdog robustness " + c["watchdog"]["robustness"].get<std::string>(),
+           itf + " qos pfc-watchdog"});
     case Setting::link_up: return applied({itf + " link state up"});
     case Setting::speed: return "nv show interface " + port + " link";
     case Setting::cabling: return "nv show interface " + port + " lldp";

@@ -32,7 +32,8 @@ std::string render_commands(const DeviceDesired& d) {
 TEST_CASE("nvue fix: the adapter row phrases NVUE fixes") {
   const DeviceDesired d = leaf();
   CHECK((adapter(Platform::nvue).fix == &nvue_fix));
-  CHECK(fix_text(Fix{Setting::mtu, &d, &d.ports[1], {}}) == "nv set interface swp2s0 link mtu 9100\nnv config apply -y");
+  CHECK(fix_text(Fix{Setting::mtu, &d, &d.ports[1], {}}) ==
+        "nv set interface swp2s0 link mtu 9100\nnv config apply -y");
 }
 
 TEST_CASE("nvue fix: nv set lines, then nv config apply; show commands bare") {

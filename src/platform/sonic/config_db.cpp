@@ -90,9 +90,9 @@ ordered_json wred(const QosIntent& q) {
     table[wred_profile_name(q, e.tc)] = {
         {"ecn", "ecn_all"},
         {"wred_green_enable", "true"},
-        {"green_min_threshold", std::to_string(e.min_bytes)},              // bytes
-        {"green_max_threshold", std::to_string(e.max_bytes)},              // bytes
-        {"green_drop_probability", std::to_string(e.probability_pct)},     // percent
+        {"green_min_threshold", std::to_string(e.min_bytes)},           // bytes
+        {"green_max_threshold", std::to_string(e.max_bytes)},           // bytes
+        {"green_drop_probability", std::to_string(e.probability_pct)},  // percent
     };
   return table;
 }
@@ -212,6 +212,8 @@ std::string dump_config_db(const nlohmann::ordered_json& doc) {
 
 namespace fabricctl {
 
-std::string sonic_config_db_json(const DeviceDesired& device) { return sonic::dump_config_db(sonic::config_db(device)); }
+std::string sonic_config_db_json(const DeviceDesired& device) {
+  return sonic::dump_config_db(sonic::config_db(device));
+}
 
 }  // namespace fabricctl

@@ -84,12 +84,10 @@ void diff_table(const TableRule& rule, const ordered_json& have, const ordered_j
   for (const auto& [key, value] : want.items()) {
     const std::string entry_path = path + "/" + json_pointer_token(key);
     const auto it = have.find(key);
-    if (it == have.end())
-      ops.push_back({{"op", "add"}, {"path", entry_path}, {"value", value}});
+    if (it == have.end()) ops.push_back({{"op", "add"}, {"path", entry_path}, {"value", value}});
     else if (field_owned(rule, key) && value.is_object())
       append_json_diff(fields_of(*it, value), value, entry_path, 1, ops);
-    else
-      append_json_diff(*it, value, entry_path, 0, ops);
+    else append_json_diff(*it, value, entry_path, 0, ops);
   }
   for (const auto& [key, value] : have.items())
     if (!want.contains(key) && removable(rule, key, ports))

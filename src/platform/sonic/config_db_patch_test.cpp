@@ -145,8 +145,8 @@ TEST_CASE("sonic patch: against a running config, only what changed, and what fa
   base["PORT"]["Ethernet8"] = {{"lanes", "8,9,10,11"}, {"speed", "400000"}, {"mtu", "9100"}};
   base["PORT"]["Ethernet16"] = {{"lanes", "16,17,18,19"}, {"speed", "400000"}, {"mtu", "9100"}};
   base["PORT_QOS_MAP"]["Ethernet16"] = {{"pfc_enable", "3,4"}};
-  base["PORT_QOS_MAP"]["Ethernet0"]["pfc_to_pg_map"] = "AZURE";   // a stale field in an entry we own
-  base["QUEUE"]["Ethernet0|4"] = {{"scheduler", "ROCE_TC4"}};        // left from an older profile
+  base["PORT_QOS_MAP"]["Ethernet0"]["pfc_to_pg_map"] = "AZURE";  // a stale field in an entry we own
+  base["QUEUE"]["Ethernet0|4"] = {{"scheduler", "ROCE_TC4"}};    // left from an older profile
   base["QUEUE"]["Ethernet16|3"] = {{"scheduler", "scheduler.1"}};
   base["SCHEDULER"]["ROCE_TC4"] = {{"type", "DWRR"}, {"weight", "20"}};
   base["CABLE_LENGTH"]["AZURE"]["Ethernet0"] = "300m";

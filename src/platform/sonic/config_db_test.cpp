@@ -63,8 +63,8 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
 
   CHECK(keys_in_order(parse_ordered(render_artifact(fixture(), "config_db.json"))) ==
         std::vector<std::string>{"DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
-                                 "MAP_PFC_PRIORITY_TO_QUEUE", "SCHEDULER", "WRED_PROFILE", "PORT_QOS_MAP",
-                                 "QUEUE", "CABLE_LENGTH", "PFC_WD", "PORT"});
+                                 "MAP_PFC_PRIORITY_TO_QUEUE", "SCHEDULER", "WRED_PROFILE", "PORT_QOS_MAP", "QUEUE",
+                                 "CABLE_LENGTH", "PFC_WD", "PORT"});
   CHECK(all_values_are_strings(c));
 
   SUBCASE("classification and PFC maps") {
@@ -105,16 +105,15 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
 
     std::set<std::string> queue_keys;
     for (const auto& [k, v] : c["QUEUE"].items()) queue_keys.insert(k);
-    CHECK(queue_keys ==
-          std::set<std::string>{"Ethernet0|0", "Ethernet0|3", "Ethernet0|6", "Ethernet8|0", "Ethernet8|3", "Ethernet8|6"});
+    CHECK(queue_keys == std::set<std::string>{"Ethernet0|0", "Ethernet0|3", "Ethernet0|6", "Ethernet8|0", "Ethernet8|3",
+                                              "Ethernet8|6"});
     CHECK(c["QUEUE"]["Ethernet0|3"] == json{{"scheduler", "ROCE_TC3"}, {"wred_profile", "ROCE_LOSSLESS"}});
     CHECK(c["QUEUE"]["Ethernet0|0"] == json{{"scheduler", "ROCE_TC0"}});
     CHECK(c["QUEUE"]["Ethernet8|6"] == json{{"scheduler", "ROCE_TC6"}});
 
     CHECK(c["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "5m"}}}});
     CHECK(c["PFC_WD"]["GLOBAL"] == json{{"POLL_INTERVAL", "100"}});
-    CHECK(c["PFC_WD"]["Ethernet0"] ==
-          json{{"action", "drop"}, {"detection_time", "200"}, {"restoration_time", "200"}});
+    CHECK(c["PFC_WD"]["Ethernet0"] == json{{"action", "drop"}, {"detection_time", "200"}, {"restoration_time", "200"}});
     CHECK(c["PFC_WD"].size() == 3);
     CHECK(c["PORT"] == json{{"Ethernet0", {{"mtu", "9100"}}}, {"Ethernet8", {{"mtu", "9100"}}}});
   }
@@ -274,5 +273,6 @@ TEST_CASE("sonic config_db.json: the dump is config_db() with 4-space indentatio
   CHECK(sonic::dump_config_db(nlohmann::ordered_json::parse(R"({"T": {"k": {"f": "v"}}})")) ==
         "{\n    \"T\": {\n        \"k\": {\n            \"f\": \"v\"\n        }\n    }\n}\n");
   // Invalid UTF-8 cannot come from the inventory, but must not throw if it did.
-  CHECK(sonic::dump_config_db(nlohmann::ordered_json{{"k", std::string("\xff")}}) == "{\n    \"k\": \"\xef\xbf\xbd\"\n}\n");
+  CHECK(sonic::dump_config_db(nlohmann::ordered_json{{"k", std::string("\xff")}}) ==
+        "{\n    \"k\": \"\xef\xbf\xbd\"\n}\n");
 }

@@ -47,7 +47,8 @@ std::string sonic_fix(const Fix& f) {
     case Setting::dscp_map: {
       std::vector<std::pair<std::string, std::string>> fields;
       for (int d = 0; d < kDscpValues; ++d)
-        if (in(f.keys, d)) fields.emplace_back(std::to_string(d), std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
+        if (in(f.keys, d))
+          fields.emplace_back(std::to_string(d), std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
       return hset(map_key("DSCP_TO_TC_MAP"), fields);
     }
     case Setting::pfc:
@@ -64,8 +65,7 @@ std::string sonic_fix(const Fix& f) {
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
         if (!s.used) continue;
-        if (s.strict)
-          lines.push_back(hset("SCHEDULER|" + sonic::scheduler_name(tc), {{"type", "STRICT"}}));
+        if (s.strict) lines.push_back(hset("SCHEDULER|" + sonic::scheduler_name(tc), {{"type", "STRICT"}}));
         else
           lines.push_back(hset("SCHEDULER|" + sonic::scheduler_name(tc),
                                {{"type", "DWRR"}, {"weight", std::to_string(std::clamp(s.bandwidth_pct, 1, 100))}}));
@@ -87,11 +87,12 @@ std::string sonic_fix(const Fix& f) {
         }
         const std::string profile = sonic::wred_profile_name(q, tc);
         // Thresholds in bytes and probability in percent, as config_db.json writes them.
-        lines.push_back(hset("WRED_PROFILE|" + profile, {{"ecn", "ecn_all"},
-                                                         {"wred_green_enable", "true"},
-                                                         {"green_min_threshold", std::to_string(want->min_bytes)},
-                                                         {"green_max_threshold", std::to_string(want->max_bytes)},
-                                                         {"green_drop_probability", std::to_string(want->probability_pct)}}));
+        lines.push_back(
+            hset("WRED_PROFILE|" + profile, {{"ecn", "ecn_all"},
+                                             {"wred_green_enable", "true"},
+                                             {"green_min_threshold", std::to_string(want->min_bytes)},
+                                             {"green_max_threshold", std::to_string(want->max_bytes)},
+                                             {"green_drop_probability", std::to_string(want->probability_pct)}}));
         lines.push_back(hset(queue, {{"wred_profile", profile}}));
       }
       return join(lines, "\n");
@@ -99,9 +100,9 @@ std::string sonic_fix(const Fix& f) {
       const Watchdog& w = q.watchdog;
       if (!w.enabled || q.lossless_priorities().empty()) return "sudo config pfcwd stop " + qport;
       // Times in milliseconds, as `config pfcwd` takes them.
-      return "sudo config pfcwd interval " + std::to_string(w.poll_interval_ms) + "\nsudo config pfcwd start --action " +
-             std::string(to_string(w.action)) + " --restoration-time " + std::to_string(w.restoration_ms) + " " + qport +
-             " " + std::to_string(w.detection_ms);
+      return "sudo config pfcwd interval " + std::to_string(w.poll_interval_ms) +
+             "\nsudo config pfcwd start --action " + std::string(to_string(w.action)) + " --restoration-time " +
+             std::to_string(w.restoration_ms) + " " + qport + " " + std::to_string(w.detection_ms);
     }
     case Setting::link_up: return "sudo config interface startup " + qport;
     case Setting::speed: return "show interfaces status " + qport + "\nshow interfaces transceiver presence " + qport;

@@ -19,8 +19,8 @@ using port_compare::cat;
 
 // A neighbour may announce its FQDN ("leaf1.example.net") where the inventory says "leaf1".
 bool same_system(const std::string& seen, const std::string& want) {
-  return seen == want || (seen.size() > want.size() && seen.compare(0, want.size(), want) == 0 &&
-                          seen[want.size()] == '.');
+  return seen == want ||
+         (seen.size() > want.size() && seen.compare(0, want.size(), want) == 0 && seen[want.size()] == '.');
 }
 
 // lldpd reports a MAC address as the port ID of peers that send no interface name: then only the
@@ -64,8 +64,8 @@ const DeviceDesired* announced(const CheckContext& ctx, const std::string& syste
 /// The analysis of one link's cabling.
 struct Cabling {
   enum Kind { unknown, ok, swapped, rail, mismatch } kind = unknown;
-  std::string finding;  // "<check> <object>" for swapped, rail and mismatch
-  std::string message;  // the failure's message, for the result that reports it
+  std::string finding;                   // "<check> <object>" for swapped, rail and mismatch
+  std::string message;                   // the failure's message, for the result that reports it
   const PortDesired* partner = nullptr;  // swapped: the host's other NIC
 };
 
@@ -165,8 +165,8 @@ void run_lldp(const CheckContext& ctx, std::vector<Result>& out) {
     r.expected = cat("LLDP: ", end_name(*le.a_device, *le.a), " <-> ", end_name(*le.b_device, *le.b));
     if (c.kind == Cabling::unknown) {
       r.status = Status::missing;
-      r.message = cat("LLDP neighbour not collected on ", end_name(*le.a_device, *le.a), " or ",
-                      end_name(*le.b_device, *le.b));
+      r.message =
+          cat("LLDP neighbour not collected on ", end_name(*le.a_device, *le.a), " or ", end_name(*le.b_device, *le.b));
     } else if (c.kind == Cabling::mismatch && c.finding == r.check + " " + r.object()) {
       r.status = Status::fail;
       r.message = c.message;
@@ -249,9 +249,11 @@ std::string miscabled_cause(const CheckContext& ctx, const LinkEnds& link) {
 
 std::vector<Check> cabling_checks() {
   // LLDP is not always running; without it these checks cannot say anything (optional data).
-  return {{"cabling.lldp.mismatch", Severity::error, "the LLDP neighbours of a link's ends are each other", &run_lldp, true},
-          {"cabling.swapped", Severity::error, "no two NICs of a host have their cables swapped", &run_swapped, true},
-          {"cabling.rail.mismatch", Severity::error, "each host NIC reaches a switch of its own rail", &run_rail, true}};
+  return {
+      {"cabling.lldp.mismatch", Severity::error, "the LLDP neighbours of a link's ends are each other", &run_lldp,
+       true},
+      {"cabling.swapped", Severity::error, "no two NICs of a host have their cables swapped", &run_swapped, true},
+      {"cabling.rail.mismatch", Severity::error, "each host NIC reaches a switch of its own rail", &run_rail, true}};
 }
 
 }  // namespace fabricctl

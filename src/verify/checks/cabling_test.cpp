@@ -70,9 +70,9 @@ TEST_CASE("cabling checks: the catalog rows; LLDP is optional data") {
 
 TEST_CASE("cabling checks pass on a perfect fabric: one result per link, per swapped pair, per railed NIC") {
   const Lab lab;
-  CHECK(test::outline(lldp(lab)) ==
-        std::vector<std::string>{"pass host1:ens1f0np0~leaf1:Ethernet0", "pass host1:ens2f0np0~leaf2:Ethernet1/1",
-                                 "pass leaf1:Ethernet48~spine1:swp1"});
+  CHECK(test::outline(lldp(lab)) == std::vector<std::string>{"pass host1:ens1f0np0~leaf1:Ethernet0",
+                                                             "pass host1:ens2f0np0~leaf2:Ethernet1/1",
+                                                             "pass leaf1:Ethernet48~spine1:swp1"});
   CHECK(lab.run(family(), kSwapped).empty());  // no swapped pair, nothing to report
   CHECK(test::outline(lab.run(family(), kRail)) ==
         std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0"});
@@ -122,9 +122,9 @@ TEST_CASE("cabling.lldp.mismatch: a wrong neighbour on a link, in the words of t
   Lab lab;
   lab.port("leaf1", "Ethernet48").lldp = LldpNeighbor{"spine1", "swp2"};
   std::vector<Result> rs = lldp(lab);
-  CHECK(test::outline(rs) ==
-        std::vector<std::string>{"pass host1:ens1f0np0~leaf1:Ethernet0", "pass host1:ens2f0np0~leaf2:Ethernet1/1",
-                                 "fail leaf1:Ethernet48~spine1:swp1"});
+  CHECK(test::outline(rs) == std::vector<std::string>{"pass host1:ens1f0np0~leaf1:Ethernet0",
+                                                      "pass host1:ens2f0np0~leaf2:Ethernet1/1",
+                                                      "fail leaf1:Ethernet48~spine1:swp1"});
   Result r = rs[2];
   CHECK(r.severity == Severity::error);
   CHECK(r.a == Endpoint{"leaf1", "Ethernet48"});
@@ -219,15 +219,14 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
   const std::vector<Result> all = lab.run_all();
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{cause});
-  CHECK(test::consequences(all) ==
-        std::set<std::string>{
-            "cabling.lldp.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- " + cause,
-            "cabling.lldp.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- " + cause,
-            "cabling.rail.mismatch host1:ens1f0np0 <- " + cause,
-            "cabling.rail.mismatch host1:ens2f0np0 <- " + cause,
-            "link.speed.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- " + cause,
-            "link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- " + cause,
-        });
+  CHECK(test::consequences(all) == std::set<std::string>{
+                                       "cabling.lldp.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- " + cause,
+                                       "cabling.lldp.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- " + cause,
+                                       "cabling.rail.mismatch host1:ens1f0np0 <- " + cause,
+                                       "cabling.rail.mismatch host1:ens2f0np0 <- " + cause,
+                                       "link.speed.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- " + cause,
+                                       "link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- " + cause,
+                                   });
   const Result speed = lab.result(link_checks(), "link.speed.mismatch", "host1", "ens2f0np0");
   CHECK(speed.message ==
         "Speed mismatch: host1:ens2f0np0 runs at 400G, leaf2:Ethernet1/1 at 100G, expected 400G: the slow end is "

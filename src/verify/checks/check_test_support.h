@@ -149,7 +149,8 @@ inline std::vector<std::string> outline(const std::vector<Result>& results) {
 
 /// Number of results with the given status.
 inline size_t count(const std::vector<Result>& results, Status s) {
-  return static_cast<size_t>(std::count_if(results.begin(), results.end(), [&](const Result& r) { return r.status == s; }));
+  return static_cast<size_t>(
+      std::count_if(results.begin(), results.end(), [&](const Result& r) { return r.status == s; }));
 }
 
 /// The failures as "check object", sorted: the faults a run reports.

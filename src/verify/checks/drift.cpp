@@ -75,8 +75,8 @@ Verdict mtu_judge(const PortView& v, const PortObserved& o) {
   return same("MTU", v.port.mtu, o.mtu, [](int m) { return num(m); });
 }
 
-constexpr PortRule kMtu{"port.mtu.drift", Severity::error, "port MTU equals the intended MTU", Setting::mtu,
-                        any_port, mtu_expected, mtu_judge};
+constexpr PortRule kMtu{"port.mtu.drift", Severity::error, "port MTU equals the intended MTU", Setting::mtu, any_port,
+                        mtu_expected,     mtu_judge};
 
 // ---- port.speed.drift
 
@@ -91,13 +91,14 @@ Verdict speed_judge(const PortView& v, const PortObserved& o) {
   const int got = *o.speed_mbps;
   std::string seen = format_mbps(got);
   if (got == want) return pass();
-  std::string detail = cat("speed ", seen, " is ", got < want ? "slower" : "faster", " than the expected ",
-                           format_mbps(want));
+  std::string detail =
+      cat("speed ", seen, " is ", got < want ? "slower" : "faster", " than the expected ", format_mbps(want));
   return fail(std::move(seen), std::move(detail));
 }
 
-constexpr PortRule kSpeed{"port.speed.drift", Severity::error, "port speed equals the expected speed", Setting::speed,
-                          uncabled_with_speed, speed_expected, speed_judge};
+constexpr PortRule kSpeed{"port.speed.drift", Severity::error,     "port speed equals the expected speed",
+                          Setting::speed,     uncabled_with_speed, speed_expected,
+                          speed_judge};
 
 // ---- port.trust.drift
 
@@ -109,8 +110,9 @@ Verdict trust_judge(const PortView& v, const PortObserved& o) {
   return same("trust mode", v.qos().trust, o.trust, trust_text);
 }
 
-constexpr PortRule kTrust{"port.trust.drift", Severity::error, "port trust mode (DSCP or PCP) equals the intent", Setting::trust,
-                          any_port, trust_expected, trust_judge};
+constexpr PortRule kTrust{"port.trust.drift", Severity::error, "port trust mode (DSCP or PCP) equals the intent",
+                          Setting::trust,     any_port,        trust_expected,
+                          trust_judge};
 
 // ---- port.dscp.drift
 
@@ -135,8 +137,9 @@ Verdict dscp_judge(const PortView& v, const PortObserved& o) {
   return fail(seen, cat("DSCP map differs: ", seen), std::move(differing));
 }
 
-constexpr PortRule kDscp{"port.dscp.drift", Severity::error, "DSCP->priority map equals the intent (DSCP trust)", Setting::dscp_map,
-                         trusts_dscp, dscp_expected, dscp_judge};
+constexpr PortRule kDscp{"port.dscp.drift", Severity::error, "DSCP->priority map equals the intent (DSCP trust)",
+                         Setting::dscp_map, trusts_dscp,     dscp_expected,
+                         dscp_judge};
 
 // ---- port.pfc.drift
 
@@ -151,8 +154,9 @@ Verdict pfc_judge(const PortView& v, const PortObserved& o) {
   return verdict;
 }
 
-constexpr PortRule kPfc{"port.pfc.drift", Severity::error, "lossless (PFC) priority set equals the intent", Setting::pfc,
-                        any_port, pfc_expected, pfc_judge};
+constexpr PortRule kPfc{"port.pfc.drift", Severity::error, "lossless (PFC) priority set equals the intent",
+                        Setting::pfc,     any_port,        pfc_expected,
+                        pfc_judge};
 
 // ---- port.ets.drift
 
@@ -181,8 +185,8 @@ Verdict ets_judge(const PortView& v, const PortObserved& o) {
   std::vector<std::string> diffs;
   for (int p = 0; p < kPriorities; ++p)
     if ((*o.priority_to_tc)[at(p)] != q.priority_to_tc[at(p)])
-      diffs.push_back(cat("prio ", num(p), "->tc ", num((*o.priority_to_tc)[at(p)]), " (want ",
-                          num(q.priority_to_tc[at(p)]), ")"));
+      diffs.push_back(
+          cat("prio ", num(p), "->tc ", num((*o.priority_to_tc)[at(p)]), " (want ", num(q.priority_to_tc[at(p)]), ")"));
   for (int tc = 0; tc < kTrafficClasses; ++tc) {
     const TcSchedule& want = q.tc[at(tc)];
     const TcSchedule& got = (*o.tc)[at(tc)];
@@ -193,9 +197,10 @@ Verdict ets_judge(const PortView& v, const PortObserved& o) {
   return fail(ets_text(*o.priority_to_tc, *o.tc, q.tc), cat("ETS differs: ", capped(diffs)));
 }
 
-constexpr PortRule kEts{"port.ets.drift", Severity::error,
-                        "priority->TC map and TC scheduling (strict/ETS %) equal the intent", Setting::ets,
-                        any_port, ets_expected, ets_judge};
+constexpr PortRule kEts{
+    "port.ets.drift", Severity::error, "priority->TC map and TC scheduling (strict/ETS %) equal the intent",
+    Setting::ets,     any_port,        ets_expected,
+    ets_judge};
 
 // ---- port.ecn.drift
 
@@ -272,9 +277,10 @@ Verdict ecn_judge(const PortView& v, const PortObserved& o) {
   return v.qos().ecn_enabled ? ecn_on_judge(v, *o.ecn) : ecn_off_judge(v, *o.ecn);
 }
 
-constexpr PortRule kEcn{"port.ecn.drift", Severity::error,
-                        "switch ECN marking per queue equals the intent (thresholds within tolerance)", Setting::ecn,
-                        switch_port, ecn_expected, ecn_judge};
+constexpr PortRule kEcn{
+    "port.ecn.drift", Severity::error, "switch ECN marking per queue equals the intent (thresholds within tolerance)",
+    Setting::ecn,     switch_port,     ecn_expected,
+    ecn_judge};
 
 // ---- port.watchdog.drift
 
@@ -308,8 +314,9 @@ Verdict watchdog_judge(const PortView& v, const PortObserved& o) {
   return fail(watchdog_text(got), cat("PFC watchdog differs: ", join(diffs, ", ")));
 }
 
-constexpr PortRule kWatchdog{"port.watchdog.drift", Severity::error, "switch PFC watchdog settings equal the intent", Setting::watchdog,
-                             switch_port, watchdog_expected, watchdog_judge};
+constexpr PortRule kWatchdog{"port.watchdog.drift", Severity::error, "switch PFC watchdog settings equal the intent",
+                             Setting::watchdog,     switch_port,     watchdog_expected,
+                             watchdog_judge};
 
 // ---- port.dcqcn.drift
 
@@ -339,9 +346,13 @@ Verdict dcqcn_judge(const PortView& v, const PortObserved& o) {
   return fail(dcqcn_text(got.rp_enabled, got.np_enabled), cat("DCQCN differs: ", join(diffs, ", ")), std::move(prios));
 }
 
-constexpr PortRule kDcqcn{"port.dcqcn.drift", Severity::error,
+constexpr PortRule kDcqcn{"port.dcqcn.drift",
+                          Severity::error,
                           "NIC DCQCN reaction/notification points are on exactly on the intended priorities",
-                          Setting::dcqcn, host_port, dcqcn_expected, dcqcn_judge};
+                          Setting::dcqcn,
+                          host_port,
+                          dcqcn_expected,
+                          dcqcn_judge};
 
 // ---- port.cnp.drift
 
@@ -366,7 +377,8 @@ Verdict cnp_judge(const PortView& v, const PortObserved& o) {
 }
 
 constexpr PortRule kCnp{"port.cnp.drift", Severity::error, "the NIC sends CNPs with the intended DSCP and priority",
-                        Setting::cnp, dcqcn_on, cnp_expected, cnp_judge};
+                        Setting::cnp,     dcqcn_on,        cnp_expected,
+                        cnp_judge};
 
 }  // namespace
 

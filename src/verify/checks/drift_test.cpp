@@ -27,7 +27,7 @@ const LinkRef kHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ether
 const LinkRef kSpineLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
 
 const std::vector<std::string> kEveryPort = {
-    "pass host1:ens1f0np0", "pass host1:ens2f0np0",  "pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",
+    "pass host1:ens1f0np0",  "pass host1:ens2f0np0",   "pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",
     "pass leaf1:Ethernet48", "pass leaf2:Ethernet1/1", "pass leaf2:Ethernet2/1", "pass spine1:swp1"};
 const std::vector<std::string> kSwitchPorts = {"pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",
                                                "pass leaf1:Ethernet48",  "pass leaf2:Ethernet1/1",
@@ -75,9 +75,7 @@ TEST_CASE("drift checks pass on a perfect fabric, in desired order, on the ports
   CHECK(test::outline(f.run(family(), "port.cnp.drift")) == kHostPorts);
 }
 
-TEST_CASE("drift checks report missing data when the device or port is absent") {
-  test::check_absent_state(family());
-}
+TEST_CASE("drift checks report missing data when the device or port is absent") { test::check_absent_state(family()); }
 
 TEST_CASE("port.mtu.drift: the message, and the fix in each platform's words") {
   Lab f;
@@ -191,8 +189,7 @@ TEST_CASE("port.trust.drift") {
   // mlx5 trusts DSCP while its DSCP app table has entries: the fix writes the whole intended map.
   f.port("host1", "ens1f0np0").trust = Trust::pcp;
   std::string pairs;
-  for (int d = 0; d < kDscpValues; ++d)
-    pairs += " " + std::to_string(d) + ":" + (d == 26 ? "3" : d == 48 ? "6" : "0");
+  for (int d = 0; d < kDscpValues; ++d) pairs += " " + std::to_string(d) + ":" + (d == 26 ? "3" : d == 48 ? "6" : "0");
   CHECK(one(f, "port.trust.drift", "host1", "ens1f0np0").hint == "dcb app replace dev 'ens1f0np0' dscp-prio" + pairs);
 
   f.port("leaf1", "Ethernet0").trust.reset();
@@ -246,8 +243,9 @@ TEST_CASE("port.dscp.drift lists the differing DSCPs compactly and fixes only th
 
   leaf_map.fill(5);  // a whole default map left in place: the finding stays one line
   r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
-  CHECK(r.observed == "0->5 (want 0), 1->5 (want 0), 2->5 (want 0), 3->5 (want 0), 4->5 (want 0), 5->5 (want 0), "
-                      "6->5 (want 0), 7->5 (want 0), +56 more");
+  CHECK(r.observed ==
+        "0->5 (want 0), 1->5 (want 0), 2->5 (want 0), 3->5 (want 0), 4->5 (want 0), 5->5 (want 0), "
+        "6->5 (want 0), 7->5 (want 0), +56 more");
   CHECK(r.message == "leaf1:Ethernet0: DSCP map differs: " + r.observed);
 
   f.port("leaf1", "Ethernet0").dscp_to_priority.reset();
@@ -298,8 +296,9 @@ TEST_CASE("port.pfc.drift: the fix sets only the priorities that differ") {
         "sudo config interface pfc priority 'Ethernet48' 0 off\nsudo config interface pfc priority 'Ethernet48' 3 on");
 
   f.port("leaf2", "Ethernet1/1").lossless = std::array<bool, kPriorities>{};
-  CHECK(one(f, "port.pfc.drift", "leaf2", "Ethernet1/1").hint ==
-        "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\nend");
+  CHECK(
+      one(f, "port.pfc.drift", "leaf2", "Ethernet1/1").hint ==
+      "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\nend");
   f.port("spine1", "swp1").lossless = std::array<bool, kPriorities>{};
   CHECK(one(f, "port.pfc.drift", "spine1", "swp1").hint ==
         "nv set qos pfc default-global switch-priority 3\nnv config apply -y");
@@ -462,7 +461,8 @@ TEST_CASE("port.watchdog.drift") {
   check_failure(r, "port.watchdog.drift");
   CHECK(r.expected == "on, poll 100 ms, detection 200 ms, restoration 200 ms, action drop");
   CHECK(r.observed == "on, poll 100 ms, detection 400 ms, restoration 200 ms, action forward");
-  CHECK(r.message == "leaf1:Ethernet0: PFC watchdog differs: detection 400 ms (want 200 ms), action forward (want drop)");
+  CHECK(r.message ==
+        "leaf1:Ethernet0: PFC watchdog differs: detection 400 ms (want 200 ms), action forward (want drop)");
   CHECK(r.hint ==
         "sudo config pfcwd interval 100\n"
         "sudo config pfcwd start --action drop --restoration-time 200 'Ethernet0' 200");
@@ -594,9 +594,9 @@ TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {
     const std::vector<Result> all = f.run_all();
     test::check_causes_are_failures(all);
     CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
-    CHECK(test::consequences(all) == std::set<std::string>{
-                                         "link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift "
-                                         "leaf1:Ethernet0"});
+    CHECK(test::consequences(all) ==
+          std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift "
+                                "leaf1:Ethernet0"});
   }
   SUBCASE("a wrong watchdog, ECN or CNP marking concerns one port only") {
     Lab f;

@@ -52,8 +52,8 @@ End make_end(const CheckContext& ctx, const DeviceDesired& d, const PortDesired&
 /// What a link rule found wrong.
 struct Outcome {
   std::string message;
-  std::vector<const End*> drifted;  // ends whose own drift explains it: the finding is a consequence
-  std::string_view drift_check;     // the port check that reports that drift
+  std::vector<const End*> drifted;                // ends whose own drift explains it: the finding is a consequence
+  std::string_view drift_check;                   // the port check that reports that drift
   std::vector<std::pair<const End*, Fix>> fixes;  // what to change, end by end
 };
 
@@ -106,8 +106,7 @@ std::optional<std::string> gap(const CheckContext& ctx, const LinkRule& rule, co
     return dev + " could not be read (" + u->second.substr(0, u->second.find('\n')) + ")";
   const DeviceObserved* od = ctx.device(dev);
   if (!od) return dev + " has no observed state";
-  if (const std::string* why = od->port_unreadable(e.port.name))
-    return e.name + " could not be read (" + *why + ")";
+  if (const std::string* why = od->port_unreadable(e.port.name)) return e.name + " could not be read (" + *why + ")";
   return dev + " reported no port " + e.port.name;
 }
 
@@ -182,8 +181,8 @@ std::optional<Outcome> disagreement(const Link& l, std::string_view topic, std::
                                     Want want, Text text) {
   if (got(l.a) == got(l.b)) return std::nullopt;
   Outcome o;
-  o.message = std::string(topic) + " disagrees: " + l.a.name + " " + text(got(l.a)) + ", " + l.b.name + " " +
-              text(got(l.b));
+  o.message =
+      std::string(topic) + " disagrees: " + l.a.name + " " + text(got(l.a)) + ", " + l.b.name + " " + text(got(l.b));
   if (want(l.a) != want(l.b)) {
     o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name + " disagree on " +
                  std::string(topic) + ": make them agree, then render and apply both";
@@ -207,13 +206,11 @@ std::optional<Outcome> judge_mtu(const Link& l) {
   const End& s = l.other(h);
   if (mtu_of(h) <= mtu_of(s)) return std::nullopt;
   Outcome o;
-  o.message = "MTU mismatch: " + h.name + " is at MTU " + std::to_string(mtu_of(h)) + ", above " + s.name +
-              " at " + std::to_string(mtu_of(s)) + ": full-size frames from the host are dropped";
+  o.message = "MTU mismatch: " + h.name + " is at MTU " + std::to_string(mtu_of(h)) + ", above " + s.name + " at " +
+              std::to_string(mtu_of(s)) + ": full-size frames from the host are dropped";
   // The cause is the drift that makes the host not fit: a switch port below its intent, else a host above.
-  if (mtu_of(s) < mtu_want(s))
-    o.drifted = {&s};
-  else if (mtu_of(h) > mtu_want(h))
-    o.drifted = {&h};
+  if (mtu_of(s) < mtu_want(s)) o.drifted = {&s};
+  else if (mtu_of(h) > mtu_want(h)) o.drifted = {&h};
   o.drift_check = "port.mtu.drift";
   if (o.drifted.empty()) o.message += "; the intent puts the switch port below the host: raise it in the profile";
   return o;
@@ -359,9 +356,8 @@ std::optional<Outcome> judge_speed(const Link& l) {
   const End& fast = l.other(slow);
   const bool slow_ok = &slow == &l.a ? (want_a && a_ok) : (want_b && b_ok);
   const End& culprit = slow_ok ? fast : slow;
-  o.message = "Speed mismatch: " + l.a.name + " runs at " + format_mbps(a) + ", " + l.b.name + " at " +
-              format_mbps(b) + expected +
-              (slow_ok ? ": " + fast.name + " runs faster than expected" : ": the slow end is " + slow.name);
+  o.message = "Speed mismatch: " + l.a.name + " runs at " + format_mbps(a) + ", " + l.b.name + " at " + format_mbps(b) +
+              expected + (slow_ok ? ": " + fast.name + " runs faster than expected" : ": the slow end is " + slow.name);
   o.fixes.push_back({&culprit, Fix{Setting::speed, &culprit.device, &culprit.port, {}}});
   return o;
 }
@@ -420,8 +416,8 @@ constexpr LinkRule kOper{
 }  // namespace
 
 std::vector<Check> link_checks() {
-  return {check_of<kMtu>(), check_of<kPfc>(), check_of<kTrust>(), check_of<kDscp>(), check_of<kSpeed>(),
-          check_of<kOper>()};
+  return {check_of<kMtu>(),  check_of<kPfc>(),   check_of<kTrust>(),
+          check_of<kDscp>(), check_of<kSpeed>(), check_of<kOper>()};
 }
 
 }  // namespace fabricctl

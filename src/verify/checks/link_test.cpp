@@ -20,8 +20,8 @@ const std::vector<Check>& family() {
   return checks;
 }
 
-const std::vector<std::string> kIds = {"link.mtu.mismatch",   "link.pfc.mismatch",   "link.trust.mismatch",
-                                       "link.dscp.mismatch",  "link.speed.mismatch", "link.oper.down"};
+const std::vector<std::string> kIds = {"link.mtu.mismatch",  "link.pfc.mismatch",   "link.trust.mismatch",
+                                       "link.dscp.mismatch", "link.speed.mismatch", "link.oper.down"};
 
 const Endpoint kHost1{"host1", "ens1f0np0"};
 const Endpoint kHost2{"host1", "ens2f0np0"};
@@ -139,12 +139,11 @@ TEST_CASE("link.pfc.mismatch: the drifted end is named, on either end and on swi
   const std::vector<Result> all = lab.run_all();
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift host1:ens2f0np0",
-                                                     "port.pfc.drift leaf2:Ethernet1/1",
-                                                     "port.pfc.drift spine1:swp1"});
-  CHECK(test::consequences(all) == std::set<std::string>{
-                                       "link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- port.pfc.drift "
-                                       "host1:ens2f0np0",
-                                       "link.pfc.mismatch leaf1:Ethernet48~spine1:swp1 <- port.pfc.drift spine1:swp1"});
+                                                     "port.pfc.drift leaf2:Ethernet1/1", "port.pfc.drift spine1:swp1"});
+  CHECK(test::consequences(all) ==
+        std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- port.pfc.drift "
+                              "host1:ens2f0np0",
+                              "link.pfc.mismatch leaf1:Ethernet48~spine1:swp1 <- port.pfc.drift spine1:swp1"});
 }
 
 TEST_CASE("link.pfc.mismatch: ends that agree pass, even when both are wrong; port drift reports each") {
@@ -175,8 +174,7 @@ TEST_CASE("link.pfc.mismatch: profiles that disagree are a failure without a dev
   CHECK(r.hint.empty());
   CHECK(r.cause.empty());
   CHECK(same_link(r.link, kLink2));
-  CHECK(test::failures(lab.run_all()) ==
-        std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
+  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 }
 
 // When the intents of the two ends disagree, fixing a drift cannot make the ends agree: the profile
@@ -352,7 +350,8 @@ TEST_CASE("link.speed.mismatch: the message names the slow end, the fix checks i
   CHECK(r.hint == "ethtool 'ens2f0np0'");
   CHECK(r.cause.empty());
   CHECK(same_link(r.link, kLink2));
-  CHECK(test::failures(lab.run_all()) == std::set<std::string>{"link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
+  CHECK(test::failures(lab.run_all()) ==
+        std::set<std::string>{"link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 
   // The slow end on a switch, in its platform's words.
   Lab sonic;
@@ -576,7 +575,8 @@ TEST_CASE("the classic lab case: PFC off on a leaf port and a host NIC at MTU 15
   lab.port("host1", "ens2f0np0").rdma->active_mtu = 1024;
   const std::vector<Result> all = lab.run_all();
   test::check_causes_are_failures(all);
-  CHECK(test::failures(all) == std::set<std::string>{"port.mtu.drift host1:ens2f0np0", "port.pfc.drift leaf1:Ethernet0"});
+  CHECK(test::failures(all) ==
+        std::set<std::string>{"port.mtu.drift host1:ens2f0np0", "port.pfc.drift leaf1:Ethernet0"});
   CHECK(test::consequences(all) ==
         std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
                               "rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});

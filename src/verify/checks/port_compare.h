@@ -4,14 +4,13 @@
 // messages and hints read the same in every port check.
 #pragma once
 
-
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "verify/check.h"
 #include "platform/platform.h"
+#include "verify/check.h"
 #include "verify/format.h"
 
 namespace fabricctl::port_compare {
@@ -90,8 +89,7 @@ inline bool host_port(const PortView& v) { return v.device.role == Role::host; }
 inline bool cabled_port(const PortView& v) { return !v.port.peer_device.empty(); }
 
 /// The verdict when the observed port itself is absent, saying why.
-inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p,
-                      const DeviceObserved* od) {
+inline Verdict absent(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p, const DeviceObserved* od) {
   if (od) {
     if (const std::string* why = od->port_unreadable(p.name))
       return {Status::missing, "unreadable", cat("port state unreadable: ", *why), {}, {}, {}};
@@ -121,8 +119,7 @@ inline Result result_of(const PortRule& rule, const PortView& v, Verdict verdict
   r.message = cat(r.a.str(), ": ", verdict.detail);
   r.cause = std::move(verdict.cause);
   if (const LinkEnds* l = v.ctx.link_of(v.port)) r.link = link_ref(*l);
-  if (r.status == Status::fail)
-    r.hint = fix_text(Fix{rule.setting, &v.device, &v.port, std::move(verdict.keys)});
+  if (r.status == Status::fail) r.hint = fix_text(Fix{rule.setting, &v.device, &v.port, std::move(verdict.keys)});
   return r;
 }
 

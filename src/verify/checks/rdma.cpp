@@ -34,8 +34,9 @@ Verdict active_judge(const PortView& v, const PortObserved& o) {
   return fail("down", detail);
 }
 
-constexpr PortRule kActive{"rdma.port.down", Severity::error, "the RDMA port of a host NIC is active",
-                           Setting::rdma_port, host_port, active_expected, active_judge};
+constexpr PortRule kActive{"rdma.port.down",   Severity::error, "the RDMA port of a host NIC is active",
+                           Setting::rdma_port, host_port,       active_expected,
+                           active_judge};
 
 // ---- rdma.gid.missing
 
@@ -55,7 +56,8 @@ Verdict gid_judge(const PortView& v, const PortObserved& o) {
 }
 
 constexpr PortRule kGid{"rdma.gid.missing", Severity::error, "the RDMA port has a RoCE v2 GID",
-                        Setting::rdma_gid, host_port, gid_expected, gid_judge};
+                        Setting::rdma_gid,  host_port,       gid_expected,
+                        gid_judge};
 
 // ---- rdma.mtu.mismatch
 
@@ -84,8 +86,13 @@ Verdict mtu_judge(const PortView& v, const PortObserved& o) {
 }
 
 // A netdev MTU that is wrong is the cause (a consequence above); what is left is on the RDMA side.
-constexpr PortRule kMtu{"rdma.mtu.mismatch", Severity::error, "RDMA active MTU equals the profile's RoCE MTU",
-                        Setting::rdma_port, host_port, mtu_expected, mtu_judge};
+constexpr PortRule kMtu{"rdma.mtu.mismatch",
+                        Severity::error,
+                        "RDMA active MTU equals the profile's RoCE MTU",
+                        Setting::rdma_port,
+                        host_port,
+                        mtu_expected,
+                        mtu_judge};
 
 }  // namespace
 
