@@ -175,20 +175,21 @@ run_faults dscp ecn rail
 #    polling interval and robustness, so pasting it changes nothing. Expected: restoration (and action)
 #    not compared on a platform that cannot set them, or an intent-level message without a device fix.
 #    The same holds for detection_ms that is not a multiple of the polling interval (robustness rounds up).
-# 2. cabling.rail.mismatch (src/verify/checks/cabling.cpp:226) and a failing cabling.lldp.mismatch
-#    (cabling.cpp:171) leave "observed" empty although LLDP saw a neighbour; docs/reports.md says ""
-#    only when nothing was observed. Expected: the neighbour, e.g. "leaf2.lab.example.net:Ethernet1/1".
 if false; then
   known="$work/known-nvue"
   cp -r "$good" "$known"
   sed -i 's/"restoration_ms": 200,/"restoration_ms": 100,/' "$known/spine1.json"
   "$bin" verify -i inventory/lab --snapshots "$known" -o json >/dev/null || fail "KNOWN 1: NVUE restoration"
-  dir="$work/faults-rail"
+fi
+
+# Cabling findings say what LLDP saw.
+dir="$work/faults-rail"
   python3 -c "
 import json, sys
 r = json.load(open(sys.argv[1]))
 [f] = [f for f in r['findings'] if f['check'] == 'cabling.rail.mismatch']
 assert f['observed'] == 'leaf2.lab.example.net:Ethernet1/1', f['observed']
-" "$dir.json" || fail "KNOWN 2: cabling.rail.mismatch observed"
-fi
+[c] = [f for f in r['findings'] if f['check'] == 'cabling.lldp.mismatch']
+assert c['observed'].startswith('host1:ens1f0np0=leaf2.lab.example.net:Ethernet1/1, leaf1:Ethernet0='), c['observed']
+" "$dir.json" || fail "cabling findings do not say what LLDP saw"
 echo "verify handwritten: ok (clean, and 3 faults found exactly)"

@@ -138,6 +138,16 @@ Cabling analyze(const CheckContext& ctx, const LinkEnds& le) {
   return c;
 }
 
+/// What LLDP showed on each end: "host1:eth0=leaf2.example.net:Ethernet1/1, leaf1:Ethernet0=unknown".
+std::string seen_text(const CheckContext& ctx, const LinkEnds& le) {
+  std::vector<std::string> ends;
+  for (const auto& [d, p] : {std::pair{le.a_device, le.a}, std::pair{le.b_device, le.b}}) {
+    const LldpNeighbor* n = lldp_of(ctx, *d, *p);
+    ends.push_back(cat(end_name(*d, *p), "=", n ? cat(n->system_name, ":", n->port_id) : std::string("unknown")));
+  }
+  return join(ends, ", ");
+}
+
 Result base(std::string_view check, const Endpoint& a, std::optional<Endpoint> b) {
   Result r;
   r.check = std::string(check);
@@ -163,6 +173,7 @@ void run_lldp(const CheckContext& ctx, std::vector<Result>& out) {
     }
     r.link = link_ref(le);
     r.expected = cat("LLDP: ", end_name(*le.a_device, *le.a), " <-> ", end_name(*le.b_device, *le.b));
+    r.observed = seen_text(ctx, le);
     if (c.kind == Cabling::unknown) {
       r.status = Status::missing;
       r.message =
@@ -215,6 +226,7 @@ void run_rail(const CheckContext& ctx, std::vector<Result>& out) {
     }
     r.link = link_ref(le);
     r.expected = cat("a ", rail_text(le.a->rail), " switch");
+    if (const LldpNeighbor* n = lldp_of(ctx, *le.a_device, *le.a)) r.observed = cat(n->system_name, ":", n->port_id);
     if (seen == Seen::nothing) {
       r.status = Status::missing;
       r.message = cat("LLDP neighbour not collected on ", end_name(*le.a_device, *le.a));
@@ -234,6 +246,7 @@ void run_rail(const CheckContext& ctx, std::vector<Result>& out) {
       // Wrong neighbour, but on the right rail (or of unknown rail): cabling.lldp.mismatch reports it.
       r.status = Status::pass;
       r.expected.clear();
+      r.observed.clear();
       r.link.reset();
     }
     out.push_back(std::move(r));
