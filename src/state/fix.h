@@ -34,6 +34,14 @@ struct Fix {
   const DeviceDesired* device = nullptr;
   const PortDesired* port = nullptr;  // nullptr for a device-wide setting
   std::vector<int> keys;              // what differs, per Setting; empty: the whole setting
+
+  /// Whether the fix covers `key` (a DSCP, priority or traffic class): every key when `keys` is empty.
+  [[nodiscard]] bool covers(int key) const {
+    if (keys.empty()) return true;
+    for (int k : keys)
+      if (k == key) return true;
+    return false;
+  }
 };
 
 }  // namespace fabricctl

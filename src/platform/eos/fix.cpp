@@ -18,13 +18,6 @@ const json* interface_of(const json& c, const std::string& port) {
   return nullptr;
 }
 
-bool in(const std::vector<int>& keys, int k) {
-  if (keys.empty()) return true;
-  for (int x : keys)
-    if (x == k) return true;
-  return false;
-}
-
 std::string configure(std::vector<std::string> lines) {
   lines.insert(lines.begin(), "configure");
   lines.emplace_back("end");
@@ -47,7 +40,7 @@ std::string eos_fix(const Fix& f) {
     case Setting::dscp_map: {
       std::vector<std::string> lines;
       for (int d = 0; d < kDscpValues; ++d)
-        if (in(f.keys, d))
+        if (f.covers(d))
           lines.push_back("qos map dscp " + std::to_string(d) + " to traffic-class " +
                           std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
       return configure(lines);
@@ -56,7 +49,7 @@ std::string eos_fix(const Fix& f) {
       std::vector<std::string> lines{iface};
       if (itf) lines.push_back("   " + (*itf)["pfc"].get<std::string>());
       for (int p = 0; p < kPriorities; ++p) {
-        if (!in(f.keys, p)) continue;
+        if (!f.covers(p)) continue;
         const std::string line = "priority-flow-control priority " + std::to_string(p) + " no-drop";
         lines.push_back(q.lossless[static_cast<size_t>(p)] ? "   " + line : "   no " + line);
       }
@@ -79,7 +72,7 @@ std::string eos_fix(const Fix& f) {
     case Setting::ecn: {
       std::vector<std::string> lines{iface};
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
-        if (!in(f.keys, tc)) continue;
+        if (!f.covers(tc)) continue;
         const json* block = nullptr;
         if (itf)
           for (const json& b : (*itf)["queues"])

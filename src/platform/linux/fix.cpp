@@ -15,10 +15,6 @@ namespace {
 using linux_host::sh_quote;
 using nlohmann::json;
 
-bool in(const std::vector<int>& keys, int k) {
-  return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();
-}
-
 /// The apply.sh context of the fix's port.
 json port_context(const Fix& f) {
   const json c = linux_context(*f.device);
@@ -48,14 +44,14 @@ std::string linux_fix(const Fix& f) {
       if (q.trust == Trust::pcp) return "dcb app flush dev " + dev + " dscp-prio";
       std::vector<std::string> pairs;
       for (int d = 0; d < kDscpValues; ++d)
-        if (f.setting == Setting::trust || in(f.keys, d))
+        if (f.setting == Setting::trust || f.covers(d))
           pairs.push_back(std::to_string(d) + ":" + std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
       return "dcb app replace dev " + dev + " dscp-prio " + join(pairs, " ");
     }
     case Setting::pfc: {
       std::vector<std::string> pairs;
       for (int p = 0; p < kPriorities; ++p)
-        if (in(f.keys, p)) pairs.push_back(std::to_string(p) + (q.lossless[static_cast<size_t>(p)] ? ":on" : ":off"));
+        if (f.covers(p)) pairs.push_back(std::to_string(p) + (q.lossless[static_cast<size_t>(p)] ? ":on" : ":off"));
       return "dcb pfc set dev " + dev + " prio-pfc " + join(pairs, " ");
     }
     case Setting::ets: {
@@ -66,7 +62,7 @@ std::string linux_fix(const Fix& f) {
     case Setting::dcqcn: {
       const auto on = q.dcqcn_priorities();
       for (int p = 0; p < kPriorities; ++p) {
-        if (!in(f.keys, p)) continue;
+        if (!f.covers(p)) continue;
         const std::string v = on[static_cast<size_t>(p)] ? "1" : "0";
         for (std::string_view point : {"roce_rp", "roce_np"})
           lines.push_back("echo " + v + " > " + ecn_file(port, std::string(point) + "/enable/" + std::to_string(p)));

@@ -12,13 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-bool in(const std::vector<int>& keys, int k) {
-  if (keys.empty()) return true;
-  for (int x : keys)
-    if (x == k) return true;
-  return false;
-}
-
 std::string applied(std::vector<std::string> lines) {
   lines.emplace_back("nv config apply -y");
   return join(lines, "\n");
@@ -36,7 +29,7 @@ std::string nvue_fix(const Fix& f) {
     case Setting::dscp_map: {
       std::vector<std::string> lines;
       for (const json& m : c["dscp_map"])
-        if (in(f.keys, std::stoi(m["dscp"].get<std::string>())))
+        if (f.covers(std::stoi(m["dscp"].get<std::string>())))
           lines.push_back("nv set qos mapping default-global dscp " + m["dscp"].get<std::string>() +
                           " switch-priority " + m["priority"].get<std::string>());
       return applied(lines);
@@ -64,14 +57,14 @@ std::string nvue_fix(const Fix& f) {
       const std::string cc = "nv set qos congestion-control default-global traffic-class ";
       for (const json& e : c["ecn"]) {
         const std::string tc = e["tc"].get<std::string>();
-        if (!in(f.keys, std::stoi(tc))) continue;
+        if (!f.covers(std::stoi(tc))) continue;
         lines.push_back(cc + tc + " ecn enable");
         lines.push_back(cc + tc + " min-threshold " + e["min"].get<std::string>());
         lines.push_back(cc + tc + " max-threshold " + e["max"].get<std::string>());
         lines.push_back(cc + tc + " probability " + e["probability"].get<std::string>());
       }
       for (const json& e : c["ecn_disabled"])
-        if (in(f.keys, std::stoi(e["tc"].get<std::string>())))
+        if (f.covers(std::stoi(e["tc"].get<std::string>())))
           lines.push_back(cc + e["tc"].get<std::string>() + " ecn disable");
       return applied(lines);
     }

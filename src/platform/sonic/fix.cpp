@@ -16,10 +16,6 @@ namespace {
 
 const auto sh_quote = shell_quote;
 
-bool in(const std::vector<int>& keys, int k) {
-  return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();
-}
-
 /// `sonic-db-cli CONFIG_DB hset 'TABLE|key' field value ...`
 std::string hset(const std::string& key, const std::vector<std::pair<std::string, std::string>>& fields) {
   std::string s = "sonic-db-cli CONFIG_DB hset " + sh_quote(key);
@@ -47,13 +43,13 @@ std::string sonic_fix(const Fix& f) {
     case Setting::dscp_map: {
       std::vector<std::pair<std::string, std::string>> fields;
       for (int d = 0; d < kDscpValues; ++d)
-        if (in(f.keys, d))
+        if (f.covers(d))
           fields.emplace_back(std::to_string(d), std::to_string(q.dscp_to_priority[static_cast<size_t>(d)]));
       return hset(map_key("DSCP_TO_TC_MAP"), fields);
     }
     case Setting::pfc:
       for (int p = 0; p < kPriorities; ++p)
-        if (in(f.keys, p))
+        if (f.covers(p))
           lines.push_back("sudo config interface pfc priority " + qport + " " + std::to_string(p) +
                           (q.lossless[static_cast<size_t>(p)] ? " on" : " off"));
       return join(lines, "\n");
@@ -75,7 +71,7 @@ std::string sonic_fix(const Fix& f) {
     }
     case Setting::ecn:
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
-        if (!in(f.keys, tc)) continue;
+        if (!f.covers(tc)) continue;
         const std::string queue = "QUEUE|" + port + "|" + std::to_string(tc);
         const EcnQueue* want = nullptr;
         if (q.ecn_enabled)
