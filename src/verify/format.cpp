@@ -1,6 +1,5 @@
 #include "verify/format.h"
 
-#include <cctype>
 #include <vector>
 
 #include "util/text.h"
@@ -18,11 +17,6 @@ std::string format_opt(const std::optional<int>& v) { return v ? std::to_string(
 
 std::string format_mbps(int mbps) {
   return mbps % 1000 == 0 ? std::to_string(mbps / 1000) + "G" : std::to_string(mbps) + "M";
-}
-
-std::string capitalized(std::string s) {
-  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-  return s;
 }
 
 }  // namespace fabricctl

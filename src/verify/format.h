@@ -15,7 +15,5 @@ std::string format_priorities(const std::array<bool, kPriorities>& set);
 std::string format_opt(const std::optional<int>& v);
 /// Speed in Mb/s as "400G" / "2500M".
 std::string format_mbps(int mbps);
-/// `s` with its first letter upper-cased: fix hints read as sentences.
-std::string capitalized(std::string s);
 
 }  // namespace fabricctl
