@@ -55,7 +55,7 @@ std::string dcb_map(int n, F value) {
 
 /// One `set_sysfs PATH VALUE` line of apply.sh, optionally preceded by a one-line comment.
 json sysfs_write(const std::string& path, const std::string& value, const std::string& note = {}) {
-  json w{{"path", sh_quote(path)}, {"value", value}};
+  json w{{"path", shell_quote(path)}, {"value", value}};
   w["note"] = note.empty() ? json(nullptr) : json(comment_safe(note));
   return w;
 }
@@ -96,7 +96,7 @@ json port_context(const ordered_json& ps, int roce_dscp) {
   json c;
 
   // ---- identity and link
-  c["netdev_sh"] = sh_quote(netdev);
+  c["netdev_sh"] = shell_quote(netdev);
   c["mtu"] = ps.at("mtu").get<int>();
   std::string title = netdev;
   std::vector<std::string> facts;
@@ -126,10 +126,10 @@ json port_context(const ordered_json& ps, int roce_dscp) {
         {"roce_tos", tos},
         {"rdma_comment", comment_safe(device + " port " + port)},
         {"tos_meaning", tos_meaning},
-        {"rdma_dir_sh", sh_quote(dir)},
-        {"mode_path_sh", sh_quote(port_dir + "/default_roce_mode")},
-        {"mode_sh", sh_quote(rdma.at("gid_type").get<std::string>())},
-        {"tos_path_sh", sh_quote(port_dir + "/default_roce_tos")},
+        {"rdma_dir_sh", shell_quote(dir)},
+        {"mode_path_sh", shell_quote(port_dir + "/default_roce_mode")},
+        {"mode_sh", shell_quote(rdma.at("gid_type").get<std::string>())},
+        {"tos_path_sh", shell_quote(port_dir + "/default_roce_tos")},
     };
   }
 
@@ -267,20 +267,20 @@ nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp)
   for (const ordered_json& ps : ports_state) {
     ports.push_back(port_context(ps, roce_dscp));
     const std::string dir = std::string(kSysNet) + ps.at("netdev").get<std::string>();
-    preflight.push_back({{"dir_sh", sh_quote(dir)}, {"why_sh", sh_quote("no such network interface")}});
-    preflight.push_back({{"dir_sh", sh_quote(dir + "/ecn")},
-                         {"why_sh", sh_quote("no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver")}});
+    preflight.push_back({{"dir_sh", shell_quote(dir)}, {"why_sh", shell_quote("no such network interface")}});
+    preflight.push_back({{"dir_sh", shell_quote(dir + "/ecn")},
+                         {"why_sh", shell_quote("no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver")}});
     rdma = rdma || !ps.at("rdma").is_null();
   }
   if (rdma)
-    preflight.push_back({{"dir_sh", sh_quote(kRdmaCm)},
-                         {"why_sh", sh_quote("run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config")}});
+    preflight.push_back({{"dir_sh", shell_quote(kRdmaCm)},
+                         {"why_sh", shell_quote("run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config")}});
   mark_last(ports);
   c["has_ports"] = !ports.empty();
   c["ports"] = std::move(ports);
   c["preflight"] = std::move(preflight);
-  c["done_message_sh"] = sh_quote("apply.sh: " + device + ": RoCE NIC state applied to " +
-                                  std::to_string(ports_state.size()) + " port(s)");
+  c["done_message_sh"] = shell_quote("apply.sh: " + device + ": RoCE NIC state applied to " +
+                                     std::to_string(ports_state.size()) + " port(s)");
   return c;
 }
 

@@ -17,6 +17,7 @@
 #include "platform/linux/nic.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
+#include "util/escape.h"
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
@@ -110,7 +111,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 
 }  // namespace
 
-TEST_CASE("linux: roce_tos, sh_quote and comment_safe") {
+TEST_CASE("linux: roce_tos, shell_quote and comment_safe") {
   QosIntent q = test::roce_lossless_qos();
   CHECK(linux_host::roce_tos(q) == 106);  // DSCP 26 << 2 | ECT(0)
   q.dcqcn.enabled = false;
@@ -118,9 +119,9 @@ TEST_CASE("linux: roce_tos, sh_quote and comment_safe") {
   q.roce_dscp = 46;
   CHECK(linux_host::roce_tos(q) == 184);
 
-  CHECK(linux_host::sh_quote("ens1f0np0") == "'ens1f0np0'");
-  CHECK(linux_host::sh_quote("a'b") == "'a'\\''b'");
-  CHECK(linux_host::sh_quote("$(reboot)") == "'$(reboot)'");
+  CHECK(shell_quote("ens1f0np0") == "'ens1f0np0'");
+  CHECK(shell_quote("a'b") == "'a'\\''b'");
+  CHECK(shell_quote("$(reboot)") == "'$(reboot)'");
   CHECK(linux_host::comment_safe("a\nb\tc") == "a?b?c");
 }
 

@@ -7,12 +7,12 @@
 
 #include "platform/linux/nic.h"
 #include "platform/platform.h"
+#include "util/escape.h"
 #include "util/text.h"
 
 namespace fabricctl {
 namespace {
 
-using linux_host::sh_quote;
 using nlohmann::json;
 
 /// The apply.sh context of the fix's port.
@@ -23,7 +23,7 @@ json port_context(const Fix& f) {
 }
 
 std::string ecn_file(const std::string& port, std::string_view rest) {
-  return sh_quote("/sys/class/net/" + port + "/ecn/" + std::string(rest));
+  return shell_quote("/sys/class/net/" + port + "/ecn/" + std::string(rest));
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ std::string ecn_file(const std::string& port, std::string_view rest) {
 std::string linux_fix(const Fix& f) {
   const QosIntent& q = f.device->qos;
   const std::string port = f.port ? f.port->name : std::string();
-  const std::string dev = sh_quote(port);
+  const std::string dev = shell_quote(port);
   std::vector<std::string> lines;
   switch (f.setting) {
     case Setting::mtu: return "ip link set dev " + dev + " mtu " + std::to_string(f.port->mtu);
@@ -74,7 +74,7 @@ std::string linux_fix(const Fix& f) {
              std::to_string(q.cnp_priority) + " > " + ecn_file(port, "roce_np/cnp_802p_prio");
     case Setting::rdma_gid: return "ip addr show dev " + dev;
     case Setting::rdma_port:
-      return "rdma link show " + sh_quote(f.port->rdma_device + "/" + std::to_string(f.port->rdma_port));
+      return "rdma link show " + shell_quote(f.port->rdma_device + "/" + std::to_string(f.port->rdma_port));
     case Setting::ecn:
     case Setting::watchdog: break;  // switch settings
   }

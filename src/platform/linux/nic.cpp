@@ -1,13 +1,9 @@
 #include "platform/linux/nic.h"
 
-#include "util/escape.h"
-
 namespace fabricctl {
 namespace linux_host {
 
 int roce_tos(const QosIntent& qos) { return (qos.roce_dscp << 2) | (qos.dcqcn.enabled ? kEct0 : 0); }
-
-std::string sh_quote(std::string_view s) { return shell_quote(s); }
 
 std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp) {
   return {{

@@ -33,9 +33,6 @@ int roce_tos(const QosIntent& qos);
 /// order, with the values of `rp` (firmware units: rates Mb/s, times microseconds).
 std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp);
 
-/// Quotes a word for POSIX sh: always single quotes; an embedded ' becomes '\''.
-std::string sh_quote(std::string_view s);
-
 /// Makes text safe inside a one-line comment: anything outside printable ASCII becomes '?'.
 std::string comment_safe(std::string_view s);
 

@@ -14,6 +14,7 @@
 #include "platform/linux/nic_state.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
+#include "util/escape.h"
 
 using namespace fabricctl;
 using nlohmann::ordered_json;
@@ -57,7 +58,7 @@ std::set<std::string> port_commands(const std::string& sh, const std::string& ne
   return commands;
 }
 
-std::string q(const std::string& s) { return linux_host::sh_quote(s); }
+std::string q(const std::string& s) { return shell_quote(s); }
 
 std::string dcb_map(const std::vector<std::string>& values) {
   std::string out;

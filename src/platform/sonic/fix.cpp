@@ -14,12 +14,10 @@
 namespace fabricctl {
 namespace {
 
-const auto sh_quote = shell_quote;
-
 /// `sonic-db-cli CONFIG_DB hset 'TABLE|key' field value ...`
 std::string hset(const std::string& key, const std::vector<std::pair<std::string, std::string>>& fields) {
-  std::string s = "sonic-db-cli CONFIG_DB hset " + sh_quote(key);
-  for (const auto& [f, v] : fields) s += " " + f + " " + sh_quote(v);
+  std::string s = "sonic-db-cli CONFIG_DB hset " + shell_quote(key);
+  for (const auto& [f, v] : fields) s += " " + f + " " + shell_quote(v);
   return s;
 }
 
@@ -30,16 +28,16 @@ std::string map_key(std::string_view table) { return std::string(table) + "|" + 
 std::string sonic_fix(const Fix& f) {
   const QosIntent& q = f.device->qos;
   const std::string port = f.port ? f.port->name : std::string();
-  const std::string qport = sh_quote(port);
+  const std::string qport = shell_quote(port);
   std::vector<std::string> lines;
   switch (f.setting) {
     case Setting::mtu: return "sudo config interface mtu " + qport + " " + std::to_string(f.port->mtu);
     case Setting::trust:
       if (q.trust == Trust::dscp)
         return hset("PORT_QOS_MAP|" + port, {{"dscp_to_tc_map", std::string(sonic::kMapName)}}) +
-               "\nsonic-db-cli CONFIG_DB hdel " + sh_quote("PORT_QOS_MAP|" + port) + " dot1p_to_tc_map";
+               "\nsonic-db-cli CONFIG_DB hdel " + shell_quote("PORT_QOS_MAP|" + port) + " dot1p_to_tc_map";
       return hset("PORT_QOS_MAP|" + port, {{"dot1p_to_tc_map", std::string(sonic::kMapName)}}) +
-             "\nsonic-db-cli CONFIG_DB hdel " + sh_quote("PORT_QOS_MAP|" + port) + " dscp_to_tc_map";
+             "\nsonic-db-cli CONFIG_DB hdel " + shell_quote("PORT_QOS_MAP|" + port) + " dscp_to_tc_map";
     case Setting::dscp_map: {
       std::vector<std::pair<std::string, std::string>> fields;
       for (int d = 0; d < kDscpValues; ++d)
@@ -78,7 +76,7 @@ std::string sonic_fix(const Fix& f) {
           for (const EcnQueue& e : q.ecn)
             if (e.tc == tc) want = &e;
         if (!want) {
-          lines.push_back("sonic-db-cli CONFIG_DB hdel " + sh_quote(queue) + " wred_profile");
+          lines.push_back("sonic-db-cli CONFIG_DB hdel " + shell_quote(queue) + " wred_profile");
           continue;
         }
         const std::string profile = sonic::wred_profile_name(q, tc);
