@@ -10,9 +10,11 @@
 #include <sstream>
 
 #include "fixtures.h"
+#include "temp_dir.h"
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::TempDir;
 
 namespace {
 
@@ -66,21 +68,6 @@ void spit(const fs::path& p, const std::string& text) {
 }
 
 // A fresh directory under the temporary directory, removed with everything in it.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "fabricctl-snapshot-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 }  // namespace
 
 TEST_CASE("snapshot: write, parse, write is byte-identical") {

@@ -1,4 +1,5 @@
 #include "util/file_io.h"
+#include "temp_dir.h"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -13,23 +14,9 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::TempDir;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "fabricctl-file-io-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
 
 void spit(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);

@@ -17,10 +17,12 @@
 #include "platform/linux/nic.h"
 #include "platform/platform.h"
 #include "render/template_set.h"
+#include "temp_dir.h"
 #include "util/escape.h"
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::TempDir;
 
 namespace {
 
@@ -58,23 +60,6 @@ void check_text_hygiene(const std::string& text) {
 }
 
 /// A fresh, empty directory under the system temp dir, removed with the object.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path = fs::temp_directory_path() /
-           ("fabricctl-linux-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
 void write_file(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   std::ofstream out(p, std::ios::binary);
