@@ -2,11 +2,13 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "report/report.h"
 #include "state/snapshot.h"
+#include "util/phase_timer.h"
 #include "verify/engine.h"
 
 namespace fabricctl {
@@ -90,6 +92,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   const std::set<std::string> needed = devices_needed(fabric->desired, scope);
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
+  std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
   const SnapshotSet snaps =
       read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
@@ -104,7 +107,9 @@ int cmd_verify(const std::vector<std::string>& args) {
   if (bad_ports > kListedPorts)
     std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
 
+  timer.emplace("checks");
   const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, needed, *min_severity);
+  timer.emplace("report");
   for (const auto& [device, why] : report.unreadable)
     std::cerr << "fabricctl: " << device << ": state unreadable: " << why << "\n";
   if (output == "table") std::cout << report_table(report, tty);
@@ -112,6 +117,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   if (output == "junit") write_junit(report, std::cout);
   if (output == "prometheus") std::cout << report_prometheus(report);
   std::cout.flush();
+  timer.reset();
   if (!std::cout) {
     // A truncated report (full disk) must never pass for a clean audit.
     std::cerr << "fabricctl: error: cannot write the report to standard output\n";

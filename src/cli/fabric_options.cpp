@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "util/phase_timer.h"
 
 namespace fabricctl {
 
@@ -44,9 +45,15 @@ std::optional<Fabric> load_fabric(const FabricOptions& o) {
     return std::nullopt;
   }
   Diags diags;
-  auto profiles = load_profiles(o.profiles, diags);
-  auto inventory = load_inventory(o.inventory, diags);
+  std::optional<ProfileSet> profiles;
+  std::optional<Inventory> inventory;
+  {
+    const PhaseTimer t("load profiles and inventory");
+    profiles = load_profiles(o.profiles, diags);
+    inventory = load_inventory(o.inventory, diags);
+  }
   std::optional<Fabric> fabric;
+  const PhaseTimer t("resolve fabric");
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
   if (!diags.empty()) {
     std::cerr << diags.str();
