@@ -16,7 +16,9 @@ namespace fabricctl {
 class PhaseTimer {
  public:
   explicit PhaseTimer(std::string_view phase)
-      : phase_(phase), on_(std::getenv("FABRICCTL_TIMINGS") != nullptr), wall_(std::chrono::steady_clock::now()),
+      : phase_(phase),
+        on_(std::getenv("FABRICCTL_TIMINGS") != nullptr),
+        wall_(std::chrono::steady_clock::now()),
         cpu_(process_cpu()) {}
   PhaseTimer(const PhaseTimer&) = delete;
   PhaseTimer& operator=(const PhaseTimer&) = delete;
