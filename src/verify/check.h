@@ -13,6 +13,7 @@
 #include "state/fix.h"
 #include "state/observed.h"
 #include "verify/result.h"
+#include "verify/result_sink.h"
 
 namespace fabricctl {
 
@@ -45,21 +46,37 @@ struct CheckContext {
                const std::set<std::string>* scope = nullptr);
 
   /// Whether results about `d` (a device of `desired`) are wanted.
-  [[nodiscard]] bool in_scope(const DeviceDesired& d) const {
-    return in_scope_.empty() || in_scope_[static_cast<size_t>(&d - desired.devices.data())];
-  }
+  [[nodiscard]] bool in_scope(const DeviceDesired& d) const { return in_scope_.empty() || in_scope_[index_of(d)]; }
 
   /// The observed device, or nullptr when its state is missing or unreadable.
   [[nodiscard]] const DeviceObserved* device(std::string_view name) const;
-  /// The observed port, or nullptr. Constant time: spines have thousands of ports.
-  [[nodiscard]] const PortObserved* port(std::string_view device, std::string_view port) const;
+  /// The observed state of a desired device (of `desired`), or nullptr. An index, no lookup.
+  [[nodiscard]] const DeviceObserved* observed_device(const DeviceDesired& d) const {
+    return observed_devices_[index_of(d)];
+  }
+  /// The observed state of a desired port of `d`, or nullptr. An index, no lookup: checks ask for
+  /// every port of the fabric once per check.
+  [[nodiscard]] const PortObserved* observed_port(const DeviceDesired& d, const PortDesired& p) const {
+    return observed_ports_[port_offset_[index_of(d)] + static_cast<size_t>(&p - d.ports.data())];
+  }
+  /// The position of `d` in desired.devices.
+  [[nodiscard]] size_t index_of(const DeviceDesired& d) const {
+    return static_cast<size_t>(&d - desired.devices.data());
+  }
+  /// A number for each desired port of the fabric, 0 to port_count() - 1.
+  [[nodiscard]] size_t port_index(const DeviceDesired& d, const PortDesired& p) const {
+    return port_offset_[index_of(d)] + static_cast<size_t>(&p - d.ports.data());
+  }
+  [[nodiscard]] size_t port_count() const { return observed_ports_.size(); }
   /// The link a desired port is cabled into, or nullptr when it is not cabled. Constant time.
   [[nodiscard]] const LinkEnds* link_of(const PortDesired& port) const;
   /// The desired device of that name, or nullptr.
   [[nodiscard]] const DeviceDesired* desired_device(std::string_view name) const;
 
  private:
-  std::unordered_map<std::string, const PortObserved*> ports_;          // "device\0port" -> port
+  std::vector<const DeviceObserved*> observed_devices_;                 // by index into desired.devices
+  std::vector<size_t> port_offset_;                                     // by device index: its first port's number
+  std::vector<const PortObserved*> observed_ports_;                     // by port number (port_index)
   std::unordered_map<const PortDesired*, size_t> link_index_;           // either end -> index into links
   std::unordered_map<std::string_view, const DeviceDesired*> devices_;  // names live in `desired`
   std::vector<bool> in_scope_;  // by index into desired.devices; empty: every device
@@ -72,8 +89,8 @@ struct Check {
   std::string_view id;       // stable: part of the JSON, JUnit and Prometheus outputs
   Severity severity;         // of its failures
   std::string_view summary;  // what it compares, one line
-  /// Appends one Result per object it applies to (pass, fail or missing).
-  void (*run)(const CheckContext& ctx, std::vector<Result>& out);
+  /// Puts one result per object it applies to (pass, fail, missing or consequence) into `out`.
+  void (*run)(const CheckContext& ctx, ResultSink& out);
   /// True when the data it needs is optional (LLDP): its missing results do not make the audit
   /// incomplete (exit 3).
   bool optional_data = false;

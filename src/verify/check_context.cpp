@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <unordered_map>
 
 #include "util/text.h"
 #include "verify/check.h"
@@ -12,19 +13,46 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
     in_scope_.reserve(d.devices.size());
     for (const DeviceDesired& dev : d.devices) in_scope_.push_back(scope->count(dev.name) > 0);
   }
-  for (const auto& [name, dev] : o.devices)
-    for (const PortObserved& p : dev.ports) ports_.emplace(name + '\0' + p.name, &p);
+  // Each desired port's observed state, found once by name here so that checks index it.
+  observed_devices_.reserve(d.devices.size());
+  port_offset_.reserve(d.devices.size());
+  std::unordered_map<std::string_view, const PortObserved*> by_name;
+  for (const DeviceDesired& dev : d.devices) {
+    port_offset_.push_back(observed_ports_.size());
+    const DeviceObserved* od = device(dev.name);
+    observed_devices_.push_back(od);
+    if (!od) {
+      observed_ports_.resize(observed_ports_.size() + dev.ports.size(), nullptr);
+      continue;
+    }
+    by_name.clear();
+    for (const PortObserved& p : od->ports) by_name.emplace(p.name, &p);
+    for (const PortDesired& p : dev.ports) {
+      const auto it = by_name.find(p.name);
+      observed_ports_.push_back(it == by_name.end() ? nullptr : it->second);
+    }
+  }
   // Every desired port by "device\0port", so that finding a link's far end is one lookup, not a scan
   // of the peer's ports (a spine has thousands).
-  std::unordered_map<std::string, std::pair<const DeviceDesired*, const PortDesired*>> desired_ports;
+  struct PairHash {
+    size_t operator()(const std::pair<std::string_view, std::string_view>& k) const {
+      const size_t h = std::hash<std::string_view>{}(k.first);
+      return h ^ (std::hash<std::string_view>{}(k.second) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+    }
+  };
+  std::unordered_map<std::pair<std::string_view, std::string_view>, std::pair<const DeviceDesired*, const PortDesired*>,
+                     PairHash>
+      desired_ports;
+  desired_ports.reserve(observed_ports_.size());
   devices_.reserve(d.devices.size());
   for (const DeviceDesired& dev : d.devices) devices_.emplace(dev.name, &dev);
   for (const DeviceDesired& dev : d.devices)
-    for (const PortDesired& p : dev.ports) desired_ports.emplace(dev.name + '\0' + p.name, std::pair{&dev, &p});
+    for (const PortDesired& p : dev.ports)
+      desired_ports.emplace(std::pair<std::string_view, std::string_view>(dev.name, p.name), std::pair{&dev, &p});
   for (const DeviceDesired& dev : d.devices) {
     for (const PortDesired& p : dev.ports) {
       if (p.peer_device.empty()) continue;
-      const auto it = desired_ports.find(p.peer_device + '\0' + p.peer_port);
+      const auto it = desired_ports.find(std::pair<std::string_view, std::string_view>(p.peer_device, p.peer_port));
       if (it == desired_ports.end()) continue;
       const DeviceDesired* peer = it->second.first;
       const PortDesired* pp = it->second.second;
@@ -58,15 +86,6 @@ LinkRef link_ref(const LinkEnds& l) { return {{l.a_device->name, l.a->name}, {l.
 const DeviceObserved* CheckContext::device(std::string_view name) const {
   const auto it = observed.devices.find(name);  // no allocation: called per port per check
   return it == observed.devices.end() ? nullptr : &it->second;
-}
-
-const PortObserved* CheckContext::port(std::string_view dev, std::string_view p) const {
-  std::string key;
-  key.reserve(dev.size() + 1 + p.size());
-  key.append(dev).push_back('\0');
-  key.append(p);
-  const auto it = ports_.find(key);
-  return it == ports_.end() ? nullptr : it->second;
 }
 
 }  // namespace fabricctl

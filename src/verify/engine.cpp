@@ -1,4 +1,5 @@
 #include "verify/engine.h"
+#include "util/phase_timer.h"
 
 #include <fnmatch.h>
 
@@ -69,22 +70,51 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
   const CheckContext ctx(desired, observed, tolerance, &scope);
   VerifyReport r;
   r.min_severity = min_severity;
-  std::set<std::string> devices_compared;  // devices with at least one compared result
-  std::vector<Result> all;
+  // Devices with at least one compared result, by index into desired.devices.
+  std::vector<bool> compared(desired.devices.size(), false);
+  auto mark_compared = [&](const DeviceDesired* d) {
+    if (d && ctx.in_scope(*d) && ctx.observed_device(*d)) compared[ctx.index_of(*d)] = true;
+  };
+  // Passes name desired objects: each name is interned once, then found by index.
+  constexpr uint32_t kUnset = PassRef::kNone - 1;
+  std::vector<uint32_t> device_name(desired.devices.size(), kUnset);
+  std::vector<uint32_t> port_name(ctx.port_count(), kUnset);
+  auto device_id = [&](const DeviceDesired* d) {
+    if (!d) return PassRef::kNone;
+    uint32_t& id = device_name[ctx.index_of(*d)];
+    if (id == kUnset) id = r.names.intern(d->name);
+    return id;
+  };
+  auto port_id = [&](const DeviceDesired* d, const PortDesired* p) {
+    if (!p) return PassRef::kNone;
+    uint32_t& id = port_name[ctx.port_index(*d, *p)];
+    if (id == kUnset) id = r.names.intern(p->name);
+    return id;
+  };
   for (const Check* c : selected) {
     const auto check_index = static_cast<uint32_t>(r.checks_run.size());
     r.checks_run.emplace_back(c->id);
-    all.clear();
-    c->run(ctx, all);
-    for (Result& res : all) {
+    ResultSink sink(*c);
+    {
+      const PhaseTimer timer(c->id);
+      c->run(ctx, sink);
+    }
+    for (const ResultSink::Pass& p : sink.passes()) {
+      if (!ctx.in_scope(*p.a_device) && !(p.b_device && ctx.in_scope(*p.b_device))) continue;
+      mark_compared(p.a_device);
+      mark_compared(p.b_device);
+      r.passes.push_back({check_index, device_id(p.a_device), port_id(p.a_device, p.a_port), device_id(p.b_device),
+                          port_id(p.b_device, p.b_port)});
+    }
+    for (Result& res : sink.results()) {
       const bool in_scope = scope.count(res.a.device) || (res.b && scope.count(res.b->device));
       if (!in_scope) continue;
       if (res.status == Status::missing) {
         if (!c->optional_data) ++r.incomplete;
       } else {
         // A device counts when its own state took part: readable, in scope.
-        for (const Endpoint* e : {&res.a, res.b ? &*res.b : nullptr})
-          if (e && scope.count(e->device) && observed.devices.count(e->device)) devices_compared.insert(e->device);
+        mark_compared(ctx.desired_device(res.a.device));
+        if (res.b) mark_compared(ctx.desired_device(res.b->device));
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
@@ -103,10 +133,10 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
     res.message += " (caused by " + res.cause + ", not reported in this run)";
     res.cause.clear();
   }
-  r.devices_checked = devices_compared.size();
+  r.devices_checked = static_cast<size_t>(std::count(compared.begin(), compared.end(), true));
   // A link is checked when both of its ends were read: both ports are in the observed state.
   for (const LinkEnds& l : ctx.links)
-    if (ctx.port(l.a_device->name, l.a->name) && ctx.port(l.b_device->name, l.b->name)) ++r.links_checked;
+    if (ctx.observed_port(*l.a_device, *l.a) && ctx.observed_port(*l.b_device, *l.b)) ++r.links_checked;
   for (const auto& [d, why] : observed.unreadable)
     if (needed.count(d)) r.unreadable.emplace(d, why);
   return r;

@@ -33,7 +33,7 @@ bool is_mac(const std::string& s) {
 }
 
 const LldpNeighbor* lldp_of(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p) {
-  const PortObserved* o = ctx.port(d.name, p.name);
+  const PortObserved* o = ctx.observed_port(d, p);
   if (!o || !o->lldp || o->lldp->system_name.empty() || o->lldp->port_id.empty()) return nullptr;
   return &*o->lldp;
 }
@@ -163,14 +163,14 @@ std::string cabling_hint(const CheckContext&, const DeviceDesired& d, const Port
 
 // ---- cabling.lldp.mismatch: one per link
 
-void run_lldp(const CheckContext& ctx, std::vector<Result>& out) {
+void run_lldp(const CheckContext& ctx, ResultSink& out) {
   for (const LinkEnds& le : ctx.links) {
-    Result r = base("cabling.lldp.mismatch", {le.a_device->name, le.a->name}, Endpoint{le.b_device->name, le.b->name});
     const Cabling c = analyze(ctx, le);
     if (c.kind == Cabling::ok) {
-      out.push_back(std::move(r));
+      out.pass(le);
       continue;
     }
+    Result r = base("cabling.lldp.mismatch", {le.a_device->name, le.a->name}, Endpoint{le.b_device->name, le.b->name});
     r.link = link_ref(le);
     r.expected = cat("LLDP: ", end_name(*le.a_device, *le.a), " <-> ", end_name(*le.b_device, *le.b));
     r.observed = seen_text(ctx, le);
@@ -189,13 +189,13 @@ void run_lldp(const CheckContext& ctx, std::vector<Result>& out) {
       r.message = cat("LLDP neighbours of ", end_name(*le.a_device, *le.a), " and ", end_name(*le.b_device, *le.b),
                       " are not the inventory's");
     }
-    out.push_back(std::move(r));
+    out.add(std::move(r));
   }
 }
 
 // ---- cabling.swapped: one per swapped pair of a host's NICs
 
-void run_swapped(const CheckContext& ctx, std::vector<Result>& out) {
+void run_swapped(const CheckContext& ctx, ResultSink& out) {
   for (const LinkEnds& le : ctx.links) {
     if (le.a_device->role != Role::host || seen_at(ctx, *le.a_device, *le.a) != Seen::other) continue;
     const Cabling c = host_cause(ctx, *le.a_device, *le.a, le);
@@ -209,28 +209,28 @@ void run_swapped(const CheckContext& ctx, std::vector<Result>& out) {
     r.observed = "swapped";
     r.message = c.message;
     r.hint = cabling_hint(ctx, *le.a_device, *le.a) + "\n" + cabling_hint(ctx, *le.a_device, *c.partner);
-    out.push_back(std::move(r));
+    out.add(std::move(r));
   }
 }
 
 // ---- cabling.rail.mismatch: one per host NIC with a rail
 
-void run_rail(const CheckContext& ctx, std::vector<Result>& out) {
+void run_rail(const CheckContext& ctx, ResultSink& out) {
   for (const LinkEnds& le : ctx.links) {
     if (le.a_device->role != Role::host || !le.a->rail) continue;
-    Result r = base("cabling.rail.mismatch", {le.a_device->name, le.a->name}, std::nullopt);
     const Seen seen = seen_at(ctx, *le.a_device, *le.a);
     if (seen == Seen::expected) {
-      out.push_back(std::move(r));
+      out.pass(*le.a_device, *le.a);
       continue;
     }
+    Result r = base("cabling.rail.mismatch", {le.a_device->name, le.a->name}, std::nullopt);
     r.link = link_ref(le);
     r.expected = cat("a ", rail_text(le.a->rail), " switch");
     if (const LldpNeighbor* n = lldp_of(ctx, *le.a_device, *le.a)) r.observed = cat(n->system_name, ":", n->port_id);
     if (seen == Seen::nothing) {
       r.status = Status::missing;
       r.message = cat("LLDP neighbour not collected on ", end_name(*le.a_device, *le.a));
-      out.push_back(std::move(r));
+      out.add(std::move(r));
       continue;
     }
     const Cabling c = host_cause(ctx, *le.a_device, *le.a, le);
@@ -244,12 +244,10 @@ void run_rail(const CheckContext& ctx, std::vector<Result>& out) {
       r.message = cat(end_name(*le.a_device, *le.a), " does not reach its ", rail_text(le.a->rail), " switch");
     } else {
       // Wrong neighbour, but on the right rail (or of unknown rail): cabling.lldp.mismatch reports it.
-      r.status = Status::pass;
-      r.expected.clear();
-      r.observed.clear();
-      r.link.reset();
+      out.pass(*le.a_device, *le.a);
+      continue;
     }
-    out.push_back(std::move(r));
+    out.add(std::move(r));
   }
 }
 

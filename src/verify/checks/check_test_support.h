@@ -97,8 +97,9 @@ struct Lab {
     auto check = std::find_if(family.begin(), family.end(), [&](const Check& c) { return c.id == id; });
     REQUIRE_MESSAGE(check != family.end(), "no check " << id);
     const CheckContext ctx(desired, observed, tolerance);
-    std::vector<Result> out;
-    check->run(ctx, out);
+    ResultSink sink(*check);
+    check->run(ctx, sink);
+    std::vector<Result> out = sink.all();
     for (const Result& r : out) CHECK(r.check == id);
     return out;
   }
@@ -108,7 +109,11 @@ struct Lab {
   [[nodiscard]] std::vector<Result> run_all(const std::set<std::string>* scope = nullptr) const {
     const CheckContext ctx(desired, observed, {}, scope);
     std::vector<Result> out;
-    for (const Check& c : checks()) c.run(ctx, out);
+    for (const Check& c : checks()) {
+      ResultSink sink(c);
+      c.run(ctx, sink);
+      for (Result& r : sink.all()) out.push_back(std::move(r));
+    }
     return out;
   }
 

@@ -27,7 +27,9 @@ struct End {
   const DeviceDesired& device;
   const PortDesired& port;
   const PortObserved* observed;  // nullptr when the device or the port was not observed
-  std::string name;              // "leaf1:Ethernet0"
+
+  /// "leaf1:Ethernet0", for messages: built only when a link has something to say.
+  [[nodiscard]] std::string name() const { return device.name + ":" + port.name; }
 
   [[nodiscard]] bool is_host() const { return device.role == Role::host; }
   [[nodiscard]] const QosIntent& qos() const { return device.qos; }
@@ -46,7 +48,7 @@ struct Link {
 };
 
 End make_end(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p) {
-  return End{d, p, ctx.port(d.name, p.name), d.name + ":" + p.name};
+  return End{d, p, ctx.observed_port(d, p)};
 }
 
 /// What a link rule found wrong.
@@ -63,7 +65,7 @@ std::string hint_of(const std::vector<std::pair<const End*, Fix>>& fixes) {
   std::vector<std::string> blocks;
   for (const auto& [end, fix] : fixes) {
     std::string text = fix_text(fix);
-    if (fixes.size() > 1) text = "# on " + end->name + "\n" + text;
+    if (fixes.size() > 1) text = "# on " + end->name() + "\n" + text;
     blocks.push_back(std::move(text));
   }
   return join(blocks, "\n");
@@ -71,7 +73,7 @@ std::string hint_of(const std::vector<std::pair<const End*, Fix>>& fixes) {
 
 /// "9100 on both ends", or each end's value when they differ.
 std::string on_both(const Link& l, const std::string& a, const std::string& b) {
-  return a == b ? a + " on both ends" : l.a.name + " " + a + ", " + l.b.name + " " + b;
+  return a == b ? a + " on both ends" : l.a.name() + " " + a + ", " + l.b.name() + " " + b;
 }
 
 // ---- the rule table and the shared driver
@@ -99,44 +101,45 @@ struct LinkRule {
 std::optional<std::string> gap(const CheckContext& ctx, const LinkRule& rule, const End& e) {
   if (e.observed) {
     if (rule.has(*e.observed)) return std::nullopt;
-    return e.name + " did not report " + std::string(rule.field);
+    return e.name() + " did not report " + std::string(rule.field);
   }
   const std::string& dev = e.device.name;
   if (const auto u = ctx.observed.unreadable.find(dev); u != ctx.observed.unreadable.end())
     return dev + " could not be read (" + u->second.substr(0, u->second.find('\n')) + ")";
   const DeviceObserved* od = ctx.device(dev);
   if (!od) return dev + " has no observed state";
-  if (const std::string* why = od->port_unreadable(e.port.name)) return e.name + " could not be read (" + *why + ")";
+  if (const std::string* why = od->port_unreadable(e.port.name)) return e.name() + " could not be read (" + *why + ")";
   return dev + " reported no port " + e.port.name;
 }
 
-Result evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
+/// The result of `rule` on one link; nothing for a pass.
+std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
   const Link l{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)};
+  if (rule.applies && !rule.applies(l)) return std::nullopt;  // a pass: nothing to compare, nothing wrong
+
+  std::vector<std::string> gaps;
+  for (const End* e : {&l.a, &l.b})
+    if (std::optional<std::string> g = gap(ctx, rule, *e)) gaps.push_back(*g);
+  std::optional<Outcome> found;
+  if (gaps.empty() || rule.one_end_suffices) {
+    found = rule.judge(l);
+    if (!found && gaps.empty()) return std::nullopt;  // pass
+  }
+  const std::string topic(rule.topic);
   Result r;
   r.check = std::string(rule.id);
   r.severity = rule.severity;
   r.a = {le.a_device->name, le.a->name};
   r.b = Endpoint{le.b_device->name, le.b->name};
-  if (rule.applies && !rule.applies(l)) return r;  // a pass: nothing to compare, nothing wrong
-
-  std::vector<std::string> gaps;
-  for (const End* e : {&l.a, &l.b})
-    if (std::optional<std::string> g = gap(ctx, rule, *e)) gaps.push_back(*g);
-  const std::string topic(rule.topic);
-  std::optional<Outcome> found;
-  if (gaps.empty() || rule.one_end_suffices) {
-    found = rule.judge(l);
-    if (!found && gaps.empty()) return r;  // pass
-  }
   r.link = link_ref(le);
   r.expected = rule.expected(l);
   std::vector<std::string> values;
   for (const End* e : {&l.a, &l.b})
-    values.push_back(e->name + "=" + (e->observed && rule.has(*e->observed) ? rule.value(l, *e) : "unknown"));
+    values.push_back(e->name() + "=" + (e->observed && rule.has(*e->observed) ? rule.value(l, *e) : "unknown"));
   r.observed = join(values, ", ");
   if (!found) {
     r.status = Status::missing;
-    r.message = topic + " not compared between " + l.a.name + " and " + l.b.name + ": " + join(gaps, "; ");
+    r.message = topic + " not compared between " + l.a.name() + " and " + l.b.name() + ": " + join(gaps, "; ");
     return r;
   }
   r.message = std::move(found->message);
@@ -147,7 +150,7 @@ Result evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& l
     r.message += " (compares ports that LLDP shows are not connected)";
   } else if (!found->drifted.empty()) {
     r.status = Status::consequence;
-    r.cause = std::string(found->drift_check) + " " + found->drifted.front()->name;
+    r.cause = std::string(found->drift_check) + " " + found->drifted.front()->name();
   } else {
     r.status = Status::fail;
     r.hint = hint_of(found->fixes);
@@ -156,8 +159,11 @@ Result evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& l
 }
 
 template <const LinkRule& R>
-void run(const CheckContext& ctx, std::vector<Result>& out) {
-  for (const LinkEnds& le : ctx.links) out.push_back(evaluate(ctx, R, le));
+void run(const CheckContext& ctx, ResultSink& out) {
+  for (const LinkEnds& le : ctx.links) {
+    if (std::optional<Result> r = evaluate(ctx, R, le)) out.add(std::move(*r));
+    else out.pass(le);
+  }
 }
 
 template <const LinkRule& R>
@@ -181,8 +187,8 @@ std::optional<Outcome> disagreement(const Link& l, std::string_view topic, std::
                                     Want want, Text text) {
   if (got(l.a) == got(l.b)) return std::nullopt;
   Outcome o;
-  o.message =
-      std::string(topic) + " disagrees: " + l.a.name + " " + text(got(l.a)) + ", " + l.b.name + " " + text(got(l.b));
+  o.message = std::string(topic) + " disagrees: " + l.a.name() + " " + text(got(l.a)) + ", " + l.b.name() + " " +
+              text(got(l.b));
   if (want(l.a) != want(l.b)) {
     o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name + " disagree on " +
                  std::string(topic) + ": make them agree, then render and apply both";
@@ -206,7 +212,7 @@ std::optional<Outcome> judge_mtu(const Link& l) {
   const End& s = l.other(h);
   if (mtu_of(h) <= mtu_of(s)) return std::nullopt;
   Outcome o;
-  o.message = "MTU mismatch: " + h.name + " is at MTU " + std::to_string(mtu_of(h)) + ", above " + s.name + " at " +
+  o.message = "MTU mismatch: " + h.name() + " is at MTU " + std::to_string(mtu_of(h)) + ", above " + s.name() + " at " +
               std::to_string(mtu_of(s)) + ": full-size frames from the host are dropped";
   // The cause is the drift that makes the host not fit: a switch port below its intent, else a host above.
   if (mtu_of(s) < mtu_want(s)) o.drifted = {&s};
@@ -347,7 +353,7 @@ std::optional<Outcome> judge_speed(const Link& l) {
   Outcome o;
   std::string expected = want_a ? ", expected " + format_mbps(*want_a) : "";
   if (a == b) {
-    o.message = "Speed mismatch: " + l.a.name + " and " + l.b.name + " both run at " + format_mbps(a) + expected;
+    o.message = "Speed mismatch: " + l.a.name() + " and " + l.b.name() + " both run at " + format_mbps(a) + expected;
     // Both ends slow alike: the link itself (optic, cable) is at fault; check it from both ends.
     for (const End* e : {&l.a, &l.b}) o.fixes.push_back({e, Fix{Setting::speed, &e->device, &e->port, {}}});
     return o;
@@ -356,8 +362,9 @@ std::optional<Outcome> judge_speed(const Link& l) {
   const End& fast = l.other(slow);
   const bool slow_ok = &slow == &l.a ? (want_a && a_ok) : (want_b && b_ok);
   const End& culprit = slow_ok ? fast : slow;
-  o.message = "Speed mismatch: " + l.a.name + " runs at " + format_mbps(a) + ", " + l.b.name + " at " + format_mbps(b) +
-              expected + (slow_ok ? ": " + fast.name + " runs faster than expected" : ": the slow end is " + slow.name);
+  o.message = "Speed mismatch: " + l.a.name() + " runs at " + format_mbps(a) + ", " + l.b.name() + " at " +
+              format_mbps(b) + expected +
+              (slow_ok ? ": " + fast.name() + " runs faster than expected" : ": the slow end is " + slow.name());
   o.fixes.push_back({&culprit, Fix{Setting::speed, &culprit.device, &culprit.port, {}}});
   return o;
 }
@@ -401,11 +408,11 @@ constexpr LinkRule kOper{
       std::vector<std::string> down;
       for (const End* e : {&l.a, &l.b}) {
         if (!e->observed || !e->observed->oper_up || *e->observed->oper_up) continue;
-        down.push_back(e->name);
+        down.push_back(e->name());
         o.fixes.push_back({e, Fix{Setting::link_up, &e->device, &e->port, {}}});
       }
       if (down.empty()) return std::nullopt;
-      o.message = "Link down between " + l.a.name + " and " + l.b.name + ": " + join(down, " and ") +
+      o.message = "Link down between " + l.a.name() + " and " + l.b.name() + ": " + join(down, " and ") +
                   (down.size() == 1 ? " is down" : " are down") + "; check the cable and optics if it stays down";
       return o;
     },

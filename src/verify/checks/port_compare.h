@@ -106,14 +106,14 @@ inline std::string finding_name(std::string_view check, const DeviceDesired& d, 
   return cat(check, " ", d.name, ":", p.name);
 }
 
-/// Turns a verdict into a Result: text, the fix phrased for the device's platform, the link context.
+/// Turns a failed, missing or consequent verdict into a Result: text, the fix phrased for the device's
+/// platform, the link context.
 inline Result result_of(const PortRule& rule, const PortView& v, Verdict verdict) {
   Result r;
   r.check = std::string(rule.id);
   r.status = verdict.status;
   r.severity = verdict.severity.value_or(rule.severity);
   r.a = {v.device.name, v.port.name};
-  if (r.status == Status::pass) return r;
   r.expected = rule.expected(v);
   r.observed = std::move(verdict.observed);
   r.message = cat(r.a.str(), ": ", verdict.detail);
@@ -123,22 +123,24 @@ inline Result result_of(const PortRule& rule, const PortView& v, Verdict verdict
   return r;
 }
 
-/// Appends one Result per port the rule applies to, devices and ports in desired order.
-inline void run_rule(const PortRule& rule, const CheckContext& ctx, std::vector<Result>& out) {
+/// One result per port the rule applies to, devices and ports in desired order.
+inline void run_rule(const PortRule& rule, const CheckContext& ctx, ResultSink& out) {
   for (const DeviceDesired& d : ctx.desired.devices) {
     if (!ctx.in_scope(d)) continue;
-    const DeviceObserved* od = ctx.device(d.name);
+    const DeviceObserved* od = ctx.observed_device(d);
     for (const PortDesired& p : d.ports) {
       const PortView v{ctx, d, p};
       if (!rule.applies(v)) continue;
-      const PortObserved* op = od ? ctx.port(d.name, p.name) : nullptr;
-      out.push_back(result_of(rule, v, op ? rule.judge(v, *op) : absent(ctx, d, p, od)));
+      const PortObserved* op = od ? ctx.observed_port(d, p) : nullptr;
+      Verdict verdict = op ? rule.judge(v, *op) : absent(ctx, d, p, od);
+      if (verdict.status == Status::pass) out.pass(d, p);
+      else out.add(result_of(rule, v, std::move(verdict)));
     }
   }
 }
 
 template <const PortRule& R>
-void run(const CheckContext& ctx, std::vector<Result>& out) {
+void run(const CheckContext& ctx, ResultSink& out) {
   run_rule(R, ctx, out);
 }
 
