@@ -1,10 +1,12 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "render/render.h"
+#include "util/phase_timer.h"
 
 namespace fabricctl {
 
@@ -23,12 +25,16 @@ int cmd_render(const std::vector<std::string>& args) {
 
   // Render everything in memory first: a template error leaves the output directory untouched.
   Diags diags;
+  std::optional<PhaseTimer> timer(std::in_place, "render");
   const std::vector<RenderedDevice> rendered = render_fabric(fabric->desired, o.templates, diags);
+  timer.emplace("write");
   if (!diags.empty()) {
     std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
     return kExitInvalid;
   }
-  if (const auto written = write_rendered(rendered, out_dir); !written) {
+  const auto written = write_rendered(rendered, out_dir);
+  timer.reset();
+  if (!written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitInvalid;
   }

@@ -7,6 +7,7 @@
 #include "platform/platform.h"
 #include "render/template_set.h"
 #include "util/file_io.h"
+#include "util/parallel.h"
 
 namespace fabricctl {
 namespace {
@@ -59,11 +60,22 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
 
 std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
                                           Diags& diags) {
+  // Devices render independently: each thread has its own template cache and diagnostics (a broken
+  // template is then reported by each thread; Diags drops the duplicates).
+  const size_t n = fabric.devices.size();
+  const size_t workers = worker_count(n, 8, 64);
+  std::vector<std::unique_ptr<TemplateCache>> caches;
+  for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(templates_dir));
+  std::vector<Diags> worker_diags(workers);
+  std::vector<std::optional<RenderedDevice>> rendered(n);
+  parallel_for(n, workers, [&](size_t w, size_t i) {
+    rendered[i] = render_device(fabric.devices[i], *caches[w], worker_diags[w]);
+  });
+  for (Diags& d : worker_diags) diags.append(std::move(d));
   std::vector<RenderedDevice> out;
-  out.reserve(fabric.devices.size());
-  TemplateCache templates(templates_dir);
-  for (const DeviceDesired& d : fabric.devices)
-    if (auto r = render_device(d, templates, diags)) out.push_back(std::move(*r));
+  out.reserve(n);
+  for (std::optional<RenderedDevice>& r : rendered)
+    if (r) out.push_back(std::move(*r));
   return out;
 }
 

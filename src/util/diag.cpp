@@ -38,6 +38,12 @@ void Diags::error(const Loc& loc, std::string message) { add(loc, std::move(mess
 void Diags::warning(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::warning); }
 void Diags::note(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::note); }
 
+void Diags::append(Diags&& other) {
+  for (Diag& d : other.items_) add(d.loc, std::move(d.message), d.severity);
+  other.items_.clear();
+  other.errors_ = 0;
+}
+
 std::vector<Diag> Diags::sorted() const {
   std::vector<Diag> out = items_;
   std::stable_sort(out.begin(), out.end(), [](const Diag& a, const Diag& b) {

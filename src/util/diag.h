@@ -40,6 +40,8 @@ class Diags {
   void error(const Loc& loc, std::string message);
   void warning(const Loc& loc, std::string message);
   void note(const Loc& loc, std::string message);
+  /// Adds every diagnostic of `other` (collected on another thread, say).
+  void append(Diags&& other);
   /// No diagnostic of any severity.
   [[nodiscard]] bool empty() const { return items_.empty(); }
   /// At least one error: the input is invalid. Warnings and notes alone do not fail a run.

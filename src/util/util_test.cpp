@@ -69,3 +69,20 @@ TEST_CASE("Diags: severities; only errors make the input invalid") {
   CHECK(d.sorted().size() == 3);
   CHECK(d.sorted()[0].severity == DiagSeverity::error);
 }
+
+TEST_CASE("Diags::append moves another collection's diagnostics in, severities kept, duplicates dropped") {
+  const Loc at{std::make_shared<const std::string>("t.mustache"), 0, 0};
+  Diags main;
+  main.error(at, "cannot read template");
+  Diags worker;
+  worker.error(at, "cannot read template");  // a second thread met the same broken template
+  worker.warning(at, "slow");
+  main.append(std::move(worker));
+  CHECK(main.has_errors());
+  CHECK(main.str() == "t.mustache: cannot read template\nt.mustache: warning: slow\n");
+  Diags only_warnings;
+  Diags w;
+  w.warning(at, "slow");
+  only_warnings.append(std::move(w));
+  CHECK_FALSE(only_warnings.has_errors());
+}

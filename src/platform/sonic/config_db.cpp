@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "platform/json_object.h"
 #include "platform/platform.h"
 #include "platform/sonic/names.h"
 #include "util/text.h"
@@ -129,7 +130,7 @@ ordered_json port_qos_maps(const QosIntent& q, const std::vector<const PortDesir
     e["pfc_to_queue_map"] = kMapName;
     e["pfc_enable"] = pfc_enable;
     if (watchdog_rendered(q)) e["pfcwd_sw_enable"] = pfc_enable;
-    table[p->name] = std::move(e);
+    append_member(table, p->name, std::move(e));
   }
   return table;
 }
@@ -145,7 +146,7 @@ ordered_json queues(const QosIntent& q, const std::vector<const PortDesired*>& p
       if (ecn_rendered(q))
         for (const EcnQueue& ecn : q.ecn)
           if (ecn.tc == tc) e["wred_profile"] = wred_profile_name(q, tc);
-      table[p->name + "|" + std::to_string(tc)] = std::move(e);
+      append_member(table, p->name + "|" + std::to_string(tc), std::move(e));
     }
   }
   return table;
@@ -157,7 +158,7 @@ ordered_json queues(const QosIntent& q, const std::vector<const PortDesired*>& p
 ordered_json cable_length(const std::vector<const PortDesired*>& ports) {
   ordered_json lengths = ordered_json::object();
   for (const PortDesired* p : ports)
-    if (p->cable_length_m > 0) lengths[p->name] = std::to_string(p->cable_length_m) + "m";
+    if (p->cable_length_m > 0) append_member(lengths, p->name, std::to_string(p->cable_length_m) + "m");
   if (lengths.empty()) return ordered_json::object();
   return {{kCableLengthKey, std::move(lengths)}};
 }
@@ -168,18 +169,20 @@ ordered_json pfc_wd(const QosIntent& q, const std::vector<const PortDesired*>& p
   const Watchdog& w = q.watchdog;
   ordered_json table = {{"GLOBAL", {{"POLL_INTERVAL", std::to_string(w.poll_interval_ms)}}}};
   for (const PortDesired* p : ports)
-    table[p->name] = {
-        {"action", std::string(to_string(w.action))},  // drop|forward|alert, as sonic-pfcwd.yang spells them
-        {"detection_time", std::to_string(w.detection_ms)},
-        {"restoration_time", std::to_string(w.restoration_ms)},
-    };
+    append_member(
+        table, p->name,
+        {
+            {"action", std::string(to_string(w.action))},  // drop|forward|alert, as sonic-pfcwd.yang spells them
+            {"detection_time", std::to_string(w.detection_ms)},
+            {"restoration_time", std::to_string(w.restoration_ms)},
+        });
   return table;
 }
 
 /// PORT entries carry the MTU only: writing speed would flap links on a typo; verify checks speed.
 ordered_json port_mtus(const std::vector<const PortDesired*>& ports) {
   ordered_json table = ordered_json::object();
-  for (const PortDesired* p : ports) table[p->name] = {{"mtu", std::to_string(p->mtu)}};  // L3 MTU, bytes
+  for (const PortDesired* p : ports) append_member(table, p->name, {{"mtu", std::to_string(p->mtu)}});  // L3 MTU, bytes
   return table;
 }
 
