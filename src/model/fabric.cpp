@@ -34,10 +34,6 @@ bool is_port_name(std::string_view name, const PlatformAdapter& a) {
   return name.size() <= kMaxPortName && std::regex_match(name.begin(), name.end(), port_regex(a));
 }
 
-struct NaturalLess {
-  bool operator()(const std::string& a, const std::string& b) const { return natural_less(a, b); }
-};
-
 struct PortRef {
   size_t device;
   size_t port;
@@ -55,7 +51,16 @@ struct Resolver {
   std::map<std::string, size_t> device_index;  // name -> index in inv.devices
   std::vector<const PlatformAdapter*> device_adapter;
   std::vector<std::optional<Intent>> device_intent;
-  std::vector<std::map<std::string, size_t, NaturalLess>> port_index;
+  std::vector<std::unordered_map<std::string_view, size_t>> port_index;  // per device: port name -> index in its ports
+  // Port names already matched against a platform's pattern: a fabric repeats a few hundred names
+  // (Ethernet0, swp1, ...) on thousands of devices, and a regex match costs microseconds.
+  std::map<Platform, std::unordered_map<std::string, bool>> port_name_ok;
+  /// Per device, parallel to its ports (before finish() sorts them): the spec a port came from, the
+  /// location of its host MTU (for link errors; null file when the port has no intent) and the link
+  /// that uses it (null until one does).
+  std::vector<std::vector<const PortSpec*>> port_specs;
+  std::vector<std::vector<Loc>> port_mtu_host_loc;
+  std::vector<std::vector<const Loc*>> port_used_by;
   std::unordered_map<std::string, std::optional<Intent>> intent_cache;
 
   // "Did you mean" candidates, listed once and only when a name is unknown; one budget bounds the
@@ -80,9 +85,22 @@ struct Resolver {
   }
   const std::vector<std::string_view>& port_names(size_t device) {
     auto [it, added] = port_names_.try_emplace(device);
-    if (added)
+    if (added) {
       for (const auto& [n, idx] : port_index[device]) it->second.push_back(n);
+      // Natural order, so that a suggestion does not depend on hashing.
+      std::sort(it->second.begin(), it->second.end(),
+                [](std::string_view x, std::string_view y) { return natural_less(x, y); });
+    }
     return it->second;
+  }
+
+  bool valid_port_name(const std::string& name, const PlatformAdapter& a) {
+    auto& known = port_name_ok[a.platform];
+    const auto it = known.find(name);
+    if (it != known.end()) return it->second;
+    const bool ok = is_port_name(name, a);
+    known.emplace(name, ok);
+    return ok;
   }
 
   void run() {
@@ -108,9 +126,11 @@ struct Resolver {
   void index_devices() {
     device_adapter.resize(inv.devices.size());
     device_intent.resize(inv.devices.size());
-    port_index.reserve(inv.devices.size());
+    port_index.resize(inv.devices.size());
+    port_specs.resize(inv.devices.size());
+    port_mtu_host_loc.resize(inv.devices.size());
+    port_used_by.resize(inv.devices.size());
     for (size_t i = 0; i < inv.devices.size(); ++i) {
-      port_index.emplace_back();
       const DeviceSpec& dev = inv.devices[i];
       if (!dev.name.has()) continue;
       if (!is_device_name(*dev.name)) {
@@ -285,8 +305,9 @@ struct Resolver {
     const std::optional<Intent>& in = device_intent[i];
     for (const PortSpec& p : dev.ports) {
       if (!p.name.has()) continue;
-      const std::string pw = key_path(where + ".ports", *p.name);
-      if (a && !is_port_name(*p.name, *a)) {
+      // The port's path for messages, built only when there is one to print.
+      auto path = [&] { return key_path(where + ".ports", *p.name); };
+      if (a && !valid_port_name(*p.name, *a)) {
         d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name()) +
                                 " port name (like " + quote(a->port_example) + ")");
         continue;
@@ -300,21 +321,22 @@ struct Resolver {
         // A port has one MTU: the key for the other role would be silently ignored.
         const auto& wrong = host ? p.overrides.mtu_switch : p.overrides.mtu_host;
         if (wrong.has())
-          d.error(wrong.loc, pw + ".overrides: " + (host ? std::string("mtu.switch") : std::string("mtu.host")) +
+          d.error(wrong.loc, path() + ".overrides: " + (host ? std::string("mtu.switch") : std::string("mtu.host")) +
                                  " does not apply to a " + std::string(to_string(a->role)) + " port (use " +
                                  (host ? "mtu.host" : "mtu.switch") + ")");
         if (!host && p.overrides.mtu_rdma.has())
-          d.error(p.overrides.mtu_rdma.loc, pw + ".overrides: mtu.rdma does not apply to a switch port");
+          d.error(p.overrides.mtu_rdma.loc, path() + ".overrides: mtu.rdma does not apply to a switch port");
       }
       if (a && !host) {
         if (p.rdma_device.has())
-          d.error(p.rdma_device.loc, pw + ".rdma_device: only host NIC ports have an RDMA device");
-        if (p.rdma_port.has()) d.error(p.rdma_port.loc, pw + ".rdma_port: only host NIC ports have an RDMA port");
-        if (p.rail.has()) d.error(p.rail.loc, pw + ".rail: set the rail on the switch itself (devices.<name>.rail)");
+          d.error(p.rdma_device.loc, path() + ".rdma_device: only host NIC ports have an RDMA device");
+        if (p.rdma_port.has()) d.error(p.rdma_port.loc, path() + ".rdma_port: only host NIC ports have an RDMA port");
+        if (p.rail.has())
+          d.error(p.rail.loc, path() + ".rail: set the rail on the switch itself (devices.<name>.rail)");
       }
-      if (host && !p.rdma_device.has()) d.error(p.name.loc, pw + ": missing rdma_device (e.g. mlx5_0)");
+      if (host && !p.rdma_device.has()) d.error(p.name.loc, path() + ": missing rdma_device (e.g. mlx5_0)");
       if (p.rdma_device.has() && !is_rdma_device_name(*p.rdma_device))
-        d.error(p.rdma_device.loc, pw + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
+        d.error(p.rdma_device.loc, path() + ".rdma_device: " + quote(*p.rdma_device) + " is not an RDMA device name");
 
       PortDesired pd;
       pd.name = *p.name;
@@ -322,8 +344,10 @@ struct Resolver {
       if (p.rdma_device.has()) pd.rdma_device = *p.rdma_device;
       if (p.rdma_port.has()) pd.rdma_port = static_cast<int>(*p.rdma_port);
       if (p.rail.has()) pd.rail = static_cast<int>(*p.rail);
+      Loc mtu_host_loc;
       if (in) {
-        Intent pi = *in;
+        PortIntent pi{in->mtu_host,       in->mtu_switch,   in->mtu_rdma,      in->mtu_host_loc,
+                      in->mtu_switch_loc, in->mtu_rdma_loc, in->cable_length_m};
         if (!is_empty(p.overrides)) {
           // Port overrides can only touch MTU and cable length; re-check the MTU rules with them.
           pi.mtu_host = p.overrides.mtu_host.has() ? static_cast<int>(*p.overrides.mtu_host) : in->mtu_host;
@@ -340,24 +364,29 @@ struct Resolver {
           }
           if (host && pi.mtu_rdma > roce_mtu_for(pi.mtu_host))
             d.error(p.overrides.mtu_host.has() ? pi.mtu_host_loc : pi.mtu_rdma_loc,
-                    pw + ": RoCE MTU " + std::to_string(pi.mtu_rdma) + " does not fit host MTU " +
+                    path() + ": RoCE MTU " + std::to_string(pi.mtu_rdma) + " does not fit host MTU " +
                         quote(std::to_string(pi.mtu_host)) + " (it carries RoCE MTU " +
                         std::to_string(roce_mtu_for(pi.mtu_host)) + " at most)");
         }
-        port_intent.emplace(std::make_pair(i, *p.name), pi);
+        mtu_host_loc = pi.mtu_host_loc;
         pd.mtu = host ? pi.mtu_host : pi.mtu_switch;
         pd.rdma_mtu = host ? pi.mtu_rdma : 0;
         pd.cable_length_m = pi.cable_length_m;
       }
       port_index[i].emplace(*p.name, dd.ports.size());
-      port_specs.emplace(std::make_pair(i, *p.name), &p);
+      port_specs[i].push_back(&p);
+      port_mtu_host_loc[i].push_back(std::move(mtu_host_loc));
+      port_used_by[i].push_back(nullptr);
       dd.ports.push_back(std::move(pd));
     }
   }
 
-  std::map<std::pair<size_t, std::string>, Intent> port_intent;
-  std::map<std::pair<size_t, std::string>, const PortSpec*> port_specs;
-  std::map<std::pair<size_t, std::string>, Loc> port_used_by;
+  /// What a port's overrides may change of its device's intent.
+  struct PortIntent {
+    int mtu_host, mtu_switch, mtu_rdma;
+    Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc;
+    int cable_length_m;
+  };
 
   std::optional<PortRef> endpoint(const Field<std::string>& f, const char* end) {
     if (!f.has()) return std::nullopt;
@@ -380,9 +409,8 @@ struct Resolver {
                          did_you_mean(port, port_names(it->second), &spell));
       return std::nullopt;
     }
-    const auto key = std::make_pair(it->second, port);
-    if (const auto used = port_used_by.find(key); used != port_used_by.end()) {
-      d.error(f.loc, what + ": port " + quote(*f) + " is already used by the link at " + used->second.str());
+    if (const Loc* used = port_used_by[it->second][pit->second]) {
+      d.error(f.loc, what + ": port " + quote(*f) + " is already used by the link at " + used->str());
       return std::nullopt;
     }
     return PortRef{it->second, pit->second};
@@ -400,8 +428,8 @@ struct Resolver {
         continue;
       }
       // Only a link that stands claims its ports, so one bad link does not cascade into others.
-      port_used_by.emplace(std::make_pair(a->device, desired(a->device).ports[a->port].name), l.a.loc);
-      port_used_by.emplace(std::make_pair(b->device, desired(b->device).ports[b->port].name), l.b.loc);
+      port_used_by[a->device][a->port] = &l.a.loc;
+      port_used_by[b->device][b->port] = &l.b.loc;
       ++out.links;
       DeviceDesired& da = desired(a->device);
       DeviceDesired& db = desired(b->device);
@@ -441,7 +469,7 @@ struct Resolver {
     const int s = static_cast<int>(*l.speed_mbps);
     for (auto [dev, p] : {std::pair{da, &pa}, {db, &pb}}) {
       if (p->speed_mbps && *p->speed_mbps != s) {
-        const PortSpec* spec = port_specs.at({dev, p->name});
+        const PortSpec* spec = port_specs[dev][static_cast<size_t>(p - desired(dev).ports.data())];
         d.error(spec->speed_mbps.loc, "speed: port " + quote(desired(dev).name + ":" + p->name) + " is " +
                                           format_speed(*p->speed_mbps) + " but its link at " + l.loc.str() +
                                           " expects " + format_speed(s));
@@ -451,9 +479,7 @@ struct Resolver {
   }
 
   void link_mtu(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
-    const auto ia = port_intent.find({a.device, desired(a.device).ports[a.port].name});
-    const auto ib = port_intent.find({b.device, desired(b.device).ports[b.port].name});
-    if (ia == port_intent.end() || ib == port_intent.end()) return;
+    if (!device_intent[a.device] || !device_intent[b.device]) return;
     const PortDesired& pa = desired(a.device).ports[a.port];
     const PortDesired& pb = desired(b.device).ports[b.port];
     if (aa.role == Role::switch_ && ab.role == Role::switch_) {
@@ -465,12 +491,13 @@ struct Resolver {
     const bool a_host = aa.role == Role::host;
     const PortDesired& host = a_host ? pa : pb;
     const PortDesired& sw = a_host ? pb : pa;
-    const Intent& hi = a_host ? ia->second : ib->second;
+    const PortRef h = a_host ? a : b;
     if (host.mtu > sw.mtu)
-      d.error(hi.mtu_host_loc, "mtu.host: " + quote(std::to_string(host.mtu)) + " on " +
-                                   quote(desired(a_host ? a.device : b.device).name + ":" + host.name) +
-                                   " is larger than the switch port MTU " + std::to_string(sw.mtu) + " of " +
-                                   quote(desired(a_host ? b.device : a.device).name + ":" + sw.name));
+      d.error(port_mtu_host_loc[h.device][h.port],
+              "mtu.host: " + quote(std::to_string(host.mtu)) + " on " +
+                  quote(desired(a_host ? a.device : b.device).name + ":" + host.name) +
+                  " is larger than the switch port MTU " + std::to_string(sw.mtu) + " of " +
+                  quote(desired(a_host ? b.device : a.device).name + ":" + sw.name));
   }
 
   void link_rail(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
