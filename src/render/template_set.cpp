@@ -12,24 +12,48 @@ namespace {
 
 namespace mu = kainjow::mustache;
 
-mu::data to_data(const nlohmann::json& j) {
+mu::data::type data_type(const nlohmann::json& j) {
   switch (j.type()) {
-    case nlohmann::json::value_t::object: {
-      mu::data d{mu::data::type::object};
-      for (const auto& [k, v] : j.items()) d.set(k, to_data(v));
-      return d;
-    }
-    case nlohmann::json::value_t::array: {
-      mu::data d{mu::data::type::list};
-      for (const auto& v : j) d.push_back(to_data(v));
-      return d;
-    }
+    case nlohmann::json::value_t::object: return mu::data::type::object;
+    case nlohmann::json::value_t::array: return mu::data::type::list;
     case nlohmann::json::value_t::boolean:
-      return j.get<bool>() ? mu::data{mu::data::type::bool_true} : mu::data{mu::data::type::bool_false};
-    case nlohmann::json::value_t::string: return mu::data{j.get<std::string>()};
-    case nlohmann::json::value_t::null: return mu::data{mu::data::type::bool_false};
-    default: return mu::data{j.dump()};
+      return j.get<bool>() ? mu::data::type::bool_true : mu::data::type::bool_false;
+    case nlohmann::json::value_t::null: return mu::data::type::bool_false;
+    default: return mu::data::type::string;
   }
+}
+
+mu::data leaf(const nlohmann::json& j) {
+  if (j.is_string()) return mu::data{j.get_ref<const std::string&>()};
+  if (j.is_structured() || j.is_boolean() || j.is_null()) return mu::data{data_type(j)};
+  return mu::data{j.dump()};
+}
+
+/// Fills `d` (already of j's type) from `j` in place. kainjow's set() and push_back() copy the
+/// value they are given, subtree and all, so building bottom-up copied every value once per level
+/// above it; here each child is inserted empty, then filled where it lies. The const_casts are
+/// sound: the children belong to `d`, which is not const.
+void fill(mu::data& d, const nlohmann::json& j) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      d.set(k, leaf(v));
+      if (v.is_structured()) fill(*const_cast<mu::data*>(d.get(k)), v);
+    }
+  } else if (j.is_array()) {
+    // Every element first, so that filling one never moves the others (the list may reallocate).
+    for (const auto& v : j) d.push_back(leaf(v));
+    size_t i = 0;
+    for (const auto& v : j) {
+      if (v.is_structured()) fill(const_cast<mu::data&>(d.list_value()[i]), v);
+      ++i;
+    }
+  }
+}
+
+mu::data to_data(const nlohmann::json& j) {
+  mu::data d = leaf(j);
+  fill(d, j);
+  return d;
 }
 
 /// Parses a template after checking its size and nesting; nullopt (reported) when either fails.
