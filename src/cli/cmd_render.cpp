@@ -23,19 +23,18 @@ int cmd_render(const std::vector<std::string>& args) {
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
 
-  // Render everything in memory first: a template error leaves the output directory untouched.
+  // Devices are rendered into a staging directory that replaces OUT only when all of them
+  // rendered: a template error leaves OUT untouched.
   Diags diags;
-  std::optional<PhaseTimer> timer(std::in_place, "render");
-  const std::vector<RenderedDevice> rendered = render_fabric(fabric->desired, o.templates, diags);
-  timer.emplace("write");
+  std::optional<PhaseTimer> timer(std::in_place, "render and write");
+  const auto rendered = render_fabric_into(fabric->desired, o.templates, out_dir, diags);
+  timer.reset();
   if (!diags.empty()) {
     std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
     return kExitInvalid;
   }
-  const auto written = write_rendered(rendered, out_dir);
-  timer.reset();
-  if (!written) {
-    std::cerr << "fabricctl: error: " << written.error() << "\n";
+  if (!rendered) {
+    std::cerr << "fabricctl: error: " << rendered.error() << "\n";
     return kExitInvalid;
   }
 
@@ -44,18 +43,18 @@ int cmd_render(const std::vector<std::string>& args) {
             << "FILES\n";
   std::map<std::string, int> per_platform;
   size_t files = 0;
-  for (size_t i = 0; i < rendered.size(); ++i) {
+  for (size_t i = 0; i < rendered->size(); ++i) {
     const DeviceDesired& d = fabric->desired.devices[i];
     std::string names;
-    for (const Artifact& a : rendered[i].artifacts) names += (names.empty() ? "" : " ") + a.file;
-    files += rendered[i].artifacts.size();
+    for (const std::string& f : (*rendered)[i].files) names += (names.empty() ? "" : " ") + f;
+    files += (*rendered)[i].files.size();
     ++per_platform[std::string(to_string(d.platform))];
     std::cout << std::setw(16) << d.name << std::setw(9) << to_string(d.platform) << std::setw(8) << to_string(d.role)
               << std::setw(18) << d.profile << std::setw(7) << d.ports.size() << names << "\n";
   }
   std::string mix;
   for (const auto& [p, n] : per_platform) mix += (mix.empty() ? "" : ", ") + std::to_string(n) + " " + p;
-  std::cout << "rendered " << rendered.size() << " devices (" << mix << "), " << files << " files, " << fabric->links
+  std::cout << "rendered " << rendered->size() << " devices (" << mix << "), " << files << " files, " << fabric->links
             << " links into " << out_dir << "\n";
   return kExitOk;
 }

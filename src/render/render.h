@@ -33,6 +33,21 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
 std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
                                           Diags& diags);
 
+/// What render_fabric_into wrote for one device.
+struct RenderedFiles {
+  std::string device;
+  Platform platform = Platform::sonic;
+  std::vector<std::string> files;  // relative to the device's directory
+};
+
+/// Renders every device straight into OUT, as write_rendered writes it (staged, swapped in whole),
+/// on all cores: memory holds a few devices' files at a time, not the fabric's (~1 GB at R100k).
+/// Template errors go to `diags` and leave OUT as it was, as does a write error (returned, one
+/// lowercase message). Devices that rendered are listed in desired order.
+Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fabric,
+                                                        const std::filesystem::path& templates_dir,
+                                                        const std::filesystem::path& out, Diags& diags);
+
 /// Writes OUT/<device>/<file> for every artifact. The whole directory is replaced, so devices and
 /// files that are no longer rendered disappear, and it is staged beside `out` and renamed into
 /// place, so a failure leaves the previous output intact. An existing `out` is replaced only if

@@ -1,0 +1,97 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "fixtures.h"
+#include "render/render.h"
+#include "temp_dir.h"
+
+using namespace fabricctl;
+namespace fs = std::filesystem;
+using fabricctl::test::TempDir;
+
+namespace {
+
+const fs::path kTemplates = fs::path(FABRICCTL_SOURCE_DIR) / "templates";
+
+/// Every file under `dir` with its content, sorted by path.
+std::vector<std::pair<std::string, std::string>> files_of(const fs::path& dir) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    out.emplace_back(fs::relative(e.path(), dir).string(), s.str());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> entries(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+FabricDesired lab() {
+  FabricDesired f;
+  f.devices = {test::example_host(), test::example_switch(Platform::eos, {"Ethernet1/1"}),
+               test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"})};
+  f.devices[1].name = "leaf2";
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("render_fabric_into writes what render_fabric and write_rendered write, and lists it") {
+  TempDir tmp;
+  const FabricDesired f = lab();
+  Diags diags;
+  REQUIRE(write_rendered(render_fabric(f, kTemplates, diags), tmp.path / "two-steps"));
+  const auto listed = render_fabric_into(f, kTemplates, tmp.path / "streamed", diags);
+  REQUIRE(listed);
+  CHECK(diags.empty());
+  CHECK(files_of(tmp.path / "streamed") == files_of(tmp.path / "two-steps"));
+  REQUIRE(listed->size() == f.devices.size());
+  for (size_t i = 0; i < f.devices.size(); ++i) {
+    CAPTURE(f.devices[i].name);
+    CHECK((*listed)[i].device == f.devices[i].name);
+    CHECK_FALSE((*listed)[i].files.empty());
+    for (const std::string& file : (*listed)[i].files)
+      CHECK(fs::exists(tmp.path / "streamed" / f.devices[i].name / file));
+  }
+}
+
+TEST_CASE("render_fabric_into: a template error leaves the previous render and no staging directory") {
+  TempDir tmp;
+  const FabricDesired f = lab();
+  Diags diags;
+  REQUIRE(render_fabric_into(f, kTemplates, tmp.path / "out", diags));
+  const auto before = files_of(tmp.path / "out");
+
+  // A site template directory whose EOS template does not parse.
+  fs::create_directories(tmp.path / "site");
+  fs::copy(kTemplates, tmp.path / "site", fs::copy_options::recursive);
+  std::ofstream(tmp.path / "site" / "eos" / "session.cfg.mustache") << "{{#ports}}unclosed";
+  const auto listed = render_fabric_into(f, tmp.path / "site", tmp.path / "out", diags);
+  REQUIRE(listed);  // no write error: the failure is in diags
+  CHECK(diags.has_errors());
+  CHECK(files_of(tmp.path / "out") == before);
+  CHECK(entries(tmp.path) == std::vector<std::string>{"out", "site"});
+}
+
+TEST_CASE("render_fabric_into refuses a directory it did not write before rendering anything") {
+  TempDir tmp;
+  fs::create_directory(tmp.path / "mine");
+  std::ofstream(tmp.path / "mine" / "notes.txt") << "keep";
+  Diags diags;
+  const auto listed = render_fabric_into(lab(), kTemplates, tmp.path / "mine", diags);
+  REQUIRE_FALSE(listed);
+  CHECK(listed.error().find("refusing to replace") != std::string::npos);
+  CHECK(entries(tmp.path) == std::vector<std::string>{"mine"});
+  CHECK(entries(tmp.path / "mine") == std::vector<std::string>{"notes.txt"});
+}
