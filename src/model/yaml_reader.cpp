@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <set>
+#include <span>
+#include <unordered_set>
 
 #include "util/spell.h"
 #include "util/text.h"
@@ -142,17 +143,25 @@ bool Reader::check_free_map(const YamlNode& n, std::string_view where) const {
     error(n, std::string(where) + ": expected a mapping, got " + describe(n));
     return false;
   }
-  std::set<std::string_view> seen;
+  // Most mappings have a handful of keys: those are compared with the earlier ones, and only large
+  // ones (the devices of a fabric, the ports of a switch) pay for a hash set.
+  constexpr size_t kLinearScan = 16;
+  const std::span<const YamlEntry> entries = n.entries();
+  std::unordered_set<std::string_view> seen;
   bool ok = true;
-  for (const YamlEntry& kv : n.entries()) {
-    const YamlNode& key = kv.key;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const YamlNode& key = entries[i].key;
     if (!key.is_scalar()) {
       error(key, std::string(where) + ": keys must be plain names");
       ok = false;
       continue;
     }
     const std::string_view k = key.scalar();
-    if (!seen.insert(k).second) {
+    const bool again = entries.size() <= kLinearScan
+                           ? std::any_of(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i),
+                                         [&](const YamlEntry& e) { return e.key.is_scalar() && e.key.scalar() == k; })
+                           : !seen.insert(k).second;
+    if (again) {
       // Reported, then read anyway (the later one wins, as in SONiC): later checks stay meaningful.
       error(key, "duplicate key " + quote(k) + " in " + std::string(where));
     }
