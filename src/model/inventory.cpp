@@ -7,7 +7,7 @@
 namespace fabricctl {
 namespace {
 
-Field<int64_t> read_speed(const Reader& r, const YAML::Node& n, const std::string& what) {
+Field<int64_t> read_speed(const Reader& r, const YamlNode& n, const std::string& what) {
   Field<int64_t> f;
   f.loc = r.loc(n);
   const Field<std::string> s = r.string(n, what);
@@ -17,71 +17,70 @@ Field<int64_t> read_speed(const Reader& r, const YAML::Node& n, const std::strin
   return f;
 }
 
-MgmtSpec read_mgmt(const Reader& r, const YAML::Node& n, const std::string& where) {
+MgmtSpec read_mgmt(const Reader& r, const YamlNode& n, const std::string& where) {
   MgmtSpec m;
   const std::vector<std::string_view> keys = {"address", "port", "user", "key", "agent", "password_env", "host_key"};
   if (!r.check_map(n, where, keys)) return m;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
     const std::string what = key_path(where, k);
-    if (k == "address") m.address = r.string(kv.second, what);
-    if (k == "port") m.port = r.integer(kv.second, what, 1, 65535);
-    if (k == "user") m.user = r.string(kv.second, what);
-    if (k == "key") m.key = r.string(kv.second, what);
-    if (k == "agent") m.agent = r.boolean(kv.second, what);
-    if (k == "password_env") m.password_env = r.string(kv.second, what);
-    if (k == "host_key") m.host_key = r.string(kv.second, what);
+    if (k == "address") m.address = r.string(kv.value, what);
+    if (k == "port") m.port = r.integer(kv.value, what, 1, 65535);
+    if (k == "user") m.user = r.string(kv.value, what);
+    if (k == "key") m.key = r.string(kv.value, what);
+    if (k == "agent") m.agent = r.boolean(kv.value, what);
+    if (k == "password_env") m.password_env = r.string(kv.value, what);
+    if (k == "host_key") m.host_key = r.string(kv.value, what);
   }
   return m;
 }
 
-ProfileLayer read_overrides(const Reader& r, const YAML::Node& n, LayerScope scope) { return read_layer(r, n, scope); }
+ProfileLayer read_overrides(const Reader& r, const YamlNode& n, LayerScope scope) { return read_layer(r, n, scope); }
 
-void read_ports(const Reader& r, const YAML::Node& n, DeviceSpec& d, const std::string& where) {
+void read_ports(const Reader& r, const YamlNode& n, DeviceSpec& d, const std::string& where) {
   if (!r.check_free_map(n, where)) return;
-  for (const auto& kv : n) {
+  for (const YamlEntry& kv : n.entries()) {
     PortSpec p;
-    p.name = r.string(kv.first, where);
-    const std::string pw = key_path(where, kv.first.Scalar());
-    if (kv.second.IsNull()) {  // "Ethernet0:" with nothing else is a port with defaults
+    p.name = r.string(kv.key, where);
+    const std::string pw = key_path(where, kv.key.scalar());
+    if (kv.value.is_null()) {  // "Ethernet0:" with nothing else is a port with defaults
       d.ports.push_back(std::move(p));
       continue;
     }
-    if (!r.check_map(kv.second, pw, {"speed", "rdma_device", "rdma_port", "rail", "description", "overrides"}))
-      continue;
-    for (const auto& pkv : kv.second) {
-      const std::string& k = pkv.first.Scalar();
+    if (!r.check_map(kv.value, pw, {"speed", "rdma_device", "rdma_port", "rail", "description", "overrides"})) continue;
+    for (const YamlEntry& pkv : kv.value.entries()) {
+      const std::string_view k = pkv.key.scalar();
       const std::string what = key_path(pw, k);
-      if (k == "speed") p.speed_mbps = read_speed(r, pkv.second, what);
-      if (k == "rdma_device") p.rdma_device = r.string(pkv.second, what);
-      if (k == "rdma_port") p.rdma_port = r.integer(pkv.second, what, 1, 2);
-      if (k == "rail") p.rail = r.integer(pkv.second, what, 0, 63);
-      if (k == "description") p.description = r.string(pkv.second, what);
-      if (k == "overrides") p.overrides = read_overrides(r, pkv.second, LayerScope::port);
+      if (k == "speed") p.speed_mbps = read_speed(r, pkv.value, what);
+      if (k == "rdma_device") p.rdma_device = r.string(pkv.value, what);
+      if (k == "rdma_port") p.rdma_port = r.integer(pkv.value, what, 1, 2);
+      if (k == "rail") p.rail = r.integer(pkv.value, what, 0, 63);
+      if (k == "description") p.description = r.string(pkv.value, what);
+      if (k == "overrides") p.overrides = read_overrides(r, pkv.value, LayerScope::port);
     }
     d.ports.push_back(std::move(p));
   }
 }
 
-void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
+void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
   DeviceSpec d;
   d.name = r.string(key, "devices");
-  const std::string where = key_path("devices", key.Scalar());
+  const std::string where = key_path("devices", key.scalar());
   if (!r.check_map(n, where, {"role", "platform", "profile", "mgmt", "groups", "rail", "overrides", "ports"})) {
     inv.devices.push_back(std::move(d));
     return;
   }
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
     const std::string what = key_path(where, k);
-    if (k == "role") d.role = r.choice(kv.second, what, {"host", "switch"});
-    if (k == "platform") d.platform = r.choice(kv.second, what, platform_names());
-    if (k == "profile") d.profile = r.string(kv.second, what);
-    if (k == "mgmt") d.mgmt = read_mgmt(r, kv.second, what);
-    if (k == "groups") d.groups = r.string_list(kv.second, what);
-    if (k == "rail") d.rail = r.integer(kv.second, what, 0, 63);
-    if (k == "overrides") d.overrides = read_overrides(r, kv.second, LayerScope::overrides);
-    if (k == "ports") read_ports(r, kv.second, d, what);
+    if (k == "role") d.role = r.choice(kv.value, what, {"host", "switch"});
+    if (k == "platform") d.platform = r.choice(kv.value, what, platform_names());
+    if (k == "profile") d.profile = r.string(kv.value, what);
+    if (k == "mgmt") d.mgmt = read_mgmt(r, kv.value, what);
+    if (k == "groups") d.groups = r.string_list(kv.value, what);
+    if (k == "rail") d.rail = r.integer(kv.value, what, 0, 63);
+    if (k == "overrides") d.overrides = read_overrides(r, kv.value, LayerScope::overrides);
+    if (k == "ports") read_ports(r, kv.value, d, what);
   }
   if (!d.role.has() && !n["role"]) r.error(key, where + ": missing \"role\" (host or switch)");
   if (!d.platform.has() && !n["platform"])
@@ -89,32 +88,32 @@ void read_device(const Reader& r, const YAML::Node& key, const YAML::Node& n, In
   inv.devices.push_back(std::move(d));
 }
 
-void read_group(const Reader& r, const YAML::Node& key, const YAML::Node& n, Inventory& inv) {
+void read_group(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
   GroupSpec g;
   g.name = r.string(key, "groups");
-  const std::string where = key_path("groups", key.Scalar());
-  if (!n.IsNull() && r.check_map(n, where, {"description", "profile", "overrides"})) {
-    for (const auto& kv : n) {
-      const std::string& k = kv.first.Scalar();
-      if (k == "description") g.description = r.string(kv.second, key_path(where, k));
-      if (k == "profile") g.profile = r.string(kv.second, key_path(where, k));
-      if (k == "overrides") g.overrides = read_overrides(r, kv.second, LayerScope::overrides);
+  const std::string where = key_path("groups", key.scalar());
+  if (!n.is_null() && r.check_map(n, where, {"description", "profile", "overrides"})) {
+    for (const YamlEntry& kv : n.entries()) {
+      const std::string_view k = kv.key.scalar();
+      if (k == "description") g.description = r.string(kv.value, key_path(where, k));
+      if (k == "profile") g.profile = r.string(kv.value, key_path(where, k));
+      if (k == "overrides") g.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     }
   }
   inv.groups.push_back(std::move(g));
 }
 
-void read_link(const Reader& r, const YAML::Node& n, Inventory& inv) {
+void read_link(const Reader& r, const YamlNode& n, Inventory& inv) {
   LinkSpec l;
   l.loc = r.loc(n);
   if (!r.check_map(n, "link", {"a", "b", "speed", "cable_length_m"})) return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    const std::string what = "link." + k;
-    if (k == "a") l.a = r.string(kv.second, what);
-    if (k == "b") l.b = r.string(kv.second, what);
-    if (k == "speed") l.speed_mbps = read_speed(r, kv.second, what);
-    if (k == "cable_length_m") l.cable_length_m = r.integer(kv.second, what, 0, 10000);
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const std::string what = "link." + std::string(k);
+    if (k == "a") l.a = r.string(kv.value, what);
+    if (k == "b") l.b = r.string(kv.value, what);
+    if (k == "speed") l.speed_mbps = read_speed(r, kv.value, what);
+    if (k == "cable_length_m") l.cable_length_m = r.integer(kv.value, what, 0, 10000);
   }
   if (!n["a"] || !n["b"]) {
     r.error(n, "link: needs both ends, \"a\" and \"b\" (device:port)");
@@ -155,34 +154,34 @@ std::string format_speed(int64_t mbps) {
 
 void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
   Reader r(doc.file, diags);
-  if (doc.root.IsNull()) return;  // an empty file adds nothing
+  if (doc.root.is_null()) return;  // an empty file adds nothing
   if (!r.check_map(doc.root, "inventory", {"defaults", "groups", "devices", "links"})) return;
-  for (const auto& kv : doc.root) {
-    const std::string& k = kv.first.Scalar();
-    const YAML::Node& v = kv.second;
+  for (const YamlEntry& kv : doc.root.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const YamlNode& v = kv.value;
     if (k == "defaults") {
       if (inv.defaults_loc.file) {
-        r.error(kv.first, "defaults: already set at " + inv.defaults_loc.str());
+        r.error(kv.key, "defaults: already set at " + inv.defaults_loc.str());
         continue;
       }
-      inv.defaults_loc = r.loc(kv.first);
+      inv.defaults_loc = r.loc(kv.key);
       if (!r.check_map(v, "defaults", {"profile", "mgmt"})) continue;
-      for (const auto& dkv : v) {
-        if (dkv.first.Scalar() == "profile") inv.default_profile = r.string(dkv.second, "defaults.profile");
-        if (dkv.first.Scalar() == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.second, "defaults.mgmt");
+      for (const YamlEntry& dkv : v.entries()) {
+        if (dkv.key.scalar() == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
+        if (dkv.key.scalar() == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.value, "defaults.mgmt");
       }
     } else if (k == "groups") {
       if (!r.check_free_map(v, "groups")) continue;
-      for (const auto& g : v) read_group(r, g.first, g.second, inv);
+      for (const YamlEntry& g : v.entries()) read_group(r, g.key, g.value, inv);
     } else if (k == "devices") {
       if (!r.check_free_map(v, "devices")) continue;
-      for (const auto& d : v) read_device(r, d.first, d.second, inv);
+      for (const YamlEntry& d : v.entries()) read_device(r, d.key, d.value, inv);
     } else if (k == "links") {
-      if (!v.IsSequence()) {
+      if (!v.is_sequence()) {
         r.error(v, "links: expected a list of links");
         continue;
       }
-      for (const YAML::Node& l : v) read_link(r, l, inv);
+      for (const YamlNode& l : v.items()) read_link(r, l, inv);
     }
   }
 }

@@ -16,18 +16,17 @@ constexpr int64_t kMaxMs = 600000;            // watchdog times, ms (further lim
 constexpr int64_t kMaxMtu = 65535;            // bytes (further limited per platform)
 constexpr int64_t kMaxNicParam = 0x7fffffff;  // DCQCN firmware parameters (sysfs takes a signed int)
 
-void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope scope) {
+void read_mtu(const Reader& r, const YamlNode& n, ProfileLayer& l, LayerScope scope) {
   if (!r.check_map(n, "mtu", {"host", "switch", "rdma"})) return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    const std::string what = "mtu." + k;
-    if (k == "host") l.mtu_host = r.integer(kv.second, what, 1, kMaxMtu);
-    if (k == "switch") l.mtu_switch = r.integer(kv.second, what, 1, kMaxMtu);
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const std::string what = "mtu." + std::string(k);
+    if (k == "host") l.mtu_host = r.integer(kv.value, what, 1, kMaxMtu);
+    if (k == "switch") l.mtu_switch = r.integer(kv.value, what, 1, kMaxMtu);
     if (k == "rdma") {
-      l.mtu_rdma = r.integer(kv.second, what, 1, kMaxMtu);
+      l.mtu_rdma = r.integer(kv.value, what, 1, kMaxMtu);
       if (const auto v = l.mtu_rdma.value; v && *v != 256 && *v != 512 && *v != 1024 && *v != 2048 && *v != 4096) {
-        r.error(kv.second,
-                "mtu.rdma: " + quote(kv.second.Scalar()) + " is not a RoCE MTU (256, 512, 1024, 2048, 4096)");
+        r.error(kv.value, "mtu.rdma: " + quote(kv.value.scalar()) + " is not a RoCE MTU (256, 512, 1024, 2048, 4096)");
         l.mtu_rdma.value.reset();
       }
     }
@@ -35,38 +34,37 @@ void read_mtu(const Reader& r, const YAML::Node& n, ProfileLayer& l, LayerScope 
   (void)scope;
 }
 
-void read_dscp_map(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+void read_dscp_map(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_free_map(n, "dscp_to_priority")) return;
-  for (const auto& kv : n) {
-    const Field<int64_t> dscp = r.integer_key(kv.first, "dscp_to_priority: DSCP", 0, 63);
-    const Field<int64_t> prio = r.integer(kv.second, key_path("dscp_to_priority", kv.first.Scalar()), 0, 7);
+  for (const YamlEntry& kv : n.entries()) {
+    const Field<int64_t> dscp = r.integer_key(kv.key, "dscp_to_priority: DSCP", 0, 63);
+    const Field<int64_t> prio = r.integer(kv.value, key_path("dscp_to_priority", kv.key.scalar()), 0, 7);
     if (dscp.value && prio.value) l.dscp_to_priority[static_cast<int>(*dscp.value)] = prio;
   }
 }
 
-void read_class(const Reader& r, const YAML::Node& n, std::string_view name, Field<int64_t>& dscp,
-                Field<int64_t>& prio) {
+void read_class(const Reader& r, const YamlNode& n, std::string_view name, Field<int64_t>& dscp, Field<int64_t>& prio) {
   if (!r.check_map(n, name, {"dscp", "priority"})) return;
-  for (const auto& kv : n) {
-    const std::string what = key_path(name, kv.first.Scalar());
-    if (kv.first.Scalar() == "dscp") dscp = r.integer(kv.second, what, 0, 63);
-    if (kv.first.Scalar() == "priority") prio = r.integer(kv.second, what, 0, 7);
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string what = key_path(name, kv.key.scalar());
+    if (kv.key.scalar() == "dscp") dscp = r.integer(kv.value, what, 0, 63);
+    if (kv.key.scalar() == "priority") prio = r.integer(kv.value, what, 0, 7);
   }
 }
 
-void read_ets(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+void read_ets(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_map(n, "ets", {"priority_to_tc", "tc"})) return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
     if (k == "priority_to_tc") {
       Field<std::vector<int>> f;
-      f.loc = r.loc(kv.second);
-      if (!kv.second.IsSequence() || kv.second.size() != 8) {
-        r.error(kv.second, "ets.priority_to_tc: expected a list of 8 traffic classes, one per priority 0-7");
+      f.loc = r.loc(kv.value);
+      if (!kv.value.is_sequence() || kv.value.size() != 8) {
+        r.error(kv.value, "ets.priority_to_tc: expected a list of 8 traffic classes, one per priority 0-7");
         continue;
       }
       std::vector<int> tcs;
-      for (const YAML::Node& item : kv.second) {
+      for (const YamlNode& item : kv.value.items()) {
         const Field<int64_t> tc = r.integer(item, "ets.priority_to_tc", 0, 7);
         if (tc.value) tcs.push_back(static_cast<int>(*tc.value));
       }
@@ -75,21 +73,21 @@ void read_ets(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
         l.priority_to_tc = f;
       }
     } else if (k == "tc") {
-      if (!r.check_free_map(kv.second, "ets.tc")) continue;
-      for (const auto& tkv : kv.second) {
-        const Field<int64_t> tc = r.integer_key(tkv.first, "ets.tc: traffic class", 0, 7);
+      if (!r.check_free_map(kv.value, "ets.tc")) continue;
+      for (const YamlEntry& tkv : kv.value.entries()) {
+        const Field<int64_t> tc = r.integer_key(tkv.key, "ets.tc: traffic class", 0, 7);
         if (!tc.value) continue;
-        const std::string what = key_path("ets.tc", tkv.first.Scalar());
+        const std::string what = key_path("ets.tc", tkv.key.scalar());
         Field<int64_t> bw;
-        if (tkv.second.IsScalar() && tkv.second.Scalar() == "strict") {
+        if (tkv.value.is_scalar() && tkv.value.scalar() == "strict") {
           bw.value = ProfileLayer::kStrict;
-          bw.loc = r.loc(tkv.second);
-        } else if (tkv.second.IsScalar() && !tkv.second.Scalar().empty() &&
-                   (tkv.second.Scalar()[0] < '0' || tkv.second.Scalar()[0] > '9') && tkv.second.Scalar()[0] != '-') {
-          r.error(tkv.second, what + ": expected a bandwidth percent or \"strict\", got " + quote(tkv.second.Scalar()));
+          bw.loc = r.loc(tkv.value);
+        } else if (tkv.value.is_scalar() && !tkv.value.scalar().empty() &&
+                   (tkv.value.scalar()[0] < '0' || tkv.value.scalar()[0] > '9') && tkv.value.scalar()[0] != '-') {
+          r.error(tkv.value, what + ": expected a bandwidth percent or \"strict\", got " + quote(tkv.value.scalar()));
           continue;
         } else {
-          bw = r.integer(tkv.second, what, 1, 100);
+          bw = r.integer(tkv.value, what, 1, 100);
         }
         if (bw.value) l.tc_bandwidth[static_cast<int>(*tc.value)] = bw;
       }
@@ -97,59 +95,59 @@ void read_ets(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
   }
 }
 
-void read_ecn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+void read_ecn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_map(n, "ecn", {"enabled", "tc"})) return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    if (k == "enabled") l.ecn_enabled = r.boolean(kv.second, "ecn.enabled");
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    if (k == "enabled") l.ecn_enabled = r.boolean(kv.value, "ecn.enabled");
     if (k != "tc") continue;
-    if (!r.check_free_map(kv.second, "ecn.tc")) continue;
-    for (const auto& tkv : kv.second) {
-      const Field<int64_t> tc = r.integer_key(tkv.first, "ecn.tc: traffic class", 0, 7);
-      const std::string where = key_path("ecn.tc", tkv.first.Scalar());
-      if (!tc.value || !r.check_map(tkv.second, where, {"min_bytes", "max_bytes", "probability"})) continue;
+    if (!r.check_free_map(kv.value, "ecn.tc")) continue;
+    for (const YamlEntry& tkv : kv.value.entries()) {
+      const Field<int64_t> tc = r.integer_key(tkv.key, "ecn.tc: traffic class", 0, 7);
+      const std::string where = key_path("ecn.tc", tkv.key.scalar());
+      if (!tc.value || !r.check_map(tkv.value, where, {"min_bytes", "max_bytes", "probability"})) continue;
       EcnLayer& e = l.ecn_tc[static_cast<int>(*tc.value)];
-      e.loc = r.loc(tkv.first);
-      for (const auto& ekv : tkv.second) {
-        const std::string& ek = ekv.first.Scalar();
+      e.loc = r.loc(tkv.key);
+      for (const YamlEntry& ekv : tkv.value.entries()) {
+        const std::string_view ek = ekv.key.scalar();
         const std::string what = key_path(where, ek);
-        if (ek == "min_bytes") e.min_bytes = r.integer(ekv.second, what, 0, kMaxBytes);
-        if (ek == "max_bytes") e.max_bytes = r.integer(ekv.second, what, 0, kMaxBytes);
-        if (ek == "probability") e.probability = r.integer(ekv.second, what, 0, 100);
+        if (ek == "min_bytes") e.min_bytes = r.integer(ekv.value, what, 0, kMaxBytes);
+        if (ek == "max_bytes") e.max_bytes = r.integer(ekv.value, what, 0, kMaxBytes);
+        if (ek == "probability") e.probability = r.integer(ekv.value, what, 0, 100);
       }
     }
   }
 }
 
-void read_dcqcn(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+void read_dcqcn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_map(n, "dcqcn", {"enabled", "rp", "np"})) return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.second, "dcqcn.enabled");
-    if (k == "rp" && r.check_map(kv.second, "dcqcn.rp", dcqcn_rp_names())) {
-      for (const auto& pkv : kv.second)
-        l.dcqcn_rp[pkv.first.Scalar()] =
-            r.integer(pkv.second, key_path("dcqcn.rp", pkv.first.Scalar()), 0, kMaxNicParam);
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.value, "dcqcn.enabled");
+    if (k == "rp" && r.check_map(kv.value, "dcqcn.rp", dcqcn_rp_names())) {
+      for (const YamlEntry& pkv : kv.value.entries())
+        l.dcqcn_rp[std::string(pkv.key.scalar())] =
+            r.integer(pkv.value, key_path("dcqcn.rp", pkv.key.scalar()), 0, kMaxNicParam);
     }
-    if (k == "np" && r.check_map(kv.second, "dcqcn.np", {"min_time_between_cnps"})) {
-      for (const auto& pkv : kv.second)
-        if (pkv.first.Scalar() == "min_time_between_cnps")
-          l.dcqcn_np_min_time_between_cnps = r.integer(pkv.second, "dcqcn.np.min_time_between_cnps", 0, kMaxNicParam);
+    if (k == "np" && r.check_map(kv.value, "dcqcn.np", {"min_time_between_cnps"})) {
+      for (const YamlEntry& pkv : kv.value.entries())
+        if (pkv.key.scalar() == "min_time_between_cnps")
+          l.dcqcn_np_min_time_between_cnps = r.integer(pkv.value, "dcqcn.np.min_time_between_cnps", 0, kMaxNicParam);
     }
   }
 }
 
-void read_watchdog(const Reader& r, const YAML::Node& n, ProfileLayer& l) {
+void read_watchdog(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_map(n, "pfc_watchdog", {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"}))
     return;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    const std::string what = "pfc_watchdog." + k;
-    if (k == "enabled") l.watchdog_enabled = r.boolean(kv.second, what);
-    if (k == "poll_interval_ms") l.watchdog_poll_interval_ms = r.integer(kv.second, what, 1, kMaxMs);
-    if (k == "detection_ms") l.watchdog_detection_ms = r.integer(kv.second, what, 1, kMaxMs);
-    if (k == "restoration_ms") l.watchdog_restoration_ms = r.integer(kv.second, what, 1, kMaxMs);
-    if (k == "action") l.watchdog_action = r.choice(kv.second, what, {"drop", "forward", "alert"});
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const std::string what = "pfc_watchdog." + std::string(k);
+    if (k == "enabled") l.watchdog_enabled = r.boolean(kv.value, what);
+    if (k == "poll_interval_ms") l.watchdog_poll_interval_ms = r.integer(kv.value, what, 1, kMaxMs);
+    if (k == "detection_ms") l.watchdog_detection_ms = r.integer(kv.value, what, 1, kMaxMs);
+    if (k == "restoration_ms") l.watchdog_restoration_ms = r.integer(kv.value, what, 1, kMaxMs);
+    if (k == "action") l.watchdog_action = r.choice(kv.value, what, {"drop", "forward", "alert"});
   }
 }
 
@@ -175,7 +173,7 @@ const std::vector<std::string_view>& dcqcn_rp_names() {
   return names;
 }
 
-ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope) {
+ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
   ProfileLayer l;
   static const std::vector<std::string_view> profile_keys = {
       "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce",
@@ -191,12 +189,12 @@ ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope) 
     // and NVUE), so a port may only change what really is per port.
     if (!r.check_free_map(n, "port overrides")) return l;
     bool ok = true;
-    for (const auto& kv : n) {
+    for (const YamlEntry& kv : n.entries()) {
       bool allowed = false;
-      for (std::string_view k : port_keys) allowed = allowed || k == kv.first.Scalar();
+      for (std::string_view k : port_keys) allowed = allowed || k == kv.key.scalar();
       if (!allowed) {
-        r.error(kv.first, "port overrides: " + quote(kv.first.Scalar()) +
-                              " cannot be set per port (only mtu and cable_length_m; QoS is device-wide)");
+        r.error(kv.key, "port overrides: " + quote(kv.key.scalar()) +
+                            " cannot be set per port (only mtu and cable_length_m; QoS is device-wide)");
         ok = false;
       }
     }
@@ -205,9 +203,9 @@ ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope) 
     return l;
   }
 
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
-    const YAML::Node& v = kv.second;
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const YamlNode& v = kv.value;
     if (k == "description") l.description = r.string(v, k);
     else if (k == "extends") l.extends = r.string(v, k);
     else if (k == "mtu") read_mtu(r, v, l, scope);

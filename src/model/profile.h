@@ -58,7 +58,7 @@ struct ProfileLayer {
 
 /// Reads a layer from a YAML mapping. Unknown keys, wrong types and out-of-range values are
 /// reported; valid fields are kept so that one run reports as much as possible.
-ProfileLayer read_layer(const Reader& r, const YAML::Node& n, LayerScope scope);
+ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope);
 
 /// A profile file, before `extends` is resolved.
 struct ProfileSource {

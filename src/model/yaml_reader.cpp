@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <set>
-
-#include <yaml-cpp/depthguard.h>
+#include <span>
+#include <unordered_set>
 
 #include "util/spell.h"
 #include "util/text.h"
@@ -12,64 +11,54 @@
 namespace fabricctl {
 namespace {
 
-std::string describe(const YAML::Node& n) {
-  if (n.IsNull()) return "nothing";
-  if (n.IsSequence()) return "a list";
-  if (n.IsMap()) return "a mapping";
-  return quote(n.Scalar());
+std::string describe(const YamlNode& n) {
+  if (n.is_null()) return "nothing";
+  if (n.is_sequence()) return "a list";
+  if (n.is_map()) return "a mapping";
+  return quote(n.scalar());
 }
 
-/// Whether aliases make the document larger than `limit` nodes. yaml-cpp shares an aliased node
-/// instead of copying it, so the parse stays small, but every reader walks the expanded tree: ten
-/// nested aliases of ten items each are 10^10 values. Stops counting at the limit, so the cost is
-/// at most `limit` steps; reports where the walk was when it crossed the limit.
-std::optional<YAML::Mark> expands_beyond(const YAML::Node& root, size_t limit) {
-  std::vector<YAML::Node> stack{root};
+/// The node at which aliases make the document larger than `limit` nodes, if they do. An alias
+/// shares its anchor's node instead of copying it, so the tree stays small, but every reader walks
+/// the expanded tree: ten nested aliases of ten items each are 10^10 values. Stops counting at the
+/// limit, so the cost is at most `limit` steps; returns where the walk was when it crossed it.
+const YamlNode* expands_beyond(const YamlNode& root, size_t limit) {
+  std::vector<const YamlNode*> stack{&root};
   size_t seen = 0;
   while (!stack.empty()) {
-    const YAML::Node n = stack.back();
+    const YamlNode* n = stack.back();
     stack.pop_back();
-    if (++seen > limit) return n.Mark();
-    if (n.IsSequence()) {
-      for (const YAML::Node& item : n) stack.push_back(item);
-    } else if (n.IsMap()) {
-      for (const auto& kv : n) {
-        stack.push_back(kv.first);
-        stack.push_back(kv.second);
-      }
+    if (++seen > limit) return n;
+    for (const YamlNode& item : n->items()) stack.push_back(&item);
+    for (const YamlEntry& e : n->entries()) {
+      stack.push_back(&e.key);
+      stack.push_back(&e.value);
     }
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 std::optional<YamlDoc> parse_text(const std::string& text, const std::string& display_name, Diags& diags) {
   auto file = std::make_shared<const std::string>(display_name);
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::DeepRecursion& e) {
-    // yaml-cpp stops at its own depth limit but calls it a "bad file".
-    diags.error({file, e.mark.line + 1, e.mark.column + 1},
-                "invalid YAML: nested more than " + std::to_string(e.depth()) + " levels deep");
-    return std::nullopt;
-  } catch (const YAML::Exception& e) {
-    // yaml-cpp marks are 0-based; editors and compilers count from 1. Its messages can carry the
-    // offending bytes, control characters included.
-    diags.error({file, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + printable(e.msg, 200));
+  Expected<YamlTree, YamlError> parsed = parse_yaml_tree(text, kMaxYamlDepth);
+  if (!parsed) {
+    const YamlError& e = parsed.error();
+    diags.error({file, e.line, e.col}, "invalid YAML: " + e.message);
     return std::nullopt;
   }
+  auto tree = std::make_shared<const YamlTree>(std::move(parsed).value());
   // Without an anchor ('&') there is no alias to expand: real inventories skip the walk.
   if (text.find('&') != std::string::npos) {
     const size_t limit = std::max(kMinYamlNodeLimit, text.size());
-    if (const auto mark = expands_beyond(root, limit)) {
-      diags.error({file, mark->is_null() ? 0 : mark->line + 1, mark->is_null() ? 0 : mark->column + 1},
-                  "YAML aliases expand this file to more than " + std::to_string(limit) +
-                      " values (the limit is one per byte of the file, at least " + std::to_string(kMinYamlNodeLimit) +
-                      ")");
+    if (const YamlNode* n = expands_beyond(tree->root(), limit)) {
+      diags.error({file, n->line(), n->col()}, "YAML aliases expand this file to more than " + std::to_string(limit) +
+                                                   " values (the limit is one per byte of the file, at least " +
+                                                   std::to_string(kMinYamlNodeLimit) + ")");
       return std::nullopt;
     }
   }
-  return YamlDoc{file, root};
+  const YamlNode root = tree->root();
+  return YamlDoc{file, std::move(tree), root};
 }
 
 }  // namespace
@@ -147,46 +136,50 @@ std::optional<std::vector<std::filesystem::path>> yaml_files_in(const std::files
   return files;
 }
 
-Loc Reader::loc(const YAML::Node& n) const {
-  const YAML::Mark m = n.Mark();
-  if (m.is_null()) return {file_, 0, 0};
-  return {file_, m.line + 1, m.column + 1};
-}
+Loc Reader::loc(const YamlNode& n) const { return {file_, n.line(), n.col()}; }
 
-bool Reader::check_free_map(const YAML::Node& n, std::string_view where) const {
-  if (!n.IsMap()) {
+bool Reader::check_free_map(const YamlNode& n, std::string_view where) const {
+  if (!n.is_map()) {
     error(n, std::string(where) + ": expected a mapping, got " + describe(n));
     return false;
   }
-  std::set<std::string> seen;
+  // Most mappings have a handful of keys: those are compared with the earlier ones, and only large
+  // ones (the devices of a fabric, the ports of a switch) pay for a hash set.
+  constexpr size_t kLinearScan = 16;
+  const std::span<const YamlEntry> entries = n.entries();
+  std::unordered_set<std::string_view> seen;
   bool ok = true;
-  for (const auto& kv : n) {
-    if (!kv.first.IsScalar()) {
-      error(kv.first, std::string(where) + ": keys must be plain names");
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const YamlNode& key = entries[i].key;
+    if (!key.is_scalar()) {
+      error(key, std::string(where) + ": keys must be plain names");
       ok = false;
       continue;
     }
-    const std::string& k = kv.first.Scalar();
-    if (!seen.insert(k).second) {
+    const std::string_view k = key.scalar();
+    const bool again = entries.size() <= kLinearScan
+                           ? std::any_of(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i),
+                                         [&](const YamlEntry& e) { return e.key.is_scalar() && e.key.scalar() == k; })
+                           : !seen.insert(k).second;
+    if (again) {
       // Reported, then read anyway (the later one wins, as in SONiC): later checks stay meaningful.
-      error(kv.first, "duplicate key " + quote(k) + " in " + std::string(where));
+      error(key, "duplicate key " + quote(k) + " in " + std::string(where));
     }
   }
   return ok;
 }
 
-bool Reader::check_map(const YAML::Node& n, std::string_view where,
-                       const std::vector<std::string_view>& allowed) const {
+bool Reader::check_map(const YamlNode& n, std::string_view where, const std::vector<std::string_view>& allowed) const {
   if (!check_free_map(n, where)) return false;
-  for (const auto& kv : n) {
-    const std::string& k = kv.first.Scalar();
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
     bool known = false;
     for (std::string_view a : allowed) known = known || (a == k);
     if (known) continue;
     if (k == "password") {
-      error(kv.first, std::string(where) +
-                          ": passwords are not allowed in the inventory; set mgmt.password_env to the "
-                          "name of an environment variable that holds it");
+      error(kv.key, std::string(where) +
+                        ": passwords are not allowed in the inventory; set mgmt.password_env to the "
+                        "name of an environment variable that holds it");
       continue;
     }
     std::string msg = "unknown key " + quote(k) + " in " + std::string(where);
@@ -196,27 +189,27 @@ bool Reader::check_map(const YAML::Node& n, std::string_view where,
       std::vector<std::string> names(allowed.begin(), allowed.end());
       msg += " (expected one of: " + join(names, ", ") + ")";
     }
-    error(kv.first, msg);
+    error(kv.key, msg);
   }
   // Unknown keys are reported, but the known ones are still read: one run shows every mistake.
   return true;
 }
 
-bool Reader::scalar(const YAML::Node& n, std::string_view what, std::string_view expected) const {
-  if (n.IsScalar()) return true;
+bool Reader::scalar(const YamlNode& n, std::string_view what, std::string_view expected) const {
+  if (n.is_scalar()) return true;
   error(n, std::string(what) + ": expected " + std::string(expected) + ", got " + describe(n));
   return false;
 }
 
-Field<int64_t> Reader::integer(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const {
+Field<int64_t> Reader::integer(const YamlNode& n, std::string_view what, int64_t min, int64_t max) const {
   Field<int64_t> f;
   f.loc = loc(n);
   if (!scalar(n, what, "an integer")) return f;
-  const std::optional<int64_t> v = parse_int(n.Scalar());
+  const std::optional<int64_t> v = parse_int(n.scalar());
   if (!v) {
-    error(n, std::string(what) + ": expected an integer, got " + quote(n.Scalar()));
+    error(n, std::string(what) + ": expected an integer, got " + quote(n.scalar()));
   } else if (*v < min || *v > max) {
-    error(n, std::string(what) + ": " + quote(n.Scalar()) + " is out of range " + std::to_string(min) + "-" +
+    error(n, std::string(what) + ": " + quote(n.scalar()) + " is out of range " + std::to_string(min) + "-" +
                  std::to_string(max));
   } else {
     f.value = v;
@@ -224,47 +217,47 @@ Field<int64_t> Reader::integer(const YAML::Node& n, std::string_view what, int64
   return f;
 }
 
-Field<int64_t> Reader::integer_key(const YAML::Node& key, std::string_view what, int64_t min, int64_t max) const {
+Field<int64_t> Reader::integer_key(const YamlNode& key, std::string_view what, int64_t min, int64_t max) const {
   Field<int64_t> f;
   f.loc = loc(key);
-  const std::optional<int64_t> v = key.IsScalar() ? parse_int(key.Scalar()) : std::nullopt;
+  const std::optional<int64_t> v = key.is_scalar() ? parse_int(key.scalar()) : std::nullopt;
   if (!v || *v < min || *v > max) {
-    error(key, std::string(what) + " " + quote(key.IsScalar() ? key.Scalar() : "?") + " is not " + std::to_string(min) +
-                   "-" + std::to_string(max));
+    error(key, std::string(what) + " " + quote(key.is_scalar() ? key.scalar() : "?") + " is not " +
+                   std::to_string(min) + "-" + std::to_string(max));
     return f;
   }
   f.value = v;
   return f;
 }
 
-Field<bool> Reader::boolean(const YAML::Node& n, std::string_view what) const {
+Field<bool> Reader::boolean(const YamlNode& n, std::string_view what) const {
   Field<bool> f;
   f.loc = loc(n);
   if (!scalar(n, what, "true or false")) return f;
   // Only true/false: YAML 1.1's yes/no/on/off are a classic source of surprises ("no" the country code).
-  if (n.Scalar() == "true") {
+  if (n.scalar() == "true") {
     f.value = true;
-  } else if (n.Scalar() == "false") {
+  } else if (n.scalar() == "false") {
     f.value = false;
   } else {
-    error(n, std::string(what) + ": expected true or false, got " + quote(n.Scalar()));
+    error(n, std::string(what) + ": expected true or false, got " + quote(n.scalar()));
   }
   return f;
 }
 
-Field<std::string> Reader::string(const YAML::Node& n, std::string_view what) const {
+Field<std::string> Reader::string(const YamlNode& n, std::string_view what) const {
   Field<std::string> f;
   f.loc = loc(n);
   if (!scalar(n, what, "a string")) return f;
-  if (n.Scalar().empty()) {
+  if (n.scalar().empty()) {
     error(n, std::string(what) + ": must not be empty");
     return f;
   }
-  f.value = n.Scalar();
+  f.value = std::string(n.scalar());
   return f;
 }
 
-Field<std::string> Reader::choice(const YAML::Node& n, std::string_view what,
+Field<std::string> Reader::choice(const YamlNode& n, std::string_view what,
                                   const std::vector<std::string_view>& choices) const {
   Field<std::string> f = string(n, what);
   if (!f.value) return f;
@@ -278,16 +271,16 @@ Field<std::string> Reader::choice(const YAML::Node& n, std::string_view what,
   return f;
 }
 
-Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const {
+Field<std::vector<int>> Reader::int_list(const YamlNode& n, std::string_view what, int64_t min, int64_t max) const {
   Field<std::vector<int>> f;
   f.loc = loc(n);
-  if (!n.IsSequence()) {
+  if (!n.is_sequence()) {
     error(n, std::string(what) + ": expected a list, got " + describe(n));
     return f;
   }
   std::vector<int> out;
   bool ok = true;
-  for (const YAML::Node& item : n) {
+  for (const YamlNode& item : n.items()) {
     Field<int64_t> v = integer(item, what, min, max);
     if (!v.value) {
       ok = false;
@@ -295,7 +288,7 @@ Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view w
     }
     for (int prev : out) {
       if (prev == *v.value) {
-        error(item, std::string(what) + ": " + quote(item.Scalar()) + " is listed twice");
+        error(item, std::string(what) + ": " + quote(item.scalar()) + " is listed twice");
         ok = false;
       }
     }
@@ -305,13 +298,13 @@ Field<std::vector<int>> Reader::int_list(const YAML::Node& n, std::string_view w
   return f;
 }
 
-std::vector<Field<std::string>> Reader::string_list(const YAML::Node& n, std::string_view what) const {
+std::vector<Field<std::string>> Reader::string_list(const YamlNode& n, std::string_view what) const {
   std::vector<Field<std::string>> out;
-  if (!n.IsSequence()) {
+  if (!n.is_sequence()) {
     error(n, std::string(what) + ": expected a list, got " + describe(n));
     return out;
   }
-  for (const YAML::Node& item : n) out.push_back(string(item, what));
+  for (const YamlNode& item : n.items()) out.push_back(string(item, what));
   return out;
 }
 

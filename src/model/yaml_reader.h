@@ -3,15 +3,15 @@
 // at the exact text the user wrote.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/yaml_node.h"
 #include "util/diag.h"
 
 namespace fabricctl {
@@ -31,10 +31,11 @@ struct Field {
   }
 };
 
-/// A parsed YAML file and where its nodes came from.
+/// A parsed YAML file and where its nodes came from. Copies share the tree.
 struct YamlDoc {
   std::shared_ptr<const std::string> file;
-  YAML::Node root;
+  std::shared_ptr<const YamlTree> tree;  // owns every node under root
+  YamlNode root;
 };
 
 /// Largest YAML file read, in bytes (64 MiB). The R100k inventory (102,400 NICs, ~200k links) is
@@ -43,10 +44,13 @@ constexpr size_t kMaxYamlBytes = size_t{64} << 20;
 /// Aliases may expand a file to at most one value (scalar, list or mapping) per byte of it, and
 /// never fewer than this many: an alias bomb of a few KB cannot become millions of ports.
 constexpr size_t kMinYamlNodeLimit = 100'000;
+/// Deepest nesting of lists and mappings (yaml-cpp's limit, kept): every reader of the tree walks
+/// it without recursion, but a person never writes 500 levels.
+constexpr size_t kMaxYamlDepth = 500;
 
-/// Parses a YAML file. Syntax errors, files over kMaxYamlBytes and alias expansion beyond the
-/// limit are reported as file:line:col and yield nullopt. Nesting depth is bounded by yaml-cpp
-/// itself (500 levels).
+/// Parses a YAML file (its first document). Syntax errors, files over kMaxYamlBytes, nesting
+/// deeper than kMaxYamlDepth and alias expansion beyond the limit are reported as file:line:col
+/// and yield nullopt.
 std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name, Diags& diags);
 /// Parses YAML text (for tests and embedded inputs), with the same limits.
 std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags);
@@ -60,34 +64,34 @@ class Reader {
  public:
   Reader(std::shared_ptr<const std::string> file, Diags& diags) : file_(std::move(file)), diags_(&diags) {}
 
-  [[nodiscard]] Loc loc(const YAML::Node& n) const;
-  void error(const YAML::Node& n, std::string message) const { diags_->error(loc(n), std::move(message)); }
+  [[nodiscard]] Loc loc(const YamlNode& n) const;
+  void error(const YamlNode& n, std::string message) const { diags_->error(loc(n), std::move(message)); }
   [[nodiscard]] Diags& diags() const { return *diags_; }
   [[nodiscard]] const std::shared_ptr<const std::string>& file() const { return file_; }
 
   /// Checks that `n` is a mapping whose keys are all in `allowed` and appear once. Reports unknown
   /// keys with a "did you mean" suggestion. `where` names the mapping in messages ("profile", "mtu").
   /// Returns false only when `n` cannot be read as a mapping at all.
-  bool check_map(const YAML::Node& n, std::string_view where, const std::vector<std::string_view>& allowed) const;
+  bool check_map(const YamlNode& n, std::string_view where, const std::vector<std::string_view>& allowed) const;
   /// Checks that `n` is a mapping with unique scalar keys (keys are free-form names).
-  bool check_free_map(const YAML::Node& n, std::string_view where) const;
+  bool check_free_map(const YamlNode& n, std::string_view where) const;
 
   /// An integer in [min, max]; `what` names it in messages.
-  Field<int64_t> integer(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const;
+  Field<int64_t> integer(const YamlNode& n, std::string_view what, int64_t min, int64_t max) const;
   /// An integer map key (such as a DSCP value) in [min, max].
-  Field<int64_t> integer_key(const YAML::Node& key, std::string_view what, int64_t min, int64_t max) const;
-  Field<bool> boolean(const YAML::Node& n, std::string_view what) const;
-  Field<std::string> string(const YAML::Node& n, std::string_view what) const;
+  Field<int64_t> integer_key(const YamlNode& key, std::string_view what, int64_t min, int64_t max) const;
+  Field<bool> boolean(const YamlNode& n, std::string_view what) const;
+  Field<std::string> string(const YamlNode& n, std::string_view what) const;
   /// A string that must be one of `choices`.
-  Field<std::string> choice(const YAML::Node& n, std::string_view what,
+  Field<std::string> choice(const YamlNode& n, std::string_view what,
                             const std::vector<std::string_view>& choices) const;
   /// A sequence of integers in [min, max], no duplicates.
-  Field<std::vector<int>> int_list(const YAML::Node& n, std::string_view what, int64_t min, int64_t max) const;
+  Field<std::vector<int>> int_list(const YamlNode& n, std::string_view what, int64_t min, int64_t max) const;
   /// A sequence of strings.
-  std::vector<Field<std::string>> string_list(const YAML::Node& n, std::string_view what) const;
+  std::vector<Field<std::string>> string_list(const YamlNode& n, std::string_view what) const;
 
  private:
-  bool scalar(const YAML::Node& n, std::string_view what, std::string_view expected) const;
+  bool scalar(const YamlNode& n, std::string_view what, std::string_view expected) const;
 
   std::shared_ptr<const std::string> file_;
   Diags* diags_;

@@ -59,10 +59,11 @@ fabricctl: 1 error; nothing was changed
 EOF2
 expect bomb bomb.want "$bin" validate -i inv-bomb -p profiles
 
-# Deep YAML nesting stops at yaml-cpp's own depth limit (500), named as such, not a stack overflow.
+# Deep YAML nesting stops at the depth limit (500, kMaxYamlDepth), at the mapping that would be level
+# 501, not in a stack overflow.
 python3 -c 'print("a:\n" + "".join("  " * i + "b:\n" for i in range(1, 5000)))' >deep.yaml
 cat >deep.want <<EOF2
-deep.yaml:499:999: invalid YAML: nested more than 500 levels deep
+deep.yaml:501:1001: invalid YAML: nested more than 500 levels deep
 fabricctl: 1 error; nothing was changed
 EOF2
 expect deep deep.want "$bin" validate -i deep.yaml -p profiles
@@ -90,9 +91,9 @@ ln -s a.yaml profiles-loop/b.yaml
 printf 'profiles-loop/a.yaml: cannot read: Too many levels of symbolic links\nprofiles-loop/b.yaml: cannot read: Too many levels of symbolic links\nfabricctl: 2 errors; nothing was changed\n' >ploop.want
 expect loop-profiles ploop.want "$bin" validate -i "$root/inventory/lab" -p profiles-loop
 
-# Control bytes in a yaml-cpp message reach the terminal escaped.
+# Control bytes in a parser message reach the terminal escaped: the bad escape is named, as \x1b.
 printf 'a: "\\\033[31m"\n' >ctl.yaml
-printf 'ctl.yaml:1:7: invalid YAML: unknown escape character: \\x1b\nfabricctl: 1 error; nothing was changed\n' >ctl.want
+printf 'ctl.yaml:1:5: invalid YAML: unknown escape character: \\x1b (in double quotes, a backslash starts an escape; write \\\\ for a backslash)\nfabricctl: 1 error; nothing was changed\n' >ctl.want
 expect ctl ctl.want "$bin" validate -i ctl.yaml -p profiles
 
 # Control bytes in names the user wrote are escaped wherever the name appears in a message.
