@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "state/snapshot.h"
+#include "util/json_locate.h"
+#include "util/json_reader.h"
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
@@ -205,6 +207,15 @@ TEST_CASE("mutated snapshots never crash the reader, and what it accepts writes 
     const std::string& original = originals[static_cast<size_t>(i) % originals.size()];
     const std::string mutant = i % 2 == 0 ? mutate_tokens(original, rng) : mutate_bytes(original, rng);
     try {
+      // The fast parser (simdjson and the reader's rules) accepts exactly what the located one
+      // (nlohmann) accepts, and a refused mutant gets the located one's message.
+      const auto fast = jsonr::parse_json(mutant, {kMaxSnapshotBytes, 16});
+      const std::string located = jsonr::locate_json_error(mutant, 16);
+      if (fast.has_value() != located.empty() || (!fast && fast.error() != located))
+        problem(i,
+                "simdjson and nlohmann disagree: \"" + (fast ? std::string("<ok>") : fast.error()) + "\" vs \"" +
+                    located + "\"",
+                mutant);
       auto d = parse_snapshot(mutant);
       if (!d) {
         ++rejected;

@@ -358,8 +358,12 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(ports.Ethernet0.lldp.system_name: "host1\x1b]0;x\x07" is not 1-255 characters without control characters)"},
       {"negative counter", doc(R"("counters": {"pfc_rx_pause_3": -1})"),
        R"(ports.Ethernet0.counters.pfc_rx_pause_3: "-1" is negative; counters are non-negative integers)"},
+      // Refused while parsing (the whole file, not only the port): simdjson keeps integers to 64 bits.
       {"counter beyond 64 bits", doc(R"("counters": {"pfc_rx_pause_3": 18446744073709551616})"),
-       R"(ports.Ethernet0.counters.pfc_rx_pause_3: expected a non-negative integer, got a number "1.8446744073709552e+19")"},
+       R"(ports.Ethernet0.counters.pfc_rx_pause_3: "18446744073709551616" is an integer beyond 64 bits )"
+       "(-9223372036854775808 to 18446744073709551615)"},
+      {"NUL byte after the document", std::string(doc(R"("mtu": 9100)")) + '\0',
+       "invalid JSON at line 1, column 94 (byte offset 93): a NUL byte after the document; expected end of input"},
       {"counter name", doc(R"("counters": {"PFC Rx": 1})"),
        R"(ports.Ethernet0.counters: invalid counter name "PFC Rx" (1-63 characters: lowercase letters, digits, _))"},
       {"too many counters", doc(R"("counters": {)" + many_counters + "}"),
@@ -396,6 +400,24 @@ TEST_CASE("snapshot: the first problem in key order is the one reported") {
   // Every port name is checked before any port is read.
   CHECK(error_of(R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {"A": {"mtu": 0}, "b c": {}}})") ==
         R"(ports: invalid port name "b c" (1-63 characters: letters, digits, / . _ : -))");
+}
+
+TEST_CASE("snapshot: the order of members in the file changes nothing") {
+  // Objects are read in document order now (they were std::maps, sorted by key): ports are sorted
+  // after reading, and of several problems in one object the first in key order is still reported.
+  const std::string a = R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {
+      "Ethernet8": {"mtu": 9100, "counters": {"b": 2, "a": 1}}, "Ethernet0": {"trust": "dscp", "mtu": 1500}}})";
+  const std::string b = R"({"ports": {"Ethernet0": {"mtu": 1500, "trust": "dscp"},
+      "Ethernet8": {"counters": {"a": 1, "b": 2}, "mtu": 9100}}, "device": "leaf1", "schema": "fabricctl.snapshot/v1"})";
+  CHECK(write_snapshot(parsed(a)) == write_snapshot(parsed(b)));
+  CHECK(parsed(a).ports[0].name == "Ethernet0");
+  CHECK(error_of(doc(R"("counters": {"zz": -1, "b b": 1, "aa": "x"})")) ==
+        R"(ports.Ethernet0.counters.aa: expected a non-negative integer, got a string "x")");
+  CHECK(error_of(doc(R"("counters": {"zz": -1, "aa": 1})")) ==
+        R"(ports.Ethernet0.counters.zz: "-1" is negative; counters are non-negative integers)");
+  CHECK(error_of(doc(R"("zz": 1, "mtu": 9100, "aa": 2)")) ==
+        R"(ports.Ethernet0.aa: unknown key (expected one of: mtu, speed_mbps, oper_status, trust, dscp_to_priority, )"
+        "pfc_enabled, priority_to_tc, ets, ecn, pfc_watchdog, dcqcn, rdma, lldp, counters)");
 }
 
 TEST_CASE("snapshot: a disabled watchdog may leave its settings out") {
