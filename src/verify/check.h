@@ -72,6 +72,8 @@ struct CheckContext {
   [[nodiscard]] const LinkEnds* link_of(const PortDesired& port) const;
   /// The desired device of that name, or nullptr.
   [[nodiscard]] const DeviceDesired* desired_device(std::string_view name) const;
+  /// The port of `d` of that name, or nullptr.
+  [[nodiscard]] static const PortDesired* desired_port(const DeviceDesired& d, std::string_view name);
 
  private:
   std::vector<const DeviceObserved*> observed_devices_;                 // by index into desired.devices

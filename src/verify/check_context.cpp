@@ -13,7 +13,9 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
     in_scope_.reserve(d.devices.size());
     for (const DeviceDesired& dev : d.devices) in_scope_.push_back(scope->count(dev.name) > 0);
   }
-  // Each desired port's observed state, found once by name here so that checks index it.
+  // Each desired port's observed state, found once here so that checks index it. Both sides are
+  // in natural order (resolve and the snapshot reader sort them), so one merge pass finds nearly
+  // every port; a port it misses (absent, or sides in another order) is looked up by name.
   observed_devices_.reserve(d.devices.size());
   port_offset_.reserve(d.devices.size());
   std::unordered_map<std::string_view, const PortObserved*> by_name;
@@ -26,36 +28,27 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
       continue;
     }
     by_name.clear();
-    for (const PortObserved& p : od->ports) by_name.emplace(p.name, &p);
+    size_t next = 0;
     for (const PortDesired& p : dev.ports) {
+      while (next < od->ports.size() && natural_less(od->ports[next].name, p.name)) ++next;
+      if (next < od->ports.size() && od->ports[next].name == p.name) {
+        observed_ports_.push_back(&od->ports[next]);
+        continue;
+      }
+      if (by_name.empty())
+        for (const PortObserved& op : od->ports) by_name.emplace(op.name, &op);
       const auto it = by_name.find(p.name);
       observed_ports_.push_back(it == by_name.end() ? nullptr : it->second);
     }
   }
-  // Every desired port by "device\0port", so that finding a link's far end is one lookup, not a scan
-  // of the peer's ports (a spine has thousands).
-  struct PairHash {
-    size_t operator()(const std::pair<std::string_view, std::string_view>& k) const {
-      const size_t h = std::hash<std::string_view>{}(k.first);
-      return h ^ (std::hash<std::string_view>{}(k.second) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-    }
-  };
-  std::unordered_map<std::pair<std::string_view, std::string_view>, std::pair<const DeviceDesired*, const PortDesired*>,
-                     PairHash>
-      desired_ports;
-  desired_ports.reserve(observed_ports_.size());
   devices_.reserve(d.devices.size());
   for (const DeviceDesired& dev : d.devices) devices_.emplace(dev.name, &dev);
-  for (const DeviceDesired& dev : d.devices)
-    for (const PortDesired& p : dev.ports)
-      desired_ports.emplace(std::pair<std::string_view, std::string_view>(dev.name, p.name), std::pair{&dev, &p});
   for (const DeviceDesired& dev : d.devices) {
     for (const PortDesired& p : dev.ports) {
       if (p.peer_device.empty()) continue;
-      const auto it = desired_ports.find(std::pair<std::string_view, std::string_view>(p.peer_device, p.peer_port));
-      if (it == desired_ports.end()) continue;
-      const DeviceDesired* peer = it->second.first;
-      const PortDesired* pp = it->second.second;
+      const DeviceDesired* peer = desired_device(p.peer_device);
+      const PortDesired* pp = peer ? desired_port(*peer, p.peer_port) : nullptr;
+      if (!pp) continue;
       // Each link once: host end first; between switches, the lower device name first.
       // Natural order, as everywhere else: leaf9 before leaf10.
       const bool this_first = dev.role != peer->role   ? dev.role == Role::host
@@ -74,6 +67,16 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
 const LinkEnds* CheckContext::link_of(const PortDesired& port) const {
   const auto it = link_index_.find(&port);
   return it == link_index_.end() ? nullptr : &links[it->second];
+}
+
+const PortDesired* CheckContext::desired_port(const DeviceDesired& d, std::string_view name) {
+  // Ports are in natural order (resolve sorts them): a binary search, then a scan for a device
+  // built in another order (tests).
+  const auto it = std::lower_bound(d.ports.begin(), d.ports.end(), name,
+                                   [](const PortDesired& p, std::string_view n) { return natural_less(p.name, n); });
+  if (it != d.ports.end() && it->name == name) return &*it;
+  const auto found = std::find_if(d.ports.begin(), d.ports.end(), [&](const PortDesired& p) { return p.name == name; });
+  return found == d.ports.end() ? nullptr : &*found;
 }
 
 const DeviceDesired* CheckContext::desired_device(std::string_view name) const {
