@@ -5,12 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <map>
 #include <optional>
 #include <string_view>
 #include <system_error>
-#include <thread>
 #include <unordered_set>
 #include <utility>
 
@@ -18,6 +16,7 @@
 #include "util/file_io.h"
 #include "util/json_reader.h"
 #include "util/names.h"
+#include "util/parallel.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -555,7 +554,8 @@ Expected<std::string> read_snapshot_file(const fs::path& path) {
   return unexpected(e.message);
 }
 
-std::string check_writable(const std::string& key, const DeviceObserved& d) {
+// `text` is write_snapshot(d): it must read back as `d` was.
+std::string check_writable(const std::string& key, const DeviceObserved& d, const std::string& text) {
   if (!valid_device_name(key))
     return "cannot write a snapshot for device " + quote(key) + ": not a valid device name (" +
            std::string(kDeviceNameRule) + ")";
@@ -563,7 +563,7 @@ std::string check_writable(const std::string& key, const DeviceObserved& d) {
   std::unordered_set<std::string> names;
   for (const PortObserved& p : d.ports)
     if (!names.insert(p.name).second) return "device " + quote(key) + ": port " + quote(p.name) + " appears twice";
-  auto parsed = parse_snapshot(write_snapshot(d));
+  auto parsed = parse_snapshot(text);
   if (!parsed) return "device " + quote(key) + ": the snapshot would not read back: " + parsed.error();
   if (!parsed->unreadable_ports.empty())
     return "device " + quote(key) + ": the snapshot would not read back: " + parsed->unreadable_ports.begin()->second;
@@ -651,17 +651,8 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
       parsed[i] = std::move(dev);
     }
   };
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < devices.size(); i = next++) read_one(i);
-  };
   // At most 8 workers: beyond that the disk, not the parser, is the limit. Small sets stay on one thread.
-  const size_t workers =
-      std::min<size_t>({std::max(1u, std::thread::hardware_concurrency()), 8, devices.size() / 64 + 1});
-  std::vector<std::thread> pool;
-  for (size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  parallel_for(devices.size(), worker_count(devices.size(), 8, 64), [&](size_t, size_t i) { read_one(i); });
   for (size_t i = 0; i < devices.size(); ++i) {
     if (parsed[i]) obs.devices.emplace(devices[i], std::move(*parsed[i]));
     else unreadable(devices[i], parsed[i].error());
@@ -688,15 +679,32 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
 }
 
 Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path& dir) {
-  // Check everything first: invalid state writes nothing.
-  for (const auto& [name, device] : observed.devices)
-    if (std::string err = check_writable(name, device); !err.empty()) return unexpected(std::move(err));
+  // Every snapshot is written to text and read back first, on all cores: invalid state writes nothing.
+  std::vector<std::pair<const std::string*, const DeviceObserved*>> devices;
+  devices.reserve(observed.devices.size());
+  for (const auto& [name, device] : observed.devices) devices.emplace_back(&name, &device);
+  std::vector<std::string> texts(devices.size()), errors(devices.size());
+  const size_t workers = worker_count(devices.size(), 8, 64);
+  parallel_for(devices.size(), workers, [&](size_t, size_t i) {
+    texts[i] = write_snapshot(*devices[i].second);
+    errors[i] = check_writable(*devices[i].first, *devices[i].second, texts[i]);
+  });
+  for (std::string& err : errors)
+    if (!err.empty()) return unexpected(std::move(err));  // the first in device order
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return unexpected("cannot create " + show(dir) + ": " + errno_text(ec.value()));
-  for (const auto& [name, device] : observed.devices)
-    if (auto written = write_file_atomic(dir / (name + ".json"), write_snapshot(device)); !written) return written;
-  return {};
+  // Each file is replaced atomically (rename); one syncfs at the end makes them all durable instead
+  // of an fsync per file (a fabric has tens of thousands of devices).
+  std::vector<std::string> write_errors(devices.size());
+  parallel_for(devices.size(), workers, [&](size_t, size_t i) {
+    if (auto written = write_file_atomic(dir / (*devices[i].first + ".json"), texts[i], {0644, false}); !written)
+      write_errors[i] = written.error();
+    std::string().swap(texts[i]);
+  });
+  for (std::string& err : write_errors)
+    if (!err.empty()) return unexpected(std::move(err));
+  return sync_filesystem(dir);
 }
 
 }  // namespace fabricctl
