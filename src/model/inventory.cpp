@@ -1,7 +1,9 @@
 #include "model/inventory.h"
 
 #include <algorithm>
+#include <iterator>
 
+#include "util/parallel.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -210,9 +212,35 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
     diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no such inventory file or directory");
     return std::nullopt;
   }
+  // Files are parsed and read side by side (a large fabric spreads over several: devices, links),
+  // each into an inventory of its own; they add up in file order, so messages and the order of
+  // devices and links do not depend on which thread finished first.
+  std::vector<Inventory> parts(files.size());
+  std::vector<Diags> part_diags(files.size());
+  parallel_for(files.size(), worker_count(files.size(), 8, 1), [&](size_t, size_t i) {
+    if (auto doc = load_yaml(files[i], files[i].string(), part_diags[i]))
+      read_inventory_doc(*doc, parts[i], part_diags[i]);
+  });
   Inventory inv;
-  for (const auto& f : files)
-    if (auto doc = load_yaml(f, f.string(), diags)) read_inventory_doc(*doc, inv, diags);
+  for (size_t i = 0; i < files.size(); ++i) {
+    diags.append(std::move(part_diags[i]));
+    Inventory& part = parts[i];
+    if (part.defaults_loc.file) {
+      if (inv.defaults_loc.file) {
+        diags.error(part.defaults_loc, "defaults: already set at " + inv.defaults_loc.str());
+      } else {
+        inv.defaults_loc = part.defaults_loc;
+        inv.default_profile = std::move(part.default_profile);
+        inv.default_mgmt = std::move(part.default_mgmt);
+      }
+    }
+    inv.groups.insert(inv.groups.end(), std::make_move_iterator(part.groups.begin()),
+                      std::make_move_iterator(part.groups.end()));
+    inv.devices.insert(inv.devices.end(), std::make_move_iterator(part.devices.begin()),
+                       std::make_move_iterator(part.devices.end()));
+    inv.links.insert(inv.links.end(), std::make_move_iterator(part.links.begin()),
+                     std::make_move_iterator(part.links.end()));
+  }
   return inv;
 }
 
