@@ -1,6 +1,8 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <future>
 #include <iostream>
 #include <optional>
 
@@ -77,7 +79,25 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: error: " << error << "\n";
     return kExitInvalid;
   }
-  const auto fabric = load_fabric(o);
+  // Without --limit every device's snapshot is needed, and the inventory names them all: they are
+  // read while the fabric resolves. With --limit, which devices are needed depends on the resolved
+  // groups and links, so the read waits for them.
+  std::error_code dir_ec;
+  const bool snapshot_dir = std::filesystem::is_directory(snapshots, dir_ec);
+  std::future<SnapshotSet> early_read;
+  auto read_early = [&](const Inventory& inv) {
+    if (!f.limit.empty() || !snapshot_dir) return;
+    std::vector<std::string> names;
+    for (const DeviceSpec& d : inv.devices)
+      if (d.name.has()) names.push_back(*d.name);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    early_read = std::async(std::launch::async, [names = std::move(names), dir = snapshots] {
+      const PhaseTimer timer("read snapshots, while the fabric resolves");
+      return read_snapshot_dir(dir, names, names);
+    });
+  };
+  const auto fabric = load_fabric(o, read_early);
   if (!fabric) return kExitInvalid;
   const std::set<std::string> scope = devices_in_scope(fabric->desired, f.limit);
   if (scope.empty()) {
@@ -94,7 +114,9 @@ int cmd_verify(const std::vector<std::string>& args) {
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
   std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
   const SnapshotSet snaps =
-      read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
+      early_read.valid()
+          ? early_read.get()
+          : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
   // Ports that could not be read: the rest of their device is still verified. A few are listed; the
   // report names every result they leave uncompared.

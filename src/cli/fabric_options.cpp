@@ -39,7 +39,7 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
   return true;
 }
 
-std::optional<Fabric> load_fabric(const FabricOptions& o) {
+std::optional<Fabric> load_fabric(const FabricOptions& o, const std::function<void(const Inventory&)>& on_inventory) {
   if (o.inventory.empty()) {
     std::cerr << "fabricctl: error: --inventory is required (e.g. -i inventory/lab)\n";
     return std::nullopt;
@@ -52,6 +52,7 @@ std::optional<Fabric> load_fabric(const FabricOptions& o) {
     profiles = load_profiles(o.profiles, diags);
     inventory = load_inventory(o.inventory, diags);
   }
+  if (on_inventory && inventory && !diags.has_errors()) on_inventory(*inventory);
   std::optional<Fabric> fabric;
   const PhaseTimer t("resolve fabric");
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);

@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,8 +21,11 @@ struct FabricOptions {
 void add_fabric_options(boost::program_options::options_description& desc, FabricOptions& o);
 
 /// Loads profiles and inventory and resolves them. Prints every error (file:line:col: message)
-/// to stderr and returns nullopt if there was any.
-std::optional<Fabric> load_fabric(const FabricOptions& o);
+/// to stderr and returns nullopt if there was any. `on_inventory`, when given, is called with the
+/// inventory once it has loaded without error, before the fabric is resolved: a command can start
+/// work that needs only the inventory (reading snapshots) while resolution runs.
+std::optional<Fabric> load_fabric(const FabricOptions& o,
+                                  const std::function<void(const Inventory&)>& on_inventory = nullptr);
 
 /// Parses `args` against `desc` (with positional inventory allowed). On --help prints usage and
 /// returns kExitOk in `exit`; on a usage error prints it and returns kExitInvalid.

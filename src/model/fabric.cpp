@@ -514,8 +514,10 @@ struct Resolver {
 
   void finish() {
     for (DeviceDesired& dd : out.desired.devices) {
-      std::sort(dd.ports.begin(), dd.ports.end(),
-                [](const PortDesired& x, const PortDesired& y) { return natural_less(x.name, y.name); });
+      // Inventories list ports in order nearly always: check before sorting (a spine has thousands).
+      auto by_name = [](const PortDesired& x, const PortDesired& y) { return natural_less(x.name, y.name); };
+      if (!std::is_sorted(dd.ports.begin(), dd.ports.end(), by_name))
+        std::sort(dd.ports.begin(), dd.ports.end(), by_name);
       for (PortDesired& p : dd.ports)
         p.headroom_bytes = pfc_headroom_bytes(p.speed_mbps.value_or(0), p.cable_length_m, p.mtu);
     }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "util/parallel.h"
 #include "util/text.h"
 #include "verify/check.h"
 
@@ -18,29 +19,32 @@ CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tole
   // every port; a port it misses (absent, or sides in another order) is looked up by name.
   observed_devices_.reserve(d.devices.size());
   port_offset_.reserve(d.devices.size());
-  std::unordered_map<std::string_view, const PortObserved*> by_name;
   for (const DeviceDesired& dev : d.devices) {
     port_offset_.push_back(observed_ports_.size());
-    const DeviceObserved* od = device(dev.name);
-    observed_devices_.push_back(od);
-    if (!od) {
-      observed_ports_.resize(observed_ports_.size() + dev.ports.size(), nullptr);
-      continue;
-    }
-    by_name.clear();
+    observed_devices_.push_back(device(dev.name));
+    observed_ports_.resize(observed_ports_.size() + dev.ports.size(), nullptr);
+  }
+  // Devices are independent: paired on all cores, each writing only its own slots.
+  parallel_for(d.devices.size(), worker_count(d.devices.size(), 8, 256), [&](size_t, size_t i) {
+    const DeviceObserved* od = observed_devices_[i];
+    if (!od) return;
+    const DeviceDesired& dev = d.devices[i];
+    std::unordered_map<std::string_view, const PortObserved*> by_name;
     size_t next = 0;
-    for (const PortDesired& p : dev.ports) {
+    for (size_t k = 0; k < dev.ports.size(); ++k) {
+      const PortDesired& p = dev.ports[k];
+      const PortObserved*& slot = observed_ports_[port_offset_[i] + k];
       while (next < od->ports.size() && natural_less(od->ports[next].name, p.name)) ++next;
       if (next < od->ports.size() && od->ports[next].name == p.name) {
-        observed_ports_.push_back(&od->ports[next]);
+        slot = &od->ports[next];
         continue;
       }
       if (by_name.empty())
         for (const PortObserved& op : od->ports) by_name.emplace(op.name, &op);
       const auto it = by_name.find(p.name);
-      observed_ports_.push_back(it == by_name.end() ? nullptr : it->second);
+      if (it != by_name.end()) slot = it->second;
     }
-  }
+  });
   devices_.reserve(d.devices.size());
   for (const DeviceDesired& dev : d.devices) devices_.emplace(dev.name, &dev);
   for (const DeviceDesired& dev : d.devices) {
