@@ -303,8 +303,10 @@ struct Resolver {
 
   void ports(size_t i, const DeviceSpec& dev, const PlatformAdapter* a, DeviceDesired& dd, const std::string& where) {
     const std::optional<Intent>& in = device_intent[i];
+    static const ProfileLayer kNoOverrides;
     for (const PortSpec& p : dev.ports) {
       if (!p.name.has()) continue;
+      const ProfileLayer& po = p.overrides ? *p.overrides : kNoOverrides;
       // The port's path for messages, built only when there is one to print.
       auto path = [&] { return key_path(where + ".ports", *p.name); };
       if (a && !valid_port_name(*p.name, *a)) {
@@ -319,13 +321,13 @@ struct Resolver {
       const bool host = a && a->role == Role::host;
       if (a) {
         // A port has one MTU: the key for the other role would be silently ignored.
-        const auto& wrong = host ? p.overrides.mtu_switch : p.overrides.mtu_host;
+        const auto& wrong = host ? po.mtu_switch : po.mtu_host;
         if (wrong.has())
           d.error(wrong.loc, path() + ".overrides: " + (host ? std::string("mtu.switch") : std::string("mtu.host")) +
                                  " does not apply to a " + std::string(to_string(a->role)) + " port (use " +
                                  (host ? "mtu.host" : "mtu.switch") + ")");
-        if (!host && p.overrides.mtu_rdma.has())
-          d.error(p.overrides.mtu_rdma.loc, path() + ".overrides: mtu.rdma does not apply to a switch port");
+        if (!host && po.mtu_rdma.has())
+          d.error(po.mtu_rdma.loc, path() + ".overrides: mtu.rdma does not apply to a switch port");
       }
       if (a && !host) {
         if (p.rdma_device.has())
@@ -348,22 +350,21 @@ struct Resolver {
       if (in) {
         PortIntent pi{in->mtu_host,       in->mtu_switch,   in->mtu_rdma,      in->mtu_host_loc,
                       in->mtu_switch_loc, in->mtu_rdma_loc, in->cable_length_m};
-        if (!is_empty(p.overrides)) {
+        if (!is_empty(po)) {
           // Port overrides can only touch MTU and cable length; re-check the MTU rules with them.
-          pi.mtu_host = p.overrides.mtu_host.has() ? static_cast<int>(*p.overrides.mtu_host) : in->mtu_host;
-          pi.mtu_switch = p.overrides.mtu_switch.has() ? static_cast<int>(*p.overrides.mtu_switch) : in->mtu_switch;
-          pi.mtu_rdma = p.overrides.mtu_rdma.has() ? static_cast<int>(*p.overrides.mtu_rdma) : in->mtu_rdma;
-          if (p.overrides.mtu_host.has()) pi.mtu_host_loc = p.overrides.mtu_host.loc;
-          if (p.overrides.mtu_switch.has()) pi.mtu_switch_loc = p.overrides.mtu_switch.loc;
-          if (p.overrides.mtu_rdma.has()) pi.mtu_rdma_loc = p.overrides.mtu_rdma.loc;
-          if (p.overrides.cable_length_m.has()) pi.cable_length_m = static_cast<int>(*p.overrides.cable_length_m);
+          pi.mtu_host = po.mtu_host.has() ? static_cast<int>(*po.mtu_host) : in->mtu_host;
+          pi.mtu_switch = po.mtu_switch.has() ? static_cast<int>(*po.mtu_switch) : in->mtu_switch;
+          pi.mtu_rdma = po.mtu_rdma.has() ? static_cast<int>(*po.mtu_rdma) : in->mtu_rdma;
+          if (po.mtu_host.has()) pi.mtu_host_loc = po.mtu_host.loc;
+          if (po.mtu_switch.has()) pi.mtu_switch_loc = po.mtu_switch.loc;
+          if (po.mtu_rdma.has()) pi.mtu_rdma_loc = po.mtu_rdma.loc;
+          if (po.cable_length_m.has()) pi.cable_length_m = static_cast<int>(*po.cable_length_m);
           if (a) {
-            if (host && p.overrides.mtu_host.has()) mtu_range(pi.mtu_host, pi.mtu_host_loc, "mtu.host", *a, *dev.name);
-            if (!host && p.overrides.mtu_switch.has())
-              mtu_range(pi.mtu_switch, pi.mtu_switch_loc, "mtu.switch", *a, *dev.name);
+            if (host && po.mtu_host.has()) mtu_range(pi.mtu_host, pi.mtu_host_loc, "mtu.host", *a, *dev.name);
+            if (!host && po.mtu_switch.has()) mtu_range(pi.mtu_switch, pi.mtu_switch_loc, "mtu.switch", *a, *dev.name);
           }
           if (host && pi.mtu_rdma > roce_mtu_for(pi.mtu_host))
-            d.error(p.overrides.mtu_host.has() ? pi.mtu_host_loc : pi.mtu_rdma_loc,
+            d.error(po.mtu_host.has() ? pi.mtu_host_loc : pi.mtu_rdma_loc,
                     path() + ": RoCE MTU " + std::to_string(pi.mtu_rdma) + " does not fit host MTU " +
                         quote(std::to_string(pi.mtu_host)) + " (it carries RoCE MTU " +
                         std::to_string(roce_mtu_for(pi.mtu_host)) + " at most)");

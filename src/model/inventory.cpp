@@ -58,7 +58,8 @@ void read_ports(const Reader& r, const YamlNode& n, DeviceSpec& d, const std::st
       if (k == "rdma_port") p.rdma_port = r.integer(pkv.value, what, 1, 2);
       if (k == "rail") p.rail = r.integer(pkv.value, what, 0, 63);
       if (k == "description") p.description = r.string(pkv.value, what);
-      if (k == "overrides") p.overrides = read_overrides(r, pkv.value, LayerScope::port);
+      if (k == "overrides")
+        p.overrides = std::make_shared<const ProfileLayer>(read_overrides(r, pkv.value, LayerScope::port));
     }
     d.ports.push_back(std::move(p));
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,7 +32,10 @@ struct PortSpec {
   Field<int64_t> rdma_port;
   Field<int64_t> rail;
   Field<std::string> description;
-  ProfileLayer overrides;
+  /// What `overrides:` sets for this port (MTU and cable length only), or null when it has none.
+  /// Shared and absent by default: a ProfileLayer is over 1 KB and a large fabric has 400,000 ports,
+  /// nearly all without overrides.
+  std::shared_ptr<const ProfileLayer> overrides;
 };
 
 struct DeviceSpec {
