@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <mutex>
 
 #include "platform/platform.h"
@@ -33,7 +32,7 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
       ok = false;
       continue;
     }
-    if (ends_with(spec.file, ".json") && nlohmann::json::parse(*content, nullptr, false).is_discarded()) {
+    if (spec.file.ends_with(".json") && nlohmann::json::parse(*content, nullptr, false).is_discarded()) {
       diags.error({std::make_shared<const std::string>(relative), 0, 0},
                   "template renders invalid JSON for device " + quote(device.name));
       ok = false;
@@ -45,22 +44,33 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
   return out;
 }
 
-std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
-                                          Diags& diags) {
-  // Devices render independently: each thread has its own template cache and diagnostics (a broken
-  // template is then reported by each thread; Diags drops the duplicates).
+namespace {
+
+/// Renders every device on the pool and hands each one that rendered to `take(index, device)`, on
+/// the thread that rendered it. Each thread has its own template cache and diagnostics (a broken
+/// template is then reported by each thread; Diags drops the duplicates), merged into `diags`.
+template <class Take>
+void render_each(const FabricDesired& fabric, const std::filesystem::path& templates_dir, Diags& diags, Take take) {
   const size_t n = fabric.devices.size();
   const size_t workers = worker_count(n, 8, 64);
   std::vector<std::unique_ptr<TemplateCache>> caches;
   for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(templates_dir));
   std::vector<Diags> worker_diags(workers);
-  std::vector<std::optional<RenderedDevice>> rendered(n);
   parallel_for(n, workers, [&](size_t w, size_t i) {
-    rendered[i] = render_device(fabric.devices[i], *caches[w], worker_diags[w]);
+    if (std::optional<RenderedDevice> r = render_device(fabric.devices[i], *caches[w], worker_diags[w]))
+      take(i, std::move(*r));
   });
   for (Diags& d : worker_diags) diags.append(std::move(d));
+}
+
+}  // namespace
+
+std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
+                                          Diags& diags) {
+  std::vector<std::optional<RenderedDevice>> rendered(fabric.devices.size());
+  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) { rendered[i] = std::move(r); });
   std::vector<RenderedDevice> out;
-  out.reserve(n);
+  out.reserve(rendered.size());
   for (std::optional<RenderedDevice>& r : rendered)
     if (r) out.push_back(std::move(*r));
   return out;
@@ -79,29 +89,22 @@ Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fab
                                                         const std::filesystem::path& out, Diags& diags) {
   auto staged = StagedOutput::open(out);
   if (!staged) return unexpected(staged.error());
-  const size_t n = fabric.devices.size();
-  const size_t workers = worker_count(n, 8, 64);
-  std::vector<std::unique_ptr<TemplateCache>> caches;
-  for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(templates_dir));
-  std::vector<Diags> worker_diags(workers);
-  std::vector<RenderedFiles> files(n);
+  std::vector<RenderedFiles> files(fabric.devices.size());
   std::mutex failure_mutex;
-  std::optional<std::string> failure;  // the first write error; later devices are not rendered
-  std::atomic<bool> failed{false};
-  parallel_for(n, workers, [&](size_t w, size_t i) {
-    if (failed) return;
-    std::optional<RenderedDevice> r = render_device(fabric.devices[i], *caches[w], worker_diags[w]);
-    if (!r) return;
-    if (auto written = (*staged)->write(*r); !written) {
+  std::optional<std::string> failure;  // the first write error; later devices are not written
+  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) {
+    {
+      const std::lock_guard<std::mutex> lock(failure_mutex);
+      if (failure) return;
+    }
+    if (auto written = (*staged)->write(r); !written) {
       const std::lock_guard<std::mutex> lock(failure_mutex);
       if (!failure) failure = written.error();
-      failed = true;
       return;
     }
-    files[i] = {r->device, r->platform, {}};
-    for (const Artifact& a : r->artifacts) files[i].files.push_back(a.file);
+    files[i] = {r.device, r.platform, {}};
+    for (const Artifact& a : r.artifacts) files[i].files.push_back(a.file);
   });
-  for (Diags& d : worker_diags) diags.append(std::move(d));
   if (failure) return unexpected(*failure);
   if (!diags.empty()) return files;  // the staging directory goes; OUT stays as it was
   if (auto committed = (*staged)->commit(); !committed) return unexpected(committed.error());

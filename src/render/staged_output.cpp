@@ -5,7 +5,6 @@
 #include "render/render.h"
 #include "util/diag.h"
 #include "util/file_io.h"
-#include "util/text.h"
 
 namespace fabricctl {
 namespace {
@@ -63,7 +62,7 @@ Expected<void> StagedOutput::write(const RenderedDevice& d) const {
   if (ec) ok = unexpected(display_path(stage_ / d.device) + ": cannot create: " + ec.message());
   for (size_t j = 0; j < d.artifacts.size() && ok; ++j) {
     const Artifact& a = d.artifacts[j];
-    ok = write_staged(stage_ / d.device / a.file, a.content, ends_with(a.file, ".sh"));
+    ok = write_staged(stage_ / d.device / a.file, a.content, a.file.ends_with(".sh"));
   }
   if (!ok) return unexpected("cannot write rendered files under " + quote(stage_.string()) + ": " + ok.error());
   return {};

@@ -91,19 +91,26 @@ struct Member {
   Value value;
 };
 
-class Value::Elements {
+namespace detail {
+
+inline Value view_of(const simdjson::dom::array::iterator& it) noexcept { return Value(*it); }
+inline Member view_of(const simdjson::dom::object::iterator& it) noexcept { return {it.key(), Value(it.value())}; }
+
+/// A range of views over simdjson's iterator `It`. An input range: dereferencing gives a new view
+/// (view_of), not a reference to a stored one. Default-constructed, it is empty.
+template <class It, class View>
+class ViewRange {
  public:
   class iterator {
    public:
-    // An input iterator: dereferencing gives a new view, not a reference to a stored one.
     using iterator_category = std::input_iterator_tag;
-    using value_type = Value;
+    using value_type = View;
     using difference_type = std::ptrdiff_t;
-    using reference = Value;
+    using reference = View;
     using pointer = void;
     iterator() noexcept = default;
-    explicit iterator(simdjson::dom::array::iterator it) noexcept : it_(it) {}
-    Value operator*() const noexcept { return Value(*it_); }
+    explicit iterator(It it) noexcept : it_(it) {}
+    View operator*() const noexcept { return view_of(it_); }
     iterator& operator++() noexcept {
       ++it_;
       return *this;
@@ -116,10 +123,10 @@ class Value::Elements {
     bool operator==(const iterator& other) const noexcept { return it_ == other.it_; }
 
    private:
-    simdjson::dom::array::iterator it_;
+    It it_;
   };
-  Elements() noexcept = default;  // empty
-  explicit Elements(simdjson::dom::array a) noexcept : begin_(a.begin()), end_(a.end()) {}
+  ViewRange() noexcept = default;
+  ViewRange(It begin, It end) noexcept : begin_(begin), end_(end) {}
   [[nodiscard]] iterator begin() const noexcept { return begin_; }
   [[nodiscard]] iterator end() const noexcept { return end_; }
 
@@ -127,40 +134,18 @@ class Value::Elements {
   iterator begin_, end_;  // default iterators compare equal: an empty range
 };
 
-class Value::Members {
+}  // namespace detail
+
+class Value::Elements : public detail::ViewRange<simdjson::dom::array::iterator, Value> {
  public:
-  class iterator {
-   public:
-    // An input iterator: dereferencing gives a new view, not a reference to a stored one.
-    using iterator_category = std::input_iterator_tag;
-    using value_type = Member;
-    using difference_type = std::ptrdiff_t;
-    using reference = Member;
-    using pointer = void;
-    iterator() noexcept = default;
-    explicit iterator(simdjson::dom::object::iterator it) noexcept : it_(it) {}
-    Member operator*() const noexcept { return {it_.key(), Value(it_.value())}; }
-    iterator& operator++() noexcept {
-      ++it_;
-      return *this;
-    }
-    iterator operator++(int) noexcept {
-      iterator before = *this;
-      ++it_;
-      return before;
-    }
-    bool operator==(const iterator& other) const noexcept { return it_ == other.it_; }
+  Elements() noexcept = default;
+  explicit Elements(simdjson::dom::array a) noexcept : ViewRange(a.begin(), a.end()) {}
+};
 
-   private:
-    simdjson::dom::object::iterator it_;
-  };
-  Members() noexcept = default;  // empty
-  explicit Members(simdjson::dom::object o) noexcept : begin_(o.begin()), end_(o.end()) {}
-  [[nodiscard]] iterator begin() const noexcept { return begin_; }
-  [[nodiscard]] iterator end() const noexcept { return end_; }
-
- private:
-  iterator begin_, end_;
+class Value::Members : public detail::ViewRange<simdjson::dom::object::iterator, Member> {
+ public:
+  Members() noexcept = default;
+  explicit Members(simdjson::dom::object o) noexcept : ViewRange(o.begin(), o.end()) {}
 };
 
 /// A parsed document. It owns the parser that holds the tape, so its Values stay valid while it

@@ -25,9 +25,4 @@ size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp);
 std::string ranges(const std::vector<int>& sorted_values, std::string_view list_sep = ",",
                    std::string_view range_sep = "-");
 
-/// Whether `s` ends with `suffix` (C++20's string_view::ends_with, for both string kinds).
-inline bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 }  // namespace fabricctl
