@@ -22,11 +22,13 @@ TEST_CASE("platform artifacts: templates exist, data builders are set, no templa
     REQUIRE_FALSE(a.artifacts.empty());
     std::set<std::string> files;
     bool any_template = false;
+    bool any_data = false;
     for (const ArtifactSpec& spec : a.artifacts) {
       CAPTURE(std::string(spec.file));
       CHECK(files.insert(std::string(spec.file)).second);  // one artifact per file name
       // Exactly one of template and data.
       CHECK(spec.template_name.empty() == static_cast<bool>(spec.data));
+      any_data = any_data || spec.data;
       if (!spec.template_name.empty()) {
         any_template = true;
         const fs::path path = templates / std::string(a.name()) / std::string(spec.template_name);
@@ -34,8 +36,9 @@ TEST_CASE("platform artifacts: templates exist, data builders are set, no templa
         used.insert(path);
       }
     }
-    // A context is needed exactly when a template is rendered.
+    // A context is needed exactly when a template is rendered; a document exactly when an artifact is data.
     CHECK(static_cast<bool>(a.context) == any_template);
+    CHECK(static_cast<bool>(a.document) == any_data);
   }
   for (const auto& entry : fs::recursive_directory_iterator(templates)) {
     if (!entry.is_regular_file()) continue;
@@ -61,13 +64,13 @@ TEST_CASE("platform artifacts: data artifacts end in a newline and do not depend
       if (!spec.data) continue;
       ++data_artifacts;
       CAPTURE(std::string(spec.file));
-      const std::string text = spec.data(device);
+      const std::string text = spec.data(device, document_of(a, device));
       REQUIRE_FALSE(text.empty());
       CHECK(text.back() == '\n');
       // A switch's text is a function of its state, not of the order its ports come in. (A host's
       // nic-state.json keeps the order it is given, which resolve makes natural order: the golden
       // render of an inventory with its ports listed in reverse covers it, tests/cli/render_golden.sh.)
-      if (a.role != Role::host) CHECK(spec.data(reversed) == text);
+      if (a.role != Role::host) CHECK(spec.data(reversed, document_of(a, reversed)) == text);
     }
   }
   CHECK(data_artifacts >= 3);  // config_db.json, config_db.patch.json, nic-state.json

@@ -3,6 +3,15 @@
 #include <stdexcept>
 
 namespace fabricctl {
+namespace {
+
+/// A template context that needs no Document (EOS, NVUE: their CLI text is the whole configuration).
+template <nlohmann::json (*Context)(const DeviceDesired&)>
+nlohmann::json without_document(const DeviceDesired& device, const Document& /*document*/) {
+  return Context(device);
+}
+
+}  // namespace
 
 const std::vector<PlatformAdapter>& platforms() {
   using A = WatchdogAction;
@@ -17,6 +26,7 @@ const std::vector<PlatformAdapter>& platforms() {
        R"(Ethernet[0-9]{1,4})",
        "Ethernet0",
        {A::drop, A::forward, A::alert},
+       sonic_config_db,
        {T::from_data("config_db.json", sonic_config_db_json),
         T::from_data("config_db.patch.json", sonic_config_db_patch_json)},
        nullptr,
@@ -28,8 +38,9 @@ const std::vector<PlatformAdapter>& platforms() {
        R"(Ethernet[0-9]{1,3}(/[0-9]{1,2}){0,2})",
        "Ethernet1/1",
        {A::drop},
+       nullptr,
        {T::from_template("session.cfg.mustache", "session.cfg")},
-       eos_context,
+       without_document<eos_context>,
        eos_fix},
       {Platform::nvue,
        Role::switch_,
@@ -38,8 +49,9 @@ const std::vector<PlatformAdapter>& platforms() {
        R"(swp[0-9]{1,3}(s[0-9]{1,2})?)",
        "swp1s0",
        {A::drop},
+       nullptr,
        {T::from_template("commands.nvue.mustache", "commands.nvue")},
-       nvue_context,
+       without_document<nvue_context>,
        nvue_fix},
       {Platform::linux_host,
        Role::host,
@@ -48,6 +60,7 @@ const std::vector<PlatformAdapter>& platforms() {
        R"([A-Za-z0-9_.-]{1,15})",
        "ens1f0np0",
        {},
+       linux_nic_state,
        {T::from_data("nic-state.json", linux_nic_state_json), T::from_template("apply.sh.mustache", "apply.sh")},
        linux_context,
        linux_fix},
@@ -64,6 +77,10 @@ const PlatformAdapter& adapter(Platform p) {
 const PlatformAdapter* find_platform(std::string_view name) {
   const std::optional<Platform> p = parse_platform(name);
   return p ? &adapter(*p) : nullptr;
+}
+
+Document document_of(const PlatformAdapter& a, const DeviceDesired& device) {
+  return a.document ? a.document(device) : Document();
 }
 
 std::string fix_text(const Fix& fix) { return adapter(fix.device->platform).fix(fix); }

@@ -14,22 +14,26 @@
 
 namespace fabricctl {
 
-/// One rendered file of a device, written as OUT/<device>/<file>. Configuration that is data (SONiC
-/// CONFIG_DB, the host's NIC state) is built as a JSON value by the adapter and written as its dump;
-/// CLI text (EOS, NVUE, apply.sh) is laid out by a Mustache template from the adapter's context.
+/// A device's configuration as data, where the platform has it (SONiC: its CONFIG_DB; a Linux host: its
+/// NIC state): built once per device by the adapter's `document` and shared by every artifact and the
+/// template context, so that they cannot disagree and a large fabric builds it once.
+using Document = nlohmann::ordered_json;
+
+/// One rendered file of a device, written as OUT/<device>/<file>. Configuration that is data is the
+/// device's Document (or is computed from it, like the SONiC patch) and written as a dump; CLI text
+/// (EOS, NVUE, apply.sh) is laid out by a Mustache template from the adapter's context.
 struct ArtifactSpec {
-  std::string_view file;                                // e.g. "config_db.json"
-  std::string_view template_name;                       // templates/<platform>/<template_name>; "" for data
-  std::string (*data)(const DeviceDesired&) = nullptr;  // the artifact's text, when it is data
+  using Text = std::string (*)(const DeviceDesired&, const Document&);
+  std::string_view file;           // e.g. "config_db.json"
+  std::string_view template_name;  // templates/<platform>/<template_name>; "" for data
+  Text data = nullptr;             // the artifact's text, when it is data
 
   /// CLI text rendered from templates/<platform>/<template_name> with the platform's context.
   static constexpr ArtifactSpec from_template(std::string_view template_name, std::string_view file) {
     return {file, template_name, nullptr};
   }
-  /// A document built by the adapter; `text` returns its final text (e.g. a JSON dump).
-  static constexpr ArtifactSpec from_data(std::string_view file, std::string (*text)(const DeviceDesired&)) {
-    return {file, {}, text};
-  }
+  /// Data: `text` returns its final text (e.g. a JSON dump) from the device's document.
+  static constexpr ArtifactSpec from_data(std::string_view file, Text text) { return {file, {}, text}; }
 };
 
 struct PlatformAdapter {
@@ -40,10 +44,13 @@ struct PlatformAdapter {
   std::string_view port_pattern;                 // ECMAScript regex a port name must match (checked before use)
   std::string_view port_example;                 // shown in the error when a name does not match
   std::vector<WatchdogAction> watchdog_actions;  // actions the platform can be configured with
+  /// Builds the device's Document; nullptr for a platform whose configuration is only CLI text.
+  Document (*document)(const DeviceDesired& device);
   std::vector<ArtifactSpec> artifacts;
-  /// Builds the template context for one device. Values are final native text: units converted,
-  /// lists formatted, so templates stay free of logic. nullptr when every artifact is data.
-  nlohmann::json (*context)(const DeviceDesired& device);
+  /// Builds the template context for one device (from its Document, where the platform has one).
+  /// Values are final native text: units converted, lists formatted, so templates stay free of logic.
+  /// nullptr when every artifact is data.
+  nlohmann::json (*context)(const DeviceDesired& device, const Document& document);
   /// Phrases a fix as commands that can be pasted and run on the device, one per line (fix.cpp).
   std::string (*fix)(const Fix& fix);
 
@@ -57,11 +64,14 @@ const std::vector<PlatformAdapter>& platforms();
 const PlatformAdapter& adapter(Platform p);
 /// Looks an adapter up by its inventory name; nullptr if unknown.
 const PlatformAdapter* find_platform(std::string_view name);
+/// The device's Document, or null when its platform has none.
+Document document_of(const PlatformAdapter& a, const DeviceDesired& device);
 
 // Per-platform context builders (src/platform/<name>/context.cpp).
 nlohmann::json eos_context(const DeviceDesired& device);
 nlohmann::json nvue_context(const DeviceDesired& device);
-nlohmann::json linux_context(const DeviceDesired& device);
+nlohmann::json linux_context(const DeviceDesired& device);                             // from its own NIC state
+nlohmann::json linux_context(const DeviceDesired& device, const Document& nic_state);  // from the one given
 
 // Per-platform fix phrasing (src/platform/<name>/fix.cpp).
 std::string sonic_fix(const Fix& fix);
@@ -72,10 +82,12 @@ std::string linux_fix(const Fix& fix);
 /// A fix phrased for the platform of its device: adapter(fix.device->platform).fix(fix).
 std::string fix_text(const Fix& fix);
 
-// Per-platform data artifacts: the text of a document the adapter builds.
-std::string sonic_config_db_json(const DeviceDesired& device);        // src/platform/sonic/config_db.cpp
-std::string sonic_config_db_patch_json(const DeviceDesired& device);  // src/platform/sonic/config_db_patch.cpp
-std::string linux_nic_state_json(const DeviceDesired& device);        // src/platform/linux/nic_state.cpp
+// Per-platform documents and data artifacts: the Document the adapter builds, and texts made from it.
+Document sonic_config_db(const DeviceDesired& device);                                     // sonic/config_db.cpp
+std::string sonic_config_db_json(const DeviceDesired& device, const Document& db);         // sonic/config_db.cpp
+std::string sonic_config_db_patch_json(const DeviceDesired& device, const Document& db);   // sonic/config_db_patch.cpp
+Document linux_nic_state(const DeviceDesired& device);                                     // linux/nic_state.cpp
+std::string linux_nic_state_json(const DeviceDesired& device, const Document& nic_state);  // linux/nic_state.cpp
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

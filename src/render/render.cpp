@@ -15,17 +15,19 @@ namespace fabricctl {
 
 std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags) {
   const PlatformAdapter& a = adapter(device.platform);
-  // The context is built once per device, and only when a template needs it.
+  // The document and the template context are built once per device, and the context only when a
+  // template needs it.
+  const Document document = document_of(a, device);
   std::shared_ptr<const TemplateCache::Context> context;
   RenderedDevice out{device.name, device.platform, {}};
   bool ok = true;
   for (const ArtifactSpec& spec : a.artifacts) {
     if (spec.data) {
       // A dump of a JSON value the adapter built: valid JSON by construction, no template to read.
-      out.artifacts.push_back({std::string(spec.file), spec.data(device)});
+      out.artifacts.push_back({std::string(spec.file), spec.data(device, document)});
       continue;
     }
-    if (!context) context = templates.context(a.context(device));
+    if (!context) context = templates.context(a.context(device, document));
     const std::string relative = std::string(a.name()) + "/" + std::string(spec.template_name);
     auto content = templates.render(relative, *context, diags);
     if (!content) {

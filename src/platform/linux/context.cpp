@@ -286,8 +286,12 @@ nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp)
 
 }  // namespace linux_host
 
+nlohmann::json linux_context(const DeviceDesired& device, const Document& nic_state) {
+  return linux_host::apply_context(nic_state, device.qos.roce_dscp);
+}
+
 nlohmann::json linux_context(const DeviceDesired& device) {
-  return linux_host::apply_context(linux_host::nic_state(device), device.qos.roce_dscp);
+  return linux_context(device, linux_host::nic_state(device));
 }
 
 }  // namespace fabricctl

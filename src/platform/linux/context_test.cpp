@@ -28,7 +28,7 @@ namespace {
 
 /// nic-state.json (data, built by the adapter) or a template of templates/linux/ rendered with the context.
 std::string render_linux(const std::string& template_name, const DeviceDesired& device) {
-  if (template_name == "nic-state.json") return linux_nic_state_json(device);
+  if (template_name == "nic-state.json") return linux_nic_state_json(device, linux_nic_state(device));
   Diags diags;
   const fs::path path = fs::path(FABRICCTL_SOURCE_DIR) / "templates" / "linux" / template_name;
   auto text = read_template(path, diags);

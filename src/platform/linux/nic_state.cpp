@@ -167,8 +167,10 @@ std::string dump_nic_state(const nlohmann::ordered_json& doc) {
 
 namespace fabricctl {
 
-std::string linux_nic_state_json(const DeviceDesired& device) {
-  return linux_host::dump_nic_state(linux_host::nic_state(device));
+Document linux_nic_state(const DeviceDesired& device) { return linux_host::nic_state(device); }
+
+std::string linux_nic_state_json(const DeviceDesired& /*device*/, const Document& nic_state) {
+  return linux_host::dump_nic_state(nic_state);
 }
 
 }  // namespace fabricctl

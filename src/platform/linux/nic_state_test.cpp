@@ -192,7 +192,7 @@ TEST_CASE("linux: apply.sh sets every value of nic-state.json, for every variant
   for (const std::string& p : problems) CAPTURE(p);
   CHECK_MESSAGE(problems.empty(), (problems.empty() ? "" : problems.front()));
   // What `fabricctl render` writes is these two, from the same document.
-  CHECK(linux_nic_state_json(host) == linux_host::dump_nic_state(state));
+  CHECK(linux_nic_state_json(host, linux_nic_state(host)) == linux_host::dump_nic_state(state));
   CHECK(apply_sh(state, host.qos.roce_dscp) == sh);
 }
 

@@ -215,8 +215,10 @@ std::string dump_config_db(const nlohmann::ordered_json& doc) {
 
 namespace fabricctl {
 
-std::string sonic_config_db_json(const DeviceDesired& device) {
-  return sonic::dump_config_db(sonic::config_db(device));
+Document sonic_config_db(const DeviceDesired& device) { return sonic::config_db(device); }
+
+std::string sonic_config_db_json(const DeviceDesired& /*device*/, const Document& db) {
+  return sonic::dump_config_db(db);
 }
 
 }  // namespace fabricctl

@@ -127,8 +127,8 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
 
 namespace fabricctl {
 
-std::string sonic_config_db_patch_json(const DeviceDesired& device) {
-  return sonic::dump_config_db(sonic::config_db_patch(sonic::default_config_db(device), sonic::config_db(device)));
+std::string sonic_config_db_patch_json(const DeviceDesired& device, const Document& db) {
+  return sonic::dump_config_db(sonic::config_db_patch(sonic::default_config_db(device), db));
 }
 
 }  // namespace fabricctl

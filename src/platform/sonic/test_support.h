@@ -17,7 +17,7 @@ inline std::string render_artifact(const DeviceDesired& device, std::string_view
   for (const ArtifactSpec& spec : adapter(Platform::sonic).artifacts) {
     if (spec.file != file) continue;
     REQUIRE_MESSAGE(static_cast<bool>(spec.data), std::string(file) << " is not a data artifact");
-    return spec.data(device);
+    return spec.data(device, document_of(adapter(Platform::sonic), device));
   }
   FAIL("no SONiC artifact named " << std::string(file));
   return {};
