@@ -23,34 +23,42 @@ mu::data::type data_type(const nlohmann::json& j) {
   }
 }
 
-mu::data leaf(const nlohmann::json& j) {
-  if (j.is_string()) return mu::data{j.get_ref<const std::string&>()};
+/// A node of j's type, with j's text when j is a scalar; the string is moved out of j, not copied.
+/// kainjow keeps a string behind its own pointer and has no constructor that takes one by move, so the
+/// node is made empty and its string assigned (sound: the node is new and not const).
+mu::data leaf(nlohmann::json& j) {
   if (j.is_structured() || j.is_boolean() || j.is_null()) return mu::data{data_type(j)};
-  return mu::data{j.dump()};
+  mu::data d{mu::data::type::string};
+  auto& text = const_cast<std::string&>(d.string_value());
+  if (j.is_string()) text = std::move(j.get_ref<std::string&>());
+  else text = j.dump();
+  return d;
 }
 
-/// Fills `d` (already of j's type) from `j` in place. kainjow's set() and push_back() copy the
-/// value they are given, subtree and all, so building bottom-up copied every value once per level
-/// above it; here each child is inserted empty, then filled where it lies. The const_casts are
-/// sound: the children belong to `d`, which is not const.
-void fill(mu::data& d, const nlohmann::json& j) {
+/// Fills `d` (already of j's type) from `j` in place, moving j's strings. kainjow's set() and
+/// push_back() copy the value they are given, subtree and all; here each child is moved into place
+/// (operator[] for a member, the list itself for an element), then filled where it lies. The
+/// const_casts are sound: the children belong to `d`, which is not const.
+void fill(mu::data& d, nlohmann::json& j) {
   if (j.is_object()) {
-    for (const auto& [k, v] : j.items()) {
-      d.set(k, leaf(v));
-      if (v.is_structured()) fill(*const_cast<mu::data*>(d.get(k)), v);
+    for (auto& [k, v] : j.items()) {
+      mu::data& child = d[k] = leaf(v);
+      if (v.is_structured()) fill(child, v);
     }
   } else if (j.is_array()) {
-    // Every element first, so that filling one never moves the others (the list may reallocate).
-    for (const auto& v : j) d.push_back(leaf(v));
+    auto& list = const_cast<mu::list&>(d.list_value());
+    list.reserve(j.size());
+    // Every element first, so that filling one never moves the others.
+    for (auto& v : j) list.push_back(leaf(v));
     size_t i = 0;
-    for (const auto& v : j) {
-      if (v.is_structured()) fill(const_cast<mu::data&>(d.list_value()[i]), v);
+    for (auto& v : j) {
+      if (v.is_structured()) fill(list[i], v);
       ++i;
     }
   }
 }
 
-mu::data to_data(const nlohmann::json& j) {
+mu::data to_data(nlohmann::json&& j) {
   mu::data d = leaf(j);
   fill(d, j);
   return d;
@@ -116,8 +124,8 @@ struct TemplateCache::Compiled {
 TemplateCache::TemplateCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
 TemplateCache::~TemplateCache() = default;
 
-std::shared_ptr<const TemplateCache::Context> TemplateCache::context(const nlohmann::json& json) const {
-  return std::make_shared<const Context>(to_data(json));
+std::shared_ptr<const TemplateCache::Context> TemplateCache::context(nlohmann::json&& json) const {
+  return std::make_shared<const Context>(to_data(std::move(json)));
 }
 
 std::optional<std::string> TemplateCache::render(const std::string& relative, const Context& context, Diags& diags) {
@@ -143,7 +151,7 @@ std::optional<std::string> render_template(const std::string& text, const nlohma
   auto name = std::make_shared<const std::string>(file);
   auto tmpl = compile(text, name, diags);
   if (!tmpl) return std::nullopt;
-  return render_bounded(*tmpl, to_data(context), name, diags);
+  return render_bounded(*tmpl, to_data(nlohmann::json(context)), name, diags);
 }
 
 std::optional<std::string> read_template(const std::filesystem::path& path, Diags& diags) {

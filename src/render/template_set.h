@@ -27,9 +27,9 @@ class TemplateCache {
   TemplateCache(const TemplateCache&) = delete;
   TemplateCache& operator=(const TemplateCache&) = delete;
 
-  /// A context converted once for all of a device's templates.
+  /// A context converted once for all of a device's templates; its strings are moved, not copied.
   class Context;
-  [[nodiscard]] std::shared_ptr<const Context> context(const nlohmann::json& json) const;
+  [[nodiscard]] std::shared_ptr<const Context> context(nlohmann::json&& json) const;
 
   /// Renders `relative` (e.g. "eos/session.cfg.mustache") under the cache's directory.
   std::optional<std::string> render(const std::string& relative, const Context& context, Diags& diags);

@@ -144,6 +144,8 @@ Expected<void> write_file_atomic(const fs::path& target, std::string_view conten
     done += static_cast<size_t>(n);
   }
   if (options.sync && ::fsync(fd.get()) != 0) return abandon(errno);
+  // Only a hint: a file system without it (EINVAL, ENOSYS) writes the data at the final sync instead.
+  if (!options.sync && options.start_writeback) ::sync_file_range(fd.get(), 0, 0, SYNC_FILE_RANGE_WRITE);
   if (::close(fd.release()) != 0) return abandon(errno);
   if (::rename(tmp.c_str(), target.c_str()) != 0) return abandon(errno);
   if (options.sync) {

@@ -57,6 +57,10 @@ struct WriteOptions {
   /// into a staging directory and renames the directory as a whole may turn this off and call
   /// sync_filesystem() once before that rename instead.
   bool sync = true;
+  /// Without `sync`: start writing the data to disk now without waiting for it (Linux
+  /// sync_file_range), so that the final sync_filesystem() finds little left to write. Rendering a
+  /// large fabric writes ~1 GB; its writeback then overlaps the render instead of following it.
+  bool start_writeback = false;
 };
 
 /// Writes `content` to `target` atomically: a hidden temporary file ".NAME.PID.N.tmp" in the same

@@ -23,7 +23,46 @@ ordered_json int_list(const std::vector<int>& v) {
 /// nothing, and the ETS bandwidths of the used TCs then sum to 100 as mlx5 requires.
 bool tc_is_ets(const TcSchedule& t) { return t.used && !t.strict; }
 
-ordered_json port_state(const QosIntent& q, const PortDesired& port) {
+/// The parts of a port's state that come from the device's QoS alone: the same for every port, so
+/// built once per host and copied into each port.
+struct QosState {
+  ordered_json trust, app_dscp_prio, pfc_enabled, ets, dcqcn;
+  int roce_tos = 0;
+
+  explicit QosState(const QosIntent& q) : trust(std::string(to_string(q.trust))), roce_tos(linux_host::roce_tos(q)) {
+    // Trust DSCP: an app entry for each of the 64 DSCP values; trust PCP: none.
+    app_dscp_prio = ordered_json::array();
+    if (q.trust == Trust::dscp)
+      for (int d = 0; d < kDscpValues; ++d) app_dscp_prio.push_back({d, q.dscp_to_priority[static_cast<size_t>(d)]});
+    pfc_enabled = int_list(q.lossless_priorities());
+
+    std::vector<int> prio_tc(q.priority_to_tc.begin(), q.priority_to_tc.end());
+    ordered_json tcs = ordered_json::array();
+    for (int tc = 0; tc < kTrafficClasses; ++tc) {
+      const TcSchedule& t = q.tc[static_cast<size_t>(tc)];
+      tcs.push_back({{"tc", tc}, {"tsa", tc_is_ets(t) ? "ets" : "strict"}, {"bw", tc_is_ets(t) ? t.bandwidth_pct : 0}});
+    }
+    ets = {{"prio_tc", int_list(prio_tc)}, {"tc", std::move(tcs)}};
+
+    std::vector<int> dcqcn_prios;
+    const auto on = q.dcqcn_priorities();
+    for (int p = 0; p < kPriorities; ++p)
+      if (on[static_cast<size_t>(p)]) dcqcn_prios.push_back(p);
+    ordered_json rp = ordered_json::object();
+    for (const auto& [name, value] : dcqcn_rp_files(q.dcqcn.rp)) rp[std::string(name)] = value;
+    dcqcn = {
+        {"enabled", q.dcqcn.enabled},
+        {"rp_enabled_priorities", int_list(dcqcn_prios)},
+        {"np_enabled_priorities", int_list(dcqcn_prios)},
+        {"cnp_dscp", q.cnp_dscp},
+        {"cnp_802p_prio", q.cnp_priority},
+        {"min_time_between_cnps", q.dcqcn.np.min_time_between_cnps},  // microseconds
+        {"rp", std::move(rp)},
+    };
+  }
+};
+
+ordered_json port_state(const QosState& q, const PortDesired& port) {
   ordered_json s = ordered_json::object();
   s["netdev"] = port.name;
   s["mtu"] = port.mtu;  // L3, bytes
@@ -37,40 +76,14 @@ ordered_json port_state(const QosIntent& q, const PortDesired& port) {
     s["rdma"] = {
         {"device", port.rdma_device},       {"port", port.rdma_port}, {"mtu", port.rdma_mtu},  // RoCE path MTU, bytes
         {"gid_type", std::string(kRoceV2)},  // rdma_cm default_roce_mode
-        {"roce_tos", roce_tos(q)},           // rdma_cm default_roce_tos: DSCP << 2 | ECN bits
+        {"roce_tos", q.roce_tos},            // rdma_cm default_roce_tos: DSCP << 2 | ECN bits
     };
   }
-  s["trust"] = std::string(to_string(q.trust));
-  // Trust DSCP: an app entry for each of the 64 DSCP values; trust PCP: none.
-  ordered_json app = ordered_json::array();
-  if (q.trust == Trust::dscp)
-    for (int d = 0; d < kDscpValues; ++d) app.push_back({d, q.dscp_to_priority[static_cast<size_t>(d)]});
-  s["app_dscp_prio"] = std::move(app);
-  s["pfc"] = {{"enabled_priorities", int_list(q.lossless_priorities())}, {"cable_length_m", port.cable_length_m}};
-
-  std::vector<int> prio_tc(q.priority_to_tc.begin(), q.priority_to_tc.end());
-  ordered_json tcs = ordered_json::array();
-  for (int tc = 0; tc < kTrafficClasses; ++tc) {
-    const TcSchedule& t = q.tc[static_cast<size_t>(tc)];
-    tcs.push_back({{"tc", tc}, {"tsa", tc_is_ets(t) ? "ets" : "strict"}, {"bw", tc_is_ets(t) ? t.bandwidth_pct : 0}});
-  }
-  s["ets"] = {{"prio_tc", int_list(prio_tc)}, {"tc", std::move(tcs)}};
-
-  std::vector<int> dcqcn_prios;
-  const auto on = q.dcqcn_priorities();
-  for (int p = 0; p < kPriorities; ++p)
-    if (on[static_cast<size_t>(p)]) dcqcn_prios.push_back(p);
-  ordered_json rp = ordered_json::object();
-  for (const auto& [name, value] : dcqcn_rp_files(q.dcqcn.rp)) rp[std::string(name)] = value;
-  s["dcqcn"] = {
-      {"enabled", q.dcqcn.enabled},
-      {"rp_enabled_priorities", int_list(dcqcn_prios)},
-      {"np_enabled_priorities", int_list(dcqcn_prios)},
-      {"cnp_dscp", q.cnp_dscp},
-      {"cnp_802p_prio", q.cnp_priority},
-      {"min_time_between_cnps", q.dcqcn.np.min_time_between_cnps},  // microseconds
-      {"rp", std::move(rp)},
-  };
+  s["trust"] = q.trust;
+  s["app_dscp_prio"] = q.app_dscp_prio;
+  s["pfc"] = {{"enabled_priorities", q.pfc_enabled}, {"cable_length_m", port.cable_length_m}};
+  s["ets"] = q.ets;
+  s["dcqcn"] = q.dcqcn;
   s["headroom_bytes"] = port.headroom_bytes;
   return s;
 }
@@ -89,33 +102,45 @@ bool needs_no_escape(const std::string& s) {
   });
 }
 
-/// A plain value as JSON text. Integers and strings that need no escape (names, modes: nearly all)
-/// skip nlohmann's serializer: a host's document has ~1,500 values, a fabric 12,800 hosts.
-std::string scalar(const ordered_json& j) {
-  if (j.is_number_unsigned()) return std::to_string(j.get<uint64_t>());
-  if (j.is_number_integer()) return std::to_string(j.get<int64_t>());
-  if (j.is_string() && needs_no_escape(j.get_ref<const std::string&>()))
-    return '"' + j.get_ref<const std::string&>() + '"';
-  return j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
-
-/// A member name as JSON text.
-std::string key_text(const std::string& key) {
-  return needs_no_escape(key) ? '"' + key + '"' : scalar(ordered_json(key));
-}
-
-/// One line: [1, 2] or {"a": 1, "b": 2} (nlohmann's compact form has no spaces).
-std::string one_line(const ordered_json& j) {
-  if (!j.is_structured()) return scalar(j);
-  std::string out(1, j.is_array() ? '[' : '{');
-  bool first = true;
-  for (const auto& [key, value] : j.items()) {
-    if (!first) out += ", ";
-    first = false;
-    if (j.is_object()) out += key_text(key) + ": ";
-    out += one_line(value);
+/// Appends a plain value as JSON text. Integers and strings that need no escape (names, modes: nearly
+/// all) skip nlohmann's serializer: a host's document has ~1,500 values, a fabric 12,800 hosts.
+void scalar(const ordered_json& j, std::string& out) {
+  if (j.is_number_unsigned()) {
+    out += std::to_string(j.get<uint64_t>());
+  } else if (j.is_number_integer()) {
+    out += std::to_string(j.get<int64_t>());
+  } else if (j.is_string() && needs_no_escape(j.get_ref<const std::string&>())) {
+    out += '"';
+    out += j.get_ref<const std::string&>();
+    out += '"';
+  } else {
+    out += j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
   }
-  return out + (j.is_array() ? ']' : '}');
+}
+
+/// Appends a member name and its separator: "key": .
+void key_text(const std::string& key, std::string& out) {
+  if (needs_no_escape(key)) {
+    out += '"';
+    out += key;
+    out += '"';
+  } else {
+    scalar(ordered_json(key), out);
+  }
+  out += ": ";
+}
+
+/// Appends one line: [1, 2] or {"a": 1, "b": 2} (nlohmann's compact form has no spaces).
+void one_line(const ordered_json& j, std::string& out) {
+  if (!j.is_structured()) return scalar(j, out);
+  out += j.is_array() ? '[' : '{';
+  // Iterators, not items(): items() spells every array index as a string.
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it != j.begin()) out += ", ";
+    if (j.is_object()) key_text(it.key(), out);
+    one_line(it.value(), out);
+  }
+  out += j.is_array() ? ']' : '}';
 }
 
 /// Layout rule: a flat array (numbers), a flat item of an array (a DSCP/priority pair, an ETS class)
@@ -126,20 +151,20 @@ bool inline_value(const ordered_json& j, bool in_array, std::string_view key) {
   return j.is_array() || in_array || key == "peer";
 }
 
-void pretty(const ordered_json& j, int indent, std::string& out) {
-  const std::string pad(static_cast<size_t>(indent + 2), ' ');
+void pretty(const ordered_json& j, size_t indent, std::string& out) {
   out += j.is_array() ? '[' : '{';
-  bool first = true;
-  for (const auto& [key, value] : j.items()) {
-    out += first ? "\n" : ",\n";
-    first = false;
-    out += pad;
-    if (j.is_object()) out += key_text(key) + ": ";
-    if (inline_value(value, j.is_array(), j.is_object() ? std::string_view(key) : std::string_view()))
-      out += one_line(value);
-    else pretty(value, indent + 2, out);
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    out += it == j.begin() ? "\n" : ",\n";
+    out.append(indent + 2, ' ');
+    const std::string_view key = j.is_object() ? std::string_view(it.key()) : std::string_view();
+    if (j.is_object()) key_text(it.key(), out);
+    if (inline_value(it.value(), j.is_array(), key)) one_line(it.value(), out);
+    else pretty(it.value(), indent + 2, out);
   }
-  if (!first) out += "\n" + std::string(static_cast<size_t>(indent), ' ');
+  if (!j.empty()) {
+    out += '\n';
+    out.append(indent, ' ');
+  }
   out += j.is_array() ? ']' : '}';
 }
 
@@ -150,8 +175,9 @@ nlohmann::ordered_json nic_state(const DeviceDesired& device) {
   doc["schema"] = std::string(kNicStateSchema);
   doc["device"] = device.name;
   doc["profile"] = device.profile;
+  const QosState qos(device.qos);
   ordered_json ports = ordered_json::array();
-  for (const PortDesired& p : device.ports) ports.push_back(port_state(device.qos, p));
+  for (const PortDesired& p : device.ports) ports.push_back(port_state(qos, p));
   doc["ports"] = std::move(ports);
   return doc;
 }
@@ -159,8 +185,9 @@ nlohmann::ordered_json nic_state(const DeviceDesired& device) {
 std::string dump_nic_state(const nlohmann::ordered_json& doc) {
   std::string out;
   if (doc.is_structured()) pretty(doc, 0, out);
-  else out = scalar(doc);
-  return out + "\n";
+  else scalar(doc, out);
+  out += '\n';
+  return out;
 }
 
 }  // namespace fabricctl::linux_host
