@@ -54,8 +54,10 @@ std::string dcb_map(int n, F value) {
 }
 
 /// One `set_sysfs PATH VALUE` line of apply.sh, optionally preceded by a one-line comment.
-json sysfs_write(const std::string& path, const std::string& value, const std::string& note = {}) {
-  json w{{"path", shell_quote(path)}, {"value", value}};
+json sysfs_write(const std::string& path, std::string value, const std::string& note = {}) {
+  json w = json::object();
+  w["path"] = shell_quote(path);
+  w["value"] = std::move(value);
   w["note"] = note.empty() ? json(nullptr) : json(comment_safe(note));
   return w;
 }
@@ -83,11 +85,90 @@ std::string ets_summary(const ordered_json& ets) {
   return out.empty() ? "no TC in use" : out;
 }
 
-json port_context(const ordered_json& ps, int roce_dscp) {
+/// The parts of a port's context made from its QoS alone (trust, DSCP map, PFC, ETS, DCQCN): the
+/// same for every port of a host with one profile.
+json qos_context(const ordered_json& ps, int roce_dscp) {
+  const ordered_json& ets = ps.at("ets");
+  const ordered_json& dcqcn = ps.at("dcqcn");
+  const std::vector<int> lossless = ints(ps.at("pfc").at("enabled_priorities"));
+  json c;
+
+  // ---- trust and the DSCP app table
+  const ordered_json& app = ps.at("app_dscp_prio");
+  json app_rows = json::array();
+  if (ps.at("trust") == "dscp") {
+    // Eight "DSCP:PRIO" pairs per line of the dcb command.
+    std::string row;
+    int in_row = 0;
+    std::vector<int> prio_of(static_cast<size_t>(kDscpValues), 0);
+    for (const auto& pair : app) {
+      const int d = pair.at(0).get<int>();
+      const int p = pair.at(1).get<int>();
+      if (d >= 0 && d < kDscpValues) prio_of[static_cast<size_t>(d)] = p;
+      row += (in_row ? " " : "") + std::to_string(d) + ":" + std::to_string(p);
+      if (++in_row == 8) {
+        app_rows.push_back({{"row", row}});
+        row.clear();
+        in_row = 0;
+      }
+    }
+    if (in_row) app_rows.push_back({{"row", row}});
+    const int cnp_dscp = dcqcn.at("cnp_dscp").get<int>();
+    const auto prio = [&](int d) {
+      return d >= 0 && d < kDscpValues ? std::to_string(prio_of[static_cast<size_t>(d)]) : std::string("?");
+    };
+    c["app_verb"] = "replace";
+    c["app_notes"] = lines({
+        "Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;",
+        "RoCE DSCP " + std::to_string(roce_dscp) + " -> priority " + prio(roce_dscp) + ", CNP DSCP " +
+            std::to_string(cnp_dscp) + " -> priority " + prio(cnp_dscp) + ". mlx5 trusts DSCP from the first entry on.",
+    });
+  } else {
+    c["app_verb"] = "flush";
+    c["app_notes"] = lines({"Trust PCP: no DSCP app entries (mlx5 trusts PCP again once the last one is gone)."});
+  }
+  c["app_rows"] = std::move(app_rows);
+
+  // ---- PFC
+  std::vector<bool> pfc_on(static_cast<size_t>(kPriorities), false);
+  for (int p : lossless)
+    if (p >= 0 && p < kPriorities) pfc_on[static_cast<size_t>(p)] = true;
+  c["prio_pfc"] =
+      dcb_map(kPriorities, [&](int p) { return std::string(pfc_on[static_cast<size_t>(p)] ? "on" : "off"); });
+
+  // ---- ETS
+  const std::vector<int> prio_tc = ints(ets.at("prio_tc"));
+  c["prio_tc"] =
+      dcb_map(static_cast<int>(prio_tc.size()), [&](int p) { return std::to_string(prio_tc[static_cast<size_t>(p)]); });
+  const ordered_json& tcs = ets.at("tc");
+  c["tc_tsa"] = dcb_map(static_cast<int>(tcs.size()),
+                        [&](int i) { return tcs[static_cast<size_t>(i)].at("tsa").get<std::string>(); });
+  c["tc_bw"] = dcb_map(static_cast<int>(tcs.size()),
+                       [&](int i) { return std::to_string(tcs[static_cast<size_t>(i)].at("bw").get<int>()); });
+  c["ets_summary"] = ets_summary(ets);
+
+  // ---- DCQCN
+  const std::vector<int> rp_prios = ints(dcqcn.at("rp_enabled_priorities"));
+  const bool dcqcn_enabled = dcqcn.at("enabled").get<bool>();
+  c["dcqcn_summary"] =
+      !dcqcn_enabled     ? std::string("DCQCN off: reaction and notification point disabled on every priority")
+      : rp_prios.empty() ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
+                         : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
+  return c;
+}
+
+/// Whether two ports' documents have the same QoS, so that qos_context() of one serves the other.
+bool same_qos(const ordered_json& a, const ordered_json& b) {
+  for (const char* key : {"trust", "app_dscp_prio", "ets", "dcqcn"})
+    if (a.at(key) != b.at(key)) return false;
+  return a.at("pfc").at("enabled_priorities") == b.at("pfc").at("enabled_priorities");
+}
+
+/// The parts of a port's context that are its own: names, paths, MTU, cable length, sysfs writes.
+json port_context(const ordered_json& ps) {
   const std::string netdev = ps.at("netdev").get<std::string>();
   const std::string ecn = std::string(kSysNet) + netdev + "/ecn";
   const ordered_json& pfc = ps.at("pfc");
-  const ordered_json& ets = ps.at("ets");
   const ordered_json& dcqcn = ps.at("dcqcn");
   const ordered_json& rdma = ps.at("rdma");
   const std::vector<int> lossless = ints(pfc.at("enabled_priorities"));
@@ -133,48 +214,7 @@ json port_context(const ordered_json& ps, int roce_dscp) {
     };
   }
 
-  // ---- trust and the DSCP app table
-  const ordered_json& app = ps.at("app_dscp_prio");
-  json app_rows = json::array();
-  if (ps.at("trust") == "dscp") {
-    // Eight "DSCP:PRIO" pairs per line of the dcb command.
-    std::string row;
-    int in_row = 0;
-    std::vector<int> prio_of(static_cast<size_t>(kDscpValues), 0);
-    for (const auto& pair : app) {
-      const int d = pair.at(0).get<int>();
-      const int p = pair.at(1).get<int>();
-      if (d >= 0 && d < kDscpValues) prio_of[static_cast<size_t>(d)] = p;
-      row += (in_row ? " " : "") + std::to_string(d) + ":" + std::to_string(p);
-      if (++in_row == 8) {
-        app_rows.push_back({{"row", row}});
-        row.clear();
-        in_row = 0;
-      }
-    }
-    if (in_row) app_rows.push_back({{"row", row}});
-    const int cnp_dscp = dcqcn.at("cnp_dscp").get<int>();
-    const auto prio = [&](int d) {
-      return d >= 0 && d < kDscpValues ? std::to_string(prio_of[static_cast<size_t>(d)]) : std::string("?");
-    };
-    c["app_verb"] = "replace";
-    c["app_notes"] = lines({
-        "Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;",
-        "RoCE DSCP " + std::to_string(roce_dscp) + " -> priority " + prio(roce_dscp) + ", CNP DSCP " +
-            std::to_string(cnp_dscp) + " -> priority " + prio(cnp_dscp) + ". mlx5 trusts DSCP from the first entry on.",
-    });
-  } else {
-    c["app_verb"] = "flush";
-    c["app_notes"] = lines({"Trust PCP: no DSCP app entries (mlx5 trusts PCP again once the last one is gone)."});
-  }
-  c["app_rows"] = std::move(app_rows);
-
   // ---- PFC
-  std::vector<bool> pfc_on(static_cast<size_t>(kPriorities), false);
-  for (int p : lossless)
-    if (p >= 0 && p < kPriorities) pfc_on[static_cast<size_t>(p)] = true;
-  c["prio_pfc"] =
-      dcb_map(kPriorities, [&](int p) { return std::string(pfc_on[static_cast<size_t>(p)] ? "on" : "off"); });
   std::vector<std::string> pfc_notes = {(lossless.empty() ? std::string("PFC off on every priority")
                                                           : "PFC (lossless) on " + priorities_phrase(lossless)) +
                                         ". mlx5 flaps the link when the PFC priorities change."};
@@ -189,17 +229,6 @@ json port_context(const ordered_json& ps, int roce_dscp) {
     pfc_notes.push_back("Cable length unknown: delay (the mlx5 cable length) is left as it is.");
   }
   c["pfc_notes"] = lines(pfc_notes);
-
-  // ---- ETS
-  const std::vector<int> prio_tc = ints(ets.at("prio_tc"));
-  c["prio_tc"] =
-      dcb_map(static_cast<int>(prio_tc.size()), [&](int p) { return std::to_string(prio_tc[static_cast<size_t>(p)]); });
-  const ordered_json& tcs = ets.at("tc");
-  c["tc_tsa"] = dcb_map(static_cast<int>(tcs.size()),
-                        [&](int i) { return tcs[static_cast<size_t>(i)].at("tsa").get<std::string>(); });
-  c["tc_bw"] = dcb_map(static_cast<int>(tcs.size()),
-                       [&](int i) { return std::to_string(tcs[static_cast<size_t>(i)].at("bw").get<int>()); });
-  c["ets_summary"] = ets_summary(ets);
 
   // ---- DCQCN (mlx5 ecn sysfs): parameters first, then the per-priority enables; with DCQCN off,
   // only the enables (all 0).
@@ -238,10 +267,6 @@ json port_context(const ordered_json& ps, int roce_dscp) {
     }
   }
   c["dcqcn_writes"] = std::move(writes);
-  c["dcqcn_summary"] =
-      !dcqcn_enabled     ? std::string("DCQCN off: reaction and notification point disabled on every priority")
-      : rp_prios.empty() ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
-                         : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
   return c;
 }
 
@@ -264,8 +289,18 @@ nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp)
   json ports = json::array();
   json preflight = json::array();
   bool rdma = false;
+  // A host's ports share their QoS: its part of the context is built once per distinct value (each
+  // port's document still carries its own copy, and that is what is compared).
+  const ordered_json* qos_of = nullptr;
+  json qos;
   for (const ordered_json& ps : ports_state) {
-    ports.push_back(port_context(ps, roce_dscp));
+    if (!qos_of || !same_qos(*qos_of, ps)) {
+      qos = qos_context(ps, roce_dscp);
+      qos_of = &ps;
+    }
+    json pc = port_context(ps);
+    for (const auto& [key, value] : qos.items()) pc[key] = value;
+    ports.push_back(std::move(pc));
     const std::string dir = std::string(kSysNet) + ps.at("netdev").get<std::string>();
     preflight.push_back({{"dir_sh", shell_quote(dir)}, {"why_sh", shell_quote("no such network interface")}});
     preflight.push_back({{"dir_sh", shell_quote(dir + "/ecn")},
