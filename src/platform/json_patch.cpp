@@ -1,5 +1,7 @@
 #include "platform/json_patch.h"
 
+#include "platform/json_object.h"
+
 namespace fabricctl {
 
 using nlohmann::ordered_json;
@@ -16,18 +18,20 @@ std::string json_pointer_token(std::string_view name) {
   return token;
 }
 
-namespace {
-
-// Member order of every operation as RFC 6902 writes them: op, path, value.
-ordered_json op(std::string_view name, const std::string& path) { return {{"op", name}, {"path", path}}; }
-
-ordered_json op(std::string_view name, const std::string& path, const ordered_json& value) {
-  ordered_json o = op(name, path);
-  o["value"] = value;
+// Members are appended, not looked up: an operation is built once per changed entry (a spine's patch
+// has tens of thousands).
+ordered_json patch_op(std::string_view name, std::string path) {
+  ordered_json o = ordered_json::object();
+  append_member(o, "op", std::string(name));
+  append_member(o, "path", std::move(path));
   return o;
 }
 
-}  // namespace
+ordered_json patch_op(std::string_view name, std::string path, const ordered_json& value) {
+  ordered_json o = patch_op(name, std::move(path));
+  append_member(o, "value", value);
+  return o;
+}
 
 bool json_equal(const ordered_json& a, const ordered_json& b) {
   if (a.is_object() && b.is_object()) {
@@ -50,17 +54,17 @@ bool json_equal(const ordered_json& a, const ordered_json& b) {
 void append_json_diff(const ordered_json& base, const ordered_json& desired, const std::string& path, int depth,
                       ordered_json& ops) {
   if (depth <= 0 || !base.is_object() || !desired.is_object()) {
-    if (!json_equal(base, desired)) ops.push_back(op("replace", path, desired));
+    if (!json_equal(base, desired)) ops.push_back(patch_op("replace", path, desired));
     return;
   }
   for (const auto& [key, value] : desired.items()) {
-    const std::string child = path + "/" + json_pointer_token(key);
+    std::string child = path + "/" + json_pointer_token(key);
     const auto it = base.find(key);
-    if (it == base.end()) ops.push_back(op("add", child, value));
+    if (it == base.end()) ops.push_back(patch_op("add", std::move(child), value));
     else append_json_diff(*it, value, child, depth - 1, ops);
   }
   for (const auto& [key, value] : base.items())
-    if (!desired.contains(key)) ops.push_back(op("remove", path + "/" + json_pointer_token(key)));
+    if (!desired.contains(key)) ops.push_back(patch_op("remove", path + "/" + json_pointer_token(key)));
 }
 
 ordered_json json_diff(const ordered_json& base, const ordered_json& desired, int depth) {

@@ -15,6 +15,11 @@ namespace fabricctl {
 /// the member of that exact name.
 std::string json_pointer_token(std::string_view name);
 
+/// One RFC 6902 operation, its members in the order the RFC writes them: {"op", "path"} for "remove",
+/// {"op", "path", "value"} for "add" and "replace".
+nlohmann::ordered_json patch_op(std::string_view op, std::string path);
+nlohmann::ordered_json patch_op(std::string_view op, std::string path, const nlohmann::ordered_json& value);
+
 /// Equality as JSON means it (RFC 8259: an object is unordered): member order does not count, array
 /// order does. ordered_json's own == compares member order too.
 bool json_equal(const nlohmann::ordered_json& a, const nlohmann::ordered_json& b);

@@ -86,16 +86,16 @@ void diff_table(const TableRule& rule, const ordered_json& have, const ordered_j
   const auto have_index = member_index(have);
   const auto want_index = member_index(want);
   for (const auto& [key, value] : want.items()) {
-    const std::string entry_path = path + "/" + json_pointer_token(key);
+    std::string entry_path = path + "/" + json_pointer_token(key);
     const auto it = have_index.find(key);
-    if (it == have_index.end()) ops.push_back({{"op", "add"}, {"path", entry_path}, {"value", value}});
+    if (it == have_index.end()) ops.push_back(patch_op("add", std::move(entry_path), value));
     else if (field_owned(rule, key) && value.is_object())
       append_json_diff(fields_of(*it->second, value), value, entry_path, 1, ops);
     else append_json_diff(*it->second, value, entry_path, 0, ops);
   }
   for (const auto& [key, value] : have.items())
     if (!want_index.count(key) && removable(rule, key, ports))
-      ops.push_back({{"op", "remove"}, {"path", path + "/" + json_pointer_token(key)}});
+      ops.push_back(patch_op("remove", path + "/" + json_pointer_token(key)));
 }
 
 }  // namespace
@@ -115,7 +115,7 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
     if (have == base.end() || !have->is_object()) {
       // RFC 6902 "add" needs the parent: a table the switch lacks (PFC_WD before `pfcwd start`) is
       // added whole.
-      if (want != desired.end() && !want->empty()) ops.push_back({{"op", "add"}, {"path", path}, {"value", *want}});
+      if (want != desired.end() && !want->empty()) ops.push_back(patch_op("add", path, *want));
       continue;
     }
     diff_table(rule, *have, want != desired.end() ? *want : empty, path, ports, ops);

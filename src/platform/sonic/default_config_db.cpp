@@ -1,5 +1,7 @@
 #include "platform/sonic/default_config_db.h"
 
+#include "platform/json_object.h"
+
 namespace fabricctl::sonic {
 namespace {
 
@@ -49,7 +51,7 @@ nlohmann::ordered_json default_config_db(const DeviceDesired& device) {
   // PORT: every front-panel port exists (from the SKU's port_config.ini); its fields, mtu included
   // (9100 in the t1 preset), come from the SKU and preset, which fabricctl does not know.
   nlohmann::ordered_json ports = nlohmann::ordered_json::object();
-  for (const PortDesired& p : device.ports) ports[p.name] = nlohmann::ordered_json::object();
+  for (const PortDesired& p : device.ports) append_member(ports, p.name, nlohmann::ordered_json::object());
   doc["PORT"] = std::move(ports);
   return doc;
 }
