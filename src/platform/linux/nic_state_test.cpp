@@ -196,6 +196,25 @@ TEST_CASE("linux: apply.sh sets every value of nic-state.json, for every variant
   CHECK(apply_sh(state, host.qos.roce_dscp) == sh);
 }
 
+TEST_CASE("linux: apply.sh follows each port's own QoS when the ports of a document differ") {
+  // The context builds the QoS part once for ports that share it; a port whose QoS differs (here,
+  // the second one) must still get its own.
+  const DeviceDesired host = test::example_host();
+  ordered_json state = linux_host::nic_state(host);
+  REQUIRE(state["ports"].size() >= 2);
+  SUBCASE("DSCP map") { state["ports"][1]["app_dscp_prio"][26][1] = 0; }
+  SUBCASE("PFC") { state["ports"][1]["pfc"]["enabled_priorities"] = {3, 4}; }
+  SUBCASE("ETS") { state["ports"][1]["ets"]["prio_tc"][5] = 2; }
+  SUBCASE("DCQCN enables") { state["ports"][1]["dcqcn"]["rp_enabled_priorities"] = ordered_json::array(); }
+  SUBCASE("trust") {
+    state["ports"][1]["trust"] = "pcp";
+    state["ports"][1]["app_dscp_prio"] = ordered_json::array();
+  }
+  const std::string sh = apply_sh(state, host.qos.roce_dscp);
+  const auto problems = disagreements(state, sh);
+  CHECK_MESSAGE(problems.empty(), (problems.empty() ? "" : problems.front()));
+}
+
 TEST_CASE("linux: the agreement check fails when apply.sh and nic-state.json disagree") {
   const DeviceDesired host = test::example_host();
   const ordered_json state = linux_host::nic_state(host);
