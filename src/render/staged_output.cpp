@@ -1,5 +1,6 @@
 #include "render/staged_output.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "render/render.h"
@@ -14,12 +15,13 @@ namespace fs = std::filesystem;
 constexpr const char* kMarker = ".fabricctl-render";
 
 // Files are written into a fresh staging directory that nothing reads until it is renamed into
-// place, so each file skips its own fsync; one syncfs before the rename makes them all durable
-// (one call instead of one per file: a large fabric renders tens of thousands of files). Each file's
-// writeback starts as soon as it is written, so that syncfs does not write ~1 GB at the end.
+// place, so each file is created under its own name (no temporary name and rename) and skips its own
+// fsync; one syncfs before the rename makes them all durable (one call instead of one per file: a
+// large fabric renders tens of thousands of files). Each file's writeback starts as soon as it is
+// written, so that syncfs does not write ~1 GB at the end.
 Expected<void> write_staged(const fs::path& p, const std::string& content, bool executable) {
-  return write_file_atomic(p, content,
-                           {.mode = executable ? mode_t{0755} : mode_t{0644}, .sync = false, .start_writeback = true});
+  return write_new_file(p, content,
+                        {.mode = executable ? mode_t{0755} : mode_t{0644}, .sync = false, .start_writeback = true});
 }
 
 }  // namespace
@@ -58,13 +60,13 @@ StagedOutput::~StagedOutput() {
 }
 
 Expected<void> StagedOutput::write(const RenderedDevice& d) const {
-  std::error_code ec;
-  fs::create_directories(stage_ / d.device, ec);
+  // The staging directory is new and device names are unique: the device's directory cannot exist.
+  const fs::path dir = stage_ / d.device;
   Expected<void> ok;
-  if (ec) ok = unexpected(display_path(stage_ / d.device) + ": cannot create: " + ec.message());
+  if (::mkdir(dir.c_str(), 0755) != 0) ok = unexpected(display_path(dir) + ": cannot create: " + errno_text(errno));
   for (size_t j = 0; j < d.artifacts.size() && ok; ++j) {
     const Artifact& a = d.artifacts[j];
-    ok = write_staged(stage_ / d.device / a.file, a.content, a.file.ends_with(".sh"));
+    ok = write_staged(dir / a.file, a.content, a.file.ends_with(".sh"));
   }
   if (!ok) return unexpected("cannot write rendered files under " + quote(stage_.string()) + ": " + ok.error());
   return {};

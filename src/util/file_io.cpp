@@ -116,24 +116,16 @@ Expected<std::string, FileError> read_regular_file(const fs::path& path, const R
   return text;
 }
 
-Expected<void> write_file_atomic(const fs::path& target, std::string_view content, const WriteOptions& options) {
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string stem = "." + target.filename().string() + "." + std::to_string(::getpid()) + ".";
-  fs::path tmp;
-  int raw = -1;
-  // O_EXCL: never reuse (or write through) a file someone else put there; a leftover from a crashed
-  // run with the same pid only costs another name.
-  for (int attempt = 0; attempt < 100 && raw < 0; ++attempt) {
-    tmp = dir / (stem + std::to_string(g_temp_counter.fetch_add(1)) + ".tmp");
-    raw = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, options.mode);
-    if (raw < 0 && errno != EEXIST) break;
-  }
-  if (raw < 0) return unexpected(display_path(tmp) + ": cannot create: " + errno_text(errno));
-  Fd fd(raw);
+namespace {
+
+/// Writes all of `content` to the new file `fd` (at `path`), then the options' sync or writeback
+/// hint, then closes it; on failure the file is closed and removed, and the error names `shown`.
+Expected<void> fill_new_file(Fd fd, const fs::path& path, const fs::path& shown, std::string_view content,
+                             const WriteOptions& options) {
   auto abandon = [&](int e) {
     if (fd.get() >= 0) ::close(fd.release());
-    ::unlink(tmp.c_str());
-    return unexpected(display_path(target) + ": cannot write: " + errno_text(e));
+    ::unlink(path.c_str());
+    return unexpected(display_path(shown) + ": cannot write: " + errno_text(e));
   };
   for (size_t done = 0; done < content.size();) {
     const ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
@@ -147,7 +139,33 @@ Expected<void> write_file_atomic(const fs::path& target, std::string_view conten
   // Only a hint: a file system without it (EINVAL, ENOSYS) writes the data at the final sync instead.
   if (!options.sync && options.start_writeback) ::sync_file_range(fd.get(), 0, 0, SYNC_FILE_RANGE_WRITE);
   if (::close(fd.release()) != 0) return abandon(errno);
-  if (::rename(tmp.c_str(), target.c_str()) != 0) return abandon(errno);
+  return {};
+}
+
+constexpr int kCreateFlags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+
+}  // namespace
+
+Expected<void> write_file_atomic(const fs::path& target, std::string_view content, const WriteOptions& options) {
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  static const std::string pid = std::to_string(::getpid());
+  const std::string stem = "." + target.filename().string() + "." + pid + ".";
+  fs::path tmp;
+  int raw = -1;
+  // O_EXCL: never reuse (or write through) a file someone else put there; a leftover from a crashed
+  // run with the same pid only costs another name.
+  for (int attempt = 0; attempt < 100 && raw < 0; ++attempt) {
+    tmp = dir / (stem + std::to_string(g_temp_counter.fetch_add(1)) + ".tmp");
+    raw = ::open(tmp.c_str(), kCreateFlags, options.mode);
+    if (raw < 0 && errno != EEXIST) break;
+  }
+  if (raw < 0) return unexpected(display_path(tmp) + ": cannot create: " + errno_text(errno));
+  if (auto filled = fill_new_file(Fd(raw), tmp, target, content, options); !filled) return filled;
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    const int e = errno;
+    ::unlink(tmp.c_str());
+    return unexpected(display_path(target) + ": cannot write: " + errno_text(e));
+  }
   if (options.sync) {
     // Make the rename itself durable; a directory that cannot be opened or synced (some network
     // file systems) does not undo a write that has already happened.
@@ -155,6 +173,12 @@ Expected<void> write_file_atomic(const fs::path& target, std::string_view conten
     if (d.get() >= 0) ::fsync(d.get());
   }
   return {};
+}
+
+Expected<void> write_new_file(const fs::path& path, std::string_view content, const WriteOptions& options) {
+  const int raw = ::open(path.c_str(), kCreateFlags, options.mode);
+  if (raw < 0) return unexpected(display_path(path) + ": cannot create: " + errno_text(errno));
+  return fill_new_file(Fd(raw), path, path, content, options);
 }
 
 Expected<void> sync_filesystem(const fs::path& path) {

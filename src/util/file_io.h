@@ -70,6 +70,14 @@ struct WriteOptions {
 Expected<void> write_file_atomic(const std::filesystem::path& target, std::string_view content,
                                  const WriteOptions& options = {});
 
+/// Writes `content` into `path`, which must not exist yet (created exclusively, never following a
+/// link): for a private staging directory that is renamed into place as a whole, where a temporary
+/// name and a rename per file would only add work. With `sync`, the file (not its directory) is
+/// fsynced. On failure the file is removed; the error says "PATH: cannot create: <reason>" or
+/// "PATH: cannot write: <reason>".
+Expected<void> write_new_file(const std::filesystem::path& path, std::string_view content,
+                              const WriteOptions& options = {});
+
 /// Flushes the file system that holds `path` (syncfs(2)): one call makes many unsynced writes durable.
 Expected<void> sync_filesystem(const std::filesystem::path& path);
 

@@ -105,6 +105,28 @@ TEST_CASE("read_regular_file: refuses, with a clear message, what is not a small
   CHECK(e.message == "no snapshot file \"" + d + "/evil\\x1b[2J.json\"");
 }
 
+TEST_CASE("write_new_file: creates the file, refuses one that exists or a link, leaves nothing on failure") {
+  TempDir tmp;
+  const fs::path f = tmp.path / "apply.sh";
+  REQUIRE(write_new_file(f, "#!/bin/sh\n", {.mode = 0755, .sync = false, .start_writeback = true}));
+  CHECK(slurp(f) == "#!/bin/sh\n");
+  CHECK((fs::status(f).permissions() & fs::perms::owner_exec) != fs::perms::none);
+
+  // An existing file is not overwritten, and neither is a link (nor what it points to).
+  auto again = write_new_file(f, "other\n");
+  REQUIRE_FALSE(again);
+  CHECK(again.error() == display_path(f) + ": cannot create: file exists");
+  CHECK(slurp(f) == "#!/bin/sh\n");
+  spit(tmp.path / "victim", "keep");
+  fs::create_symlink(tmp.path / "victim", tmp.path / "link");
+  CHECK_FALSE(write_new_file(tmp.path / "link", "x"));
+  CHECK(slurp(tmp.path / "victim") == "keep");
+
+  // A directory that does not exist: an error, and no file.
+  CHECK_FALSE(write_new_file(tmp.path / "missing" / "f", "x"));
+  CHECK(entries(tmp.path) == 3);
+}
+
 TEST_CASE("write_file_atomic: replaces the file whole, leaves no temporary file") {
   TempDir tmp;
   const fs::path f = tmp.path / "out.json";
