@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/json_text.h"
 #include "platform/linux/nic.h"
 #include "platform/platform.h"
 
@@ -94,50 +95,14 @@ bool is_flat(const ordered_json& j) {
   return true;
 }
 
-/// Whether `s` is printable ASCII with no quote or backslash: JSON text is then "s" as it is.
-bool needs_no_escape(const std::string& s) {
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
-  });
-}
-
-/// Appends a plain value as JSON text. Integers and strings that need no escape (names, modes: nearly
-/// all) skip nlohmann's serializer: a host's document has ~1,500 values, a fabric 12,800 hosts.
-void scalar(const ordered_json& j, std::string& out) {
-  if (j.is_number_unsigned()) {
-    out += std::to_string(j.get<uint64_t>());
-  } else if (j.is_number_integer()) {
-    out += std::to_string(j.get<int64_t>());
-  } else if (j.is_string() && needs_no_escape(j.get_ref<const std::string&>())) {
-    out += '"';
-    out += j.get_ref<const std::string&>();
-    out += '"';
-  } else {
-    out += j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-  }
-}
-
-/// Appends a member name and its separator: "key": .
-void key_text(const std::string& key, std::string& out) {
-  if (needs_no_escape(key)) {
-    out += '"';
-    out += key;
-    out += '"';
-  } else {
-    scalar(ordered_json(key), out);
-  }
-  out += ": ";
-}
-
 /// Appends one line: [1, 2] or {"a": 1, "b": 2} (nlohmann's compact form has no spaces).
 void one_line(const ordered_json& j, std::string& out) {
-  if (!j.is_structured()) return scalar(j, out);
+  if (!j.is_structured()) return append_json_scalar(j, out);
   out += j.is_array() ? '[' : '{';
   // Iterators, not items(): items() spells every array index as a string.
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it != j.begin()) out += ", ";
-    if (j.is_object()) key_text(it.key(), out);
+    if (j.is_object()) append_json_key(it.key(), out);
     one_line(it.value(), out);
   }
   out += j.is_array() ? ']' : '}';
@@ -157,7 +122,7 @@ void pretty(const ordered_json& j, size_t indent, std::string& out) {
     out += it == j.begin() ? "\n" : ",\n";
     out.append(indent + 2, ' ');
     const std::string_view key = j.is_object() ? std::string_view(it.key()) : std::string_view();
-    if (j.is_object()) key_text(it.key(), out);
+    if (j.is_object()) append_json_key(it.key(), out);
     if (inline_value(it.value(), j.is_array(), key)) one_line(it.value(), out);
     else pretty(it.value(), indent + 2, out);
   }
@@ -185,7 +150,7 @@ nlohmann::ordered_json nic_state(const DeviceDesired& device) {
 std::string dump_nic_state(const nlohmann::ordered_json& doc) {
   std::string out;
   if (doc.is_structured()) pretty(doc, 0, out);
-  else scalar(doc, out);
+  else append_json_scalar(doc, out);
   out += '\n';
   return out;
 }

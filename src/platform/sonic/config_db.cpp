@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "platform/json_object.h"
+#include "platform/json_text.h"
 #include "platform/platform.h"
 #include "platform/sonic/names.h"
 #include "util/text.h"
@@ -208,7 +209,9 @@ nlohmann::ordered_json config_db(const DeviceDesired& device) {
 }
 
 std::string dump_config_db(const nlohmann::ordered_json& doc) {
-  return doc.dump(4, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  std::string text = dump_indented(doc, 4);
+  text += '\n';
+  return text;
 }
 
 }  // namespace fabricctl::sonic
