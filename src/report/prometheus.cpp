@@ -45,7 +45,7 @@ std::string report_prometheus(const VerifyReport& r) {
       if (s >= r.min_severity) findings.try_emplace({check, std::string(to_string(s))}, 0);
   };
   for (const std::string& id : r.checks_run) seed(label_value(id));
-  results["pass"] += r.passes.size();
+  results["pass"] += r.pass_count;
   for (const Result& res : r.results) {
     const std::string check = label_value(res.check);
     seed(check);

@@ -67,7 +67,8 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
 
 VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance) {
+                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance,
+                        Passes passes) {
   // --limit applies before the checks run: they skip devices and links outside the scope.
   std::optional<PhaseTimer> context_timer(std::in_place, "check context");
   const CheckContext ctx(desired, observed, tolerance, &scope);
@@ -103,8 +104,10 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       if (!ctx.in_scope(*p.a_device) && !(p.b_device && ctx.in_scope(*p.b_device))) continue;
       mark_compared(p.a_device);
       mark_compared(p.b_device);
-      r.passes.push_back({check_index, device_id(p.a_device), port_id(p.a_device, p.a_port), device_id(p.b_device),
-                          port_id(p.b_device, p.b_port)});
+      ++r.pass_count;
+      if (passes == Passes::listed)
+        r.passes.push_back({check_index, device_id(p.a_device), port_id(p.a_device, p.a_port), device_id(p.b_device),
+                            port_id(p.b_device, p.b_port)});
     }
     for (Result& res : sink.results()) {
       const bool in_scope = scope.count(res.a.device) || (res.b && scope.count(res.b->device));
@@ -118,7 +121,8 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
       if (res.status == Status::fail && res.severity < min_severity) continue;
-      if (res.status == Status::pass) r.add_pass(check_index, res);
+      if (res.status == Status::pass && passes == Passes::listed) r.add_pass(check_index, res);
+      else if (res.status == Status::pass) ++r.pass_count;
       else r.results.push_back(std::move(res));
     }
   };
@@ -134,7 +138,7 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       selected[first + k]->run(ctx, *sinks[k]);
     });
     // Checks of ports and links pass about as often as each other: size the pass list once.
-    if (first == 0) r.passes.reserve(sinks[0]->passes().size() * selected.size());
+    if (first == 0 && passes == Passes::listed) r.passes.reserve(sinks[0]->passes().size() * selected.size());
     for (size_t k = 0; k < batch; ++k) merge(*sinks[k]);
   }
   // A consequence stands for its cause only when the cause is reported; when --check, --skip or

@@ -29,11 +29,16 @@ std::set<std::string> devices_needed(const FabricDesired& desired, const std::se
 /// in `error` (with a suggestion), because a typo would otherwise silently verify nothing.
 std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& error);
 
+/// Whether a run lists every passing result (VerifyReport::passes, for a report that names them:
+/// JUnit) or only counts them (VerifyReport::pass_count): at R100k there are 4.6 million.
+enum class Passes { listed, counted };
+
 /// Runs `selected` and keeps results that touch a device in `scope` and pass the severity filter.
 /// `needed` is devices_needed(desired, scope): unreadable devices outside it are not reported.
 VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
                         const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance = {});
+                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance = {},
+                        Passes passes = Passes::listed);
 
 /// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable or a check
 /// lacked data it requires, else 1 when a failure of severity error remains, else 0.

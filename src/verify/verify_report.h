@@ -23,7 +23,8 @@ struct VerifyReport {
   /// Every result that is not a pass, in a stable order. Writers also accept passes here (reports
   /// built by hand); verify keeps its passes in `passes`.
   std::vector<Result> results;
-  std::vector<PassRef> passes;                    // passing results, in the order they ran
+  std::vector<PassRef> passes;                    // passing results, in the order they ran, when listed
+  size_t pass_count = 0;                          // every passing result, listed in `passes` or not
   Interner names;                                 // device and port names of `passes`
   size_t devices_checked = 0;                     // devices with readable state
   size_t links_checked = 0;                       // links with both ends read and compared
@@ -32,7 +33,7 @@ struct VerifyReport {
   Severity min_severity = Severity::info;         // failures below this were not reported (--severity)
   size_t incomplete = 0;                          // missing results of checks whose data is required
 
-  /// Adds a passing result.
+  /// Adds a passing result (listed and counted).
   void add_pass(uint32_t check, const Result& r);
   /// The check ID and object name of a pass, as Result::check and Result::object() would give them.
   [[nodiscard]] const std::string& check_of(const PassRef& p) const { return checks_run[p.check]; }
