@@ -50,12 +50,13 @@ clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out
 
 # libFuzzer targets (tests/fuzz/, cmake/fuzz.cmake) built with clang, ASan and UBSan; the whole
-# project is compiled by clang with warnings as errors on the way. Each target then fuzzes briefly
-# from its seed corpus; fuzz longer with e.g. `build-fuzz/fuzz_inventory -max_len=1048576 inventory`.
+# project, unit tests included, is compiled by clang with warnings as errors on the way. Each target
+# then fuzzes briefly from its seed corpus; fuzz longer with e.g.
+# `build-fuzz/fuzz_inventory -max_len=1048576 inventory`.
 fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DFABRICCTL_FUZZ=ON -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets fabricctl
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets fabricctl fabricctl_tests
 	cd $(FUZZ_BUILD) && ctest -R '^fuzz\.' --output-on-failure
 
 # Scale benchmark (docs/performance.md; not part of `make test`, which runs only its smoke size):

@@ -458,7 +458,9 @@ TEST_CASE("snapshot: read_snapshot_dir reads, refuses and warns") {
   };
   CHECK(set.observed.unreadable == expected);
   REQUIRE(set.observed.failures.size() == expected.size());
-  for (const auto& [device, why] : expected) {
+  for (const auto& entry : expected) {  // not a structured binding: CAPTURE is a lambda
+    const std::string& device = entry.first;
+    const auto& why = entry.second;
     CAPTURE(device);
     CHECK(set.observed.failures.at(device) == DeviceFailure{device, FailureStage::snapshot, why});
   }

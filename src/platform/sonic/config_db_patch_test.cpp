@@ -31,8 +31,13 @@ ordered_json applied(ordered_json doc, const ordered_json& patch) {
 /// base + patch holds desired: every entry of desired's entry tables equal, every field of PORT,
 /// CABLE_LENGTH and PFC_WD|GLOBAL (entries shared with SONiC) equal.
 void check_holds(const ordered_json& result, const ordered_json& desired) {
-  for (const auto& [table, entries] : desired.items())
-    for (const auto& [key, value] : entries.items()) {
+  // Named references, not structured bindings: doctest's CAPTURE is a lambda, and clang before 16
+  // cannot capture a binding.
+  for (const auto& table_item : desired.items())
+    for (const auto& entry : table_item.value().items()) {
+      const std::string& table = table_item.key();
+      const std::string& key = entry.key();
+      const ordered_json& value = entry.value();
       CAPTURE(table);
       CAPTURE(key);
       REQUIRE(result.contains(table));

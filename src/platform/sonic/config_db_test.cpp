@@ -180,7 +180,9 @@ TEST_CASE("sonic config_db.json: ECN off or DCQCN-only renders no WRED") {
   }
   const json c = config_db(d);
   CHECK_FALSE(c.contains("WRED_PROFILE"));
-  for (const auto& [key, fields] : c["QUEUE"].items()) {
+  for (const auto& entry : c["QUEUE"].items()) {  // not a structured binding: CAPTURE is a lambda
+    const std::string& key = entry.key();
+    const json& fields = entry.value();
     CAPTURE(key);
     CHECK_FALSE(fields.contains("wred_profile"));
     CHECK(fields.contains("scheduler"));
@@ -195,7 +197,9 @@ TEST_CASE("sonic config_db.json: watchdog off renders no PFC_WD and no pfcwd_sw_
   SUBCASE("no lossless priority: SONiC's pfcwd would skip every port") { d.qos.lossless.fill(false); }
   const json c = config_db(d);
   CHECK_FALSE(c.contains("PFC_WD"));
-  for (const auto& [port, fields] : c["PORT_QOS_MAP"].items()) {
+  for (const auto& entry : c["PORT_QOS_MAP"].items()) {  // not a structured binding: CAPTURE is a lambda
+    const std::string& port = entry.key();
+    const json& fields = entry.value();
     CAPTURE(port);
     CHECK_FALSE(fields.contains("pfcwd_sw_enable"));
     CHECK(fields.contains("pfc_enable"));
