@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <mutex>
 
 #include "platform/platform.h"
@@ -49,8 +50,9 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
 namespace {
 
 /// Renders every device on the pool and hands each one that rendered to `take(index, device)`, on
-/// the thread that rendered it. Each thread has its own template cache and diagnostics (a broken
-/// template is then reported by each thread; Diags drops the duplicates), merged into `diags`.
+/// the thread that rendered it; once `take` returns false, devices not yet started are skipped.
+/// Each thread has its own template cache and diagnostics (a broken template is then reported by
+/// each thread; Diags drops the duplicates), merged into `diags`.
 template <class Take>
 void render_each(const FabricDesired& fabric, const std::filesystem::path& templates_dir, Diags& diags, Take take) {
   const size_t n = fabric.devices.size();
@@ -58,9 +60,11 @@ void render_each(const FabricDesired& fabric, const std::filesystem::path& templ
   std::vector<std::unique_ptr<TemplateCache>> caches;
   for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(templates_dir));
   std::vector<Diags> worker_diags(workers);
+  std::atomic<bool> stopped{false};
   parallel_for(n, workers, [&](size_t w, size_t i) {
+    if (stopped) return;
     if (std::optional<RenderedDevice> r = render_device(fabric.devices[i], *caches[w], worker_diags[w]))
-      take(i, std::move(*r));
+      if (!take(i, std::move(*r))) stopped = true;
   });
   for (Diags& d : worker_diags) diags.append(std::move(d));
 }
@@ -70,7 +74,10 @@ void render_each(const FabricDesired& fabric, const std::filesystem::path& templ
 std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
                                           Diags& diags) {
   std::vector<std::optional<RenderedDevice>> rendered(fabric.devices.size());
-  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) { rendered[i] = std::move(r); });
+  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) {
+    rendered[i] = std::move(r);
+    return true;
+  });
   std::vector<RenderedDevice> out;
   out.reserve(rendered.size());
   for (std::optional<RenderedDevice>& r : rendered)
@@ -93,19 +100,20 @@ Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fab
   if (!staged) return unexpected(staged.error());
   std::vector<RenderedFiles> files(fabric.devices.size());
   std::mutex failure_mutex;
-  std::optional<std::string> failure;  // the first write error; later devices are not written
+  std::optional<std::string> failure;  // the first write error; later devices are neither rendered nor written
   render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) {
     {
       const std::lock_guard<std::mutex> lock(failure_mutex);
-      if (failure) return;
+      if (failure) return false;
     }
     if (auto written = (*staged)->write(r); !written) {
       const std::lock_guard<std::mutex> lock(failure_mutex);
       if (!failure) failure = written.error();
-      return;
+      return false;
     }
     files[i] = {r.device, r.platform, {}};
     for (const Artifact& a : r.artifacts) files[i].files.push_back(a.file);
+    return true;
   });
   if (failure) return unexpected(*failure);
   if (!diags.empty()) return files;  // the staging directory goes; OUT stays as it was

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <csignal>
 #include <fstream>
 #include <sstream>
 
@@ -44,6 +47,29 @@ FabricDesired lab() {
   f.devices[1].name = "leaf2";
   return f;
 }
+
+/// While alive, no file of this process may grow past `bytes`: a write beyond fails with EFBIG, as
+/// on a full disk (SIGXFSZ, which would kill the process, is ignored meanwhile).
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &saved_) == 0);
+    old_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit lower = saved_;
+    lower.rlim_cur = bytes;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &lower) == 0);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit saved_{};
+  void (*old_handler_)(int) = SIG_DFL;
+};
 
 }  // namespace
 
@@ -94,4 +120,23 @@ TEST_CASE("render_fabric_into refuses a directory it did not write before render
   CHECK(listed.error().find("refusing to replace") != std::string::npos);
   CHECK(entries(tmp.path) == std::vector<std::string>{"mine"});
   CHECK(entries(tmp.path / "mine") == std::vector<std::string>{"notes.txt"});
+}
+
+TEST_CASE("render_fabric_into: a write error leaves the previous render and no staging directory") {
+  TempDir tmp;
+  const FabricDesired f = lab();
+  Diags diags;
+  REQUIRE(render_fabric_into(f, kTemplates, tmp.path / "out", diags));
+  const auto before = files_of(tmp.path / "out");
+  std::optional<Expected<std::vector<RenderedFiles>>> listed;
+  {
+    const FileSizeLimit limit(1024);  // every device has a file larger than this
+    listed = render_fabric_into(f, kTemplates, tmp.path / "out", diags);
+  }
+  REQUIRE_FALSE(*listed);
+  CHECK(listed->error().starts_with("cannot write rendered files under \""));
+  CHECK(listed->error().find("file too large") != std::string::npos);
+  CHECK_FALSE(diags.has_errors());
+  CHECK(files_of(tmp.path / "out") == before);
+  CHECK(entries(tmp.path) == std::vector<std::string>{"out"});
 }
