@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # Hostile inputs cost little and end in one located exit-2 error, never a crash, an "internal
 # error" (exit 3) or unbounded time and memory. Inputs are generated here, not committed.
-set -euo pipefail
-bin=$(realpath "$1")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 cd "$work"
 cp -r "$root/profiles" profiles
 cp -r "$root/templates" templates

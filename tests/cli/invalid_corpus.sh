@@ -5,11 +5,7 @@
 # A case overlays the shipped profiles with its own profiles/*.yaml and replaces the inventory with
 # its own inventory/ (default: the shipped lab inventory). Run with UPDATE=1 to rewrite `expected`
 # after an intended message change, then review the diff.
-set -euo pipefail
-bin=$(realpath "$1")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 failed=0
 count=0

@@ -8,11 +8,7 @@
 # in a build without jemalloc), and must give the golden bytes as well.
 # Also checks that a render replaces its output whole.
 # UPDATE=1 rewrites the golden files (review the diff before committing).
-set -euo pipefail
-bin=$(realpath "$1")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 # reversed_inputs <inventory dir> <dest>: dest/inv, dest/profiles and dest/templates, reordered as above.
 reversed_inputs() {

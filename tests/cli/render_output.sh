@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # The output directory contract: an invalid fabric writes nothing; a directory that is not a
 # previous render is never replaced; a new render drops files of devices that are gone.
-set -euo pipefail
-bin=$(realpath "$1")
-root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 cp -r "$root/profiles" "$work/profiles"
 cp -r "$root/inventory/lab" "$work/inv"

@@ -4,11 +4,7 @@
 # Two faults, so exactly two errors, each with one fix for the wrong end; what they cause (the PFC
 # disagreement across the link, the RDMA MTU) is reported as their consequence, grouped under the link.
 # The same snapshots with both fixed (tests/snapshots/lab-good) exit 0.
-set -euo pipefail
-bin=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 # The good set is exactly what the intent implies, so it cannot silently go stale.
 "$bin" snapshot --from-intent -i inventory/lab --out "$work/expected" >/dev/null

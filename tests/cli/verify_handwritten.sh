@@ -10,11 +10,7 @@
 # 1. The set verifies clean: exit 0, no finding, all 5 devices and 6 links checked, nothing on stderr.
 # 2. It can fail: three hand-made faults on a temporary copy give exactly their findings (docs/checks.md:
 #    one failure per fault, and what a fault causes is a consequence naming it).
-set -euo pipefail
-bin=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 good=tests/snapshots/lab-handwritten
 
 # ---- 0. The set keeps its real-device shape (so it is never replaced by a regenerated copy).

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # verify's filters, exit codes and report formats on the lab's classic snapshot set, read back by
 # real consumers: python3-junitparser for JUnit, promtool for Prometheus.
-set -euo pipefail
-bin=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 v() { "$bin" verify -i inventory/lab --snapshots "$snaps" "$@"; }
 snaps=tests/snapshots/lab-classic
 
