@@ -9,6 +9,16 @@
 namespace fabricctl {
 namespace {
 
+/// Records that `defaults` is set at `loc`; false, reported, when another key or file set it first.
+bool claim_defaults(Inventory& inv, const Loc& loc, Diags& diags) {
+  if (inv.defaults_loc.file) {
+    diags.error(loc, "defaults: already set at " + inv.defaults_loc.str());
+    return false;
+  }
+  inv.defaults_loc = loc;
+  return true;
+}
+
 Field<int64_t> read_speed(const Reader& r, const YamlNode& n, const std::string& what) {
   Field<int64_t> f;
   f.loc = r.loc(n);
@@ -163,11 +173,7 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
     const std::string_view k = kv.key.scalar();
     const YamlNode& v = kv.value;
     if (k == "defaults") {
-      if (inv.defaults_loc.file) {
-        r.error(kv.key, "defaults: already set at " + inv.defaults_loc.str());
-        continue;
-      }
-      inv.defaults_loc = r.loc(kv.key);
+      if (!claim_defaults(inv, r.loc(kv.key), diags)) continue;
       if (!r.check_map(v, "defaults", {"profile", "mgmt"})) continue;
       for (const YamlEntry& dkv : v.entries()) {
         if (dkv.key.scalar() == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
@@ -226,14 +232,9 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
   for (size_t i = 0; i < files.size(); ++i) {
     diags.append(std::move(part_diags[i]));
     Inventory& part = parts[i];
-    if (part.defaults_loc.file) {
-      if (inv.defaults_loc.file) {
-        diags.error(part.defaults_loc, "defaults: already set at " + inv.defaults_loc.str());
-      } else {
-        inv.defaults_loc = part.defaults_loc;
-        inv.default_profile = std::move(part.default_profile);
-        inv.default_mgmt = std::move(part.default_mgmt);
-      }
+    if (part.defaults_loc.file && claim_defaults(inv, part.defaults_loc, diags)) {
+      inv.default_profile = std::move(part.default_profile);
+      inv.default_mgmt = std::move(part.default_mgmt);
     }
     inv.groups.insert(inv.groups.end(), std::make_move_iterator(part.groups.begin()),
                       std::make_move_iterator(part.groups.end()));

@@ -8,9 +8,7 @@
 #include "platform/platform.h"
 #include "render/staged_output.h"
 #include "render/template_set.h"
-#include "util/file_io.h"
 #include "util/parallel.h"
-#include "util/text.h"
 
 namespace fabricctl {
 
@@ -111,7 +109,7 @@ Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fab
       if (!failure) failure = written.error();
       return false;
     }
-    files[i] = {r.device, r.platform, {}};
+    files[i] = {r.device, {}};
     for (const Artifact& a : r.artifacts) files[i].files.push_back(a.file);
     return true;
   });

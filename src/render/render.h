@@ -36,7 +36,6 @@ std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std
 /// What render_fabric_into wrote for one device.
 struct RenderedFiles {
   std::string device;
-  Platform platform = Platform::sonic;
   std::vector<std::string> files;  // relative to the device's directory
 };
 

@@ -48,6 +48,20 @@ FabricDesired lab() {
   return f;
 }
 
+/// A temporary directory holding a render of lab() in "out", as a failed render must leave it.
+struct PreviousRender {
+  TempDir tmp;
+  FabricDesired fabric = lab();
+  Diags diags;
+  std::vector<std::pair<std::string, std::string>> files;
+
+  PreviousRender() {
+    REQUIRE(render_fabric_into(fabric, kTemplates, out(), diags));
+    files = files_of(out());
+  }
+  [[nodiscard]] fs::path out() const { return tmp.path / "out"; }
+};
+
 /// While alive, no file of this process may grow past `bytes`: a write beyond fails with EFBIG, as
 /// on a full disk (SIGXFSZ, which would kill the process, is ignored meanwhile).
 class FileSizeLimit {
@@ -93,21 +107,18 @@ TEST_CASE("render_fabric_into writes what render_fabric and write_rendered write
 }
 
 TEST_CASE("render_fabric_into: a template error leaves the previous render and no staging directory") {
-  TempDir tmp;
-  const FabricDesired f = lab();
-  Diags diags;
-  REQUIRE(render_fabric_into(f, kTemplates, tmp.path / "out", diags));
-  const auto before = files_of(tmp.path / "out");
+  PreviousRender prev;
+  const fs::path& tmp = prev.tmp.path;
 
   // A site template directory whose EOS template does not parse.
-  fs::create_directories(tmp.path / "site");
-  fs::copy(kTemplates, tmp.path / "site", fs::copy_options::recursive);
-  std::ofstream(tmp.path / "site" / "eos" / "session.cfg.mustache") << "{{#ports}}unclosed";
-  const auto listed = render_fabric_into(f, tmp.path / "site", tmp.path / "out", diags);
+  fs::create_directories(tmp / "site");
+  fs::copy(kTemplates, tmp / "site", fs::copy_options::recursive);
+  std::ofstream(tmp / "site" / "eos" / "session.cfg.mustache") << "{{#ports}}unclosed";
+  const auto listed = render_fabric_into(prev.fabric, tmp / "site", prev.out(), prev.diags);
   REQUIRE(listed);  // no write error: the failure is in diags
-  CHECK(diags.has_errors());
-  CHECK(files_of(tmp.path / "out") == before);
-  CHECK(entries(tmp.path) == std::vector<std::string>{"out", "site"});
+  CHECK(prev.diags.has_errors());
+  CHECK(files_of(prev.out()) == prev.files);
+  CHECK(entries(tmp) == std::vector<std::string>{"out", "site"});
 }
 
 TEST_CASE("render_fabric_into refuses a directory it did not write before rendering anything") {
@@ -123,20 +134,16 @@ TEST_CASE("render_fabric_into refuses a directory it did not write before render
 }
 
 TEST_CASE("render_fabric_into: a write error leaves the previous render and no staging directory") {
-  TempDir tmp;
-  const FabricDesired f = lab();
-  Diags diags;
-  REQUIRE(render_fabric_into(f, kTemplates, tmp.path / "out", diags));
-  const auto before = files_of(tmp.path / "out");
+  PreviousRender prev;
   std::optional<Expected<std::vector<RenderedFiles>>> listed;
   {
     const FileSizeLimit limit(1024);  // every device has a file larger than this
-    listed = render_fabric_into(f, kTemplates, tmp.path / "out", diags);
+    listed = render_fabric_into(prev.fabric, kTemplates, prev.out(), prev.diags);
   }
   REQUIRE_FALSE(*listed);
   CHECK(listed->error().starts_with("cannot write rendered files under \""));
   CHECK(listed->error().find("file too large") != std::string::npos);
-  CHECK_FALSE(diags.has_errors());
-  CHECK(files_of(tmp.path / "out") == before);
-  CHECK(entries(tmp.path) == std::vector<std::string>{"out"});
+  CHECK_FALSE(prev.diags.has_errors());
+  CHECK(files_of(prev.out()) == prev.files);
+  CHECK(entries(prev.tmp.path) == std::vector<std::string>{"out"});
 }

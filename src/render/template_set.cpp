@@ -47,13 +47,10 @@ void fill(mu::data& d, nlohmann::json& j) {
     }
   } else if (j.is_array()) {
     auto& list = const_cast<mu::list&>(d.list_value());
-    list.reserve(j.size());
-    // Every element first, so that filling one never moves the others.
-    for (auto& v : j) list.push_back(leaf(v));
-    size_t i = 0;
+    list.reserve(j.size());  // so that adding an element never moves the ones already filled
     for (auto& v : j) {
-      if (v.is_structured()) fill(list[i], v);
-      ++i;
+      list.push_back(leaf(v));
+      if (v.is_structured()) fill(list.back(), v);
     }
   }
 }

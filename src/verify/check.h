@@ -57,7 +57,7 @@ struct CheckContext {
   /// The observed state of a desired port of `d`, or nullptr. An index, no lookup: checks ask for
   /// every port of the fabric once per check.
   [[nodiscard]] const PortObserved* observed_port(const DeviceDesired& d, const PortDesired& p) const {
-    return observed_ports_[port_offset_[index_of(d)] + static_cast<size_t>(&p - d.ports.data())];
+    return observed_ports_[port_index(d, p)];
   }
   /// The position of `d` in desired.devices.
   [[nodiscard]] size_t index_of(const DeviceDesired& d) const {

@@ -1,6 +1,4 @@
 #include "verify/engine.h"
-#include "util/parallel.h"
-#include "util/phase_timer.h"
 
 #include <fnmatch.h>
 
@@ -8,6 +6,8 @@
 #include <optional>
 
 #include "util/diag.h"
+#include "util/parallel.h"
+#include "util/phase_timer.h"
 #include "util/spell.h"
 
 namespace fabricctl {
