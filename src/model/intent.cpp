@@ -62,6 +62,7 @@ class Builder {
     if (l_.dcqcn_enabled.has()) dcqcn(q);
     if (l_.watchdog_enabled.has()) watchdog(q, in);
     if (l_.cable_length_m.has()) in.cable_length_m = static_cast<int>(*l_.cable_length_m);
+    if (l_.nccl_gid_index.has()) q.nccl_gid_index = static_cast<int>(*l_.nccl_gid_index);
     if (!ok_) return std::nullopt;
     return in;
   }

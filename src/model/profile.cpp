@@ -137,6 +137,23 @@ void read_dcqcn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   }
 }
 
+// nccl.gid_index: the GID index NCCL's RoCE traffic uses, or "auto" to let NCCL 2.21 and later pick
+// a RoCE v2 GID itself. GID tables hold at most 256 entries on the NICs we render for.
+void read_nccl(const Reader& r, const YamlNode& n, ProfileLayer& l) {
+  if (!r.check_map(n, "nccl", {"gid_index"})) return;
+  for (const YamlEntry& kv : n.entries()) {
+    if (kv.key.scalar() != "gid_index") continue;
+    const std::string_view v = kv.value.is_scalar() ? kv.value.scalar() : std::string_view();
+    if (v == "auto") {
+      l.nccl_gid_index = Field<int64_t>{kNcclGidAuto, r.loc(kv.value)};
+    } else if (!v.empty() && v.find_first_not_of("0123456789") != std::string_view::npos) {
+      r.error(kv.value, "nccl.gid_index: expected a GID index 0-255 or \"auto\", got " + quote(v));
+    } else {
+      l.nccl_gid_index = r.integer(kv.value, "nccl.gid_index", 0, 255);
+    }
+  }
+}
+
 void read_watchdog(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_map(n, "pfc_watchdog", {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"}))
     return;
@@ -177,10 +194,10 @@ ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
   ProfileLayer l;
   static const std::vector<std::string_view> profile_keys = {
       "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce",
-      "cnp",         "ets",     "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m"};
+      "cnp",         "ets",     "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m",      "nccl"};
   static const std::vector<std::string_view> override_keys = {
       "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp", "ets",
-      "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m"};
+      "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m",      "nccl"};
   static const std::vector<std::string_view> port_keys = {"mtu", "cable_length_m"};
 
   const char* where = scope == LayerScope::profile ? "profile" : "overrides";
@@ -219,6 +236,7 @@ ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
     else if (k == "dcqcn") read_dcqcn(r, v, l);
     else if (k == "pfc_watchdog") read_watchdog(r, v, l);
     else if (k == "cable_length_m") l.cable_length_m = r.integer(v, k, 0, kMaxCableM);
+    else if (k == "nccl") read_nccl(r, v, l);
   }
   return l;
 }
@@ -255,6 +273,7 @@ void ProfileLayer::merge(const ProfileLayer& later) {
   watchdog_restoration_ms.override_with(later.watchdog_restoration_ms);
   watchdog_action.override_with(later.watchdog_action);
   cable_length_m.override_with(later.cable_length_m);
+  nccl_gid_index.override_with(later.nccl_gid_index);
 }
 
 }  // namespace fabricctl

@@ -49,6 +49,7 @@ struct ProfileLayer {
   Field<int64_t> watchdog_restoration_ms;
   Field<std::string> watchdog_action;
   Field<int64_t> cable_length_m;
+  Field<int64_t> nccl_gid_index;  // kNcclGidAuto for "auto"
 
   static constexpr int64_t kStrict = -1;
 

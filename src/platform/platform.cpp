@@ -61,7 +61,8 @@ const std::vector<PlatformAdapter>& platforms() {
        "ens1f0np0",
        {},
        linux_nic_state,
-       {T::from_data("nic-state.json", linux_nic_state_json), T::from_template("apply.sh.mustache", "apply.sh")},
+       {T::from_data("nic-state.json", linux_nic_state_json), T::from_data("nccl.conf", linux_nccl_conf),
+        T::from_template("apply.sh.mustache", "apply.sh")},
        linux_context,
        linux_fix},
   };

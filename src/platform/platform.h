@@ -88,6 +88,7 @@ std::string sonic_config_db_json(const DeviceDesired& device, const Document& db
 std::string sonic_config_db_patch_json(const DeviceDesired& device, const Document& db);   // sonic/config_db_patch.cpp
 Document linux_nic_state(const DeviceDesired& device);                                     // linux/nic_state.cpp
 std::string linux_nic_state_json(const DeviceDesired& device, const Document& nic_state);  // linux/nic_state.cpp
+std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_state);       // linux/nccl_conf.cpp
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

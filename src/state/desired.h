@@ -74,6 +74,9 @@ struct Dcqcn {
   DcqcnNp np;
 };
 
+/// NCCL's GID index setting that leaves the choice to NCCL (2.21 and later pick a RoCE v2 GID).
+constexpr int kNcclGidAuto = -1;
+
 /// PFC watchdog: detects a queue paused for too long (a pause storm or deadlock) and acts on it.
 struct Watchdog {
   bool enabled = false;
@@ -98,6 +101,9 @@ struct QosIntent {
   std::vector<EcnQueue> ecn;  // sorted by tc; empty when ecn_enabled is false
   Dcqcn dcqcn;
   Watchdog watchdog;
+  /// The GID index NCCL's RoCE traffic uses, or kNcclGidAuto. 3 is the RoCE v2 GID of a ConnectX
+  /// netdev with one IPv4 address (0-1: RoCE v1/v2 of the link-local address, 2-3: of the IPv4 one).
+  int nccl_gid_index = 3;
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
   /// Priorities whose DCQCN reaction and notification points are on: the lossless ones, when

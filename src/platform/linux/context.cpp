@@ -211,6 +211,8 @@ json port_context(const ordered_json& ps) {
         {"mode_path_sh", shell_quote(port_dir + "/default_roce_mode")},
         {"mode_sh", shell_quote(rdma.at("gid_type").get<std::string>())},
         {"tos_path_sh", shell_quote(port_dir + "/default_roce_tos")},
+        {"tc_path_sh", shell_quote(traffic_class_path(device, rdma.at("port").get<int>()))},
+        {"traffic_class", rdma.at("traffic_class").get<int>()},
     };
   }
 
@@ -305,7 +307,13 @@ nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp)
     preflight.push_back({{"dir_sh", shell_quote(dir)}, {"why_sh", shell_quote("no such network interface")}});
     preflight.push_back({{"dir_sh", shell_quote(dir + "/ecn")},
                          {"why_sh", shell_quote("no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver")}});
-    rdma = rdma || !ps.at("rdma").is_null();
+    if (const ordered_json& r = ps.at("rdma"); !r.is_null()) {
+      rdma = true;
+      const std::string tc = traffic_class_path(r.at("device").get<std::string>(), r.at("port").get<int>());
+      preflight.push_back({{"dir_sh", shell_quote(tc.substr(0, tc.rfind('/')))},
+                           {"why_sh", shell_quote("no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED "
+                                                  "mlx5 driver")}});
+    }
   }
   if (rdma)
     preflight.push_back({{"dir_sh", shell_quote(kRdmaCm)},
@@ -314,6 +322,15 @@ nlohmann::json apply_context(const nlohmann::ordered_json& state, int roce_dscp)
   c["has_ports"] = !ports.empty();
   c["ports"] = std::move(ports);
   c["preflight"] = std::move(preflight);
+
+  json nccl_keys = json::array();
+  for (std::string_view k : kNcclKeys) nccl_keys.push_back({{"key", std::string(k)}});
+  json nccl_lines = json::array();
+  for (const std::string& line : nccl_conf_lines(state.at("nccl")))
+    nccl_lines.push_back({{"line_sh", shell_quote(line)}});
+  c["nccl_conf_sh"] = shell_quote(kNcclConf);
+  c["nccl_keys"] = std::move(nccl_keys);
+  c["nccl_lines"] = std::move(nccl_lines);
   c["done_message_sh"] = shell_quote("apply.sh: " + device + ": RoCE NIC state applied to " +
                                      std::to_string(ports_state.size()) + " port(s)");
   return c;

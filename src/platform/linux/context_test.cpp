@@ -219,7 +219,7 @@ TEST_CASE("linux: nic-state.json with optional parts missing is still valid JSON
   host.ports.clear();
   const std::string none = render_linux("nic-state.json", host);
   CHECK(nlohmann::json::parse(none)["ports"].empty());
-  CHECK(none.find("  \"ports\": []\n}\n") != std::string::npos);
+  CHECK(none.find("  \"ports\": [],\n  \"nccl\": {") != std::string::npos);
 }
 
 TEST_CASE("linux: apply.sh sets the same state with ip, dcb, sysfs and configfs") {
@@ -302,7 +302,8 @@ TEST_CASE("linux: apply.sh for PCP trust, no RDMA device and unknown cable lengt
   check_text_hygiene(sh);
   CHECK(sh_syntax_check(sh) == 0);
   CHECK(contains_line(sh, "dcb app flush dev 'ens1f0np0' dscp-prio"));
-  CHECK(sh.find("dcb app replace") == std::string::npos);
+  CHECK(sh.find("\ndcb app replace") == std::string::npos);
+  CHECK(contains_line(sh, "check_app 'ens1f0np0'"));
   CHECK(sh.find("make_dir '") == std::string::npos);
   CHECK(sh.find("require_dir '/sys/kernel/config/rdma_cm'") == std::string::npos);
   CHECK(sh.find("default_roce_tos") == std::string::npos);
@@ -323,11 +324,24 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   const fs::path log = tmp.path / "commands.log";
   const DeviceDesired host = test::example_host();
 
-  // Stand-ins for ip and dcb that log their arguments.
-  for (const char* tool : {"ip", "dcb"}) {
-    write_file(bin / tool, std::string("#!/bin/sh\necho \"") + tool + " $*\" >>\"$FAKE_LOG\"\n");
-    fs::permissions(bin / tool, fs::perms::owner_all, fs::perm_options::add);
-  }
+  // Stand-ins for ip and dcb that log their arguments. `dcb -j app show` prints the device's last
+  // `app replace` as iproute2 6.1 does ({"dscp_prio":[[0,0],...]}), less the entry FAKE_DROP names: an
+  // entry the driver refused while `dcb app replace` still exited 0.
+  write_file(bin / "ip", "#!/bin/sh\necho \"ip $*\" >>\"$FAKE_LOG\"\n");
+  write_file(bin / "dcb",
+             "#!/bin/sh\n"
+             "echo \"dcb $*\" >>\"$FAKE_LOG\"\n"
+             "[ \"$1 $2 $3\" = '-j app show' ] || exit 0\n"
+             "line=$(grep \"^dcb app replace dev $5 dscp-prio\" \"$FAKE_LOG\" | tail -n 1)\n"
+             "printf '{\"dscp_prio\":['\n"
+             "sep=\n"
+             "for p in ${line#*dscp-prio }; do\n"
+             "  [ \"$p\" = \"${FAKE_DROP:-}\" ] && continue\n"
+             "  printf '%s[%s,%s]' \"$sep\" \"${p%%:*}\" \"${p#*:}\"\n"
+             "  sep=,\n"
+             "done\n"
+             "printf ']}\\n'\n");
+  for (const char* tool : {"ip", "dcb"}) fs::permissions(bin / tool, fs::perms::owner_all, fs::perm_options::add);
   // The sysfs/configfs files the mlx5 driver and rdma_cm would provide, all at their defaults.
   for (const auto& port : host.ports) {
     const fs::path ecn = root / ("sys/class/net/" + port.name) / "ecn";
@@ -342,7 +356,10 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
     const fs::path cm = root / "sys/kernel/config/rdma_cm" / port.rdma_device / "ports/1";
     write_file(cm / "default_roce_mode", "IB/RoCE v1\n");
     write_file(cm / "default_roce_tos", "0\n");
+    write_file(root / "sys/class/infiniband" / port.rdma_device / "tc/1/traffic_class", "\n");
   }
+  // An NCCL configuration of the site's own: its other lines must survive, fabricctl's keys are replaced.
+  write_file(root / "etc/nccl.conf", "NCCL_SOCKET_IFNAME==eno1\nNCCL_IB_TC=0\nNCCL_DEBUG=WARN\n");
   // Already enabled: must not be written again (mlx5 may answer EPERM). An old mtime shows a write.
   const fs::path enabled = root / "sys/class/net/ens1f0np0/ecn/roce_rp/enable/3";
   write_file(enabled, "1\n");
@@ -350,8 +367,8 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   fs::last_write_time(enabled, old_time);
 
   write_file(tmp.path / "apply.sh", render_linux("apply.sh.mustache", host));
-  const std::string env = "PATH='" + bin.string() + "':\"$PATH\" FABRICCTL_SYSFS_ROOT='" + root.string() +
-                          "' FAKE_LOG='" + log.string() + "' ";
+  const std::string env =
+      "PATH='" + bin.string() + "':\"$PATH\" FABRICCTL_ROOT='" + root.string() + "' FAKE_LOG='" + log.string() + "' ";
   const std::string cmd =
       env + "sh '" + (tmp.path / "apply.sh").string() + "' >'" + (tmp.path / "out").string() + "' 2>&1";
   const int rc = run(cmd);
@@ -369,6 +386,10 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   const fs::path cm1 = root / "sys/kernel/config/rdma_cm/mlx5_1/ports/1";
   CHECK(read_file(cm1 / "default_roce_mode") == "RoCE v2\n");
   CHECK(read_file(cm1 / "default_roce_tos") == "106\n");
+  CHECK(read_file(root / "sys/class/infiniband/mlx5_1/tc/1/traffic_class") == "106\n");
+  CHECK(read_file(root / "etc/nccl.conf") ==
+        "NCCL_SOCKET_IFNAME==eno1\nNCCL_DEBUG=WARN\nNCCL_IB_HCA==mlx5_0:1,mlx5_1:1\nNCCL_IB_TC=106\n"
+        "NCCL_IB_GID_INDEX=3\n");
 
   const std::string commands = read_file(log);
   CHECK(contains_line(commands, "ip link set dev ens1f0np0 mtu 9000"));
@@ -379,6 +400,19 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
                       "tc-tsa 0:ets 1:strict 2:strict 3:ets 4:strict 5:strict 6:strict 7:strict "
                       "tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0"));
   CHECK(commands.find("dcb app replace dev ens1f0np0 dscp-prio 0:0 1:0") != std::string::npos);
+
+  SUBCASE("a second run leaves nccl.conf alone") {
+    const auto before = fs::last_write_time(root / "etc/nccl.conf");
+    fs::last_write_time(root / "etc/nccl.conf", old_time);
+    CHECK(run(cmd) == 0);
+    CHECK(fs::last_write_time(root / "etc/nccl.conf") == old_time);
+    CHECK(before != old_time);
+  }
+
+  SUBCASE("a DSCP app entry the driver refused stops the script") {
+    CHECK(run("FAKE_DROP=26:3 " + cmd) != 0);
+    CHECK(read_file(tmp.path / "out").find("ens1f0np0: DSCP 26:3 missing from the app table") != std::string::npos);
+  }
 
   SUBCASE("a missing ecn sysfs stops the script before it changes anything") {
     fs::remove_all(root / "sys/class/net/ens2f0np0/ecn");

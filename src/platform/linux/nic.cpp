@@ -26,6 +26,27 @@ std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& r
   }};
 }
 
+std::vector<std::string> nccl_conf_lines(const nlohmann::ordered_json& nccl) {
+  std::vector<std::string> out;
+  const auto& hca = nccl.at("ib_hca");
+  if (!hca.empty()) {
+    std::string list = "=";
+    for (const auto& h : hca) {
+      if (list.size() > 1) list += ',';
+      list += h.at("device").get<std::string>() + ":" + std::to_string(h.at("port").get<int>());
+    }
+    out.push_back(std::string(kNcclKeys[0]) + "=" + list);
+  }
+  out.push_back(std::string(kNcclKeys[1]) + "=" + std::to_string(nccl.at("ib_tc").get<int>()));
+  if (!nccl.at("ib_gid_index").is_null())
+    out.push_back(std::string(kNcclKeys[2]) + "=" + std::to_string(nccl.at("ib_gid_index").get<int>()));
+  return out;
+}
+
+std::string traffic_class_path(std::string_view rdma_device, int port) {
+  return "/sys/class/infiniband/" + std::string(rdma_device) + "/tc/" + std::to_string(port) + "/traffic_class";
+}
+
 std::string comment_safe(std::string_view s) {
   std::string out;
   out.reserve(s.size());

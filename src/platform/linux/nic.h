@@ -3,10 +3,13 @@
 // sysfs; Documentation/ABI/testing/configfs-rdma_cm. See shared/reference/host-nic.md.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "state/desired.h"
 
@@ -32,6 +35,21 @@ int roce_tos(const QosIntent& qos);
 /// The DCQCN reaction-point files under /sys/class/net/<if>/ecn/roce_rp/ (MLNX_OFED mlx5), in a fixed
 /// order, with the values of `rp` (firmware units: rates Mb/s, times microseconds).
 std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp);
+
+/// The system-wide NCCL configuration file: NCCL reads `NAME=value` lines (no spaces around `=`, `#`
+/// starts a comment line) after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
+inline constexpr std::string_view kNcclConf = "/etc/nccl.conf";
+
+/// The NCCL variables fabricctl owns in kNcclConf: apply.sh replaces their lines and keeps every other.
+inline constexpr std::array<std::string_view, 3> kNcclKeys = {"NCCL_IB_HCA", "NCCL_IB_TC", "NCCL_IB_GID_INDEX"};
+
+/// The `NAME=value` lines of the host's NCCL defaults, from the `nccl` object of its NIC state:
+/// NCCL_IB_HCA as an exact-match list (a leading `=`: plain `mlx5_1` would also match mlx5_10),
+/// NCCL_IB_TC as the ToS byte, NCCL_IB_GID_INDEX unless NCCL is to pick the GID itself.
+std::vector<std::string> nccl_conf_lines(const nlohmann::ordered_json& nccl);
+
+/// MLNX_OFED's traffic-class override of an RDMA port: the ToS byte every QP of the port sends with.
+std::string traffic_class_path(std::string_view rdma_device, int port);
 
 /// Makes text safe inside a one-line comment: anything outside printable ASCII becomes '?'.
 std::string comment_safe(std::string_view s);

@@ -1,6 +1,7 @@
 #include "platform/linux/nic_state.h"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,7 @@ ordered_json port_state(const QosState& q, const PortDesired& port) {
         {"device", port.rdma_device},       {"port", port.rdma_port}, {"mtu", port.rdma_mtu},  // RoCE path MTU, bytes
         {"gid_type", std::string(kRoceV2)},  // rdma_cm default_roce_mode
         {"roce_tos", q.roce_tos},            // rdma_cm default_roce_tos: DSCP << 2 | ECN bits
+        {"traffic_class", q.roce_tos},       // MLNX_OFED tc/<port>/traffic_class: every QP, NCCL's too
     };
   }
   s["trust"] = q.trust;
@@ -133,6 +135,25 @@ void pretty(const ordered_json& j, size_t indent, std::string& out) {
   out += j.is_array() ? ']' : '}';
 }
 
+/// NCCL's defaults for the host: its RoCE devices in rail order (ports without a rail last, in
+/// inventory order), the ToS byte of its RoCE traffic and the GID index (null: NCCL picks one).
+ordered_json nccl_state(const DeviceDesired& device, int roce_tos) {
+  std::vector<const PortDesired*> rdma;
+  for (const PortDesired& p : device.ports)
+    if (!p.rdma_device.empty()) rdma.push_back(&p);
+  std::stable_sort(rdma.begin(), rdma.end(), [](const PortDesired* a, const PortDesired* b) {
+    return a->rail.value_or(std::numeric_limits<int>::max()) < b->rail.value_or(std::numeric_limits<int>::max());
+  });
+  ordered_json hca = ordered_json::array();
+  for (const PortDesired* p : rdma) hca.push_back({{"device", p->rdma_device}, {"port", p->rdma_port}});
+  const int gid = device.qos.nccl_gid_index;
+  return {
+      {"ib_hca", std::move(hca)},
+      {"ib_tc", roce_tos},
+      {"ib_gid_index", gid == kNcclGidAuto ? ordered_json(nullptr) : ordered_json(gid)},
+  };
+}
+
 }  // namespace
 
 nlohmann::ordered_json nic_state(const DeviceDesired& device) {
@@ -144,6 +165,7 @@ nlohmann::ordered_json nic_state(const DeviceDesired& device) {
   ordered_json ports = ordered_json::array();
   for (const PortDesired& p : device.ports) ports.push_back(port_state(qos, p));
   doc["ports"] = std::move(ports);
+  doc["nccl"] = nccl_state(device, qos.roce_tos);
   return doc;
 }
 

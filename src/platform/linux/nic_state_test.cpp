@@ -84,6 +84,7 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
                                                 "rdma/port",
                                                 "rdma/gid_type",
                                                 "rdma/roce_tos",
+                                                "rdma/traffic_class",
                                                 "trust",
                                                 "app_dscp_prio",
                                                 "pfc/enabled_priorities",
@@ -133,9 +134,11 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
       for (const auto& pair : ps["app_dscp_prio"])
         pairs += " " + std::to_string(pair[0].get<int>()) + ":" + std::to_string(pair[1].get<int>());
       need("dcb app replace dev " + q(netdev) + " dscp-prio" + pairs);
+      need("check_app " + q(netdev) + pairs);
     } else {
       if (!ps["app_dscp_prio"].empty()) out.push_back(netdev + ": DSCP app entries with trust " + ps["trust"].dump());
       need("dcb app flush dev " + q(netdev) + " dscp-prio");
+      need("check_app " + q(netdev));
     }
 
     if (!ps["rdma"].is_null()) {
@@ -143,6 +146,9 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
                               std::to_string(ps["rdma"]["port"].get<int>());
       need("set_sysfs " + q(dir + "/default_roce_mode") + " " + q(ps["rdma"]["gid_type"].get<std::string>()));
       need("set_sysfs " + q(dir + "/default_roce_tos") + " " + std::to_string(ps["rdma"]["roce_tos"].get<int>()));
+      need("set_sysfs " +
+           q(linux_host::traffic_class_path(ps["rdma"]["device"].get<std::string>(), ps["rdma"]["port"].get<int>())) +
+           " " + std::to_string(ps["rdma"]["traffic_class"].get<int>()));
     }
 
     const ordered_json& dcqcn = ps["dcqcn"];
@@ -163,6 +169,25 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
       for (int p = 0; p < 8; ++p) sysfs(std::string(point) + "/enable/" + std::to_string(p), on.count(p) ? 1 : 0);
     }
   }
+  // The host's NCCL defaults: apply.sh replaces fabricctl's keys in /etc/nccl.conf with these lines.
+  std::set<std::string> nccl_fields;
+  leaves(state.at("nccl"), "nccl", nccl_fields);
+  for (const std::string& f : nccl_fields)
+    if (f != "nccl/ib_hca" && f != "nccl/ib_tc" && f != "nccl/ib_gid_index")
+      out.push_back("field " + f + " is neither applied nor known to be descriptive");
+  std::string set_conf = "set_conf " + q(std::string(linux_host::kNcclConf));
+  for (std::string_view k : linux_host::kNcclKeys) set_conf += " " + std::string(k);
+  set_conf += " --";
+  const ordered_json& nccl = state.at("nccl");
+  std::string hca = "=";
+  for (const auto& h : nccl["ib_hca"])
+    hca += (hca.size() > 1 ? "," : "") + h["device"].get<std::string>() + ":" + std::to_string(h["port"].get<int>());
+  if (!nccl["ib_hca"].empty()) set_conf += " " + q("NCCL_IB_HCA=" + hca);
+  set_conf += " " + q("NCCL_IB_TC=" + std::to_string(nccl["ib_tc"].get<int>()));
+  if (!nccl["ib_gid_index"].is_null())
+    set_conf += " " + q("NCCL_IB_GID_INDEX=" + std::to_string(nccl["ib_gid_index"].get<int>()));
+  if (!port_commands(sh, "NCCL defaults (nccl.conf beside this script)").count(set_conf))
+    out.push_back("no command `" + set_conf + "`");
   return out;
 }
 
@@ -186,6 +211,11 @@ TEST_CASE("linux: apply.sh sets every value of nic-state.json, for every variant
     host.qos.tc[0].bandwidth_pct = 0;
   }
   SUBCASE("no lossless priority") { host.qos.lossless.fill(false); }
+  SUBCASE("NCCL picks the GID, rails in reverse inventory order") {
+    host.qos.nccl_gid_index = kNcclGidAuto;
+    host.ports[0].rail = 1;
+    host.ports[1].rail = 0;
+  }
   const ordered_json state = linux_host::nic_state(host);
   const std::string sh = apply_sh(state, host.qos.roce_dscp);
   const auto problems = disagreements(state, sh);

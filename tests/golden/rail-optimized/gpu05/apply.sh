@@ -5,11 +5,12 @@
 # only when they differ.
 #
 # Needs: iproute2 ip and dcb; the mlx5 driver with the MLNX_OFED/DOCA-OFED ecn sysfs
-# (/sys/class/net/<if>/ecn); rdma_cm with configfs mounted on /sys/kernel/config.
-# FABRICCTL_SYSFS_ROOT, when set, prefixes every /sys path (for tests against a fake tree).
+# (/sys/class/net/<if>/ecn) and traffic class override (/sys/class/infiniband/<dev>/tc); rdma_cm
+# with configfs mounted on /sys/kernel/config.
+# FABRICCTL_ROOT, when set, prefixes every /sys and /etc path (for tests against a fake tree).
 set -eu
 
-sysfs_root=${FABRICCTL_SYSFS_ROOT:-}
+root=${FABRICCTL_ROOT:-}
 
 die() {
   echo "apply.sh: $*" >&2
@@ -21,22 +22,65 @@ require_cmd() {
 }
 
 require_dir() {
-  [ -d "$sysfs_root$1" ] || die "$1: missing ($2)"
+  [ -d "$root$1" ] || die "$1: missing ($2)"
 }
 
 # set_sysfs PATH VALUE: writes VALUE to PATH only when PATH reads differently. Some mlx5 versions
 # refuse (EPERM) to enable an ecn knob that is already enabled.
 set_sysfs() {
-  [ -f "$sysfs_root$1" ] || die "$1: missing"
-  current=$(cat "$sysfs_root$1")
+  [ -f "$root$1" ] || die "$1: missing"
+  current=$(cat "$root$1")
   if [ "$current" != "$2" ]; then
-    printf '%s\n' "$2" >"$sysfs_root$1" || die "$1: cannot write $2"
+    printf '%s\n' "$2" >"$root$1" || die "$1: cannot write $2"
   fi
 }
 
 # make_dir PATH: creates a configfs directory; rdma_cm fills in ports/<n>/ for an RDMA device.
 make_dir() {
-  mkdir -p "$sysfs_root$1"
+  mkdir -p "$root$1"
+}
+
+# check_app DEV [DSCP:PRIO...]: dcb's app replace exits 0 even when adding an entry failed (iproute2
+# dcb_app.c), so the table is read back: a missing entry, or any entry left when none is wanted,
+# stops the script.
+check_app() {
+  dev=$1
+  shift
+  table=$(dcb -j app show dev "$dev" dscp-prio) || die "$dev: cannot read the DSCP app table"
+  table=$(printf '%s' "$table" | tr -d ' \n')
+  if [ $# -eq 0 ]; then
+    case "$table" in *"[["*) die "$dev: DSCP app entries left after dcb app flush" ;; esac
+  fi
+  for pair in "$@"; do
+    # iproute2 6.1 prints [dscp,prio]; later versions add a third member: [dscp,prio,"..."].
+    case "$table" in
+      *"[${pair%%:*},${pair#*:}]"* | *"[${pair%%:*},${pair#*:},"*) ;;
+      *) die "$dev: DSCP $pair missing from the app table after dcb app replace" ;;
+    esac
+  done
+}
+
+# set_conf FILE KEY... -- LINE...: replaces the lines of KEYs in FILE with LINEs and keeps every other
+# line; writes (through a temporary file and a rename) only when the content changes.
+set_conf() {
+  file=$root$1
+  shift
+  drop=
+  while [ "$1" != -- ]; do
+    drop="$drop -e ^$1="
+    shift
+  done
+  shift
+  tmp=$(mktemp "$file.XXXXXX") || die "$file: cannot create a temporary file beside it"
+  {
+    if [ -f "$file" ]; then grep -v $drop "$file" || true; fi
+    printf '%s\n' "$@"
+  } >"$tmp" || die "$file: cannot write"
+  if [ -f "$file" ] && cmp -s "$tmp" "$file"; then
+    rm -f "$tmp"
+  else
+    chmod 644 "$tmp" && mv "$tmp" "$file" || die "$file: cannot replace"
+  fi
 }
 
 # Pre-flight: stop before changing anything if a tool or kernel interface is missing.
@@ -44,25 +88,33 @@ require_cmd ip
 require_cmd dcb
 require_dir '/sys/class/net/ens1f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens1f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_0/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens2f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens2f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_1/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens3f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens3f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_2/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens4f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens4f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_3/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens5f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens5f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_4/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens6f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens6f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_5/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens7f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens7f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_6/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/class/net/ens8f0np0' 'no such network interface'
 require_dir '/sys/class/net/ens8f0np0/ecn' 'no mlx5 ecn sysfs: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
+require_dir '/sys/class/infiniband/mlx5_7/tc/1' 'no RDMA traffic class override: needs the MLNX_OFED/DOCA-OFED mlx5 driver'
 require_dir '/sys/kernel/config/rdma_cm' 'run: modprobe rdma_cm; mount -t configfs none /sys/kernel/config'
 
 # ---- ens1f0np0: rail 0, cabled to rail0-leaf Ethernet32, 400000 Mb/s expected, RDMA mlx5_0 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens1f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -88,11 +140,22 @@ dcb app replace dev 'ens1f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens1f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_0 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_0'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -116,7 +179,7 @@ set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens2f0np0: rail 1, cabled to rail1-leaf Ethernet32, 400000 Mb/s expected, RDMA mlx5_1 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens2f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -142,11 +205,22 @@ dcb app replace dev 'ens2f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens2f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_1 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_1'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -170,7 +244,7 @@ set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens3f0np0: rail 2, cabled to rail2-leaf Ethernet32, 400000 Mb/s expected, RDMA mlx5_2 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens3f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -196,11 +270,22 @@ dcb app replace dev 'ens3f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens3f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_2 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_2/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -224,7 +309,7 @@ set_sysfs '/sys/class/net/ens3f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens4f0np0: rail 3, cabled to rail3-leaf Ethernet5/1, 400000 Mb/s expected, RDMA mlx5_3 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens4f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -250,11 +335,22 @@ dcb app replace dev 'ens4f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens4f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_3 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_3'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_3/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -278,7 +374,7 @@ set_sysfs '/sys/class/net/ens4f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens5f0np0: rail 4, cabled to rail4-leaf Ethernet5/1, 400000 Mb/s expected, RDMA mlx5_4 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens5f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -304,11 +400,22 @@ dcb app replace dev 'ens5f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens5f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_4 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_4'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_4/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -332,7 +439,7 @@ set_sysfs '/sys/class/net/ens5f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens6f0np0: rail 5, cabled to rail5-leaf Ethernet5/1, 400000 Mb/s expected, RDMA mlx5_5 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens6f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -358,11 +465,22 @@ dcb app replace dev 'ens6f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens6f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_5 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_5'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_5/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -386,7 +504,7 @@ set_sysfs '/sys/class/net/ens6f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens7f0np0: rail 6, cabled to rail6-leaf swp5, 400000 Mb/s expected, RDMA mlx5_6 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens7f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -412,11 +530,22 @@ dcb app replace dev 'ens7f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens7f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_6 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_6'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_6/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -440,7 +569,7 @@ set_sysfs '/sys/class/net/ens7f0np0/ecn/roce_np/enable/7' 0
 
 # ---- ens8f0np0: rail 7, cabled to rail7-leaf swp5, 400000 Mb/s expected, RDMA mlx5_7 port 1
 
-# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4200.
+# MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens8f0np0' mtu 9000
 
 # ETS: TC 0 (priorities 0, 1, 2, 4, 5 and 7) ets 50%, TC 3 (priority 3) ets 50%, TC 6 (priority 6) strict.
@@ -466,11 +595,22 @@ dcb app replace dev 'ens8f0np0' dscp-prio \
   40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
   48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
   56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+check_app 'ens8f0np0' \
+  0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \
+  8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 \
+  16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 \
+  24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 \
+  32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 \
+  40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 \
+  48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 \
+  56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 
 # RoCE defaults for rdma_cm connections on mlx5_7 port 1: RoCE v2, ToS 104 = DSCP 26 << 2.
 make_dir '/sys/kernel/config/rdma_cm/mlx5_7'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_tos' 104
+# The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
+set_sysfs '/sys/class/infiniband/mlx5_7/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -491,5 +631,12 @@ set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/4' 0
 set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/5' 0
 set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/6' 0
 set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/7' 0
+
+# ---- NCCL defaults (nccl.conf beside this script): NCCL makes its queue pairs without rdma_cm, so
+# rdma_cm's ToS does not reach them. The lines of the keys fabricctl owns are replaced; others stay.
+set_conf '/etc/nccl.conf' NCCL_IB_HCA NCCL_IB_TC NCCL_IB_GID_INDEX -- \
+  'NCCL_IB_HCA==mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_7:1' \
+  'NCCL_IB_TC=104' \
+  'NCCL_IB_GID_INDEX=3'
 
 echo 'apply.sh: gpu05: RoCE NIC state applied to 8 port(s)'
