@@ -26,6 +26,7 @@ std::string_view to_string(WatchdogAction a);
 constexpr int kPriorities = 8;      // IEEE 802.1p priorities 0-7
 constexpr int kTrafficClasses = 8;  // egress traffic classes (queues) 0-7
 constexpr int kDscpValues = 64;     // DSCP 0-63
+constexpr int kEct0 = 2;            // ECN field ECT(0) (RFC 3168): the low two bits of the ToS byte
 
 /// Egress scheduling of one traffic class (ETS, IEEE 802.1Qaz).
 struct TcSchedule {
@@ -106,6 +107,9 @@ struct QosIntent {
   int nccl_gid_index = 3;
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
+  /// The ToS byte hosts send RoCE with: the RoCE DSCP in the upper six bits, and ECT(0) (RFC 3168) in
+  /// the ECN bits when DCQCN is on, so that switches mark instead of drop (DSCP 26: 106, or 104).
+  [[nodiscard]] int roce_tos() const { return (roce_dscp << 2) | (dcqcn.enabled ? kEct0 : 0); }
   /// Priorities whose DCQCN reaction and notification points are on: the lossless ones, when
   /// DCQCN is enabled; none otherwise.
   [[nodiscard]] std::array<bool, kPriorities> dcqcn_priorities() const;

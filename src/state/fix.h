@@ -27,6 +27,9 @@ enum class Setting {
   cabling,    // a cable to move (show the neighbour to confirm)
   rdma_gid,   // RoCE v2 GID: an IP address on the netdev
   rdma_port,  // RDMA port state
+  roce_tos,   // the ToS byte of a NIC port's RoCE traffic (rdma_cm's default and the driver's override)
+  nccl_tc,    // the traffic class NCCL's defaults give its RoCE traffic (device-wide)
+  nccl_gid,   // the GID index NCCL's defaults select (device-wide)
 };
 
 struct Fix {

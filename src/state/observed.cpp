@@ -42,12 +42,25 @@ DeviceObserved observed_from_desired(const DeviceDesired& d) {
       r.port = p.rdma_port;
       r.active = true;
       r.active_mtu = std::min(p.rdma_mtu, roce_mtu_for(p.mtu));
+      // A ConnectX netdev with a link-local and one IPv4 address: RoCE v1 and v2 GIDs of each.
       r.gids = {{0, "RoCE v1", "fe80:0000:0000:0000:0000:0000:0000:0001"},
-                {1, "RoCE v2", "fe80:0000:0000:0000:0000:0000:0000:0001"}};
+                {1, "RoCE v2", "fe80:0000:0000:0000:0000:0000:0000:0001"},
+                {2, "RoCE v1", "0000:0000:0000:0000:0000:ffff:0a00:0001"},
+                {3, "RoCE v2", "0000:0000:0000:0000:0000:ffff:0a00:0001"}};
+      if (q.nccl_gid_index > 3)
+        r.gids.push_back({q.nccl_gid_index, "RoCE v2", "fd00:0000:0000:0000:0000:0000:0000:0001"});
+      r.cm_tos = q.roce_tos();
+      r.tos_override = q.roce_tos();
       po.rdma = r;
     }
     if (!p.peer_device.empty()) po.lldp = LldpNeighbor{p.peer_device, p.peer_port};
     o.ports.push_back(std::move(po));
+  }
+  if (d.role == Role::host) {
+    NcclObserved n;
+    n.traffic_class = q.roce_tos();
+    if (q.nccl_gid_index != kNcclGidAuto) n.gid_index = q.nccl_gid_index;
+    o.nccl = n;
   }
   return o;
 }

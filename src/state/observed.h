@@ -39,6 +39,20 @@ struct RdmaObserved {
   std::optional<bool> active;     // port state ACTIVE
   std::optional<int> active_mtu;  // bytes: 256..4096
   std::vector<GidObserved> gids;
+  /// ToS byte (DSCP << 2 | ECN bits) of connections made through rdma_cm (its default_roce_tos).
+  std::optional<int> cm_tos;
+  /// A driver-wide ToS every queue pair of the port takes, whoever made it (MLNX_OFED's traffic class
+  /// override); kNoTosOverride when none is set.
+  std::optional<int> tos_override;
+};
+
+constexpr int kNoTosOverride = -1;
+
+/// NCCL's defaults on a host (its system-wide configuration file). Empty optionals: the file does not
+/// set the value, so NCCL uses its own default (traffic class 0; GID chosen by NCCL).
+struct NcclObserved {
+  std::optional<int> traffic_class;  // ToS byte of NCCL's RoCE traffic
+  std::optional<int> gid_index;
 };
 
 /// The LLDP neighbour seen on a port.
@@ -76,6 +90,7 @@ struct DeviceObserved {
   std::string collected_at;  // RFC 3339 UTC, as the collector wrote it
   std::string source;        // what produced it: "fabricctl collect", "fixture", ...
   std::vector<PortObserved> ports;
+  std::optional<NcclObserved> nccl;  // hosts; absent: not collected
   /// Ports whose state could not be read (a bad name or a bad value), with why: one bad port makes that
   /// port unreadable, not the whole device. Keys are the names as written, made printable.
   std::map<std::string, std::string, std::less<>> unreadable_ports;

@@ -148,13 +148,14 @@ constexpr Keys<3> kEtsKeys = {"tc", "tsa", "bandwidth_pct"};
 constexpr Keys<4> kEcnKeys = {"tc", "min_bytes", "max_bytes", "probability_pct"};
 constexpr Keys<5> kWatchdogKeys = {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"};
 constexpr Keys<4> kDcqcnKeys = {"rp_enabled", "np_enabled", "cnp_dscp", "cnp_priority"};
-constexpr Keys<5> kRdmaKeys = {"device", "port", "state", "active_mtu", "gids"};
+constexpr Keys<7> kRdmaKeys = {"device", "port", "state", "active_mtu", "gids", "cm_tos", "tos_override"};
+constexpr Keys<2> kNcclKeys = {"traffic_class", "gid_index"};
 constexpr Keys<3> kGidKeys = {"index", "type", "gid"};
 constexpr Keys<2> kLldpKeys = {"system_name", "port_id"};
 constexpr Keys<14> kPortKeys = {"mtu",         "speed_mbps",     "oper_status", "trust",   "dscp_to_priority",
                                 "pfc_enabled", "priority_to_tc", "ets",         "ecn",     "pfc_watchdog",
                                 "dcqcn",       "rdma",           "lldp",        "counters"};
-constexpr Keys<6> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports"};
+constexpr Keys<7> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports", "nccl"};
 
 std::array<TcSchedule, kTrafficClasses> read_ets(json v, const Path& path) {
   expect_array(v, path, kTrafficClasses, "entries");
@@ -260,7 +261,7 @@ std::vector<GidObserved> read_gids(json v, const Path& path) {
 
 RdmaObserved read_rdma(json v, const Path& path) {
   expect_object(v, path);
-  const auto [device, port, state, active_mtu, gids] = fields(v, path, kRdmaKeys);
+  const auto [device, port, state, active_mtu, gids, cm_tos, tos_override] = fields(v, path, kRdmaKeys);
   RdmaObserved r;
   const Path dpath = child(path, "device");
   r.device = string_value(required(device, path, "device"), dpath);
@@ -276,7 +277,18 @@ RdmaObserved read_rdma(json v, const Path& path) {
     r.active_mtu = m;
   }
   if (gids) r.gids = read_gids(*gids, child(path, "gids"));
+  if (cm_tos) r.cm_tos = small_int(*cm_tos, child(path, "cm_tos"), 0, 255);
+  if (tos_override) r.tos_override = small_int(*tos_override, child(path, "tos_override"), kNoTosOverride, 255);
   return r;
+}
+
+NcclObserved read_nccl(json v, const Path& path) {
+  expect_object(v, path);
+  const auto [traffic_class, gid_index] = fields(v, path, kNcclKeys);
+  NcclObserved n;
+  if (traffic_class) n.traffic_class = small_int(*traffic_class, child(path, "traffic_class"), 0, 255);
+  if (gid_index) n.gid_index = small_int(*gid_index, child(path, "gid_index"), 0, 255);
+  return n;
 }
 
 LldpNeighbor read_lldp(json v, const Path& path) {
@@ -356,7 +368,7 @@ DeviceObserved read_device(json root) {
       fail("schema", "unsupported snapshot schema " + quote(s) + "; this fabricctl reads " + quote(kSnapshotSchema));
     fail("schema", quote(s) + " is not a fabricctl snapshot schema; expected " + quote(kSnapshotSchema));
   }
-  const auto [schema_field, device, platform, collected_at, source, ports_field] = fields(root, "", kDeviceKeys);
+  const auto [schema_field, device, platform, collected_at, source, ports_field, nccl] = fields(root, "", kDeviceKeys);
 
   DeviceObserved d;
   d.name = string_value(required(device, "", "device"), "device");
@@ -374,6 +386,7 @@ DeviceObserved read_device(json root) {
       fail("source", quote(d.source) + " is not 1-256 characters without control characters");
   }
 
+  if (nccl) d.nccl = read_nccl(*nccl, "nccl");
   const json ports = required(ports_field, "", "ports");
   expect_object(ports, "ports");
   if (ports.size() > kMaxSnapshotPorts)
@@ -487,6 +500,8 @@ ojson port_json(const PortObserved& p) {
       }
       e["gids"] = std::move(list);
     }
+    if (r.cm_tos) e["cm_tos"] = *r.cm_tos;
+    if (r.tos_override) e["tos_override"] = *r.tos_override;
     j["rdma"] = std::move(e);
   }
   if (p.lldp) {
@@ -600,6 +615,12 @@ std::string write_snapshot(const DeviceObserved& d) {
   ojson pj = ojson::object();
   for (const PortObserved* p : ports) pj[p->name] = port_json(*p);
   j["ports"] = std::move(pj);
+  if (d.nccl) {
+    ojson n = ojson::object();
+    if (d.nccl->traffic_class) n["traffic_class"] = *d.nccl->traffic_class;
+    if (d.nccl->gid_index) n["gid_index"] = *d.nccl->gid_index;
+    j["nccl"] = std::move(n);
+  }
   std::string out;
   emit(j, 0, false, out);
   out += '\n';

@@ -136,8 +136,14 @@ TEST_CASE("snapshot: parsed state equals the written state") {
   CHECK(h.rdma->device == "mlx5_1");
   CHECK(h.rdma->active == false);
   CHECK(h.rdma->active_mtu == 4096);
-  REQUIRE(h.rdma->gids.size() == 2);
+  REQUIRE(h.rdma->gids.size() == 4);
   CHECK(h.rdma->gids[1].type == "RoCE v2");
+  CHECK(h.rdma->cm_tos == 106);
+  CHECK(h.rdma->tos_override == 106);
+  REQUIRE(host.nccl);
+  CHECK(host.nccl->traffic_class == 106);
+  CHECK(host.nccl->gid_index == 3);
+  CHECK_FALSE(sw.nccl);
   CHECK_FALSE(h.ecn);
   CHECK(h.counters.empty());
 }
@@ -278,7 +284,7 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
       {"unknown port key", doc(R"("mtuu": 9100)"), R"(ports.Ethernet0.mtuu: unknown key; did you mean "mtu"?)"},
       {"unknown top-level key",
        R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "ports": {}, "hostname": "x"})",
-       "hostname: unknown key (expected one of: schema, device, platform, collected_at, source, ports)"},
+       "hostname: unknown key (expected one of: schema, device, platform, collected_at, source, ports, nccl)"},
       {"unknown key with control characters", doc("\"\\u001b[2J\": 1"),
        R"(ports.Ethernet0."\x1b[2J": unknown key (expected one of: mtu, speed_mbps, oper_status, trust, )"
        "dscp_to_priority, pfc_enabled, priority_to_tc, ets, ecn, pfc_watchdog, dcqcn, rdma, lldp, counters)"},

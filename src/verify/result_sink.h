@@ -30,6 +30,8 @@ class ResultSink {
   void pass(const DeviceDesired& d, const PortDesired& p) {
     passes_.push_back({&d, &p, nullptr, nullptr, results_.size()});
   }
+  /// A passing device-level result.
+  void pass(const DeviceDesired& d) { passes_.push_back({&d, nullptr, nullptr, nullptr, results_.size()}); }
   void pass(const LinkEnds& l);
   void add(Result r) { results_.push_back(std::move(r)); }
 

@@ -102,7 +102,10 @@ std::string eos_fix(const Fix& f) {
     case Setting::dcqcn:
     case Setting::cnp:
     case Setting::rdma_gid:
-    case Setting::rdma_port: break;  // host NIC settings
+    case Setting::rdma_port:
+    case Setting::roce_tos:
+    case Setting::nccl_tc:
+    case Setting::nccl_gid: break;  // host NIC settings
   }
   return {};
 }

@@ -75,6 +75,28 @@ std::string linux_fix(const Fix& f) {
     case Setting::rdma_gid: return "ip addr show dev " + dev;
     case Setting::rdma_port:
       return "rdma link show " + shell_quote(f.port->rdma_device + "/" + std::to_string(f.port->rdma_port));
+    case Setting::roce_tos: {
+      // The same two writes apply.sh makes: rdma_cm's default for its connections, and the driver's
+      // override that every queue pair of the port takes.
+      const std::string tos = std::to_string(q.roce_tos());
+      const std::string cm = "/sys/kernel/config/rdma_cm/" + f.port->rdma_device;
+      const std::string p = std::to_string(f.port->rdma_port);
+      return "mkdir -p " + shell_quote(cm) + "\necho " + tos + " > " +
+             shell_quote(cm + "/ports/" + p + "/default_roce_tos") + "\necho " + tos + " > " +
+             shell_quote(linux_host::traffic_class_path(f.port->rdma_device, f.port->rdma_port));
+    }
+    case Setting::nccl_tc:
+    case Setting::nccl_gid: {
+      // The line of nccl.conf for that variable, in place of the file's own (other lines kept).
+      const std::string_view key = linux_host::kNcclKeys[f.setting == Setting::nccl_tc ? 1 : 2];
+      std::string line;
+      for (const std::string& l : linux_host::nccl_conf_lines(linux_nic_state(*f.device).at("nccl")))
+        if (l.rfind(std::string(key) + "=", 0) == 0) line = l;
+      const std::string conf = shell_quote(linux_host::kNcclConf);
+      std::string out = "sed -i '/^" + std::string(key) + "=/d' " + conf;
+      if (!line.empty()) out += "\necho " + shell_quote(line) + " >> " + conf;
+      return out;
+    }
     case Setting::ecn:
     case Setting::watchdog: break;  // switch settings
   }

@@ -18,7 +18,7 @@ std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_sta
   std::string out = "# fabricctl: NCCL defaults of " + comment_safe(device.name) + " (profile " +
                     comment_safe(device.profile) + "), for " + std::string(linux_host::kNcclConf) + ".\n";
   out += "# RoCE with ToS " + std::to_string(tos) + " = DSCP " + std::to_string(dscp) +
-         ((tos & 3) == linux_host::kEct0 ? " + ECT(0)" : "") + ", priority " + std::to_string(prio) +
+         ((tos & 3) == kEct0 ? " + ECT(0)" : "") + ", priority " + std::to_string(prio) +
          (device.qos.lossless[static_cast<size_t>(prio)] ? " (lossless)" : " (lossy)") + "; ";
   out += nccl.at("ib_gid_index").is_null()
              ? "NCCL picks the RoCE v2 GID (2.21 and later);\n"

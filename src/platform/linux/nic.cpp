@@ -3,7 +3,7 @@
 namespace fabricctl {
 namespace linux_host {
 
-int roce_tos(const QosIntent& qos) { return (qos.roce_dscp << 2) | (qos.dcqcn.enabled ? kEct0 : 0); }
+int roce_tos(const QosIntent& qos) { return qos.roce_tos(); }
 
 std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp) {
   return {{

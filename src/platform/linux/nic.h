@@ -25,9 +25,6 @@ inline constexpr std::string_view kRoceV2 = "RoCE v2";
 /// (MLX5E_MAX_CABLE_LENGTH), although dcb-pfc(8) documents delay as bits.
 inline constexpr int kMlx5MaxCableLengthM = 1000;
 
-/// ECN field value ECT(0) (RFC 3168), the low two bits of the TOS byte.
-inline constexpr int kEct0 = 2;
-
 /// The TOS byte RoCE traffic is sent with: DSCP in the upper six bits, ECT(0) in the ECN bits when DCQCN is
 /// enabled so that switches mark instead of drop (DSCP 26 with DCQCN -> 106; without -> 104).
 int roce_tos(const QosIntent& qos);

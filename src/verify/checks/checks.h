@@ -12,6 +12,10 @@ std::vector<Check> drift_checks();    // port.*: every desired field against the
 std::vector<Check> link_checks();     // link.*: both ends of every link agree, and agree with intent
 std::vector<Check> rdma_checks();     // rdma.*: RoCE v2 GID, port state, active MTU
 std::vector<Check> cabling_checks();  // cabling.*: LLDP neighbour is the inventory's other end
+std::vector<Check> nccl_checks();     // nccl.*: NCCL's defaults on a host put RoCE in the lossless class
+
+/// "106 (DSCP 26 -> priority 3, lossless)": a ToS byte and where the host's DSCP map puts it.
+std::string tos_text(const QosIntent& q, int tos);
 
 /// When LLDP shows that the two ends of a link are not connected to each other: the cabling finding
 /// that says so ("cabling.swapped host1:eth0~host1:eth1"), which link checks name as their cause.

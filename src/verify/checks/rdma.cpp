@@ -94,8 +94,44 @@ constexpr PortRule kMtu{"rdma.mtu.mismatch",
                         mtu_expected,
                         mtu_judge};
 
+// ---- rdma.tos.drift
+
+std::string tos_expected(const PortView& v) { return tos_text(v.qos(), v.qos().roce_tos()); }
+
+Verdict tos_judge(const PortView& v, const PortObserved& o) {
+  if (!o.rdma) return not_collected("RDMA state");
+  if (!o.rdma->cm_tos) return not_collected("rdma_cm ToS");
+  const int want = v.qos().roce_tos();
+  std::vector<std::string> wrong;
+  std::vector<std::string> seen = {"rdma_cm " + std::to_string(*o.rdma->cm_tos)};
+  if (*o.rdma->cm_tos != want)
+    wrong.push_back("rdma_cm connections leave with ToS " + tos_text(v.qos(), *o.rdma->cm_tos));
+  if (const auto& ov = o.rdma->tos_override) {
+    seen.push_back(*ov == kNoTosOverride ? "no override" : "override " + std::to_string(*ov));
+    if (*ov == kNoTosOverride) wrong.emplace_back("no traffic class override, so each application's own ToS goes out");
+    else if (*ov != want) wrong.push_back("every queue pair leaves with ToS " + tos_text(v.qos(), *ov));
+  }
+  if (wrong.empty()) return pass();
+  return fail(join(seen, ", "), cat(rdma_port_name(v), ": ", join(wrong, "; "), "; expected ToS ", tos_expected(v)));
+}
+
+constexpr PortRule kTos{"rdma.tos.drift",
+                        Severity::error,
+                        "the RoCE ToS of rdma_cm and of the driver's traffic class override equal the intent",
+                        Setting::roce_tos,
+                        host_port,
+                        tos_expected,
+                        tos_judge};
+
 }  // namespace
 
-std::vector<Check> rdma_checks() { return {check<kActive>(), check<kGid>(), check<kMtu>()}; }
+std::string tos_text(const QosIntent& q, int tos) {
+  const int dscp = tos >> 2;
+  const int prio = q.dscp_to_priority[static_cast<size_t>(dscp)];
+  return cat(std::to_string(tos), " (DSCP ", std::to_string(dscp), " -> priority ", std::to_string(prio),
+             q.lossless[static_cast<size_t>(prio)] ? ", lossless)" : ", lossy)");
+}
+
+std::vector<Check> rdma_checks() { return {check<kActive>(), check<kGid>(), check<kMtu>(), check<kTos>()}; }
 
 }  // namespace fabricctl

@@ -36,7 +36,7 @@ TEST_CASE("rdma checks: the catalog rows") {
     CHECK_FALSE(c.summary.empty());
     CHECK_FALSE(c.optional_data);
   }
-  CHECK(ids == std::vector<std::string>{"rdma.port.down", "rdma.gid.missing", "rdma.mtu.mismatch"});
+  CHECK(ids == std::vector<std::string>{"rdma.port.down", "rdma.gid.missing", "rdma.mtu.mismatch", "rdma.tos.drift"});
 }
 
 TEST_CASE("rdma checks pass on a perfect fabric, on host ports only") {
@@ -121,7 +121,7 @@ TEST_CASE("rdma.port.down: a netdev that is down is the fault, named as the caus
 TEST_CASE("rdma.gid.missing") {
   Lab f;
   auto& gids = f.port("host1", "ens1f0np0").rdma->gids;
-  gids.pop_back();  // the RoCE v2 entry
+  std::erase_if(gids, [](const GidObserved& g) { return g.type == "RoCE v2"; });
   Result r = one(f, "rdma.gid.missing");
   CHECK(r.status == Status::fail);
   CHECK(r.expected == "a RoCE v2 GID");
@@ -209,4 +209,32 @@ TEST_CASE("rdma.mtu.mismatch: the fix does not re-apply the netdev MTU it alread
   REQUIRE(r.status == Status::fail);
   CHECK_FALSE(r.hint.empty());
   CHECK(r.hint != "ip link set dev 'ens1f0np0' mtu 9000");
+}
+
+TEST_CASE("rdma.tos.drift: rdma_cm's ToS and the driver's override, each said with where it lands") {
+  Lab f;
+  RdmaObserved& r = *f.port("host1", "ens1f0np0").rdma;
+  r.cm_tos = 0;
+  Result res = one(f, "rdma.tos.drift");
+  CHECK(res.status == Status::fail);
+  CHECK(res.expected == "106 (DSCP 26 -> priority 3, lossless)");
+  CHECK(res.observed == "rdma_cm 0, override 106");
+  CHECK(res.message ==
+        "host1:ens1f0np0: mlx5_0/1: rdma_cm connections leave with ToS 0 (DSCP 0 -> priority 0, lossy); expected ToS "
+        "106 (DSCP 26 -> priority 3, lossless)");
+  CHECK(res.hint ==
+        "mkdir -p '/sys/kernel/config/rdma_cm/mlx5_0'\necho 106 > "
+        "'/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos'\necho 106 > "
+        "'/sys/class/infiniband/mlx5_0/tc/1/traffic_class'");
+
+  r.cm_tos = 106;
+  r.tos_override = kNoTosOverride;
+  res = one(f, "rdma.tos.drift");
+  CHECK(res.status == Status::fail);
+  CHECK(res.observed == "rdma_cm 106, no override");
+
+  r.tos_override.reset();  // an upstream driver has no override: only rdma_cm's ToS is judged
+  CHECK(one(f, "rdma.tos.drift").status == Status::pass);
+  r.cm_tos.reset();
+  CHECK(one(f, "rdma.tos.drift").status == Status::missing);
 }
