@@ -216,29 +216,13 @@ class Builder {
     q.dcqcn.enabled = *l_.dcqcn_enabled;
     if (q.dcqcn.enabled && l_.ecn_enabled.has() && !*l_.ecn_enabled)
       error(l_.dcqcn_enabled.loc, "dcqcn.enabled: DCQCN needs ECN marking on the switches, but ecn.enabled is false");
-    DcqcnRp& rp = q.dcqcn.rp;
-    const std::pair<const char*, int*> params[] = {{"clamp_tgt_rate", &rp.clamp_tgt_rate},
-                                                   {"clamp_tgt_rate_after_time_inc", &rp.clamp_tgt_rate_after_time_inc},
-                                                   {"rpg_time_reset", &rp.rpg_time_reset},
-                                                   {"rpg_byte_reset", &rp.rpg_byte_reset},
-                                                   {"rpg_threshold", &rp.rpg_threshold},
-                                                   {"rpg_max_rate", &rp.rpg_max_rate},
-                                                   {"rpg_ai_rate", &rp.rpg_ai_rate},
-                                                   {"rpg_hai_rate", &rp.rpg_hai_rate},
-                                                   {"rpg_gd", &rp.rpg_gd},
-                                                   {"rpg_min_dec_fac", &rp.rpg_min_dec_fac},
-                                                   {"rpg_min_rate", &rp.rpg_min_rate},
-                                                   {"rate_to_set_on_first_cnp", &rp.rate_to_set_on_first_cnp},
-                                                   {"dce_tcp_g", &rp.dce_tcp_g},
-                                                   {"dce_tcp_rtt", &rp.dce_tcp_rtt},
-                                                   {"rate_reduce_monitor_period", &rp.rate_reduce_monitor_period},
-                                                   {"initial_alpha_value", &rp.initial_alpha_value}};
-    for (auto [name, dst] : params) {
-      const auto it = l_.dcqcn_rp.find(name);
-      if (it != l_.dcqcn_rp.end() && it->second.has()) *dst = static_cast<int>(*it->second);
+    // In mlx5's order (dcqcn_rp_names()), so the rendered writes do not depend on the YAML's order.
+    for (std::string_view name : dcqcn_rp_names()) {
+      const auto it = l_.dcqcn_rp.find(std::string(name));
+      if (it != l_.dcqcn_rp.end() && it->second.has()) q.dcqcn.rp.emplace_back(name, static_cast<int>(*it->second));
     }
     if (l_.dcqcn_np_min_time_between_cnps.has())
-      q.dcqcn.np.min_time_between_cnps = static_cast<int>(*l_.dcqcn_np_min_time_between_cnps);
+      q.dcqcn.np_min_time_between_cnps = static_cast<int>(*l_.dcqcn_np_min_time_between_cnps);
   }
 
   void watchdog(QosIntent& q, Intent& in) {

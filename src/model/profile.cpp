@@ -171,22 +171,7 @@ void read_watchdog(const Reader& r, const YamlNode& n, ProfileLayer& l) {
 }  // namespace
 
 const std::vector<std::string_view>& dcqcn_rp_names() {
-  static const std::vector<std::string_view> names = {"clamp_tgt_rate",
-                                                      "clamp_tgt_rate_after_time_inc",
-                                                      "rpg_time_reset",
-                                                      "rpg_byte_reset",
-                                                      "rpg_threshold",
-                                                      "rpg_max_rate",
-                                                      "rpg_ai_rate",
-                                                      "rpg_hai_rate",
-                                                      "rpg_gd",
-                                                      "rpg_min_dec_fac",
-                                                      "rpg_min_rate",
-                                                      "rate_to_set_on_first_cnp",
-                                                      "dce_tcp_g",
-                                                      "dce_tcp_rtt",
-                                                      "rate_reduce_monitor_period",
-                                                      "initial_alpha_value"};
+  static const std::vector<std::string_view> names(kDcqcnRpParams.begin(), kDcqcnRpParams.end());
   return names;
 }
 

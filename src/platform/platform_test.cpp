@@ -77,16 +77,18 @@ TEST_CASE("platform steps: a folder with context, fix and their tests; templates
 }
 
 TEST_CASE("platform steps: every setting of its role has a fix that can be pasted") {
-  const Setting host_settings[] = {Setting::mtu,      Setting::speed,   Setting::link_up,  Setting::trust,
-                                   Setting::dscp_map, Setting::pfc,     Setting::ets,      Setting::dcqcn,
-                                   Setting::cnp,      Setting::cabling, Setting::rdma_gid, Setting::rdma_port};
+  const Setting host_settings[] = {Setting::mtu,      Setting::speed,        Setting::link_up,  Setting::trust,
+                                   Setting::dscp_map, Setting::pfc,          Setting::ets,      Setting::dcqcn,
+                                   Setting::cnp,      Setting::dcqcn_params, Setting::cabling,  Setting::rdma_gid,
+                                   Setting::rdma_port, Setting::roce_tos,    Setting::nccl_tc,  Setting::nccl_gid};
   const Setting switch_settings[] = {Setting::mtu,      Setting::speed,  Setting::link_up, Setting::trust,
                                      Setting::dscp_map, Setting::pfc,    Setting::ets,     Setting::ecn,
                                      Setting::watchdog, Setting::cabling};
   for (const PlatformAdapter& a : platforms()) {
     CAPTURE(a.name());
-    const DeviceDesired d = example(a.platform);
+    DeviceDesired d = example(a.platform);
     REQUIRE(!d.ports.empty());
+    d.qos.dcqcn.rp = {{"rpg_ai_rate", 10}};  // a fix of DCQCN parameters names those the profile sets
     auto check = [&](Setting s) {
       const std::string text = fix_text(Fix{s, &d, &d.ports.front(), {}});
       CAPTURE(static_cast<int>(s));

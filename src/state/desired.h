@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "state/platform_id.h"
@@ -43,36 +45,22 @@ struct EcnQueue {
   int probability_pct = 0;  // marking probability at max_bytes, percent 0-100
 };
 
-/// DCQCN reaction-point parameters, named as mlx5 exposes them (ecn/roce_rp/*). Defaults are the
-/// ConnectX firmware defaults; units are the firmware's (rates in Mb/s, times in microseconds).
-struct DcqcnRp {
-  int clamp_tgt_rate = 0;
-  int clamp_tgt_rate_after_time_inc = 1;
-  int rpg_time_reset = 300;
-  int rpg_byte_reset = 32767;
-  int rpg_threshold = 1;
-  int rpg_max_rate = 0;
-  int rpg_ai_rate = 5;
-  int rpg_hai_rate = 50;
-  int rpg_gd = 11;
-  int rpg_min_dec_fac = 50;
-  int rpg_min_rate = 1;
-  int rate_to_set_on_first_cnp = 0;
-  int dce_tcp_g = 1019;
-  int dce_tcp_rtt = 1;
-  int rate_reduce_monitor_period = 4;
-  int initial_alpha_value = 1023;
-};
+/// The DCQCN reaction-point parameters, named as mlx5 exposes them (ecn/roce_rp/<name>, MLNX_OFED), in
+/// mlx5's order. Values in the firmware's units: rates Mb/s, times microseconds, bytes.
+inline constexpr std::array<std::string_view, 16> kDcqcnRpParams = {
+    "clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset",   "rpg_byte_reset",
+    "rpg_threshold",  "rpg_max_rate",                  "rpg_ai_rate",      "rpg_hai_rate",
+    "rpg_gd",         "rpg_min_dec_fac",               "rpg_min_rate",     "rate_to_set_on_first_cnp",
+    "dce_tcp_g",      "dce_tcp_rtt",                   "rate_reduce_monitor_period", "initial_alpha_value"};
 
-/// DCQCN notification-point parameters (ecn/roce_np/*); CNP DSCP and priority come from QosIntent.
-struct DcqcnNp {
-  int min_time_between_cnps = 4;  // microseconds
-};
-
+/// DCQCN on a host NIC. The reaction- and notification-point parameters are those the profile sets,
+/// named as mlx5 exposes them (ecn/roce_rp/*, ecn/roce_np/*), in the firmware's units (rates Mb/s, times
+/// microseconds). A parameter the profile leaves unset keeps the NIC firmware's value: fabricctl neither
+/// writes nor judges it (the firmware's defaults differ by NIC generation and firmware release).
 struct Dcqcn {
   bool enabled = false;
-  DcqcnRp rp;
-  DcqcnNp np;
+  std::vector<std::pair<std::string, int>> rp;   // set reaction-point parameters, in mlx5's order
+  std::optional<int> np_min_time_between_cnps;  // microseconds
 };
 
 /// NCCL's GID index setting that leaves the choice to NCCL (2.21 and later pick a RoCE v2 GID).

@@ -23,6 +23,7 @@ enum class Setting {
   ecn,        // ECN marking of egress queues; keys: the traffic classes that differ
   watchdog,   // PFC watchdog
   dcqcn,      // NIC DCQCN reaction/notification points; keys: the priorities that differ
+  dcqcn_params,  // NIC DCQCN parameters the profile sets; keys: kDcqcnRpParams indexes, kDcqcnNpGapKey
   cnp,        // the DSCP and priority of the CNPs a NIC sends
   cabling,    // a cable to move (show the neighbour to confirm)
   rdma_gid,   // RoCE v2 GID: an IP address on the netdev
@@ -31,6 +32,9 @@ enum class Setting {
   nccl_tc,    // the traffic class NCCL's defaults give its RoCE traffic (device-wide)
   nccl_gid,   // the GID index NCCL's defaults select (device-wide)
 };
+
+/// The key of Setting::dcqcn_params for the notification point's minimum CNP spacing.
+constexpr int kDcqcnNpGapKey = static_cast<int>(kDcqcnRpParams.size());
 
 struct Fix {
   Setting setting = Setting::mtu;

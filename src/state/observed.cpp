@@ -36,6 +36,9 @@ DeviceObserved observed_from_desired(const DeviceDesired& d) {
       dc.np_enabled = dc.rp_enabled;
       dc.cnp_dscp = q.cnp_dscp;
       dc.cnp_priority = q.cnp_priority;
+      // What the profile leaves to the firmware is unknown here: only the set parameters are reported.
+      for (const auto& [name, value] : q.dcqcn.rp) dc.rp.emplace(name, value);
+      dc.min_time_between_cnps = q.dcqcn.np_min_time_between_cnps;
       po.dcqcn = dc;
       RdmaObserved r;
       r.device = p.rdma_device;

@@ -16,13 +16,15 @@
 
 namespace fabricctl {
 
-/// DCQCN as seen on a NIC: which priorities have the reaction and notification points enabled, and
-/// the CNP marking it sends.
+/// DCQCN as seen on a NIC: which priorities have the reaction and notification points enabled, the
+/// CNP marking it sends, and the parameters the collector read (firmware units, as in Dcqcn).
 struct DcqcnObserved {
   std::array<bool, kPriorities> rp_enabled{};
   std::array<bool, kPriorities> np_enabled{};
   std::optional<int> cnp_dscp;
   std::optional<int> cnp_priority;
+  std::map<std::string, int, std::less<>> rp;   // reaction-point parameters by kDcqcnRpParams name
+  std::optional<int> min_time_between_cnps;     // notification point, microseconds
 };
 
 /// One GID table entry of an RDMA port.

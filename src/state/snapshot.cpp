@@ -49,6 +49,7 @@ constexpr size_t kMaxTextLength = 256;          // "source", LLDP strings
 constexpr int64_t kMaxQueueBytes = 4294967295;  // ECN thresholds
 constexpr int64_t kMaxSpeedMbps = 10'000'000;   // 10 Tb/s
 constexpr int64_t kMaxWatchdogMs = 3'600'000;   // one hour
+constexpr int kMaxNicParam = 0x7fffffff;        // DCQCN firmware parameters (the sysfs files take a signed int)
 
 // Free text (already valid UTF-8: the JSON parser checks): 1..max bytes, no C0 or C1 control
 // characters and no DEL, so it can never drive a terminal.
@@ -147,7 +148,8 @@ using Keys = std::array<std::string_view, N>;
 constexpr Keys<3> kEtsKeys = {"tc", "tsa", "bandwidth_pct"};
 constexpr Keys<4> kEcnKeys = {"tc", "min_bytes", "max_bytes", "probability_pct"};
 constexpr Keys<5> kWatchdogKeys = {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"};
-constexpr Keys<4> kDcqcnKeys = {"rp_enabled", "np_enabled", "cnp_dscp", "cnp_priority"};
+constexpr Keys<6> kDcqcnKeys = {"rp_enabled",   "np_enabled", "cnp_dscp",
+                                "cnp_priority", "rp",         "min_time_between_cnps"};
 constexpr Keys<7> kRdmaKeys = {"device", "port", "state", "active_mtu", "gids", "cm_tos", "tos_override"};
 constexpr Keys<2> kNcclKeys = {"traffic_class", "gid_index"};
 constexpr Keys<3> kGidKeys = {"index", "type", "gid"};
@@ -226,12 +228,22 @@ Watchdog read_watchdog(json v, const Path& path) {
 
 DcqcnObserved read_dcqcn(json v, const Path& path) {
   expect_object(v, path);
-  const auto [rp, np, cnp_dscp, cnp_priority] = fields(v, path, kDcqcnKeys);
+  const auto [rp, np, cnp_dscp, cnp_priority, params, min_gap] = fields(v, path, kDcqcnKeys);
   DcqcnObserved d;
   d.rp_enabled = priority_set(required(rp, path, "rp_enabled"), child(path, "rp_enabled"));
   d.np_enabled = priority_set(required(np, path, "np_enabled"), child(path, "np_enabled"));
   if (cnp_dscp) d.cnp_dscp = small_int(*cnp_dscp, child(path, "cnp_dscp"), 0, kDscpValues - 1);
   if (cnp_priority) d.cnp_priority = small_int(*cnp_priority, child(path, "cnp_priority"), 0, kPriorities - 1);
+  if (params) {
+    // The names are the parameters a profile can set: an object of at most kDcqcnRpParams.size() members.
+    const Path ppath = child(path, "rp");
+    expect_object(*params, ppath);
+    const std::vector<std::string_view> names(kDcqcnRpParams.begin(), kDcqcnRpParams.end());
+    jsonr::check_keys(*params, ppath, names);
+    for (const auto& [name, value] : params->members())
+      d.rp.emplace(std::string(name), small_int(value, child(ppath, name), 0, kMaxNicParam));
+  }
+  if (min_gap) d.min_time_between_cnps = small_int(*min_gap, child(path, "min_time_between_cnps"), 0, kMaxNicParam);
   return d;
 }
 
@@ -477,6 +489,13 @@ ojson port_json(const PortObserved& p) {
     e["np_enabled"] = priority_list(p.dcqcn->np_enabled);
     if (p.dcqcn->cnp_dscp) e["cnp_dscp"] = *p.dcqcn->cnp_dscp;
     if (p.dcqcn->cnp_priority) e["cnp_priority"] = *p.dcqcn->cnp_priority;
+    if (!p.dcqcn->rp.empty()) {
+      ojson rp = ojson::object();
+      for (std::string_view name : kDcqcnRpParams)  // in mlx5's order, as apply.sh writes them
+        if (const auto it = p.dcqcn->rp.find(name); it != p.dcqcn->rp.end()) rp[std::string(name)] = it->second;
+      e["rp"] = std::move(rp);
+    }
+    if (p.dcqcn->min_time_between_cnps) e["min_time_between_cnps"] = *p.dcqcn->min_time_between_cnps;
     j["dcqcn"] = std::move(e);
   }
   if (p.rdma) {

@@ -52,6 +52,9 @@ DeviceObserved example_host() {
   d.collected_at = "2026-11-30T06:00:00.123Z";
   d.ports[1].oper_up = false;
   d.ports[1].rdma->active = false;
+  // What a collector reads of the DCQCN parameters, whether the profile sets them or not.
+  d.ports[1].dcqcn->rp = {{"rpg_time_reset", 300}, {"rpg_ai_rate", 5}};
+  d.ports[1].dcqcn->min_time_between_cnps = 0;
   return d;
 }
 
@@ -133,6 +136,10 @@ TEST_CASE("snapshot: parsed state equals the written state") {
   CHECK_FALSE(h.dcqcn->np_enabled[2]);
   CHECK(h.dcqcn->cnp_dscp == 48);
   CHECK(h.dcqcn->cnp_priority == 6);
+  CHECK(h.dcqcn->rp == std::map<std::string, int, std::less<>>{{"rpg_ai_rate", 5}, {"rpg_time_reset", 300}});
+  CHECK(h.dcqcn->min_time_between_cnps == 0);
+  CHECK(host.ports.at(0).dcqcn->rp.empty());
+  CHECK_FALSE(host.ports.at(0).dcqcn->min_time_between_cnps);
   CHECK(h.rdma->device == "mlx5_1");
   CHECK(h.rdma->active == false);
   CHECK(h.rdma->active_mtu == 4096);
@@ -348,6 +355,13 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(ports.Ethernet0.dcqcn.cnp_dscp: "64" is out of range 0-63)"},
       {"CNP priority out of range", doc(R"("dcqcn": {"rp_enabled": [3], "np_enabled": [3], "cnp_priority": -1})"),
        R"(ports.Ethernet0.dcqcn.cnp_priority: "-1" is out of range 0-7)"},
+      {"DCQCN parameter unknown", doc(R"("dcqcn": {"rp_enabled": [3], "np_enabled": [3], "rp": {"rpg_ai_rat": 5}})"),
+       R"(ports.Ethernet0.dcqcn.rp.rpg_ai_rat: unknown key; did you mean "rpg_ai_rate"?)"},
+      {"DCQCN parameter negative", doc(R"("dcqcn": {"rp_enabled": [3], "np_enabled": [3], "rp": {"rpg_gd": -1}})"),
+       R"(ports.Ethernet0.dcqcn.rp.rpg_gd: "-1" is out of range 0-2147483647)"},
+      {"CNP spacing a string",
+       doc(R"("dcqcn": {"rp_enabled": [3], "np_enabled": [3], "min_time_between_cnps": "4"})"),
+       R"(ports.Ethernet0.dcqcn.min_time_between_cnps: expected an integer, got a string "4")"},
       {"RDMA MTU not a power of two", doc(R"("rdma": {"device": "mlx5_0", "port": 1, "active_mtu": 3000})"),
        R"(ports.Ethernet0.rdma.active_mtu: "3000" is not an RDMA MTU (256, 512, 1024, 2048, 4096))"},
       {"RDMA device with a space", doc(R"("rdma": {"device": "mlx5 0", "port": 1})"),

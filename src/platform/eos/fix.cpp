@@ -100,6 +100,7 @@ std::string eos_fix(const Fix& f) {
     case Setting::speed: return "show interfaces " + port + " status\nshow interfaces " + port + " transceiver";
     case Setting::cabling: return "show lldp neighbors " + port + " detail";
     case Setting::dcqcn:
+    case Setting::dcqcn_params:
     case Setting::cnp:
     case Setting::rdma_gid:
     case Setting::rdma_port:

@@ -150,10 +150,17 @@ json qos_context(const ordered_json& ps, int roce_dscp) {
   // ---- DCQCN
   const std::vector<int> rp_prios = ints(dcqcn.at("rp_enabled_priorities"));
   const bool dcqcn_enabled = dcqcn.at("enabled").get<bool>();
-  c["dcqcn_summary"] =
-      !dcqcn_enabled     ? std::string("DCQCN off: reaction and notification point disabled on every priority")
-      : rp_prios.empty() ? std::string("DCQCN on, but no priority is lossless: disabled on every priority")
-                         : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others";
+  std::vector<std::string> dcqcn_notes = {
+      !dcqcn_enabled     ? std::string("DCQCN off: reaction and notification point disabled on every priority.")
+      : rp_prios.empty() ? std::string("DCQCN on, but no priority is lossless: disabled on every priority.")
+                         : "DCQCN on " + priorities_phrase(rp_prios) + ", off on the others."};
+  // The firmware's defaults differ by NIC generation and firmware release: only what the profile sets is
+  // written (and judged by verify).
+  if (dcqcn_enabled && dcqcn.at("rp").empty() && dcqcn.at("min_time_between_cnps").is_null())
+    dcqcn_notes.emplace_back("The profile sets no DCQCN parameter: the NIC firmware's values stay.");
+  else if (dcqcn_enabled)
+    dcqcn_notes.emplace_back("DCQCN parameters the profile does not set keep the NIC firmware's values.");
+  c["dcqcn_notes"] = lines(dcqcn_notes);
   return c;
 }
 
@@ -222,10 +229,13 @@ json port_context(const ordered_json& ps) {
                                         ". mlx5 flaps the link when the PFC priorities change."};
   if (cable_length_m > 0 && cable_length_m < kMlx5MaxCableLengthM) {
     c["pfc_delay"] = std::to_string(cable_length_m);
-    pfc_notes.push_back("On mlx5, delay is the cable length in metres (" + std::to_string(cable_length_m) +
-                        " m), from which the driver sizes the PFC");
-    pfc_notes.push_back("headroom (fabricctl expects " + std::to_string(headroom) +
-                        " bytes); dcb-pfc(8) documents delay in bits.");
+    // mlx5 reads delay as metres of cable and sizes its receive headroom from it only once `dcb buffer`
+    // has switched the port to manually sized buffers; with the firmware's buffers it changes nothing.
+    pfc_notes.push_back("delay: the cable length in metres (" + std::to_string(cable_length_m) +
+                        " m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5");
+    pfc_notes.emplace_back("uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.");
+    pfc_notes.push_back("The switch end of this cable needs about " + std::to_string(headroom) +
+                        " bytes of PFC headroom (fabricctl's estimate).");
   } else {
     c["pfc_delay"] = nullptr;
     pfc_notes.push_back("Cable length unknown: delay (the mlx5 cable length) is left as it is.");
@@ -243,13 +253,14 @@ json port_context(const ordered_json& ps) {
         sysfs_write(ecn + "/roce_np/cnp_dscp", cnp_dscp,
                     "Notification point: CNPs leave with DSCP " + cnp_dscp + " and priority " + cnp_prio + "."));
     writes.push_back(sysfs_write(ecn + "/roce_np/cnp_802p_prio", cnp_prio));
-    writes.push_back(sysfs_write(ecn + "/roce_np/min_time_between_cnps",
-                                 std::to_string(dcqcn.at("min_time_between_cnps").get<int>())));
+    if (const ordered_json& gap = dcqcn.at("min_time_between_cnps"); !gap.is_null())
+      writes.push_back(sysfs_write(ecn + "/roce_np/min_time_between_cnps", std::to_string(gap.get<int>())));
     bool first = true;
     for (const auto& [name, value] : dcqcn.at("rp").items()) {
       writes.push_back(
           sysfs_write(ecn + "/roce_rp/" + name, std::to_string(value.get<int>()),
-                      first ? "Reaction point parameters, in firmware units (rates Mb/s, times us)." : ""));
+                      first ? "Reaction point parameters the profile sets, in firmware units (rates Mb/s, times us)."
+                            : ""));
       first = false;
     }
   }

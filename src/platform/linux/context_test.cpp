@@ -179,13 +179,9 @@ TEST_CASE("linux: nic-state.json carries the desired NIC state") {
   CHECK(dc["np_enabled_priorities"] == nlohmann::json::array({3}));
   CHECK(dc["cnp_dscp"] == 48);
   CHECK(dc["cnp_802p_prio"] == 6);
-  CHECK(dc["min_time_between_cnps"] == 4);
-  CHECK(dc["rp"].size() == 16);
-  CHECK(dc["rp"]["rpg_time_reset"] == 300);
-  CHECK(dc["rp"]["rpg_byte_reset"] == 32767);
-  CHECK(dc["rp"]["rpg_min_dec_fac"] == 50);
-  CHECK(dc["rp"]["dce_tcp_g"] == 1019);
-  CHECK(dc["rp"]["initial_alpha_value"] == 1023);
+  // The profile sets no reaction or notification point parameter: the firmware's values stay.
+  CHECK(dc["min_time_between_cnps"].is_null());
+  CHECK(dc["rp"] == nlohmann::json::object());
 
   const auto& p2 = j["ports"][1];
   CHECK(p2["netdev"] == "ens2f0np0");
@@ -253,22 +249,41 @@ TEST_CASE("linux: apply.sh sets the same state with ip, dcb, sysfs and configfs"
 
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp' 48"));
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio' 6"));
-  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps' 4"));
-  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_time_reset' 300"));
-  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/initial_alpha_value' 1023"));
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3' 1"));
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/3' 1"));
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/6' 0"));
   CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/enable/0' 0"));
-  CHECK(lines_starting(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/").size() == 16 + 8);
+  // No parameter is set by the profile, so none is written: the firmware's stay (its minimum CNP
+  // spacing is 0 us, not the 4 us older notes give).
+  CHECK(lines_starting(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/").size() == 8);
+  CHECK(sh.find("min_time_between_cnps") == std::string::npos);
 
   CHECK(contains_line(sh, "make_dir '/sys/kernel/config/rdma_cm/mlx5_0'"));
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'"));
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 106"));
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 106"));
 
+}
+
+TEST_CASE("linux: apply.sh writes the DCQCN parameters the profile sets, in mlx5's order, before enabling") {
+  DeviceDesired host = test::example_host();
+  host.qos.dcqcn.rp = {{"rpg_time_reset", 300}, {"initial_alpha_value", 1023}};  // as resolve orders them
+  host.qos.dcqcn.np_min_time_between_cnps = 0;
+  const std::string sh = render_linux("apply.sh.mustache", host);
+  check_text_hygiene(sh);
+  CHECK(sh_syntax_check(sh) == 0);
+  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps' 0"));
+  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_time_reset' 300"));
+  CHECK(contains_line(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/initial_alpha_value' 1023"));
+  CHECK(lines_starting(sh, "set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/").size() == 2 + 8);
+  CHECK(sh.find("roce_rp/rpg_time_reset") < sh.find("roce_rp/initial_alpha_value"));
   // Parameters are written before DCQCN is enabled.
-  CHECK(sh.find("roce_rp/rpg_time_reset") < sh.find("roce_rp/enable/3"));
+  CHECK(sh.find("roce_rp/initial_alpha_value") < sh.find("roce_rp/enable/3"));
+
+  const nlohmann::json j = nlohmann::json::parse(render_linux("nic-state.json", host));
+  const auto& dc = j["ports"][0]["dcqcn"];
+  CHECK(dc["min_time_between_cnps"] == 0);
+  CHECK(dc["rp"] == nlohmann::json{{"rpg_time_reset", 300}, {"initial_alpha_value", 1023}});
 }
 
 TEST_CASE("linux: apply.sh with DCQCN off writes 0 to every enable file and nothing else") {
@@ -382,7 +397,9 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   CHECK(read_file(ecn0 / "roce_rp/enable/6") == "0\n");
   CHECK(read_file(ecn0 / "roce_np/cnp_dscp") == "48\n");
   CHECK(read_file(ecn0 / "roce_np/cnp_802p_prio") == "6\n");
-  CHECK(read_file(ecn0 / "roce_rp/rpg_byte_reset") == "32767\n");
+  // The profile sets no DCQCN parameter: the firmware's values (here 0) are left as they are.
+  CHECK(read_file(ecn0 / "roce_rp/rpg_byte_reset") == "0\n");
+  CHECK(read_file(ecn0 / "roce_np/min_time_between_cnps") == "0\n");
   const fs::path cm1 = root / "sys/kernel/config/rdma_cm/mlx5_1/ports/1";
   CHECK(read_file(cm1 / "default_roce_mode") == "RoCE v2\n");
   CHECK(read_file(cm1 / "default_roce_tos") == "106\n");

@@ -69,6 +69,18 @@ std::string linux_fix(const Fix& f) {
       }
       return join(lines, "\n");
     }
+    case Setting::dcqcn_params: {
+      // The parameters that differ, with the profile's values, as apply.sh writes them.
+      for (const auto& [name, value] : q.dcqcn.rp) {
+        const auto key = std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), name) - kDcqcnRpParams.begin();
+        if (f.covers(static_cast<int>(key)))
+          lines.push_back("echo " + std::to_string(value) + " > " + ecn_file(port, "roce_rp/" + name));
+      }
+      if (q.dcqcn.np_min_time_between_cnps && f.covers(kDcqcnNpGapKey))
+        lines.push_back("echo " + std::to_string(*q.dcqcn.np_min_time_between_cnps) + " > " +
+                        ecn_file(port, "roce_np/min_time_between_cnps"));
+      return join(lines, "\n");
+    }
     case Setting::cnp:
       return "echo " + std::to_string(q.cnp_dscp) + " > " + ecn_file(port, "roce_np/cnp_dscp") + "\necho " +
              std::to_string(q.cnp_priority) + " > " + ecn_file(port, "roce_np/cnp_802p_prio");

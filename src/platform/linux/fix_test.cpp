@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -57,6 +58,21 @@ TEST_CASE("linux fix: one command per setting, the port quoted for the shell") {
   odd.ports[0].name = "en's 1";
   CHECK(fix_of(odd, Setting::mtu) == "ip link set dev 'en'\\''s 1' mtu 9000");
   CHECK(fix_of(odd, Setting::cnp).rfind("echo 48 > '/sys/class/net/en'\\''s 1/ecn/roce_np/cnp_dscp'", 0) == 0);
+}
+
+TEST_CASE("linux fix: DCQCN parameters: the profile's values of those that differ, as apply.sh writes them") {
+  DeviceDesired host = test::example_host();
+  host.qos.dcqcn.rp = {{"rpg_time_reset", 300}, {"rpg_ai_rate", 10}};
+  host.qos.dcqcn.np_min_time_between_cnps = 0;
+  const int ai = static_cast<int>(std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), "rpg_ai_rate") -
+                                  kDcqcnRpParams.begin());
+  CHECK(fix_of(host, Setting::dcqcn_params, {ai}) == "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'");
+  CHECK(fix_of(host, Setting::dcqcn_params, {kDcqcnNpGapKey}) ==
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");
+  CHECK(fix_of(host, Setting::dcqcn_params) ==
+        "echo 300 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_time_reset'\n"
+        "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'\n"
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");
 }
 
 TEST_CASE("linux fix: PFC, DSCP and DCQCN set only the keys that differ; no keys means all") {

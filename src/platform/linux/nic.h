@@ -29,10 +29,6 @@ inline constexpr int kMlx5MaxCableLengthM = 1000;
 /// enabled so that switches mark instead of drop (DSCP 26 with DCQCN -> 106; without -> 104).
 int roce_tos(const QosIntent& qos);
 
-/// The DCQCN reaction-point files under /sys/class/net/<if>/ecn/roce_rp/ (MLNX_OFED mlx5), in a fixed
-/// order, with the values of `rp` (firmware units: rates Mb/s, times microseconds).
-std::array<std::pair<std::string_view, int>, 16> dcqcn_rp_files(const DcqcnRp& rp);
-
 /// The system-wide NCCL configuration file: NCCL reads `NAME=value` lines (no spaces around `=`, `#`
 /// starts a comment line) after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
 inline constexpr std::string_view kNcclConf = "/etc/nccl.conf";

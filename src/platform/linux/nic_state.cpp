@@ -51,14 +51,15 @@ struct QosState {
     for (int p = 0; p < kPriorities; ++p)
       if (on[static_cast<size_t>(p)]) dcqcn_prios.push_back(p);
     ordered_json rp = ordered_json::object();
-    for (const auto& [name, value] : dcqcn_rp_files(q.dcqcn.rp)) rp[std::string(name)] = value;
+    for (const auto& [name, value] : q.dcqcn.rp) rp[name] = value;
     dcqcn = {
         {"enabled", q.dcqcn.enabled},
         {"rp_enabled_priorities", int_list(dcqcn_prios)},
         {"np_enabled_priorities", int_list(dcqcn_prios)},
         {"cnp_dscp", q.cnp_dscp},
         {"cnp_802p_prio", q.cnp_priority},
-        {"min_time_between_cnps", q.dcqcn.np.min_time_between_cnps},  // microseconds
+        {"min_time_between_cnps",  // microseconds; null: the firmware's
+         q.dcqcn.np_min_time_between_cnps ? ordered_json(*q.dcqcn.np_min_time_between_cnps) : ordered_json(nullptr)},
         {"rp", std::move(rp)},
     };
   }

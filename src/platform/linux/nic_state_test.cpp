@@ -159,7 +159,9 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
     if (dcqcn["enabled"].get<bool>()) {
       sysfs("roce_np/cnp_dscp", dcqcn["cnp_dscp"]);
       sysfs("roce_np/cnp_802p_prio", dcqcn["cnp_802p_prio"]);
-      sysfs("roce_np/min_time_between_cnps", dcqcn["min_time_between_cnps"]);
+      // null: the profile leaves it to the firmware, and apply.sh writes nothing
+      if (!dcqcn["min_time_between_cnps"].is_null())
+        sysfs("roce_np/min_time_between_cnps", dcqcn["min_time_between_cnps"]);
       for (const auto& [name, value] : dcqcn["rp"].items()) sysfs("roce_rp/" + name, value);
     }
     for (const auto& [point, key] :
@@ -197,6 +199,10 @@ TEST_CASE("linux: apply.sh sets every value of nic-state.json, for every variant
   DeviceDesired host = test::example_host();
   SUBCASE("roce-lossless") {}
   SUBCASE("DCQCN off") { host.qos.dcqcn.enabled = false; }
+  SUBCASE("DCQCN parameters set by the profile") {
+    host.qos.dcqcn.rp = {{"rpg_ai_rate", 10}, {"rpg_hai_rate", 100}};
+    host.qos.dcqcn.np_min_time_between_cnps = 4;
+  }
   SUBCASE("PCP trust, no RDMA, unknown cable length, no peer") {
     host.qos.trust = Trust::pcp;
     host.ports[0].rdma_device.clear();

@@ -78,6 +78,7 @@ std::string nvue_fix(const Fix& f) {
     case Setting::speed: return "nv show interface " + port + " link";
     case Setting::cabling: return "nv show interface " + port + " lldp";
     case Setting::dcqcn:
+    case Setting::dcqcn_params:
     case Setting::cnp:
     case Setting::rdma_gid:
     case Setting::rdma_port:

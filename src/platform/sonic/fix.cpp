@@ -102,6 +102,7 @@ std::string sonic_fix(const Fix& f) {
     case Setting::speed: return "show interfaces status " + qport + "\nshow interfaces transceiver presence " + qport;
     case Setting::cabling: return "show lldp neighbors " + qport;
     case Setting::dcqcn:
+    case Setting::dcqcn_params:
     case Setting::cnp:
     case Setting::rdma_gid:
     case Setting::rdma_port:

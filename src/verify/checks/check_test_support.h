@@ -34,6 +34,10 @@ struct Lab {
 
   Lab() {
     DeviceDesired host = example_host();
+    // Two DCQCN parameters set by the profile (the others are left to the firmware), so that
+    // port.dcqcn.params.drift has something to judge.
+    host.qos.dcqcn.rp = {{"rpg_ai_rate", 10}, {"rpg_hai_rate", 100}};
+    host.qos.dcqcn.np_min_time_between_cnps = 0;
     cable(host, 0, "leaf1", "Ethernet0");
     cable(host, 1, "leaf2", "Ethernet1/1");
 

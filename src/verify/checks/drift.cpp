@@ -354,9 +354,61 @@ constexpr PortRule kDcqcn{"port.dcqcn.drift",
                           dcqcn_expected,
                           dcqcn_judge};
 
-// ---- port.cnp.drift
+// ---- port.dcqcn.params.drift
 
 bool dcqcn_on(const PortView& v) { return v.device.role == Role::host && v.qos().dcqcn.enabled; }
+
+/// Only the parameters the profile sets are judged: the others are the firmware's, whatever they are.
+bool dcqcn_params_set(const PortView& v) {
+  return dcqcn_on(v) && (!v.qos().dcqcn.rp.empty() || v.qos().dcqcn.np_min_time_between_cnps);
+}
+
+std::string param_text(std::string_view name, int value) { return cat(name, " ", num(value)); }
+
+std::string dcqcn_params_expected(const PortView& v) {
+  const Dcqcn& d = v.qos().dcqcn;
+  std::vector<std::string> parts;
+  for (const auto& [name, value] : d.rp) parts.push_back(param_text(name, value));
+  if (d.np_min_time_between_cnps) parts.push_back(param_text("min_time_between_cnps", *d.np_min_time_between_cnps));
+  return capped(parts);
+}
+
+Verdict dcqcn_params_judge(const PortView& v, const PortObserved& o) {
+  if (!o.dcqcn) return not_collected("DCQCN");
+  const Dcqcn& want = v.qos().dcqcn;
+  std::vector<std::string> seen, diffs, unread;
+  std::vector<int> keys;
+  auto compare = [&](std::string_view name, int key, int w, const std::optional<int>& got) {
+    if (!got) {
+      unread.emplace_back(name);
+      return;
+    }
+    seen.push_back(param_text(name, *got));
+    if (*got == w) return;
+    diffs.push_back(cat(name, " ", num(*got), " (want ", num(w), ")"));
+    keys.push_back(key);
+  };
+  for (const auto& [name, w] : want.rp) {
+    const auto it = o.dcqcn->rp.find(name);
+    const auto index = std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), name) - kDcqcnRpParams.begin();
+    compare(name, static_cast<int>(index), w, it == o.dcqcn->rp.end() ? std::nullopt : std::optional<int>(it->second));
+  }
+  if (want.np_min_time_between_cnps)
+    compare("min_time_between_cnps", kDcqcnNpGapKey, *want.np_min_time_between_cnps, o.dcqcn->min_time_between_cnps);
+  if (!unread.empty()) return not_collected(cat("DCQCN parameter ", join(unread, ", ")));
+  if (diffs.empty()) return pass();
+  return fail(capped(seen), cat("DCQCN parameters differ: ", capped(diffs)), std::move(keys));
+}
+
+constexpr PortRule kDcqcnParams{"port.dcqcn.params.drift",
+                                Severity::error,
+                                "NIC DCQCN parameters the profile sets have the profile's values",
+                                Setting::dcqcn_params,
+                                dcqcn_params_set,
+                                dcqcn_params_expected,
+                                dcqcn_params_judge};
+
+// ---- port.cnp.drift
 
 std::string cnp_text(const std::optional<int>& dscp, const std::optional<int>& prio) {
   return cat("DSCP ", format_opt(dscp), " priority ", format_opt(prio));
@@ -383,8 +435,9 @@ constexpr PortRule kCnp{"port.cnp.drift", Severity::error, "the NIC sends CNPs w
 }  // namespace
 
 std::vector<Check> drift_checks() {
-  return {check<kMtu>(), check<kSpeed>(), check<kTrust>(),    check<kDscp>(),  check<kPfc>(),
-          check<kEts>(), check<kEcn>(),   check<kWatchdog>(), check<kDcqcn>(), check<kCnp>()};
+  return {check<kMtu>(), check<kSpeed>(),    check<kTrust>(),        check<kDscp>(),
+          check<kPfc>(), check<kEts>(),      check<kEcn>(),          check<kWatchdog>(),
+          check<kDcqcn>(), check<kDcqcnParams>(), check<kCnp>()};
 }
 
 }  // namespace fabricctl

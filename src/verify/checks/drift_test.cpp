@@ -56,7 +56,7 @@ TEST_CASE("drift checks: the catalog rows") {
   }
   CHECK(ids == std::vector<std::string>{"port.mtu.drift", "port.speed.drift", "port.trust.drift", "port.dscp.drift",
                                         "port.pfc.drift", "port.ets.drift", "port.ecn.drift", "port.watchdog.drift",
-                                        "port.dcqcn.drift", "port.cnp.drift"});
+                                        "port.dcqcn.drift", "port.dcqcn.params.drift", "port.cnp.drift"});
 }
 
 TEST_CASE("drift checks pass on a perfect fabric, in desired order, on the ports in their scope") {
@@ -72,6 +72,7 @@ TEST_CASE("drift checks pass on a perfect fabric, in desired order, on the ports
   CHECK(test::outline(f.run(family(), "port.ecn.drift")) == kSwitchPorts);
   CHECK(test::outline(f.run(family(), "port.watchdog.drift")) == kSwitchPorts);
   CHECK(test::outline(f.run(family(), "port.dcqcn.drift")) == kHostPorts);
+  CHECK(test::outline(f.run(family(), "port.dcqcn.params.drift")) == kHostPorts);
   CHECK(test::outline(f.run(family(), "port.cnp.drift")) == kHostPorts);
 }
 
@@ -551,6 +552,39 @@ TEST_CASE("port.dcqcn.drift: DCQCN off in intent means off on every priority") {
   CHECK(r.hint ==
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3'\n"
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/enable/3'");
+}
+
+TEST_CASE("port.dcqcn.params.drift: only the parameters the profile sets, each against its value") {
+  Lab f;
+  auto& dc = *f.port("host1", "ens1f0np0").dcqcn;
+  dc.rp["rpg_ai_rate"] = 5;       // the firmware's default, not the profile's 10
+  dc.rp["rpg_time_reset"] = 600;  // not set by the profile: the firmware's business
+  Result r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  check_failure(r, "port.dcqcn.params.drift");
+  CHECK(r.expected == "rpg_ai_rate 10, rpg_hai_rate 100, min_time_between_cnps 0");
+  CHECK(r.observed == "rpg_ai_rate 5, rpg_hai_rate 100, min_time_between_cnps 0");
+  CHECK(r.message == "host1:ens1f0np0: DCQCN parameters differ: rpg_ai_rate 5 (want 10)");
+  CHECK(r.hint == "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'");
+  CHECK(same_link(r.link, kHost1Link));
+  // Parameters are their own setting: the enables still pass.
+  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
+
+  dc.min_time_between_cnps = 4;
+  r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  CHECK(r.message == "host1:ens1f0np0: DCQCN parameters differ: rpg_ai_rate 5 (want 10), min_time_between_cnps 4 (want 0)");
+  CHECK(r.hint ==
+        "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'\n"
+        "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");
+
+  dc.rp.erase("rpg_hai_rate");
+  r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  CHECK(r.status == Status::missing);
+  CHECK(r.message == "host1:ens1f0np0: DCQCN parameter rpg_hai_rate not collected");
+
+  // A profile that sets no parameter leaves them all to the firmware: nothing to judge.
+  f.device("host1").qos.dcqcn.rp.clear();
+  f.device("host1").qos.dcqcn.np_min_time_between_cnps.reset();
+  CHECK(f.run(family(), "port.dcqcn.params.drift").empty());
 }
 
 TEST_CASE("port.cnp.drift: the DSCP and priority of the CNPs a NIC sends") {

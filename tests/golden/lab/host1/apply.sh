@@ -107,8 +107,9 @@ dcb ets set dev 'ens1f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -140,27 +141,10 @@ set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 106
 set_sysfs '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 106
 
 # DCQCN on priority 3, off on the others.
+# The profile sets no DCQCN parameter: the NIC firmware's values stay.
 # Notification point: CNPs leave with DSCP 48 and priority 6.
 set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp' 48
 set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio' 6
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps' 4
-# Reaction point parameters, in firmware units (rates Mb/s, times us).
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/clamp_tgt_rate' 0
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/clamp_tgt_rate_after_time_inc' 1
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_time_reset' 300
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_byte_reset' 32767
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_threshold' 1
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_max_rate' 0
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate' 5
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_hai_rate' 50
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd' 11
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_min_dec_fac' 50
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_min_rate' 1
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rate_to_set_on_first_cnp' 0
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/dce_tcp_g' 1019
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/dce_tcp_rtt' 1
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/rate_reduce_monitor_period' 4
-set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/initial_alpha_value' 1023
 # Reaction point (sender) per priority.
 set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/0' 0
 set_sysfs '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/1' 0
@@ -193,8 +177,9 @@ dcb ets set dev 'ens2f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens2f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -226,27 +211,10 @@ set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 106
 set_sysfs '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 106
 
 # DCQCN on priority 3, off on the others.
+# The profile sets no DCQCN parameter: the NIC firmware's values stay.
 # Notification point: CNPs leave with DSCP 48 and priority 6.
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/cnp_dscp' 48
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/cnp_802p_prio' 6
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/min_time_between_cnps' 4
-# Reaction point parameters, in firmware units (rates Mb/s, times us).
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/clamp_tgt_rate' 0
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/clamp_tgt_rate_after_time_inc' 1
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_time_reset' 300
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_byte_reset' 32767
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_threshold' 1
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_max_rate' 0
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_ai_rate' 5
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_hai_rate' 50
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_gd' 11
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_min_dec_fac' 50
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rpg_min_rate' 1
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rate_to_set_on_first_cnp' 0
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/dce_tcp_g' 1019
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/dce_tcp_rtt' 1
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/rate_reduce_monitor_period' 4
-set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/initial_alpha_value' 1023
 # Reaction point (sender) per priority.
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/0' 0
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_rp/enable/1' 0

@@ -125,8 +125,9 @@ dcb ets set dev 'ens1f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens1f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -190,8 +191,9 @@ dcb ets set dev 'ens2f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens2f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -255,8 +257,9 @@ dcb ets set dev 'ens3f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens3f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -320,8 +323,9 @@ dcb ets set dev 'ens4f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens4f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -385,8 +389,9 @@ dcb ets set dev 'ens5f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens5f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -450,8 +455,9 @@ dcb ets set dev 'ens6f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens6f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -515,8 +521,9 @@ dcb ets set dev 'ens7f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens7f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
@@ -580,8 +587,9 @@ dcb ets set dev 'ens8f0np0' \
   tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 
 # PFC (lossless) on priority 3. mlx5 flaps the link when the PFC priorities change.
-# On mlx5, delay is the cable length in metres (3 m), from which the driver sizes the PFC
-# headroom (fabricctl expects 77824 bytes); dcb-pfc(8) documents delay in bits.
+# delay: the cable length in metres (3 m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5
+# uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.
+# The switch end of this cable needs about 77824 bytes of PFC headroom (fabricctl's estimate).
 dcb pfc set dev 'ens8f0np0' prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off delay 3
 
 # Trust DSCP: an app entry for each of the 64 DSCP values, as mlnx_qos --trust dscp makes;
