@@ -77,10 +77,10 @@ TEST_CASE("platform steps: a folder with context, fix and their tests; templates
 }
 
 TEST_CASE("platform steps: every setting of its role has a fix that can be pasted") {
-  const Setting host_settings[] = {Setting::mtu,      Setting::speed,        Setting::link_up,  Setting::trust,
-                                   Setting::dscp_map, Setting::pfc,          Setting::ets,      Setting::dcqcn,
-                                   Setting::cnp,      Setting::dcqcn_params, Setting::cabling,  Setting::rdma_gid,
-                                   Setting::rdma_port, Setting::roce_tos,    Setting::nccl_tc,  Setting::nccl_gid};
+  const Setting host_settings[] = {Setting::mtu,       Setting::speed,        Setting::link_up, Setting::trust,
+                                   Setting::dscp_map,  Setting::pfc,          Setting::ets,     Setting::dcqcn,
+                                   Setting::cnp,       Setting::dcqcn_params, Setting::cabling, Setting::rdma_gid,
+                                   Setting::rdma_port, Setting::roce_tos,     Setting::nccl_tc, Setting::nccl_gid};
   const Setting switch_settings[] = {Setting::mtu,      Setting::speed,  Setting::link_up, Setting::trust,
                                      Setting::dscp_map, Setting::pfc,    Setting::ets,     Setting::ecn,
                                      Setting::watchdog, Setting::cabling};

@@ -47,11 +47,22 @@ struct EcnQueue {
 
 /// The DCQCN reaction-point parameters, named as mlx5 exposes them (ecn/roce_rp/<name>, MLNX_OFED), in
 /// mlx5's order. Values in the firmware's units: rates Mb/s, times microseconds, bytes.
-inline constexpr std::array<std::string_view, 16> kDcqcnRpParams = {
-    "clamp_tgt_rate", "clamp_tgt_rate_after_time_inc", "rpg_time_reset",   "rpg_byte_reset",
-    "rpg_threshold",  "rpg_max_rate",                  "rpg_ai_rate",      "rpg_hai_rate",
-    "rpg_gd",         "rpg_min_dec_fac",               "rpg_min_rate",     "rate_to_set_on_first_cnp",
-    "dce_tcp_g",      "dce_tcp_rtt",                   "rate_reduce_monitor_period", "initial_alpha_value"};
+inline constexpr std::array<std::string_view, 16> kDcqcnRpParams = {"clamp_tgt_rate",
+                                                                    "clamp_tgt_rate_after_time_inc",
+                                                                    "rpg_time_reset",
+                                                                    "rpg_byte_reset",
+                                                                    "rpg_threshold",
+                                                                    "rpg_max_rate",
+                                                                    "rpg_ai_rate",
+                                                                    "rpg_hai_rate",
+                                                                    "rpg_gd",
+                                                                    "rpg_min_dec_fac",
+                                                                    "rpg_min_rate",
+                                                                    "rate_to_set_on_first_cnp",
+                                                                    "dce_tcp_g",
+                                                                    "dce_tcp_rtt",
+                                                                    "rate_reduce_monitor_period",
+                                                                    "initial_alpha_value"};
 
 /// DCQCN on a host NIC. The reaction- and notification-point parameters are those the profile sets,
 /// named as mlx5 exposes them (ecn/roce_rp/*, ecn/roce_np/*), in the firmware's units (rates Mb/s, times
@@ -59,7 +70,7 @@ inline constexpr std::array<std::string_view, 16> kDcqcnRpParams = {
 /// writes nor judges it (the firmware's defaults differ by NIC generation and firmware release).
 struct Dcqcn {
   bool enabled = false;
-  std::vector<std::pair<std::string, int>> rp;   // set reaction-point parameters, in mlx5's order
+  std::vector<std::pair<std::string, int>> rp;  // set reaction-point parameters, in mlx5's order
   std::optional<int> np_min_time_between_cnps;  // microseconds
 };
 

@@ -13,24 +13,24 @@ namespace fabricctl {
 
 /// The settings a fix can name. One per compared field of the observed state.
 enum class Setting {
-  mtu,        // port L3 MTU
-  speed,      // port speed (a check of optics and cabling; not always a setting)
-  link_up,    // port admin/oper state
-  trust,      // DSCP or PCP trust
-  dscp_map,   // DSCP -> priority; keys: the DSCPs that differ
-  pfc,        // lossless priorities; keys: the priorities whose PFC state differs
-  ets,        // priority -> TC map and TC scheduling
-  ecn,        // ECN marking of egress queues; keys: the traffic classes that differ
-  watchdog,   // PFC watchdog
-  dcqcn,      // NIC DCQCN reaction/notification points; keys: the priorities that differ
+  mtu,           // port L3 MTU
+  speed,         // port speed (a check of optics and cabling; not always a setting)
+  link_up,       // port admin/oper state
+  trust,         // DSCP or PCP trust
+  dscp_map,      // DSCP -> priority; keys: the DSCPs that differ
+  pfc,           // lossless priorities; keys: the priorities whose PFC state differs
+  ets,           // priority -> TC map and TC scheduling
+  ecn,           // ECN marking of egress queues; keys: the traffic classes that differ
+  watchdog,      // PFC watchdog
+  dcqcn,         // NIC DCQCN reaction/notification points; keys: the priorities that differ
   dcqcn_params,  // NIC DCQCN parameters the profile sets; keys: kDcqcnRpParams indexes, kDcqcnNpGapKey
-  cnp,        // the DSCP and priority of the CNPs a NIC sends
-  cabling,    // a cable to move (show the neighbour to confirm)
-  rdma_gid,   // RoCE v2 GID: an IP address on the netdev
-  rdma_port,  // RDMA port state
-  roce_tos,   // the ToS byte of a NIC port's RoCE traffic (rdma_cm's default and the driver's override)
-  nccl_tc,    // the traffic class NCCL's defaults give its RoCE traffic (device-wide)
-  nccl_gid,   // the GID index NCCL's defaults select (device-wide)
+  cnp,           // the DSCP and priority of the CNPs a NIC sends
+  cabling,       // a cable to move (show the neighbour to confirm)
+  rdma_gid,      // RoCE v2 GID: an IP address on the netdev
+  rdma_port,     // RDMA port state
+  roce_tos,      // the ToS byte of a NIC port's RoCE traffic (rdma_cm's default and the driver's override)
+  nccl_tc,       // the traffic class NCCL's defaults give its RoCE traffic (device-wide)
+  nccl_gid,      // the GID index NCCL's defaults select (device-wide)
 };
 
 /// The key of Setting::dcqcn_params for the notification point's minimum CNP spacing.

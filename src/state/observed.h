@@ -23,8 +23,8 @@ struct DcqcnObserved {
   std::array<bool, kPriorities> np_enabled{};
   std::optional<int> cnp_dscp;
   std::optional<int> cnp_priority;
-  std::map<std::string, int, std::less<>> rp;   // reaction-point parameters by kDcqcnRpParams name
-  std::optional<int> min_time_between_cnps;     // notification point, microseconds
+  std::map<std::string, int, std::less<>> rp;  // reaction-point parameters by kDcqcnRpParams name
+  std::optional<int> min_time_between_cnps;    // notification point, microseconds
 };
 
 /// One GID table entry of an RDMA port.

@@ -148,8 +148,7 @@ using Keys = std::array<std::string_view, N>;
 constexpr Keys<3> kEtsKeys = {"tc", "tsa", "bandwidth_pct"};
 constexpr Keys<4> kEcnKeys = {"tc", "min_bytes", "max_bytes", "probability_pct"};
 constexpr Keys<5> kWatchdogKeys = {"enabled", "poll_interval_ms", "detection_ms", "restoration_ms", "action"};
-constexpr Keys<6> kDcqcnKeys = {"rp_enabled",   "np_enabled", "cnp_dscp",
-                                "cnp_priority", "rp",         "min_time_between_cnps"};
+constexpr Keys<6> kDcqcnKeys = {"rp_enabled", "np_enabled", "cnp_dscp", "cnp_priority", "rp", "min_time_between_cnps"};
 constexpr Keys<7> kRdmaKeys = {"device", "port", "state", "active_mtu", "gids", "cm_tos", "tos_override"};
 constexpr Keys<2> kNcclKeys = {"traffic_class", "gid_index"};
 constexpr Keys<3> kGidKeys = {"index", "type", "gid"};

@@ -2,7 +2,8 @@
 # The classic case: in the lab fabric, leaf1:Ethernet8 has PFC off on the lossless priority while its
 # host end (host2:ens1f0np0) has it on, and host1:ens2f0np0 was left at MTU 1500 (so RDMA runs at 1024).
 # Two faults, so exactly two errors, each with one fix for the wrong end; what they cause (the PFC
-# disagreement across the link, the RDMA MTU) is reported as their consequence, grouped under the link.
+# disagreement across the link and the RoCE it leaves in a lossy priority there, the RDMA MTU) is reported
+# as their consequence, grouped under the link.
 # The same snapshots with both fixed (tests/snapshots/lab-good) exit 0.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
@@ -35,6 +36,7 @@ assert classic["summary"]["findings"]["error"] == 2, classic["summary"]
 causes = {(f["check"], f["cause"]) for f in classic["findings"] if f["status"] == "consequence"}
 assert causes == {
     ("link.pfc.mismatch", "port.pfc.drift leaf1:Ethernet8"),
+    ("link.roce.class", "port.pfc.drift leaf1:Ethernet8"),
     ("rdma.mtu.mismatch", "port.mtu.drift host1:ens2f0np0"),
 }, causes
 for f in classic["findings"]:
@@ -49,5 +51,5 @@ assert hints["host1:ens2f0np0"] == "ip link set dev 'ens2f0np0' mtu 9000", hints
 PY
 grep -q "host2:ens1f0np0 <-> leaf1:Ethernet8" "$work/classic.txt" || fail "table does not group the PFC finding by link"
 grep -q "host1:ens2f0np0 <-> leaf2:Ethernet1/1" "$work/classic.txt" || fail "table does not group the MTU finding by link"
-grep -q "^2 errors, 0 warnings, 0 info (+2 caused by them);" "$work/classic.txt" || fail "table summary does not count 2 errors"
+grep -q "^2 errors, 0 warnings, 0 info (+3 caused by them);" "$work/classic.txt" || fail "table summary does not count 2 errors"
 echo "verify classic: ok"

@@ -114,7 +114,8 @@ want_fail = {
     "rail": {("cabling.rail.mismatch", "host1:ens1f0np0")},
 }
 want_consequence = {
-    "dscp": {("link.dscp.mismatch", "host2:ens2f0np0~leaf2:Ethernet2/1", "port.dscp.drift host2:ens2f0np0")},
+    "dscp": {("link.dscp.mismatch", "host2:ens2f0np0~leaf2:Ethernet2/1", "port.dscp.drift host2:ens2f0np0"),
+             ("link.roce.class", "host2:ens2f0np0~leaf2:Ethernet2/1", "port.dscp.drift host2:ens2f0np0")},
     "ecn": set(),
     "rail": {("cabling.lldp.mismatch", "host1:ens1f0np0~leaf1:Ethernet0", "cabling.rail.mismatch host1:ens1f0np0")},
 }

@@ -13,7 +13,9 @@
 
 namespace fabricctl::fuzz {
 
-inline std::string text(const uint8_t* data, size_t size) { return std::string(reinterpret_cast<const char*>(data), size); }
+inline std::string text(const uint8_t* data, size_t size) {
+  return std::string(reinterpret_cast<const char*>(data), size);
+}
 
 /// The source tree (compiled in), for the shipped profiles and templates.
 inline std::filesystem::path source_dir() { return FABRICCTL_SOURCE_DIR; }
@@ -37,7 +39,8 @@ inline std::vector<YamlDoc> shipped_profile_docs() {
   std::vector<YamlDoc> docs;
   Diags d;
   for (const char* name : {"roce-lossless.yaml", "roce-pfc-only.yaml"})
-    if (auto doc = load_yaml(source_dir() / "profiles" / name, std::string("profiles/") + name, d)) docs.push_back(*doc);
+    if (auto doc = load_yaml(source_dir() / "profiles" / name, std::string("profiles/") + name, d))
+      docs.push_back(*doc);
   return docs;
 }
 

@@ -233,7 +233,8 @@ json port_context(const ordered_json& ps) {
     // has switched the port to manually sized buffers; with the firmware's buffers it changes nothing.
     pfc_notes.push_back("delay: the cable length in metres (" + std::to_string(cable_length_m) +
                         " m), as mlx5 reads it (dcb-pfc(8) documents bits). mlx5");
-    pfc_notes.emplace_back("uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.");
+    pfc_notes.emplace_back(
+        "uses it only with manually sized buffers (dcb buffer); with the firmware's it changes nothing.");
     pfc_notes.push_back("The switch end of this cable needs about " + std::to_string(headroom) +
                         " bytes of PFC headroom (fabricctl's estimate).");
   } else {
@@ -257,10 +258,9 @@ json port_context(const ordered_json& ps) {
       writes.push_back(sysfs_write(ecn + "/roce_np/min_time_between_cnps", std::to_string(gap.get<int>())));
     bool first = true;
     for (const auto& [name, value] : dcqcn.at("rp").items()) {
-      writes.push_back(
-          sysfs_write(ecn + "/roce_rp/" + name, std::to_string(value.get<int>()),
-                      first ? "Reaction point parameters the profile sets, in firmware units (rates Mb/s, times us)."
-                            : ""));
+      writes.push_back(sysfs_write(
+          ecn + "/roce_rp/" + name, std::to_string(value.get<int>()),
+          first ? "Reaction point parameters the profile sets, in firmware units (rates Mb/s, times us)." : ""));
       first = false;
     }
   }

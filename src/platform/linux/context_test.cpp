@@ -262,7 +262,6 @@ TEST_CASE("linux: apply.sh sets the same state with ip, dcb, sysfs and configfs"
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'"));
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 106"));
   CHECK(contains_line(sh, "set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 106"));
-
 }
 
 TEST_CASE("linux: apply.sh writes the DCQCN parameters the profile sets, in mlx5's order, before enabling") {

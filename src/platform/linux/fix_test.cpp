@@ -64,8 +64,8 @@ TEST_CASE("linux fix: DCQCN parameters: the profile's values of those that diffe
   DeviceDesired host = test::example_host();
   host.qos.dcqcn.rp = {{"rpg_time_reset", 300}, {"rpg_ai_rate", 10}};
   host.qos.dcqcn.np_min_time_between_cnps = 0;
-  const int ai = static_cast<int>(std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), "rpg_ai_rate") -
-                                  kDcqcnRpParams.begin());
+  const int ai =
+      static_cast<int>(std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), "rpg_ai_rate") - kDcqcnRpParams.begin());
   CHECK(fix_of(host, Setting::dcqcn_params, {ai}) == "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'");
   CHECK(fix_of(host, Setting::dcqcn_params, {kDcqcnNpGapKey}) ==
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");

@@ -10,6 +10,7 @@ namespace fabricctl {
 
 std::vector<Check> drift_checks();    // port.*: every desired field against the observed one
 std::vector<Check> link_checks();     // link.*: both ends of every link agree, and agree with intent
+std::vector<Check> path_checks();     // link.roce.class, link.cnp.class: where a packet class lands across a link
 std::vector<Check> rdma_checks();     // rdma.*: RoCE v2 GID, port state, active MTU
 std::vector<Check> cabling_checks();  // cabling.*: LLDP neighbour is the inventory's other end
 std::vector<Check> nccl_checks();     // nccl.*: NCCL's defaults on a host put RoCE in the lossless class

@@ -400,13 +400,10 @@ Verdict dcqcn_params_judge(const PortView& v, const PortObserved& o) {
   return fail(capped(seen), cat("DCQCN parameters differ: ", capped(diffs)), std::move(keys));
 }
 
-constexpr PortRule kDcqcnParams{"port.dcqcn.params.drift",
-                                Severity::error,
-                                "NIC DCQCN parameters the profile sets have the profile's values",
-                                Setting::dcqcn_params,
-                                dcqcn_params_set,
-                                dcqcn_params_expected,
-                                dcqcn_params_judge};
+constexpr PortRule kDcqcnParams{
+    "port.dcqcn.params.drift", Severity::error,  "NIC DCQCN parameters the profile sets have the profile's values",
+    Setting::dcqcn_params,     dcqcn_params_set, dcqcn_params_expected,
+    dcqcn_params_judge};
 
 // ---- port.cnp.drift
 
@@ -435,9 +432,8 @@ constexpr PortRule kCnp{"port.cnp.drift", Severity::error, "the NIC sends CNPs w
 }  // namespace
 
 std::vector<Check> drift_checks() {
-  return {check<kMtu>(), check<kSpeed>(),    check<kTrust>(),        check<kDscp>(),
-          check<kPfc>(), check<kEts>(),      check<kEcn>(),          check<kWatchdog>(),
-          check<kDcqcn>(), check<kDcqcnParams>(), check<kCnp>()};
+  return {check<kMtu>(), check<kSpeed>(),    check<kTrust>(), check<kDscp>(),        check<kPfc>(), check<kEts>(),
+          check<kEcn>(), check<kWatchdog>(), check<kDcqcn>(), check<kDcqcnParams>(), check<kCnp>()};
 }
 
 }  // namespace fabricctl

@@ -571,7 +571,8 @@ TEST_CASE("port.dcqcn.params.drift: only the parameters the profile sets, each a
 
   dc.min_time_between_cnps = 4;
   r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
-  CHECK(r.message == "host1:ens1f0np0: DCQCN parameters differ: rpg_ai_rate 5 (want 10), min_time_between_cnps 4 (want 0)");
+  CHECK(r.message ==
+        "host1:ens1f0np0: DCQCN parameters differ: rpg_ai_rate 5 (want 10), min_time_between_cnps 4 (want 0)");
   CHECK(r.hint ==
         "echo 10 > '/sys/class/net/ens1f0np0/ecn/roce_rp/rpg_ai_rate'\n"
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");
@@ -629,8 +630,8 @@ TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {
     test::check_causes_are_failures(all);
     CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
     CHECK(test::consequences(all) ==
-          std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift "
-                                "leaf1:Ethernet0"});
+          std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                                "link.roce.class host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
   }
   SUBCASE("a wrong watchdog, ECN or CNP marking concerns one port only") {
     Lab f;

@@ -117,7 +117,8 @@ TEST_CASE("link.pfc.mismatch: the classic case, PFC off on the leaf end only, is
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
   CHECK(test::consequences(all) ==
-        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                              "link.roce.class host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
   CHECK(lab.result(drift_checks(), "port.pfc.drift", "leaf1", "Ethernet0").hint ==
         "sudo config interface pfc priority 'Ethernet0' 3 on");
 }
@@ -143,7 +144,9 @@ TEST_CASE("link.pfc.mismatch: the drifted end is named, on either end and on swi
   CHECK(test::consequences(all) ==
         std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1 <- port.pfc.drift "
                               "host1:ens2f0np0",
-                              "link.pfc.mismatch leaf1:Ethernet48~spine1:swp1 <- port.pfc.drift spine1:swp1"});
+                              "link.pfc.mismatch leaf1:Ethernet48~spine1:swp1 <- port.pfc.drift spine1:swp1",
+                              "link.roce.class host1:ens2f0np0~leaf2:Ethernet1/1 <- port.pfc.drift "
+                              "leaf2:Ethernet1/1"});
 }
 
 TEST_CASE("link.pfc.mismatch: ends that agree pass, even when both are wrong; port drift reports each") {
@@ -542,7 +545,8 @@ TEST_CASE("link checks under --limit: a link with an end in scope, and the drift
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"port.pfc.drift leaf1:Ethernet0"});
   CHECK(test::consequences(all) ==
-        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
+        std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                              "link.roce.class host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0"});
 }
 
 // When both ends drifted, the cause is the drift that drops the host's frames (the switch end at 1500),
@@ -579,6 +583,7 @@ TEST_CASE("the classic lab case: PFC off on a leaf port and a host NIC at MTU 15
         std::set<std::string>{"port.mtu.drift host1:ens2f0np0", "port.pfc.drift leaf1:Ethernet0"});
   CHECK(test::consequences(all) ==
         std::set<std::string>{"link.pfc.mismatch host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
+                              "link.roce.class host1:ens1f0np0~leaf1:Ethernet0 <- port.pfc.drift leaf1:Ethernet0",
                               "rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
   for (const Result& r : all) {
     if (r.status == Status::pass) continue;
