@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <map>
 #include <regex>
+#include <tuple>
 #include <unordered_map>
 
 #include "model/headroom.h"
 #include "model/name_rules.h"
+#include "platform/eos/hardware.h"
 #include "platform/platform.h"
+#include "platform/sonic/hardware.h"
 #include "util/names.h"
 #include "util/spell.h"
 #include "util/text.h"
@@ -60,6 +63,7 @@ struct Resolver {
   /// that uses it (null until one does).
   std::vector<std::vector<const PortSpec*>> port_specs;
   std::vector<std::vector<Loc>> port_mtu_host_loc;
+  std::vector<std::vector<Loc>> port_cable_loc;  // where each port's cable length was set (no file: not set)
   std::vector<std::vector<const Loc*>> port_used_by;
   std::unordered_map<std::string, std::optional<Intent>> intent_cache;
 
@@ -108,6 +112,7 @@ struct Resolver {
     index_devices();
     for (size_t i = 0; i < inv.devices.size(); ++i) resolve_device(i);
     resolve_links();
+    headroom_rows();
     finish();
   }
 
@@ -129,6 +134,7 @@ struct Resolver {
     port_index.resize(inv.devices.size());
     port_specs.resize(inv.devices.size());
     port_mtu_host_loc.resize(inv.devices.size());
+    port_cable_loc.resize(inv.devices.size());
     port_used_by.resize(inv.devices.size());
     for (size_t i = 0; i < inv.devices.size(); ++i) {
       const DeviceSpec& dev = inv.devices[i];
@@ -228,8 +234,36 @@ struct Resolver {
     for (const GroupSpec* g : dev_groups) dd.groups.push_back(*g->name);
     if (dev.rail.has()) dd.rail = static_cast<int>(*dev.rail);
     if (device_intent[i]) dd.qos = device_intent[i]->qos;
+    if (a) dd.hardware = hardware(dev, dev_groups, *a, where);
     ports(i, dev, a, dd, where);
     out.desired.devices.push_back(std::move(dd));
+  }
+
+  /// The switch hardware of a device: defaults, its groups in order, then its own mapping. A `sonic:`
+  /// or `eos:` mapping on a device of another platform is an error; on `defaults` or a group it
+  /// concerns only the members of that platform.
+  SwitchHardware hardware(const DeviceSpec& dev, const std::vector<const GroupSpec*>& dev_groups,
+                          const PlatformAdapter& a, const std::string& where) {
+    for (const auto& [given, name, platform] : {std::tuple{&dev.hardware.sonic, "sonic", Platform::sonic},
+                                                std::tuple{&dev.hardware.eos, "eos", Platform::eos}})
+      if (given->file && a.platform != platform)
+        d.error(*given, where + "." + name + ": applies to " + name + " devices only, and " + quote(*dev.name) +
+                            " is on platform " + std::string(a.name()));
+    HardwareSpec h = inv.default_hardware;
+    for (const GroupSpec* g : dev_groups) h.merge(g->hardware);
+    h.merge(dev.hardware);
+    SwitchHardware hw;
+    if (a.platform == Platform::sonic && (!h.buffer_model.has() || *h.buffer_model == sonic::kTraditionalBuffers)) {
+      hw.headroom_cable_rows_m = h.cable_lengths_m.has() ? *h.cable_lengths_m
+                                                         : std::vector<int>(sonic::kDefaultCableRowsM.begin(),
+                                                                            sonic::kDefaultCableRowsM.end());
+    }
+    if (a.platform == Platform::eos) {
+      const std::string_view chip = h.chip.has() ? std::string_view(*h.chip) : eos::kDefaultChip;
+      for (const eos::ChipFamily& c : eos::kChipFamilies)
+        if (c.name == chip) hw.voq = c.voq;
+    }
+    return hw;
   }
 
   static bool is_empty(const ProfileLayer& l) {
@@ -247,6 +281,7 @@ struct Resolver {
     const int mtu = host ? in.mtu_host : in.mtu_switch;
     const Loc& loc = host ? in.mtu_host_loc : in.mtu_switch_loc;
     mtu_range(mtu, loc, host ? "mtu.host" : "mtu.switch", a, *dev.name);
+    trust_mode(dev, a, in);
     const Watchdog& w = in.qos.watchdog;
     if (!host && w.enabled &&
         std::find(a.watchdog_actions.begin(), a.watchdog_actions.end(), w.action) == a.watchdog_actions.end()) {
@@ -256,6 +291,16 @@ struct Resolver {
               "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name()) +
                   " device " + quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
     }
+  }
+
+  void trust_mode(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {
+    const Trust t = in.qos.trust;
+    if (std::find(a.trust_modes.begin(), a.trust_modes.end(), t) != a.trust_modes.end()) return;
+    std::vector<std::string> names;
+    for (Trust x : a.trust_modes) names.emplace_back(to_string(x));
+    d.error(in.trust_loc.file ? in.trust_loc : dev.name.loc,
+            "trust: " + quote(to_string(t)) + " is not supported on " + std::string(a.name()) + " device " +
+                quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
   }
 
   void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
@@ -346,7 +391,7 @@ struct Resolver {
       if (p.rdma_device.has()) pd.rdma_device = *p.rdma_device;
       if (p.rdma_port.has()) pd.rdma_port = static_cast<int>(*p.rdma_port);
       if (p.rail.has()) pd.rail = static_cast<int>(*p.rail);
-      Loc mtu_host_loc;
+      Loc mtu_host_loc, cable_loc;
       if (in) {
         PortIntent pi{in->mtu_host,       in->mtu_switch,   in->mtu_rdma,      in->mtu_host_loc,
                       in->mtu_switch_loc, in->mtu_rdma_loc, in->cable_length_m};
@@ -370,6 +415,7 @@ struct Resolver {
                         std::to_string(roce_mtu_for(pi.mtu_host)) + " at most)");
         }
         mtu_host_loc = pi.mtu_host_loc;
+        cable_loc = po.cable_length_m.has() ? po.cable_length_m.loc : in->cable_length_loc;
         pd.mtu = host ? pi.mtu_host : pi.mtu_switch;
         pd.rdma_mtu = host ? pi.mtu_rdma : 0;
         pd.cable_length_m = pi.cable_length_m;
@@ -377,6 +423,7 @@ struct Resolver {
       port_index[i].emplace(*p.name, dd.ports.size());
       port_specs[i].push_back(&p);
       port_mtu_host_loc[i].push_back(std::move(mtu_host_loc));
+      port_cable_loc[i].push_back(std::move(cable_loc));
       port_used_by[i].push_back(nullptr);
       dd.ports.push_back(std::move(pd));
     }
@@ -452,6 +499,8 @@ struct Resolver {
       if (l.cable_length_m.has()) {
         pa.cable_length_m = static_cast<int>(*l.cable_length_m);
         pb.cable_length_m = static_cast<int>(*l.cable_length_m);
+        port_cable_loc[a->device][a->port] = l.cable_length_m.loc;
+        port_cable_loc[b->device][b->port] = l.cable_length_m.loc;
       }
       link_mtu(l, *a, *aa, *b, *ab);
       link_rail(l, *a, *aa, *b, *ab);
@@ -511,6 +560,27 @@ struct Resolver {
       d.error(l.loc, "link: " + quote(desired(h.device).name + ":" + hp.name) + " is on rail " +
                          std::to_string(*hp.rail) + " but " + quote(sw.name) + " serves rail " +
                          std::to_string(*sw.rail));
+  }
+
+  /// On a switch that looks headroom up by cable length, a cable longer than every row of its table
+  /// gets no lossless headroom at all: an error where the length was set.
+  void headroom_rows() {
+    for (size_t i = 0; i < out.desired.devices.size(); ++i) {
+      const DeviceDesired& dd = out.desired.devices[i];
+      const std::vector<int>& rows = dd.hardware.headroom_cable_rows_m;
+      if (rows.empty()) continue;
+      for (size_t k = 0; k < dd.ports.size(); ++k) {
+        const PortDesired& p = dd.ports[k];
+        if (p.cable_length_m <= 0 || dd.hardware.headroom_row(p.cable_length_m)) continue;
+        std::vector<std::string> listed;
+        for (int r : rows) listed.push_back(std::to_string(r) + "m");
+        const Loc& loc = port_cable_loc[i][k].file ? port_cable_loc[i][k] : inv.devices[device_index[dd.name]].name.loc;
+        d.error(loc, dd.name + ":" + p.name + ": cable length " + quote(std::to_string(p.cable_length_m) + "m") +
+                         " is longer than every row of its buffer table (" + join(listed, ", ") +
+                         "), so it would get no lossless headroom: add the SKU's row to sonic.cable_lengths_m, or "
+                         "use sonic.buffer_model: dynamic");
+      }
+    }
   }
 
   void finish() {

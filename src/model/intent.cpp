@@ -55,13 +55,16 @@ class Builder {
     }
 
     if (have_mtu) mtus(in);
-    if (have_classes) classes(q);
+    if (have_classes) classes(q, in);
     if (have_ets) ets(q);
     if (have_classes && have_ets) class_placement(q);
     if (l_.ecn_enabled.has()) ecn(q);
     if (l_.dcqcn_enabled.has()) dcqcn(q);
     if (l_.watchdog_enabled.has()) watchdog(q, in);
-    if (l_.cable_length_m.has()) in.cable_length_m = static_cast<int>(*l_.cable_length_m);
+    if (l_.cable_length_m.has()) {
+      in.cable_length_m = static_cast<int>(*l_.cable_length_m);
+      in.cable_length_loc = l_.cable_length_m.loc;
+    }
     if (l_.nccl_gid_index.has()) q.nccl_gid_index = static_cast<int>(*l_.nccl_gid_index);
     if (!ok_) return std::nullopt;
     return in;
@@ -83,8 +86,9 @@ class Builder {
                                  " (it carries RoCE MTU " + std::to_string(roce_mtu_for(in.mtu_host)) + " at most)");
   }
 
-  void classes(QosIntent& q) {
+  void classes(QosIntent& q, Intent& in) {
     q.trust = *l_.trust == "dscp" ? Trust::dscp : Trust::pcp;
+    in.trust_loc = l_.trust.loc;
     q.roce_dscp = static_cast<int>(*l_.roce_dscp);
     q.roce_priority = static_cast<int>(*l_.roce_priority);
     q.cnp_dscp = static_cast<int>(*l_.cnp_dscp);

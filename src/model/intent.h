@@ -17,7 +17,7 @@ struct Intent {
   int mtu_switch = 0;
   int mtu_rdma = 0;
   int cable_length_m = 0;
-  Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc, watchdog_action_loc;
+  Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc, watchdog_action_loc, cable_length_loc, trust_loc;
 };
 
 /// Checks a merged layer against the domain rules and builds the intent. `owner` is where a

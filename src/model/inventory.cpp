@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "platform/eos/hardware.h"
+#include "platform/sonic/hardware.h"
 #include "util/parallel.h"
 #include "util/text.h"
 
@@ -47,6 +49,36 @@ MgmtSpec read_mgmt(const Reader& r, const YamlNode& n, const std::string& where)
   return m;
 }
 
+/// Reads a `sonic:` or `eos:` mapping (`key` says which) into `h`; the words come from the platform.
+void read_hardware(const Reader& r, const YamlEntry& kv, const std::string& where, HardwareSpec& h) {
+  const std::string_view platform = kv.key.scalar();
+  const std::string what = key_path(where, platform);
+  if (platform == "sonic") {
+    h.sonic = r.loc(kv.key);
+    if (!r.check_map(kv.value, what, {"buffer_model", "cable_lengths_m"})) return;
+    for (const YamlEntry& e : kv.value.entries()) {
+      const std::string_view k = e.key.scalar();
+      if (k == "buffer_model") h.buffer_model = r.choice(e.value, key_path(what, k), sonic::buffer_models());
+      if (k == "cable_lengths_m") {
+        h.cable_lengths_m = r.int_list(e.value, key_path(what, k), 1, 100000);
+        if (h.cable_lengths_m.has()) {
+          if (h.cable_lengths_m->empty()) {
+            r.error(e.value, key_path(what, k) + ": needs at least one cable length (the SKU's pg_profile_lookup.ini rows)");
+            h.cable_lengths_m.value.reset();
+          } else {
+            std::sort(h.cable_lengths_m.value->begin(), h.cable_lengths_m.value->end());
+          }
+        }
+      }
+    }
+  } else {
+    h.eos = r.loc(kv.key);
+    if (!r.check_map(kv.value, what, {"chip"})) return;
+    for (const YamlEntry& e : kv.value.entries())
+      if (e.key.scalar() == "chip") h.chip = r.choice(e.value, key_path(what, "chip"), eos::chip_names());
+  }
+}
+
 ProfileLayer read_overrides(const Reader& r, const YamlNode& n, LayerScope scope) { return read_layer(r, n, scope); }
 
 void read_ports(const Reader& r, const YamlNode& n, DeviceSpec& d, const std::string& where) {
@@ -79,7 +111,8 @@ void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Invent
   DeviceSpec d;
   d.name = r.string(key, "devices");
   const std::string where = key_path("devices", key.scalar());
-  if (!r.check_map(n, where, {"role", "platform", "profile", "mgmt", "groups", "rail", "overrides", "ports"})) {
+  if (!r.check_map(n, where,
+                   {"role", "platform", "profile", "mgmt", "groups", "rail", "sonic", "eos", "overrides", "ports"})) {
     inv.devices.push_back(std::move(d));
     return;
   }
@@ -92,6 +125,7 @@ void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Invent
     if (k == "mgmt") d.mgmt = read_mgmt(r, kv.value, what);
     if (k == "groups") d.groups = r.string_list(kv.value, what);
     if (k == "rail") d.rail = r.integer(kv.value, what, 0, 63);
+    if (k == "sonic" || k == "eos") read_hardware(r, kv, where, d.hardware);
     if (k == "overrides") d.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     if (k == "ports") read_ports(r, kv.value, d, what);
   }
@@ -105,11 +139,12 @@ void read_group(const Reader& r, const YamlNode& key, const YamlNode& n, Invento
   GroupSpec g;
   g.name = r.string(key, "groups");
   const std::string where = key_path("groups", key.scalar());
-  if (!n.is_null() && r.check_map(n, where, {"description", "profile", "overrides"})) {
+  if (!n.is_null() && r.check_map(n, where, {"description", "profile", "sonic", "eos", "overrides"})) {
     for (const YamlEntry& kv : n.entries()) {
       const std::string_view k = kv.key.scalar();
       if (k == "description") g.description = r.string(kv.value, key_path(where, k));
       if (k == "profile") g.profile = r.string(kv.value, key_path(where, k));
+      if (k == "sonic" || k == "eos") read_hardware(r, kv, where, g.hardware);
       if (k == "overrides") g.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     }
   }
@@ -150,6 +185,14 @@ void MgmtSpec::merge(const MgmtSpec& later) {
   host_key.override_with(later.host_key);
 }
 
+void HardwareSpec::merge(const HardwareSpec& later) {
+  if (later.sonic.file) sonic = later.sonic;
+  buffer_model.override_with(later.buffer_model);
+  cable_lengths_m.override_with(later.cable_lengths_m);
+  if (later.eos.file) eos = later.eos;
+  chip.override_with(later.chip);
+}
+
 std::optional<int64_t> parse_speed(std::string_view s) {
   if (s.size() < 2) return std::nullopt;
   const char unit = s.back();
@@ -174,10 +217,12 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
     const YamlNode& v = kv.value;
     if (k == "defaults") {
       if (!claim_defaults(inv, r.loc(kv.key), diags)) continue;
-      if (!r.check_map(v, "defaults", {"profile", "mgmt"})) continue;
+      if (!r.check_map(v, "defaults", {"profile", "mgmt", "sonic", "eos"})) continue;
       for (const YamlEntry& dkv : v.entries()) {
-        if (dkv.key.scalar() == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
-        if (dkv.key.scalar() == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.value, "defaults.mgmt");
+        const std::string_view dk = dkv.key.scalar();
+        if (dk == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
+        if (dk == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.value, "defaults.mgmt");
+        if (dk == "sonic" || dk == "eos") read_hardware(r, dkv, "defaults", inv.default_hardware);
       }
     } else if (k == "groups") {
       if (!r.check_free_map(v, "groups")) continue;
@@ -235,6 +280,7 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
     if (part.defaults_loc.file && claim_defaults(inv, part.defaults_loc, diags)) {
       inv.default_profile = std::move(part.default_profile);
       inv.default_mgmt = std::move(part.default_mgmt);
+      inv.default_hardware = std::move(part.default_hardware);
     }
     inv.groups.insert(inv.groups.end(), std::make_move_iterator(part.groups.begin()),
                       std::make_move_iterator(part.groups.end()));

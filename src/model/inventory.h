@@ -25,6 +25,19 @@ struct MgmtSpec {
   void merge(const MgmtSpec& later);
 };
 
+/// A switch's hardware as the inventory states it, in its platform's words: the `sonic:` and `eos:`
+/// mappings of `defaults`, groups and devices (docs/inventory.md "Switch hardware"). Later layers win
+/// field by field: defaults, then the device's groups in list order, then the device.
+struct HardwareSpec {
+  Loc sonic;                                // where a `sonic:` mapping was given (no file: none)
+  Field<std::string> buffer_model;          // sonic: traditional | dynamic
+  Field<std::vector<int>> cable_lengths_m;  // sonic: the cable lengths of the SKU's pg_profile_lookup.ini
+  Loc eos;                                  // where an `eos:` mapping was given
+  Field<std::string> chip;                  // eos: trident | tomahawk | jericho
+
+  void merge(const HardwareSpec& later);
+};
+
 struct PortSpec {
   Field<std::string> name;
   Field<int64_t> speed_mbps;
@@ -46,6 +59,7 @@ struct DeviceSpec {
   Field<int64_t> rail;
   std::vector<Field<std::string>> groups;
   MgmtSpec mgmt;
+  HardwareSpec hardware;
   ProfileLayer overrides;
   std::vector<PortSpec> ports;
 };
@@ -54,6 +68,7 @@ struct GroupSpec {
   Field<std::string> name;
   Field<std::string> description;
   Field<std::string> profile;
+  HardwareSpec hardware;
   ProfileLayer overrides;
 };
 
@@ -69,6 +84,7 @@ struct Inventory {
   Loc defaults_loc;  // where `defaults` was given; it may appear in one file only
   Field<std::string> default_profile;
   MgmtSpec default_mgmt;
+  HardwareSpec default_hardware;
   std::vector<GroupSpec> groups;
   std::vector<DeviceSpec> devices;
   std::vector<LinkSpec> links;

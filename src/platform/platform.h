@@ -44,6 +44,10 @@ struct PlatformAdapter {
   std::string_view port_pattern;                 // ECMAScript regex a port name must match (checked before use)
   std::string_view port_example;                 // shown in the error when a name does not match
   std::vector<WatchdogAction> watchdog_actions;  // actions the platform can be configured with
+  /// Trust modes the adapter can render so that every artifact configures the same device. SONiC's is
+  /// DSCP only: its default tables bind a DSCP map on every port and switch-wide, which `config load`
+  /// (merging field by field) cannot unbind for PCP.
+  std::vector<Trust> trust_modes;
   /// Builds the device's Document; nullptr for a platform whose configuration is only CLI text.
   Document (*document)(const DeviceDesired& device);
   std::vector<ArtifactSpec> artifacts;

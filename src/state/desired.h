@@ -135,6 +135,29 @@ struct PortDesired {
 };
 
 /// One device and its ports, in natural port order.
+/// The facts of a switch's hardware that its configuration depends on, in neutral terms. The inventory
+/// states them in the platform's words (docs/inventory.md, "Switch hardware"); unset, they take the
+/// documented defaults.
+struct SwitchHardware {
+  /// PFC headroom looked up by cable length in a table (SONiC's traditional buffer model: the SKU's
+  /// pg_profile_lookup.ini): the lengths it has rows for, metres, ascending. A port's length is rounded
+  /// up to the next row; a longer one gets no lossless headroom at all. Empty: the switch computes
+  /// headroom from the exact length (SONiC's dynamic model, and the other platforms).
+  std::vector<int> headroom_cable_rows_m;
+  /// Virtual output queues (Broadcom DNX: Jericho), whose egress queues EOS calls tx-queue; otherwise
+  /// separate unicast and multicast queues per port (Broadcom Strata: Trident, Tomahawk: uc-tx-queue).
+  bool voq = false;
+
+  /// The table row a cable of `length_m` metres is sized by: the shortest row at least that long, or
+  /// nullopt when every row is shorter. With no table, the length itself.
+  [[nodiscard]] std::optional<int> headroom_row(int length_m) const {
+    if (headroom_cable_rows_m.empty()) return length_m;
+    for (int row : headroom_cable_rows_m)
+      if (row >= length_m) return row;
+    return std::nullopt;
+  }
+};
+
 struct DeviceDesired {
   std::string name;
   Role role = Role::switch_;
@@ -143,6 +166,7 @@ struct DeviceDesired {
   std::vector<std::string> groups;
   std::optional<int> rail;
   QosIntent qos;
+  SwitchHardware hardware;  // switches only
   std::vector<PortDesired> ports;
 };
 

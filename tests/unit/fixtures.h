@@ -35,6 +35,8 @@ inline DeviceDesired example_switch(Platform platform, std::vector<std::string> 
   d.platform = platform;
   d.profile = "roce-lossless";
   d.qos = roce_lossless_qos();
+  // What resolve gives a SONiC switch by default: the traditional buffer model and its usual table.
+  if (platform == Platform::sonic) d.hardware.headroom_cable_rows_m = {5, 40, 300};
   int i = 0;
   for (const auto& n : port_names) {
     PortDesired p;

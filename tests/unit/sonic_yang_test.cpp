@@ -65,20 +65,27 @@ CheckResult yang_check(const json& config) {
   return r;
 }
 
-/// The rendered config_db.json of `device` with what a switch's PORT entries already carry (lanes
-/// are mandatory in sonic-port.yang; speed from the inventory): fabricctl writes only PORT.mtu.
-json switch_config(const DeviceDesired& device) {
-  json c = sonic::test::parse(sonic::test::render_artifact(device, "config_db.json"));
+/// SONiC's default tables for `device` with what a switch's PORT entries already carry (lanes are
+/// mandatory in sonic-port.yang; speed from the inventory): fabricctl writes only PORT.mtu.
+nlohmann::ordered_json switch_defaults(const DeviceDesired& device) {
+  nlohmann::ordered_json base = sonic::default_config_db(device);
   int lane = 0;
   for (const PortDesired& p : device.ports) {
     std::string lanes;
     for (int i = 0; i < 4; ++i) lanes += (i ? "," : "") + std::to_string(lane++);
-    json& port = c["PORT"][p.name];
-    port["lanes"] = lanes;
-    port["speed"] = std::to_string(p.speed_mbps.value_or(100000));  // Mb/s
-    port["admin_status"] = "up";
+    base["PORT"][p.name] = {{"lanes", lanes},
+                            {"speed", std::to_string(p.speed_mbps.value_or(100000))},  // Mb/s
+                            {"admin_status", "up"}};
   }
-  return c;
+  return base;
+}
+
+/// The CONFIG_DB of a switch after `config load` of the rendered config_db.json on its default tables:
+/// what the switch would hold, and what SONiC's models judge.
+json switch_config(const DeviceDesired& device) {
+  const nlohmann::ordered_json file =
+      sonic::test::parse_ordered(sonic::test::render_artifact(device, "config_db.json"));
+  return json::parse(sonic::test::load_config(switch_defaults(device), file).dump());
 }
 
 DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
@@ -94,16 +101,19 @@ void check_valid(const DeviceDesired& d) {
 
 }  // namespace
 
-TEST_CASE("sonic YANG: the roce-lossless config_db.json passes with every table checked") {
+TEST_CASE("sonic YANG: the roce-lossless config_db.json, loaded on SONiC's defaults, passes with every table checked") {
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(kChecker);
   const CheckResult r = yang_check(switch_config(fixture()));
   INFO(r.output);
   CHECK(r.exit_code == 0);
   CHECK(r.output.find("RESULT: VALID") != std::string::npos);
   CHECK(r.output.find("NOT CHECKED") == std::string::npos);
-  for (const char* t : {"DSCP_TO_TC_MAP (1)", "TC_TO_PRIORITY_GROUP_MAP (1)", "TC_TO_QUEUE_MAP (1)",
-                        "MAP_PFC_PRIORITY_TO_QUEUE (1)", "SCHEDULER (3)", "WRED_PROFILE (1)", "PORT_QOS_MAP (2)",
-                        "QUEUE (6)", "CABLE_LENGTH (1)", "PFC_WD (3)", "PORT (2)"})
+  // SONiC's AZURE entries and fabricctl's side by side; the queues SONiC's template set that no priority
+  // uses are gone (QUEUE holds 3 per port).
+  for (const char* t : {"DSCP_TO_TC_MAP (2)", "TC_TO_PRIORITY_GROUP_MAP (2)", "TC_TO_QUEUE_MAP (2)",
+                        "MAP_PFC_PRIORITY_TO_QUEUE (2)", "SCHEDULER (5)", "WRED_PROFILE (3)", "PORT_QOS_MAP (3)",
+                        "QUEUE (6)", "BUFFER_QUEUE (6)", "BUFFER_PG (2)", "BUFFER_PROFILE (3)", "BUFFER_POOL (3)",
+                        "CABLE_LENGTH (1)", "PFC_WD (3)", "PORT (2)"})
     CHECK_MESSAGE(r.output.find(t) != std::string::npos, "table not checked: " << t);
 }
 
@@ -115,7 +125,16 @@ TEST_CASE("sonic YANG: variants of the intent stay valid") {
     d.qos.ecn.clear();
     d.qos.watchdog.enabled = false;
   }
-  SUBCASE("PCP trust: DOT1P_TO_TC_MAP") { d.qos.trust = Trust::pcp; }
+  SUBCASE("dynamic buffer model: lossless PGs with profile NULL, the PFC-to-PG map") {
+    d.hardware.headroom_cable_rows_m.clear();
+  }
+  SUBCASE("lossless priority 2 only") {
+    d.qos.lossless = {false, false, true, false, false, false, false, false};
+    d.qos.priority_to_tc[2] = 2;
+    d.qos.tc[2] = {true, false, 0};
+    d.qos.ecn_enabled = false;
+    d.qos.dcqcn.enabled = false;
+  }
   SUBCASE("two lossless priorities, two ECN queues, forward action") {
     d.qos.lossless[4] = true;
     d.qos.priority_to_tc[4] = 4;
@@ -132,7 +151,7 @@ TEST_CASE("sonic YANG: SONiC's default tables with config_db.patch.json applied 
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(kChecker);
   DeviceDesired d = fixture();
   SUBCASE("roce-lossless") {}
-  SUBCASE("PCP trust: the DOT1P_TO_TC_MAP table is added whole") { d.qos.trust = Trust::pcp; }
+  SUBCASE("dynamic buffer model") { d.hardware.headroom_cable_rows_m.clear(); }
   SUBCASE("two lossless priorities, two ECN queues") {
     d.qos.lossless[4] = true;
     d.qos.priority_to_tc[4] = 4;
@@ -140,13 +159,7 @@ TEST_CASE("sonic YANG: SONiC's default tables with config_db.patch.json applied 
     d.qos.tc[0].bandwidth_pct = 30;
     d.qos.ecn.push_back({4, 100000, 1000000, 5});
   }
-  nlohmann::ordered_json doc = sonic::default_config_db(d);
-  int lane = 0;
-  for (const PortDesired& p : d.ports) {  // what the switch's PORT entries carry (sonic-port.yang: lanes)
-    std::string lanes;
-    for (int i = 0; i < 4; ++i) lanes += (i ? "," : "") + std::to_string(lane++);
-    doc["PORT"][p.name] = {{"lanes", lanes}, {"speed", "400000"}, {"admin_status", "up"}};
-  }
+  nlohmann::ordered_json doc = switch_defaults(d);
   doc = doc.patch(sonic::config_db_patch(doc, sonic::config_db(d)));
   const CheckResult r = yang_check(json::parse(doc.dump()));
   INFO(r.output);
@@ -176,7 +189,8 @@ TEST_CASE("sonic YANG: broken configurations are reported INVALID") {
     CHECK(r.output.find("detection_time must be greater than or equal to POLL_INTERVAL") != std::string::npos);
   }
   SUBCASE("PORT without the lanes the switch has: the leafrefs need real PORT entries") {
-    const json c = sonic::test::parse(sonic::test::render_artifact(fixture(), "config_db.json"));
+    const json c = sonic::test::parse(sonic::test::load_config(
+        sonic::default_config_db(fixture()), sonic::config_db(fixture())).dump());
     const CheckResult r = yang_check(c);
     INFO(r.output);
     CHECK(r.exit_code == 1);

@@ -1,16 +1,24 @@
 // Arista EOS: the template context for session.cfg, the lines sent inside `configure session <name>`.
 //
 // Vocabulary and units (sources: aristanetworks/avd eos_cli_config_gen templates and molecule intended
-// configs; the shared reference notes switch-nos.md, EOS section):
+// configs, pyeapi's running-config fixture of a vEOS, AVD issue #4900 from a 7280SRA; the shared
+// reference notes switch-nos.md, EOS section):
 // - EOS "traffic-class" is our priority: `qos map dscp <list> to traffic-class <p>`, PFC `priority <p>`.
-//   EOS "tx-queue" is our traffic class: `qos map traffic-class <p> to tx-queue <tc>`, `uc-tx-queue <tc>`.
+//   EOS's egress queue is our traffic class, and its name depends on the chip (DeviceDesired::hardware):
+//   Trident and Tomahawk have separate unicast and multicast queues (`to uc-tx-queue <tc>`,
+//   `uc-tx-queue <tc>`), Jericho has virtual output queues (`to tx-queue <tc>`, `tx-queue <tc>`). A
+//   session that mixes the two is rejected, so one keyword serves both the map and the queue blocks.
+// - `qos map traffic-class` takes a list: one line per queue, the priorities space-separated, as EOS
+//   prints it. EOS keeps traffic-class 7 for its own control traffic; it is mapped only when the
+//   profile classifies traffic into priority 7.
 // - PFC watchdog timers are seconds with decimals (200 ms -> "0.2"); the only action EOS accepts is drop.
-// - ECN thresholds: `kbytes` when both thresholds are whole multiples of 1024 bytes, otherwise `bytes`.
-//   ASSUMPTION: an EOS kbyte is 1024 bytes; no Arista document seen states it.
+// - ECN thresholds in bytes: EOS also takes kbytes, but no Arista document says whether a kbyte is 1000
+//   or 1024 bytes. `weight 0` marks on the instantaneous queue depth (Arista's RoCE example), which
+//   DCQCN needs; a queue's marking is otherwise judged on a moving average.
 // - `mtu` on an Ethernet interface is the L3 MTU, the same number as the desired MTU.
 // - Per-interface lines follow AVD's ethernet-interfaces.j2 order: mtu, qos trust, PFC, queue blocks.
-//   `priority-flow-control pause watchdog` is confirmed inside `qos profile` (AVD qos-profiles.j2), which
-//   carries interface-level QoS; directly under `interface` it is inferred, not seen in a source.
+//   `priority-flow-control pause watchdog` is what EOS prints under an interface in `show
+//   running-config all` (on by default once the global timers are set).
 // - Queue blocks: EOS queues are strict priority by default; `no priority` + `bandwidth percent` makes a
 //   queue weighted round robin. Only queues some priority maps to (or that carry ECN) get a block.
 #include <algorithm>
@@ -39,17 +47,11 @@ std::string seconds(int ms) {
   return out;
 }
 
-/// One ECN threshold pair in a unit EOS accepts, the same unit for both.
-struct Thresholds {
-  std::string min;
-  std::string max;
-};
-
-Thresholds thresholds(uint64_t min_bytes, uint64_t max_bytes) {
-  constexpr uint64_t kKbyte = 1024;
-  if (min_bytes % kKbyte == 0 && max_bytes % kKbyte == 0)
-    return {std::to_string(min_bytes / kKbyte) + " kbytes", std::to_string(max_bytes / kKbyte) + " kbytes"};
-  return {std::to_string(min_bytes) + " bytes", std::to_string(max_bytes) + " bytes"};
+/// The ECN line of a queue block: thresholds in bytes, the marking probability, instantaneous depth.
+std::string ecn_line(const EcnQueue& e) {
+  return "random-detect ecn minimum-threshold " + std::to_string(e.min_bytes) + " bytes maximum-threshold " +
+         std::to_string(e.max_bytes) + " bytes max-mark-probability " + std::to_string(e.probability_pct) +
+         " weight 0";
 }
 
 const EcnQueue* ecn_for(const QosIntent& q, int tc) {
@@ -72,12 +74,8 @@ nlohmann::json queue_blocks(const QosIntent& q) {
     else block["priority"] = s.strict ? "priority strict" : "no priority";
     if (s.used && !s.strict) block["bandwidth"] = std::to_string(s.bandwidth_pct);
     else block["bandwidth"] = false;
-    if (e != nullptr) {
-      Thresholds t = thresholds(e->min_bytes, e->max_bytes);
-      block["ecn"] = {{"min", t.min}, {"max", t.max}, {"probability", std::to_string(e->probability_pct)}};
-    } else {
-      block["ecn"] = false;
-    }
+    if (e != nullptr) block["ecn"] = ecn_line(*e);
+    else block["ecn"] = false;
     queues.push_back(block);
   }
   return queues;
@@ -108,10 +106,21 @@ nlohmann::json eos_context(const DeviceDesired& device) {
       cos_maps.push_back({{"cos", std::to_string(p)}, {"priority", std::to_string(p)}});
   c["cos_maps"] = cos_maps;
 
+  // Priority (EOS traffic-class) -> queue, one line per queue. Traffic-class 7 is EOS's own unless the
+  // profile puts traffic there.
+  const std::string queue = device.hardware.voq ? "tx-queue" : "uc-tx-queue";
+  c["queue_keyword"] = queue;
+  bool priority7 = q.trust == Trust::pcp;
+  for (int d = 0; d < kDscpValues; ++d) priority7 = priority7 || q.dscp_to_priority[static_cast<size_t>(d)] == 7;
   nlohmann::json tc_maps = nlohmann::json::array();
-  for (int p = 0; p < kPriorities; ++p)
-    tc_maps.push_back(
-        {{"priority", std::to_string(p)}, {"tc", std::to_string(q.priority_to_tc[static_cast<size_t>(p)])}});
+  for (int tc = 0; tc < kTrafficClasses; ++tc) {
+    std::vector<std::string> priorities;
+    for (int p = 0; p < kPriorities; ++p)
+      if (q.priority_to_tc[static_cast<size_t>(p)] == tc && (p != 7 || priority7)) priorities.push_back(std::to_string(p));
+    if (!priorities.empty())
+      tc_maps.push_back({{"line", "qos map traffic-class " + join(priorities, " ") + " to " + queue + " " +
+                                      std::to_string(tc)}});
+  }
   c["tc_maps"] = tc_maps;
 
   std::vector<int> lossless = q.lossless_priorities();

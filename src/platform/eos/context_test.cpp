@@ -49,9 +49,13 @@ TEST_CASE("eos session.cfg renders the roce-lossless intent") {
                  "traffic-class 0"));
   CHECK(has_line(out, "qos map dscp 26 to traffic-class 3"));
   CHECK(has_line(out, "qos map dscp 48 to traffic-class 6"));
-  CHECK(has_line(out, "qos map traffic-class 3 to tx-queue 3"));
-  CHECK(has_line(out, "qos map traffic-class 6 to tx-queue 6"));
-  CHECK(has_line(out, "qos map traffic-class 7 to tx-queue 0"));
+  // The list form, one line per queue, in the unicast queue vocabulary of the default chip (Tomahawk);
+  // traffic-class 7 is EOS's own, since no DSCP maps to priority 7.
+  CHECK(has_line(out, "qos map traffic-class 0 1 2 4 5 to uc-tx-queue 0"));
+  CHECK(has_line(out, "qos map traffic-class 3 to uc-tx-queue 3"));
+  CHECK(has_line(out, "qos map traffic-class 6 to uc-tx-queue 6"));
+  CHECK(out.find("traffic-class 7") == std::string::npos);
+  CHECK(out.find(" tx-queue") == std::string::npos);  // one vocabulary per session
   CHECK_FALSE(has_line(out, "qos map cos 0 to traffic-class 0"));
 
   CHECK(has_line(out, "priority-flow-control pause watchdog default timeout 0.2"));
@@ -76,7 +80,8 @@ TEST_CASE("eos session.cfg renders the roce-lossless intent") {
       "   uc-tx-queue 3\n"
       "      no priority\n"
       "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
       "   !\n"
       "   uc-tx-queue 6\n"
       "      priority strict\n"
@@ -90,18 +95,40 @@ TEST_CASE("eos session.cfg renders the roce-lossless intent") {
   CHECK(line_index(out, "priority-flow-control pause watchdog action drop") < line_index(out, "interface Ethernet1/1"));
 }
 
-TEST_CASE("eos ECN thresholds use kbytes (1024 B) only when both are whole kbytes") {
+TEST_CASE("eos ECN thresholds are bytes, whatever their size, and mark on the instantaneous queue") {
   auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
   d.qos.ecn = {{3, 150000, 1500000, 20}};
   std::string out = render_eos(d);
   CHECK(has_line(out,
                  "      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes "
-                 "max-mark-probability 20"));
-  d.qos.ecn = {{3, 153600, 1500000, 20}};  // one whole, one not: both in bytes
+                 "max-mark-probability 20 weight 0"));
+  d.qos.ecn = {{3, 1048576, 2097152, 5}};  // whole kbytes and mbytes: still bytes (EOS's kbyte base is unknown)
   out = render_eos(d);
   CHECK(has_line(out,
-                 "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1500000 bytes "
-                 "max-mark-probability 20"));
+                 "      random-detect ecn minimum-threshold 1048576 bytes maximum-threshold 2097152 bytes "
+                 "max-mark-probability 5 weight 0"));
+  CHECK(out.find("kbytes") == std::string::npos);
+}
+
+TEST_CASE("eos VOQ chips (Jericho) take tx-queue in the map and the queue blocks alike") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.hardware.voq = true;
+  const std::string out = render_eos(d);
+  check_shape(out);
+  CHECK(has_line(out, "qos map traffic-class 0 1 2 4 5 to tx-queue 0"));
+  CHECK(has_line(out, "qos map traffic-class 3 to tx-queue 3"));
+  CHECK(has_line(out, "   tx-queue 3"));
+  CHECK(has_line(out, "   tx-queue 6"));
+  CHECK(out.find("uc-tx-queue") == std::string::npos);  // a session that mixes the two is rejected
+}
+
+TEST_CASE("eos traffic-class 7 is mapped only when the profile classifies traffic into priority 7") {
+  auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
+  d.qos.dscp_to_priority[56] = 7;
+  CHECK(has_line(render_eos(d), "qos map traffic-class 0 1 2 4 5 7 to uc-tx-queue 0"));
+  d.qos.dscp_to_priority[56] = 0;
+  d.qos.trust = Trust::pcp;  // PCP 7 is priority 7
+  CHECK(has_line(render_eos(d), "qos map traffic-class 0 1 2 4 5 7 to uc-tx-queue 0"));
 }
 
 TEST_CASE("eos watchdog times are seconds with decimals") {
@@ -170,7 +197,8 @@ TEST_CASE("eos interfaces come in natural port order") {
 TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the order of the ports") {
   // Written by hand from docs/profiles.md ("How keys are rendered per platform") for the roce-lossless
   // intent, not copied from a render: every DSCP mapped (grouped per priority), priority p is EOS
-  // traffic-class p, ETS shares on uc-tx-queues, ECN in kbytes (both thresholds are multiples of 1024),
+  // traffic-class p, each queue's traffic classes in one list (traffic-class 7 left to EOS), ETS shares on
+  // uc-tx-queues (the default chip, Tomahawk), ECN in bytes on the instantaneous queue (weight 0),
   // watchdog times in seconds. The ports come in reverse; the session lists them in natural order.
   const std::string want =
       "! fabricctl: leaf1 profile roce-lossless\n"
@@ -179,14 +207,9 @@ TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the ord
       "35 36 37 38 39 40 41 42 43 44 45 46 47 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 to traffic-class 0\n"
       "qos map dscp 26 to traffic-class 3\n"
       "qos map dscp 48 to traffic-class 6\n"
-      "qos map traffic-class 0 to tx-queue 0\n"
-      "qos map traffic-class 1 to tx-queue 0\n"
-      "qos map traffic-class 2 to tx-queue 0\n"
-      "qos map traffic-class 3 to tx-queue 3\n"
-      "qos map traffic-class 4 to tx-queue 0\n"
-      "qos map traffic-class 5 to tx-queue 0\n"
-      "qos map traffic-class 6 to tx-queue 6\n"
-      "qos map traffic-class 7 to tx-queue 0\n"
+      "qos map traffic-class 0 1 2 4 5 to uc-tx-queue 0\n"
+      "qos map traffic-class 3 to uc-tx-queue 3\n"
+      "qos map traffic-class 6 to uc-tx-queue 6\n"
       "!\n"
       "priority-flow-control pause watchdog default timeout 0.2\n"
       "priority-flow-control pause watchdog default recovery-time 0.2\n"
@@ -207,7 +230,8 @@ TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the ord
       "   uc-tx-queue 3\n"
       "      no priority\n"
       "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
       "   !\n"
       "   uc-tx-queue 6\n"
       "      priority strict\n"
@@ -226,7 +250,8 @@ TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the ord
       "   uc-tx-queue 3\n"
       "      no priority\n"
       "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
       "   !\n"
       "   uc-tx-queue 6\n"
       "      priority strict\n"

@@ -32,6 +32,7 @@ std::string eos_fix(const Fix& f) {
   const json* itf = f.port ? interface_of(c, port) : nullptr;
   const std::string iface = "interface " + port;
   const QosIntent& q = f.device->qos;
+  const std::string queue = c["queue_keyword"].get<std::string>();  // uc-tx-queue or tx-queue, by chip
   switch (f.setting) {
     case Setting::mtu:
       return configure({iface, "   mtu " + (itf ? (*itf)["mtu"].get<std::string>() : std::to_string(f.port->mtu))});
@@ -57,13 +58,11 @@ std::string eos_fix(const Fix& f) {
     }
     case Setting::ets: {
       std::vector<std::string> lines;
-      for (const json& m : c["tc_maps"])
-        lines.push_back("qos map traffic-class " + m["priority"].get<std::string>() + " to tx-queue " +
-                        m["tc"].get<std::string>());
+      for (const json& m : c["tc_maps"]) lines.push_back(m["line"].get<std::string>());
       lines.push_back(iface);
       for (const json& b : itf ? (*itf)["queues"] : json::array()) {
         if (!b["priority"].is_string()) continue;
-        lines.push_back("   uc-tx-queue " + b["id"].get<std::string>());
+        lines.push_back("   " + queue + " " + b["id"].get<std::string>());
         lines.push_back("      " + b["priority"].get<std::string>());
         if (b["bandwidth"].is_string()) lines.push_back("      bandwidth percent " + b["bandwidth"].get<std::string>());
       }
@@ -76,13 +75,10 @@ std::string eos_fix(const Fix& f) {
         const json* block = nullptr;
         if (itf)
           for (const json& b : (*itf)["queues"])
-            if (b["id"] == std::to_string(tc) && b["ecn"].is_object()) block = &b;
-        lines.push_back("   uc-tx-queue " + std::to_string(tc));
-        if (block)
-          lines.push_back("      random-detect ecn minimum-threshold " + (*block)["ecn"]["min"].get<std::string>() +
-                          " maximum-threshold " + (*block)["ecn"]["max"].get<std::string>() + " max-mark-probability " +
-                          (*block)["ecn"]["probability"].get<std::string>());
-        else lines.emplace_back("      no random-detect ecn");
+            if (b["id"] == std::to_string(tc) && b["ecn"].is_string()) block = &b;
+        lines.push_back("   " + queue + " " + std::to_string(tc));
+        if (block) lines.push_back("      " + (*block)["ecn"].get<std::string>());
+        else lines.emplace_back("      no random-detect ecn minimum-threshold");
       }
       return configure(lines);
     }

@@ -51,10 +51,22 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
       "end");
   CHECK(fix_of(d, Setting::ecn, {3}) ==
         "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+        "weight 0\n"
         "end");
+  // ECN off on a queue: the form EOS prints for the default.
   CHECK(fix_of(d, Setting::ecn, {0}) ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn\nend");
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn minimum-threshold\nend");
+  CHECK(fix_of(d, Setting::ets) ==
+        "configure\n"
+        "qos map traffic-class 0 1 2 4 5 to uc-tx-queue 0\n"
+        "qos map traffic-class 3 to uc-tx-queue 3\n"
+        "qos map traffic-class 6 to uc-tx-queue 6\n"
+        "interface Ethernet1/1\n"
+        "   uc-tx-queue 0\n      no priority\n      bandwidth percent 50\n"
+        "   uc-tx-queue 3\n      no priority\n      bandwidth percent 50\n"
+        "   uc-tx-queue 6\n      priority strict\n"
+        "end");
   CHECK(fix_of(d, Setting::watchdog) ==
         "configure\n"
         "priority-flow-control pause watchdog default timeout 0.2\n"
@@ -74,14 +86,14 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
   off.qos.watchdog.enabled = false;
   CHECK(fix_of(off, Setting::watchdog) ==
         "configure\ninterface Ethernet1/1\n   no priority-flow-control pause watchdog\nend");
-  // ECN thresholds that are not whole kbytes are written in bytes, as session.cfg writes them.
-  DeviceDesired bytes = leaf();
-  bytes.qos.ecn = {{3, 150000, 1500000, 20}};
-  CHECK(
-      fix_of(bytes, Setting::ecn, {3}) ==
-      "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
-      "      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 20\n"
-      "end");
+  // A Jericho switch: its queues are tx-queue, in the fix as in session.cfg.
+  DeviceDesired voq = leaf();
+  voq.hardware.voq = true;
+  CHECK(fix_of(voq, Setting::ecn, {3}) ==
+        "configure\ninterface Ethernet1/1\n   tx-queue 3\n"
+        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+        "weight 0\n"
+        "end");
 }
 
 TEST_CASE("eos fix: host settings have no switch command") {

@@ -3,8 +3,13 @@
 // Vocabulary and units (source: CumulusNetworks/docs, Quality-of-Service and NVUE command reference):
 // - NVUE "switch-priority" is our priority and "traffic-class" our traffic class; only the default-global
 //   profiles are written, so the settings apply to every port.
-// - `nv set qos roce mode lossless` is deliberately not used: it imposes NVIDIA's fixed defaults. The intent
-//   is written explicitly instead.
+// - NVIDIA's RoCE mode (`nv set qos roce mode lossless`) is used when the profile is what it configures
+//   but for what NVIDIA documents adjusting afterwards: trust and the DSCP map (RDMA-over-Converged-
+//   Ethernet-RoCE.md, "Change RoCE Configuration"). It brings its own lossless buffer pools and the LLDP
+//   application TLV (UDP 4791, the RoCE priority). Any other profile is written explicitly: NVIDIA
+//   documents no adjustment of RoCE mode's ECN or scheduling.
+// - ECN: NVUE marks TC0 unless told otherwise (default-global), and no other NOS does: a used class the
+//   profile gives no ECN gets `ecn disable`, so best-effort ECN is the profile's choice (ecn.tc.0).
 // - ECN thresholds are bytes. `link mtu` is the Linux netdev (L3) MTU, the same number as the desired MTU.
 // - PFC cable length is per profile, so the global profile takes the longest cable of the device.
 // - PFC watchdog: NVUE sets only the polling interval (ms) and robustness (polling intervals a queue must
@@ -18,6 +23,8 @@
 //   default gives 100 % to default-lossy). Until profiles carry a buffer split, NVIDIA's documented 50/50
 //   split is written when any priority is lossless.
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,6 +33,60 @@
 #include "util/text.h"
 
 namespace fabricctl {
+namespace {
+
+// What `nv set qos roce` (lossless mode) configures, besides trust (pcp,dscp) and the DSCP map
+// (8 code points per switch priority), which are documented as adjustable after it.
+constexpr int kRocePriority = 3;
+constexpr int kCnpPriority = 6;
+constexpr uint64_t kRoceEcnMinBytes = 150000;
+constexpr uint64_t kRoceEcnMaxBytes = 1500000;
+constexpr int kRoceEcnProbability = 100;
+
+/// NVIDIA's default DSCP -> switch-priority map: eight code points per priority.
+int nvue_default_priority(int dscp) { return dscp / 8; }
+
+/// Whether `q` is RoCE mode's configuration but for trust and the DSCP map: lossless priority 3, RoCE
+/// in TC3 and CNPs in TC6, every other priority in TC0; TC0 and TC3 DWRR 50 %, TC6 strict; ECN on TC0
+/// and TC3 at 150000-1500000 bytes, probability 100.
+bool matches_roce_mode(const QosIntent& q) {
+  std::array<bool, kPriorities> lossless{};
+  lossless[kRocePriority] = true;
+  if (q.lossless != lossless || q.roce_priority != kRocePriority || q.cnp_priority != kCnpPriority) return false;
+  for (int p = 0; p < kPriorities; ++p) {
+    const int want = p == kRocePriority ? 3 : p == kCnpPriority ? 6 : 0;
+    if (q.priority_to_tc[static_cast<size_t>(p)] != want) return false;
+  }
+  for (int tc = 0; tc < kTrafficClasses; ++tc) {
+    const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
+    const bool want_used = tc == 0 || tc == 3 || tc == 6;
+    if (s.used != want_used) return false;
+    if (tc == 6 && !s.strict) return false;
+    if ((tc == 0 || tc == 3) && (s.strict || s.bandwidth_pct != 50)) return false;
+  }
+  if (!q.ecn_enabled || q.ecn.size() != 2) return false;
+  for (const EcnQueue& e : q.ecn)
+    if ((e.tc != 0 && e.tc != 3) || e.min_bytes != kRoceEcnMinBytes || e.max_bytes != kRoceEcnMaxBytes ||
+        e.probability_pct != kRoceEcnProbability)
+      return false;
+  return q.ecn[0].tc != q.ecn[1].tc;
+}
+
+/// The adjustments RoCE mode needs for `q`: the DSCPs whose priority differs from NVIDIA's default map,
+/// one comma list per priority.
+nlohmann::json roce_dscp_adjustments(const QosIntent& q) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int p = 0; p < kPriorities; ++p) {
+    std::vector<std::string> dscps;
+    for (int d = 0; d < kDscpValues; ++d)
+      if (q.dscp_to_priority[static_cast<size_t>(d)] == p && nvue_default_priority(d) != p)
+        dscps.push_back(std::to_string(d));
+    if (!dscps.empty()) out.push_back({{"dscps", join(dscps, ",")}, {"priority", std::to_string(p)}});
+  }
+  return out;
+}
+
+}  // namespace
 
 nlohmann::json nvue_context(const DeviceDesired& device) {
   const QosIntent& q = device.qos;
@@ -78,24 +139,35 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   }
   c["schedulers"] = schedulers;
 
-  // ECN on the intent's queues; when the intent has ECN off, switch it off on the lossless classes.
+  // ECN on the intent's queues, and off on every other used class (NVUE marks TC0 by default).
   nlohmann::json ecn = nlohmann::json::array();
   nlohmann::json ecn_disabled = nlohmann::json::array();
+  std::set<int> marking;
   if (q.ecn_enabled) {
     std::vector<EcnQueue> queues = q.ecn;
     std::stable_sort(queues.begin(), queues.end(), [](const EcnQueue& a, const EcnQueue& b) { return a.tc < b.tc; });
-    for (const EcnQueue& e : queues)
+    for (const EcnQueue& e : queues) {
+      marking.insert(e.tc);
       ecn.push_back({{"tc", std::to_string(e.tc)},
                      {"min", std::to_string(e.min_bytes)},
                      {"max", std::to_string(e.max_bytes)},
                      {"probability", std::to_string(e.probability_pct)}});
-  } else {
-    std::set<int> tcs;
-    for (int p : lossless) tcs.insert(q.priority_to_tc[static_cast<size_t>(p)]);
-    for (int tc : tcs) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
+    }
   }
+  for (int tc = 0; tc < kTrafficClasses; ++tc)
+    if (q.tc[static_cast<size_t>(tc)].used && !marking.count(tc)) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
   c["ecn"] = ecn;
   c["ecn_disabled"] = ecn_disabled;
+
+  // NVIDIA's RoCE mode, with the adjustments the profile needs, where it matches the profile.
+  if (matches_roce_mode(q)) {
+    int cable = 0;
+    for (const PortDesired& p : device.ports) cable = std::max(cable, p.cable_length_m);
+    c["roce"] = {{"cable_length", cable > 0 ? nlohmann::json(std::to_string(cable)) : nlohmann::json(false)},
+                 {"dscp_adjustments", roce_dscp_adjustments(q)}};
+  } else {
+    c["roce"] = false;
+  }
 
   bool watchdog = q.watchdog.enabled && pfc;
   if (watchdog) {

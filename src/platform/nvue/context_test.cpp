@@ -91,7 +91,11 @@ TEST_CASE("nvue commands render the roce-lossless intent") {
       "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
       "nv set qos congestion-control default-global traffic-class 3 probability 20\n";
   CHECK_MESSAGE(out.find(ecn) != std::string::npos, out);
-  CHECK(out.find("ecn disable") == std::string::npos);
+  // NVUE marks TC0 by default; the profile marks only TC3: every other used class is set to none.
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 0 ecn disable"));
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 6 ecn disable"));
+  CHECK(count_prefix(out, "nv set qos congestion-control ") == 6);
+  CHECK_FALSE(has_line(out, "nv set qos roce mode lossless"));  // ECN 20 % on TC3 only: not RoCE mode
 
   CHECK(has_line(out, "nv set qos pfc-watchdog polling-interval 100"));
   CHECK(has_line(out, "nv set qos pfc-watchdog robustness 2"));
@@ -117,14 +121,63 @@ TEST_CASE("nvue robustness rounds detection up to whole polling intervals") {
   CHECK(has_line(out, "nv set qos pfc-watchdog robustness 3"));
 }
 
-TEST_CASE("nvue ECN off disables ECN on the lossless classes") {
+TEST_CASE("nvue ECN off disables ECN on every used class, TC0 (NVUE's default) included") {
   auto d = test::example_switch(Platform::nvue, {"swp1"});
   d.qos.ecn_enabled = false;
   d.qos.ecn.clear();
   std::string out = render_nvue(d);
   check_shape(out);
-  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 3 ecn disable"));
-  CHECK(count_prefix(out, "nv set qos congestion-control ") == 1);
+  for (const char* tc : {"0", "3", "6"})
+    CHECK(has_line(out, std::string("nv set qos congestion-control default-global traffic-class ") + tc + " ecn disable"));
+  CHECK(count_prefix(out, "nv set qos congestion-control ") == 3);
+}
+
+TEST_CASE("nvue best-effort ECN is the profile's choice: ecn.tc.0 marks TC0") {
+  auto d = test::example_switch(Platform::nvue, {"swp1"});
+  d.qos.ecn.push_back({0, 1000000, 2000000, 5});
+  const std::string out = render_nvue(d);
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 0 ecn enable"));
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 0 probability 5"));
+  CHECK_FALSE(has_line(out, "nv set qos congestion-control default-global traffic-class 0 ecn disable"));
+}
+
+TEST_CASE("nvue RoCE mode where the profile is NVIDIA's, with the adjustments NVIDIA documents") {
+  auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
+  // NVIDIA's RoCE defaults: ECN on TC0 and TC3 at 150000-1500000 B, probability 100.
+  d.qos.ecn = {{0, 150000, 1500000, 100}, {3, 150000, 1500000, 100}};
+  std::string out = render_nvue(d);
+  check_shape(out);
+  CHECK(has_line(out, "nv set qos roce mode lossless"));
+  CHECK(has_line(out, "nv set qos roce cable-length 5"));
+  CHECK(has_line(out, "nv set qos mapping default-global trust l3"));  // RoCE mode trusts PCP and DSCP
+  // NVIDIA's map is eight DSCPs per priority; the profile's differs there, one list per priority.
+  CHECK(has_line(out,
+                 "nv set qos mapping default-global dscp 8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,28,"
+                 "29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,49,50,51,52,53,54,55,56,57,58,59,60,61,"
+                 "62,63 switch-priority 0"));
+  CHECK(count_prefix(out, "nv set qos mapping default-global dscp ") == 1);  // 26 -> 3 and 48 -> 6 are NVIDIA's
+  // What RoCE mode sets is not written again; what it leaves alone is.
+  for (const char* set_by_roce : {"nv set qos pfc ", "nv set qos egress-scheduler ", "nv set qos congestion-control ",
+                                  "nv set qos traffic-pool ", "nv set qos egress-queue-mapping "})
+    CHECK(count_prefix(out, set_by_roce) == 0);
+  CHECK(has_line(out, "nv set qos pfc-watchdog robustness 2"));
+  CHECK(has_line(out, "nv set interface swp2 link mtu 9100"));
+
+  d.qos.dscp_to_priority.fill(0);  // NVIDIA's own map: no adjustment left but trust
+  for (int dscp = 0; dscp < 64; ++dscp) d.qos.dscp_to_priority[static_cast<size_t>(dscp)] = dscp / 8;
+  out = render_nvue(d);
+  CHECK(count_prefix(out, "nv set qos mapping default-global dscp ") == 0);
+
+  // Anything RoCE mode fixes differently: the explicit form.
+  for (int variant = 0; variant < 4; ++variant) {
+    auto e = d;
+    if (variant == 0) e.qos.ecn[1].probability_pct = 20;
+    if (variant == 1) e.qos.ecn.pop_back();
+    if (variant == 2) e.qos.tc[0].bandwidth_pct = 60;
+    if (variant == 3) e.qos.lossless[4] = true;
+    CAPTURE(variant);
+    CHECK_FALSE(has_line(render_nvue(e), "nv set qos roce mode lossless"));
+  }
 }
 
 TEST_CASE("nvue watchdog off leaves the watchdog out") {
@@ -176,7 +229,8 @@ TEST_CASE("nvue interfaces come in natural port order") {
 TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the order of the ports") {
   // Computed here from docs/profiles.md ("How keys are rendered per platform") for the roce-lossless
   // intent, not copied from a render: all 64 DSCPs, PFC on 3 with the longest cable (5 m), every priority's
-  // traffic class, DWRR 50/50 with unused classes strict, ECN in bytes, robustness = ceil(200 / 100).
+  // traffic class, DWRR 50/50 with unused classes strict, ECN in bytes and off on the other used classes
+  // (NVUE marks TC0 by default), robustness = ceil(200 / 100).
   // The ports come in reverse; the interfaces are set in natural order.
   std::string want;
   for (const auto& l : lines_of(render_nvue(test::example_switch(Platform::nvue, {"swp1"}))))
@@ -209,6 +263,8 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
       "nv set qos congestion-control default-global traffic-class 3 min-threshold 153600\n"
       "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
       "nv set qos congestion-control default-global traffic-class 3 probability 20\n"
+      "nv set qos congestion-control default-global traffic-class 0 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 6 ecn disable\n"
       "nv set qos pfc-watchdog polling-interval 100\n"
       "nv set qos pfc-watchdog robustness 2\n";
   for (const char* port : {"swp1", "swp2", "swp10"})

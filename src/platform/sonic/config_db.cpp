@@ -1,12 +1,24 @@
-// SONiC vocabulary (reference/switch-nos.md "SONiC", sonic-yang-models):
+// SONiC vocabulary (reference/switch-nos.md "SONiC", sonic-yang-models, sonic-buildimage's
+// qos_config.j2 and buffers_config.j2, sonic-swss's buffermgrd):
 // - SONiC's "TC" is the class a packet is classified to on ingress. SONiC's own pipeline takes it to be
 //   the 802.1p / PFC priority (TC 3 -> PG 3 -> pfc_enable "3"), so DSCP_TO_TC_MAP holds
 //   dscp_to_priority, and the egress queue of each priority comes from TC_TO_QUEUE_MAP (priority_to_tc).
 // - Every CONFIG_DB value is a string. WRED thresholds in bytes, probabilities in percent, PFC watchdog
 //   times in milliseconds, PORT.mtu is the L3 MTU (the same unit as DeviceDesired).
+// - Every artifact must configure the same switch from SONiC's default tables: config_db.json is
+//   applied with `config load`, which merges field by field and can delete a whole entry (a null) but
+//   never one field; config_db.patch.json with `config apply-patch` (RFC 6902). So each entry
+//   fabricctl owns is written with every field it may have (a queue's WRED profile, a port's watchdog
+//   priorities), and each default entry it does not want is a null: the two forms converge.
+// - Buffers: on the traditional model (DeviceDesired::hardware has cable-length rows) buffermgrd
+//   derives BUFFER_PG from pfc_enable and looks the headroom up by (speed, CABLE_LENGTH) in the SKU's
+//   pg_profile_lookup.ini, exactly: CABLE_LENGTH is the cable rounded up to the next row. On the
+//   dynamic model the lossless PGs are BUFFER_PG entries with profile "NULL" and the exact length.
 #include "platform/sonic/config_db.h"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,18 +51,19 @@ ordered_json dscp_map(const QosIntent& q) {
   return map_table(pairs);
 }
 
-/// DOT1P_TO_TC_MAP ROCE for PCP trust: the 802.1p priority is the SONiC TC, one to one.
-ordered_json dot1p_map() {
-  std::vector<std::pair<int, int>> pairs;
-  for (int p = 0; p < kPriorities; ++p) pairs.emplace_back(p, p);
-  return map_table(pairs);
-}
-
 /// TC_TO_PRIORITY_GROUP_MAP ROCE: a lossless priority gets the ingress PG of the same number (SONiC
 /// derives the lossless PGs from pfc_enable, so they must coincide); every lossy one shares PG 0.
 ordered_json tc_to_pg_map(const QosIntent& q) {
   std::vector<std::pair<int, int>> pairs;
   for (int p = 0; p < kPriorities; ++p) pairs.emplace_back(p, q.lossless.at(static_cast<size_t>(p)) ? p : 0);
+  return map_table(pairs);
+}
+
+/// PFC_PRIORITY_TO_PRIORITY_GROUP_MAP ROCE (dynamic buffer model, where SONiC's template binds one as
+/// pfc_to_pg_map): the PG a received pause of a lossless priority refers to, the same number.
+ordered_json pfc_to_pg_map(const QosIntent& q) {
+  std::vector<std::pair<int, int>> pairs;
+  for (int p : q.lossless_priorities()) pairs.emplace_back(p, p);
   return map_table(pairs);
 }
 
@@ -76,11 +89,23 @@ ordered_json schedulers(const QosIntent& q) {
   return table;
 }
 
-/// True when ECN marking is rendered at all: a DCQCN-only profile (NIC reaction, no switch marking)
-/// leaves ecn_enabled false.
-bool ecn_rendered(const QosIntent& q) { return q.ecn_enabled && !q.ecn.empty(); }
+/// The ECN queue of traffic class `tc`, or nullptr. A DCQCN-only profile (NIC reaction, no switch
+/// marking) leaves ecn_enabled false: no queue marks.
+const EcnQueue* ecn_queue(const QosIntent& q, int tc) {
+  if (!q.ecn_enabled) return nullptr;
+  for (const EcnQueue& e : q.ecn)
+    if (e.tc == tc) return &e;
+  return nullptr;
+}
 
-/// WRED_PROFILE in ECN mode, one profile per ECN queue.
+/// Whether some used traffic class carries no ECN, so that its queue names kNoEcnWred.
+bool has_plain_queue(const QosIntent& q) {
+  for (int tc = 0; tc < kTrafficClasses; ++tc)
+    if (q.tc.at(static_cast<size_t>(tc)).used && !ecn_queue(q, tc)) return true;
+  return false;
+}
+
+/// WRED_PROFILE in ECN mode, one profile per ECN queue, and the one that does nothing for the others.
 /// Only green is enabled: RoCE traffic is not policed, so it stays green; yellow/red keep SONiC's
 /// defaults (disabled). UNCONFIRMED: green-only is our choice; SONiC's own AZURE_LOSSLESS enables all
 /// three colours. "ecn_all" as AZURE_LOSSLESS; without ecn and wred_green_enable nothing is marked
@@ -88,14 +113,20 @@ bool ecn_rendered(const QosIntent& q) { return q.ecn_enabled && !q.ecn.empty(); 
 /// green_max_threshold.
 ordered_json wred(const QosIntent& q) {
   ordered_json table = ordered_json::object();
-  for (const EcnQueue& e : q.ecn)
-    table[wred_profile_name(q, e.tc)] = {
-        {"ecn", "ecn_all"},
-        {"wred_green_enable", "true"},
-        {"green_min_threshold", std::to_string(e.min_bytes)},           // bytes
-        {"green_max_threshold", std::to_string(e.max_bytes)},           // bytes
-        {"green_drop_probability", std::to_string(e.probability_pct)},  // percent
-    };
+  if (q.ecn_enabled)
+    for (const EcnQueue& e : q.ecn)
+      table[wred_profile_name(q, e.tc)] = {
+          {"ecn", "ecn_all"},
+          {"wred_green_enable", "true"},
+          {"green_min_threshold", std::to_string(e.min_bytes)},           // bytes
+          {"green_max_threshold", std::to_string(e.max_bytes)},           // bytes
+          {"green_drop_probability", std::to_string(e.probability_pct)},  // percent
+      };
+  if (has_plain_queue(q))
+    table[kNoEcnWred] = {{"ecn", "ecn_none"},
+                         {"wred_green_enable", "false"},
+                         {"wred_yellow_enable", "false"},
+                         {"wred_red_enable", "false"}};
   return table;
 }
 
@@ -112,63 +143,140 @@ std::vector<const PortDesired*> natural_ports(const DeviceDesired& device) {
 /// ports with pfc_enable ("SKIPPED: PFC is not enabled on port").
 bool watchdog_rendered(const QosIntent& q) { return q.watchdog.enabled && !q.lossless_priorities().empty(); }
 
-/// PORT_QOS_MAP entries. The whole entry is fabricctl's (the patch replaces it), so every binding
-/// SONiC needs for RoCE is here. Exactly one classifier map is bound, the one of the trust mode.
-/// UNCONFIRMED: SONiC's qos_config.j2 also binds pfc_to_pg_map (PFC_PRIORITY_TO_PRIORITY_GROUP_MAP) on
-/// Mellanox and Barefoot ASICs; replacing the entry drops it there. DeviceDesired does not know the
-/// ASIC, and binding it where the SAI lacks it may fail, so it is left out until that is settled.
-ordered_json port_qos_maps(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+/// Whether the switch computes lossless headroom itself (the dynamic buffer model: no cable table).
+bool dynamic_buffers(const DeviceDesired& d) { return d.hardware.headroom_cable_rows_m.empty(); }
+
+/// PORT_QOS_MAP: the switch-wide DSCP map ("global", which SONiC's template binds to AZURE), and each
+/// port's entry with every field fabricctl or the template may set, so `config load` leaves none of
+/// the template's behind: pfcwd_sw_enable "" when no watchdog runs, pfc_to_pg_map where the template
+/// binds one (the dynamic model: Mellanox and Barefoot).
+ordered_json port_qos_maps(const DeviceDesired& d, const std::vector<const PortDesired*>& ports) {
+  const QosIntent& q = d.qos;
   std::vector<std::string> prios;
   for (int p : q.lossless_priorities()) prios.push_back(std::to_string(p));
   const std::string pfc_enable = join(prios, ",");  // "3" or "3,4"; "" turns PFC off
   ordered_json table = ordered_json::object();
+  append_member(table, "global", {{"dscp_to_tc_map", kMapName}});
   for (const PortDesired* p : ports) {
     ordered_json e = ordered_json::object();
-    if (q.trust == Trust::dscp) e["dscp_to_tc_map"] = kMapName;
-    if (q.trust == Trust::pcp) e["dot1p_to_tc_map"] = kMapName;
+    e["dscp_to_tc_map"] = kMapName;
     e["tc_to_pg_map"] = kMapName;
     e["tc_to_queue_map"] = kMapName;
     e["pfc_to_queue_map"] = kMapName;
+    if (dynamic_buffers(d) && !prios.empty()) e["pfc_to_pg_map"] = kMapName;
     e["pfc_enable"] = pfc_enable;
-    if (watchdog_rendered(q)) e["pfcwd_sw_enable"] = pfc_enable;
+    e["pfcwd_sw_enable"] = watchdog_rendered(q) ? pfc_enable : std::string();
     append_member(table, p->name, std::move(e));
   }
   return table;
 }
 
-/// QUEUE "<port>|<queue>" entries: one per port and used traffic class, with its scheduler, and the
-/// WRED profile on ECN queues. A TC that no priority maps to carries no traffic and gets no entry.
+/// QUEUE "<port>|<queue>" entries: each used traffic class with its scheduler and WRED profile (ECN,
+/// or kNoEcnWred); each queue SONiC's template configures (0-6) that no priority uses, null (deleted):
+/// its AZURE_LOSSLESS on queue 4 would otherwise stay.
 ordered_json queues(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+  constexpr int kTemplateQueues = 7;  // qos_config.j2: queues 0-6 of every port with a neighbour
   ordered_json table = ordered_json::object();
   for (const PortDesired* p : ports) {
     for (int tc = 0; tc < kTrafficClasses; ++tc) {
-      if (!q.tc.at(static_cast<size_t>(tc)).used) continue;
-      ordered_json e = {{"scheduler", scheduler_name(tc)}};
-      if (ecn_rendered(q))
-        for (const EcnQueue& ecn : q.ecn)
-          if (ecn.tc == tc) e["wred_profile"] = wred_profile_name(q, tc);
-      append_member(table, p->name + "|" + std::to_string(tc), std::move(e));
+      std::string key = p->name + "|" + std::to_string(tc);
+      if (!q.tc.at(static_cast<size_t>(tc)).used) {
+        if (tc < kTemplateQueues) append_member(table, std::move(key), nullptr);
+        continue;
+      }
+      append_member(table, std::move(key),
+                    {{"scheduler", scheduler_name(tc)},
+                     {"wred_profile", ecn_queue(q, tc) ? wred_profile_name(q, tc) : std::string(kNoEcnWred)}});
     }
   }
   return table;
 }
 
+/// The egress queues that carry lossless traffic: those of the lossless priorities.
+std::array<bool, kTrafficClasses> lossless_queues(const QosIntent& q) {
+  std::array<bool, kTrafficClasses> out{};
+  for (int p : q.lossless_priorities()) out.at(static_cast<size_t>(q.priority_to_tc.at(static_cast<size_t>(p)))) = true;
+  return out;
+}
+
+/// BUFFER_QUEUE: the template's queue ranges (0-2, 3-4, 5-6), each with the lossless egress profile
+/// when it holds a lossless queue, and 7 when queue 7 is lossless. Keeping the template's keys makes a
+/// change one field of an existing entry: deleting a range releases every queue in it, and a new
+/// entry written before that deletion lands would lose its profile.
+ordered_json buffer_queues(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+  const auto lossless = lossless_queues(q);
+  struct Range {
+    int first, last;
+  };
+  constexpr Range kRanges[] = {{0, 2}, {3, 4}, {5, 6}};
+  ordered_json table = ordered_json::object();
+  for (const PortDesired* p : ports) {
+    for (const Range& r : kRanges) {
+      bool any = false;
+      for (int qi = r.first; qi <= r.last; ++qi) any = any || lossless.at(static_cast<size_t>(qi));
+      append_member(table, p->name + "|" + std::to_string(r.first) + "-" + std::to_string(r.last),
+                    {{"profile", any ? kEgressLossless : kEgressLossy}});
+    }
+    if (lossless[7]) append_member(table, p->name + "|7", {{"profile", kEgressLossless}});
+  }
+  return table;
+}
+
+/// BUFFER_PG on the dynamic model: each run of lossless PGs ("3", "3-4") with profile "NULL", which
+/// buffermgrd sizes from speed, cable length and MTU; the template's "3-4" null (deleted) when it is
+/// not one of them, or PG 4 keeps lossless headroom. (The traditional model's buffermgrd writes
+/// BUFFER_PG from pfc_enable itself.)
+ordered_json buffer_pgs(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+  std::vector<std::string> runs;
+  for (int p = 0; p < kPriorities;) {
+    if (!q.lossless.at(static_cast<size_t>(p))) {
+      ++p;
+      continue;
+    }
+    int last = p;
+    while (last + 1 < kPriorities && q.lossless.at(static_cast<size_t>(last + 1))) ++last;
+    runs.push_back(last == p ? std::to_string(p) : std::to_string(p) + "-" + std::to_string(last));
+    p = last + 1;
+  }
+  const bool template_run = std::find(runs.begin(), runs.end(), "3-4") != runs.end();
+  ordered_json table = ordered_json::object();
+  // The deletion first: deleting "3-4" releases PG 3 too, so a "3" written before it lands would lose
+  // its profile.
+  for (const PortDesired* p : ports) {
+    if (!template_run) append_member(table, p->name + "|3-4", nullptr);
+    for (const std::string& run : runs) append_member(table, p->name + "|" + run, {{"profile", "NULL"}});
+  }
+  return table;
+}
+
 /// CABLE_LENGTH AZURE {port: "<metres>m"}; buffermgrd sizes the lossless PG headroom from it and the
-/// port speed. A port without a known length (0) is left out: "0m" would make buffermgrd skip the
-/// lossless PG profile, silently losing headroom. Empty when no port has a length.
-ordered_json cable_length(const std::vector<const PortDesired*>& ports) {
+/// port speed. On the traditional model the length is the next row of the SKU's table at least as long
+/// as the cable (resolve has refused cables longer than every row); on the dynamic model, the cable's.
+/// A port without a known length (0) is left out: "0m" would make buffermgrd skip the lossless PG,
+/// silently losing headroom. Empty when no port has a length.
+ordered_json cable_length(const DeviceDesired& d, const std::vector<const PortDesired*>& ports) {
   ordered_json lengths = ordered_json::object();
-  for (const PortDesired* p : ports)
-    if (p->cable_length_m > 0) append_member(lengths, p->name, std::to_string(p->cable_length_m) + "m");
+  for (const PortDesired* p : ports) {
+    if (p->cable_length_m <= 0) continue;
+    const std::optional<int> row = d.hardware.headroom_row(p->cable_length_m);
+    append_member(lengths, p->name, std::to_string(row.value_or(p->cable_length_m)) + "m");
+  }
   if (lengths.empty()) return ordered_json::object();
   return {{kCableLengthKey, std::move(lengths)}};
 }
 
-/// PFC_WD: GLOBAL {POLL_INTERVAL} and one entry per port, all in milliseconds. sonic-pfcwd.yang
-/// requires detection_time and restoration_time >= POLL_INTERVAL; the profile validation owns that.
+/// PFC_WD: GLOBAL {POLL_INTERVAL} and one entry per port, all in milliseconds; without a watchdog,
+/// each port's entry null (`pfcwd start_default` creates them on a switch with neighbours).
+/// sonic-pfcwd.yang requires detection_time and restoration_time >= POLL_INTERVAL; the profile
+/// validation owns that.
 ordered_json pfc_wd(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+  ordered_json table = ordered_json::object();
+  if (!watchdog_rendered(q)) {
+    for (const PortDesired* p : ports) append_member(table, p->name, nullptr);
+    return table;
+  }
   const Watchdog& w = q.watchdog;
-  ordered_json table = {{"GLOBAL", {{"POLL_INTERVAL", std::to_string(w.poll_interval_ms)}}}};
+  append_member(table, "GLOBAL", {{"POLL_INTERVAL", std::to_string(w.poll_interval_ms)}});
   for (const PortDesired* p : ports)
     append_member(
         table, p->name,
@@ -192,18 +300,21 @@ ordered_json port_mtus(const std::vector<const PortDesired*>& ports) {
 nlohmann::ordered_json config_db(const DeviceDesired& device) {
   const QosIntent& q = device.qos;
   const std::vector<const PortDesired*> ports = natural_ports(device);
+  const bool dynamic = dynamic_buffers(device);
   ordered_json c = ordered_json::object();
-  if (q.trust == Trust::dscp) c["DSCP_TO_TC_MAP"] = dscp_map(q);
-  if (q.trust == Trust::pcp) c["DOT1P_TO_TC_MAP"] = dot1p_map();
+  c["DSCP_TO_TC_MAP"] = dscp_map(q);  // trust is DSCP: the SONiC adapter row refuses PCP
   c["TC_TO_PRIORITY_GROUP_MAP"] = tc_to_pg_map(q);
   c["TC_TO_QUEUE_MAP"] = priority_to_queue_map(q);
   c["MAP_PFC_PRIORITY_TO_QUEUE"] = priority_to_queue_map(q);
+  if (dynamic && !q.lossless_priorities().empty()) c["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"] = pfc_to_pg_map(q);
   c["SCHEDULER"] = schedulers(q);
-  if (ecn_rendered(q)) c["WRED_PROFILE"] = wred(q);
-  c["PORT_QOS_MAP"] = port_qos_maps(q, ports);
+  if (ordered_json w = wred(q); !w.empty()) c["WRED_PROFILE"] = std::move(w);
+  c["PORT_QOS_MAP"] = port_qos_maps(device, ports);
   c["QUEUE"] = queues(q, ports);
-  if (ordered_json lengths = cable_length(ports); !lengths.empty()) c["CABLE_LENGTH"] = std::move(lengths);
-  if (watchdog_rendered(q)) c["PFC_WD"] = pfc_wd(q, ports);
+  c["BUFFER_QUEUE"] = buffer_queues(q, ports);
+  if (dynamic) c["BUFFER_PG"] = buffer_pgs(q, ports);
+  if (ordered_json lengths = cable_length(device, ports); !lengths.empty()) c["CABLE_LENGTH"] = std::move(lengths);
+  if (ordered_json wd = pfc_wd(q, ports); !wd.empty()) c["PFC_WD"] = std::move(wd);
   c["PORT"] = port_mtus(ports);
   return c;
 }

@@ -9,6 +9,7 @@
 #include "platform/platform.h"
 #include "platform/sonic/config_db.h"
 #include "platform/sonic/default_config_db.h"
+#include "platform/sonic/names.h"
 
 namespace fabricctl::sonic {
 namespace {
@@ -19,6 +20,7 @@ using nlohmann::ordered_json;
 enum class Owns {
   named_entries,  // entries whose key is a name fabricctl gives (ROCE...)
   port_entries,   // entries keyed by a port of the device: "<port>" or "<port>|<n>"
+  listed_entries, // only the entries `desired` lists (a null: deleted), whole; the others are SONiC's
   fields,         // only the fields desired sets, inside entries the switch already has
 };
 
@@ -35,10 +37,15 @@ constexpr TableRule kTables[] = {
     {"TC_TO_PRIORITY_GROUP_MAP", Owns::named_entries},
     {"TC_TO_QUEUE_MAP", Owns::named_entries},
     {"MAP_PFC_PRIORITY_TO_QUEUE", Owns::named_entries},
+    {"PFC_PRIORITY_TO_PRIORITY_GROUP_MAP", Owns::named_entries},
     {"SCHEDULER", Owns::named_entries},
     {"WRED_PROFILE", Owns::named_entries},
-    {"PORT_QOS_MAP", Owns::port_entries},
+    // PORT_QOS_MAP|global binds the switch-wide DSCP map, beside fields that are not fabricctl's.
+    {"PORT_QOS_MAP", Owns::port_entries, "global"},
     {"QUEUE", Owns::port_entries},
+    {"BUFFER_QUEUE", Owns::port_entries},
+    // The lossless PGs of the dynamic model; PG 0 (lossy) and the traditional model's PGs are SONiC's.
+    {"BUFFER_PG", Owns::listed_entries},
     {"CABLE_LENGTH", Owns::fields},
     // PFC_WD|GLOBAL also holds BIG_RED_SWITCH (`pfcwd big_red_switch`), which is not fabricctl's.
     {"PFC_WD", Owns::port_entries, "GLOBAL"},
@@ -49,7 +56,8 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 
 /// The names config_db.cpp gives its maps, schedulers and WRED profiles.
 bool fabricctl_name(std::string_view key) {
-  return key == "ROCE" || key == "ROCE_LOSSLESS" || starts_with(key, "ROCE_TC") || starts_with(key, "ROCE_ECN_TC");
+  return key == "ROCE" || key == "ROCE_LOSSLESS" || key == kNoEcnWred || starts_with(key, "ROCE_TC") ||
+         starts_with(key, "ROCE_ECN_TC");
 }
 
 /// "Ethernet0" or "Ethernet0|3" for a port of the device.
@@ -65,7 +73,7 @@ bool field_owned(const TableRule& rule, std::string_view key) {
 
 /// Whether an entry of the table that `desired` does not have is still fabricctl's, so it is removed.
 bool removable(const TableRule& rule, std::string_view key, const std::set<std::string, std::less<>>& ports) {
-  if (field_owned(rule, key)) return false;
+  if (field_owned(rule, key) || rule.owns == Owns::listed_entries) return false;
   return rule.owns == Owns::named_entries ? fabricctl_name(key) : port_key(key, ports);
 }
 
@@ -88,7 +96,10 @@ void diff_table(const TableRule& rule, const ordered_json& have, const ordered_j
   for (const auto& [key, value] : want.items()) {
     std::string entry_path = path + "/" + json_pointer_token(key);
     const auto it = have_index.find(key);
-    if (it == have_index.end()) ops.push_back(patch_op("add", std::move(entry_path), value));
+    // A null entry is one fabricctl does not want: removed where the switch has it.
+    if (value.is_null()) {
+      if (it != have_index.end()) ops.push_back(patch_op("remove", std::move(entry_path)));
+    } else if (it == have_index.end()) ops.push_back(patch_op("add", std::move(entry_path), value));
     else if (field_owned(rule, key) && value.is_object())
       append_json_diff(fields_of(*it->second, value), value, entry_path, 1, ops);
     else append_json_diff(*it->second, value, entry_path, 0, ops);
@@ -114,8 +125,12 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
     const std::string path = "/" + json_pointer_token(table);
     if (have == base.end() || !have->is_object()) {
       // RFC 6902 "add" needs the parent: a table the switch lacks (PFC_WD before `pfcwd start`) is
-      // added whole.
-      if (want != desired.end() && !want->empty()) ops.push_back(patch_op("add", path, *want));
+      // added whole, without the entries fabricctl deletes (the switch has none to delete).
+      if (want == desired.end()) continue;
+      ordered_json entries = ordered_json::object();
+      for (const auto& [key, value] : want->items())
+        if (!value.is_null()) append_member(entries, key, value);
+      if (!entries.empty()) ops.push_back(patch_op("add", path, std::move(entries)));
       continue;
     }
     diff_table(rule, *have, want != desired.end() ? *want : empty, path, ports, ops);

@@ -10,14 +10,17 @@ namespace fabricctl::sonic {
 /// default_config_db() offline) into a CONFIG_DB that holds `desired` (config_db()), touching only
 /// what fabricctl owns:
 /// - map tables, SCHEDULER and WRED_PROFILE: the entries fabricctl names (ROCE, ROCE_TC<n>,
-///   ROCE_LOSSLESS, ROCE_ECN_TC<n>), each added, replaced or removed whole;
-/// - PORT_QOS_MAP, QUEUE and PFC_WD: the entries of the device's ports ("<port>" and "<port>|<n>")
-///   whole; so a queue or watchdog fabricctl no longer renders is removed instead of left pointing
-///   at a removed scheduler;
-/// - PORT, CABLE_LENGTH and PFC_WD|GLOBAL: only the fields `desired` sets (mtu; the port's length;
-///   POLL_INTERVAL), never removed, so SONiC's other fields there survive.
-/// A table `base` lacks is added whole. Operations follow config_db.json's table order, within a
-/// table `desired`'s order, then removals in `base`'s order. The device's ports are desired's PORT keys.
+///   ROCE_LOSSLESS, ROCE_ECN_TC<n>, ROCE_NO_ECN), each added, replaced or removed whole;
+/// - PORT_QOS_MAP, QUEUE, BUFFER_QUEUE and PFC_WD: the entries of the device's ports ("<port>" and
+///   "<port>|<n>") whole; so a queue or watchdog fabricctl no longer renders is removed instead of
+///   left pointing at a removed scheduler;
+/// - BUFFER_PG: only the entries `desired` lists (the dynamic model's lossless PGs), whole;
+/// - PORT, CABLE_LENGTH, PFC_WD|GLOBAL and PORT_QOS_MAP|global: only the fields `desired` sets (mtu;
+///   the port's length; POLL_INTERVAL; the switch-wide DSCP map), never removed, so SONiC's other
+///   fields there survive.
+/// A null entry in `desired` is one fabricctl deletes: removed where `base` has it. A table `base`
+/// lacks is added whole. Operations follow config_db.json's table order, within a table `desired`'s
+/// order, then removals in `base`'s order. The device's ports are desired's PORT keys.
 nlohmann::ordered_json config_db_patch(const nlohmann::ordered_json& base, const nlohmann::ordered_json& desired);
 
 }  // namespace fabricctl::sonic

@@ -3,7 +3,10 @@
 // desired config, and that what fabricctl does not own survives.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "fixtures.h"
 #include "platform/json_patch.h"
@@ -29,7 +32,8 @@ ordered_json applied(ordered_json doc, const ordered_json& patch) {
 }
 
 /// base + patch holds desired: every entry of desired's entry tables equal, every field of PORT,
-/// CABLE_LENGTH and PFC_WD|GLOBAL (entries shared with SONiC) equal.
+/// CABLE_LENGTH, PFC_WD|GLOBAL and PORT_QOS_MAP|global (entries shared with SONiC) equal, and every
+/// entry desired gives as null absent.
 void check_holds(const ordered_json& result, const ordered_json& desired) {
   // Named references, not structured bindings: doctest's CAPTURE is a lambda, and clang before 16
   // cannot capture a binding.
@@ -40,9 +44,14 @@ void check_holds(const ordered_json& result, const ordered_json& desired) {
       const ordered_json& value = entry.value();
       CAPTURE(table);
       CAPTURE(key);
+      if (value.is_null()) {
+        CHECK_FALSE((result.contains(table) && result[table].contains(key)));
+        continue;
+      }
       REQUIRE(result.contains(table));
       REQUIRE(result[table].contains(key));
-      if (table == "PORT" || table == "CABLE_LENGTH" || (table == "PFC_WD" && key == "GLOBAL")) {
+      if (table == "PORT" || table == "CABLE_LENGTH" || (table == "PFC_WD" && key == "GLOBAL") ||
+          (table == "PORT_QOS_MAP" && key == "global")) {
         for (const auto& [field, v] : value.items()) CHECK(result[table][key].value(field, ordered_json()) == v);
       } else {
         CHECK(json_equal(result[table][key], value));
@@ -58,7 +67,7 @@ std::string ops_text(const ordered_json& patch) {
 
 }  // namespace
 
-TEST_CASE("sonic patch: offline, against SONiC's default tables, one add per entry fabricctl owns") {
+TEST_CASE("sonic patch: offline, against SONiC's default tables of ports with neighbours") {
   const DeviceDesired d = fixture();
   const ordered_json desired = config_db(d);
   const ordered_json base = default_config_db(d);
@@ -72,23 +81,31 @@ TEST_CASE("sonic patch: offline, against SONiC's default tables, one add per ent
         "add /SCHEDULER/ROCE_TC3\n"
         "add /SCHEDULER/ROCE_TC6\n"
         "add /WRED_PROFILE/ROCE_LOSSLESS\n"
-        "add /PORT_QOS_MAP/Ethernet0\n"
-        "add /PORT_QOS_MAP/Ethernet8\n"
-        "add /QUEUE/Ethernet0|0\n"
-        "add /QUEUE/Ethernet0|3\n"
-        "add /QUEUE/Ethernet0|6\n"
-        "add /QUEUE/Ethernet8|0\n"
-        "add /QUEUE/Ethernet8|3\n"
-        "add /QUEUE/Ethernet8|6\n"
+        "add /WRED_PROFILE/ROCE_NO_ECN\n"
+        "replace /PORT_QOS_MAP/global/dscp_to_tc_map\n"
+        "replace /PORT_QOS_MAP/Ethernet0\n"
+        "replace /PORT_QOS_MAP/Ethernet8\n"
+        "replace /QUEUE/Ethernet0|0\n"
+        "remove /QUEUE/Ethernet0|1\n"
+        "remove /QUEUE/Ethernet0|2\n"
+        "replace /QUEUE/Ethernet0|3\n"
+        "remove /QUEUE/Ethernet0|4\n"
+        "remove /QUEUE/Ethernet0|5\n"
+        "replace /QUEUE/Ethernet0|6\n"
+        "replace /QUEUE/Ethernet8|0\n"
+        "remove /QUEUE/Ethernet8|1\n"
+        "remove /QUEUE/Ethernet8|2\n"
+        "replace /QUEUE/Ethernet8|3\n"
+        "remove /QUEUE/Ethernet8|4\n"
+        "remove /QUEUE/Ethernet8|5\n"
+        "replace /QUEUE/Ethernet8|6\n"
         "add /CABLE_LENGTH/AZURE/Ethernet0\n"
         "add /CABLE_LENGTH/AZURE/Ethernet8\n"
-        "add /PFC_WD/GLOBAL\n"
-        "add /PFC_WD/Ethernet0\n"
-        "add /PFC_WD/Ethernet8\n"
+        "replace /PFC_WD/GLOBAL/POLL_INTERVAL\n"
         "add /PORT/Ethernet0/mtu\n"
         "add /PORT/Ethernet8/mtu\n");
   CHECK(patch[0]["value"] == desired["DSCP_TO_TC_MAP"]["ROCE"]);
-  CHECK(patch[22] == j(R"({"op": "add", "path": "/PORT/Ethernet8/mtu", "value": "9100"})"));
+  CHECK(patch.back() == j(R"({"op": "add", "path": "/PORT/Ethernet8/mtu", "value": "9100"})"));
 
   const ordered_json result = applied(base, patch);
   check_holds(result, desired);
@@ -96,6 +113,8 @@ TEST_CASE("sonic patch: offline, against SONiC's default tables, one add per ent
   CHECK(result["DSCP_TO_TC_MAP"]["AZURE"] == base["DSCP_TO_TC_MAP"]["AZURE"]);
   CHECK(result["SCHEDULER"]["scheduler.1"] == base["SCHEDULER"]["scheduler.1"]);
   CHECK(result["WRED_PROFILE"]["AZURE_LOSSLESS"] == base["WRED_PROFILE"]["AZURE_LOSSLESS"]);
+  // The template's buffer queue ranges already fit priority 3: nothing to change there.
+  CHECK(result["BUFFER_QUEUE"] == base["BUFFER_QUEUE"]);
   // The artifact is this patch, dumped.
   CHECK(sonic::test::render_artifact(d, "config_db.patch.json") == dump_config_db(patch));
 }
@@ -108,37 +127,46 @@ TEST_CASE("sonic patch: every variant holds desired on the default base and on a
     d.qos.ecn.clear();
     d.qos.watchdog.enabled = false;
   }
-  SUBCASE("PCP trust") { d.qos.trust = Trust::pcp; }
+  SUBCASE("dynamic buffer model") { d.hardware.headroom_cable_rows_m.clear(); }
+  SUBCASE("no lossless priority") { d.qos.lossless.fill(false); }
   SUBCASE("no ports") { d.ports.clear(); }
   SUBCASE("no cable lengths") {
     for (auto& p : d.ports) p.cable_length_m = 0;
   }
   const ordered_json desired = config_db(d);
   check_holds(applied(default_config_db(d), config_db_patch(default_config_db(d), desired)), desired);
-  // From nothing, the patch adds every table: base + patch == desired exactly, except for tables
-  // without entries, which CONFIG_DB cannot hold (Redis has no empty hash), so none is added.
+  // From nothing, the patch adds every table: base + patch == desired exactly, less the entries it
+  // deletes (there are none to delete) and tables left without entries, which CONFIG_DB cannot hold
+  // (Redis has no empty hash), so none is added.
   const ordered_json from_empty = applied(ordered_json::object(), config_db_patch(ordered_json::object(), desired));
-  ordered_json expected = desired;
-  for (const auto& [table, entries] : desired.items())
-    if (entries.empty()) expected.erase(table);
+  ordered_json expected = ordered_json::object();
+  for (const auto& [table, entries] : desired.items()) {
+    ordered_json kept = ordered_json::object();
+    for (const auto& [key, value] : entries.items())
+      if (!value.is_null()) kept[key] = value;
+    if (!kept.empty()) expected[table] = std::move(kept);
+  }
   CHECK(json_equal(from_empty, expected));
 }
 
 TEST_CASE("sonic patch: a table the switch lacks is added whole, so the add has its parent") {
   DeviceDesired d = fixture();
-  d.qos.trust = Trust::pcp;  // DOT1P_TO_TC_MAP is not in SONiC's default tables
-  const ordered_json patch = config_db_patch(default_config_db(d), config_db(d));
-  CHECK(patch[0]["op"] == "add");
-  CHECK(patch[0]["path"] == "/DOT1P_TO_TC_MAP");
-  CHECK(patch[0]["value"] == config_db(d)["DOT1P_TO_TC_MAP"]);
-
+  d.hardware.headroom_cable_rows_m.clear();  // dynamic: fabricctl binds its PFC-to-PG map
   ordered_json base = default_config_db(d);
-  base.erase("PFC_WD");  // before `pfcwd start`
-  const ordered_json p2 = config_db_patch(base, config_db(d));
-  bool whole = false;
-  for (const auto& op : p2) whole = whole || (op["path"] == "/PFC_WD" && op["op"] == "add");
-  CHECK(whole);
-  check_holds(applied(base, p2), config_db(d));
+  base.erase("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP");  // a switch whose template wrote none
+  base.erase("PFC_WD");                              // before `pfcwd start`
+  const ordered_json patch = config_db_patch(base, config_db(d));
+  std::set<std::string> whole;
+  for (const auto& op : patch) {
+    const std::string path = op["path"].get<std::string>();
+    if (op["op"] == "add" && std::count(path.begin(), path.end(), '/') == 1) whole.insert(path);
+  }
+  CHECK(whole == std::set<std::string>{"/PFC_PRIORITY_TO_PRIORITY_GROUP_MAP", "/PFC_WD"});
+  check_holds(applied(base, patch), config_db(d));
+
+  // A table added whole carries none of the entries fabricctl deletes.
+  d.qos.watchdog.enabled = false;
+  for (const auto& op : config_db_patch(base, config_db(d))) CHECK(op["path"] != "/PFC_WD");
 }
 
 TEST_CASE("sonic patch: against a running config, only what changed, and what fabricctl owns") {
@@ -188,13 +216,13 @@ TEST_CASE("sonic patch: what fabricctl no longer renders is removed on its ports
     d.qos.watchdog.enabled = false;
     const ordered_json patch = config_db_patch(before, config_db(d));
     CHECK(ops_text(patch) ==
-          "replace /PORT_QOS_MAP/Ethernet0\n"  // pfcwd_sw_enable dropped
+          "replace /PORT_QOS_MAP/Ethernet0\n"  // pfcwd_sw_enable "3" -> "": the entry is fabricctl's, whole
           "replace /PORT_QOS_MAP/Ethernet8\n"
           "remove /PFC_WD/Ethernet0\n"
           "remove /PFC_WD/Ethernet8\n");
     CHECK(applied(before, patch)["PFC_WD"] == j(R"({"GLOBAL": {"POLL_INTERVAL": "100"}})"));
   }
-  SUBCASE("ECN off: the WRED profile and the queues' bindings go") {
+  SUBCASE("ECN off: the WRED profile goes, the queues name the one that marks nothing") {
     d.qos.ecn_enabled = false;
     d.qos.ecn.clear();
     const ordered_json patch = config_db_patch(before, config_db(d));
@@ -205,13 +233,7 @@ TEST_CASE("sonic patch: what fabricctl no longer renders is removed on its ports
     const ordered_json after = applied(before, patch);
     CHECK_FALSE(after["WRED_PROFILE"].contains("ROCE_LOSSLESS"));
     CHECK(after["WRED_PROFILE"].contains("AZURE_LOSSLESS"));
-    CHECK(after["QUEUE"]["Ethernet0|3"] == j(R"({"scheduler": "ROCE_TC3"})"));
-  }
-  SUBCASE("DSCP to PCP trust: the DSCP map goes, the DOT1P map comes") {
-    d.qos.trust = Trust::pcp;
-    const std::string ops = ops_text(config_db_patch(before, config_db(d)));
-    CHECK(ops.find("add /DOT1P_TO_TC_MAP\n") != std::string::npos);
-    CHECK(ops.find("remove /DSCP_TO_TC_MAP/ROCE\n") != std::string::npos);
+    CHECK(after["QUEUE"]["Ethernet0|3"] == j(R"({"scheduler": "ROCE_TC3", "wred_profile": "ROCE_NO_ECN"})"));
   }
   SUBCASE("a port's cable length becomes unknown: the switch keeps its value") {
     d.ports[0].cable_length_m = 0;
@@ -219,8 +241,8 @@ TEST_CASE("sonic patch: what fabricctl no longer renders is removed on its ports
   }
 }
 
-TEST_CASE("sonic default_config_db: SONiC's default tables, with the device's ports") {
-  const DeviceDesired d = fixture();
+TEST_CASE("sonic default_config_db: SONiC's default tables, with the device's ports as neighbour ports") {
+  DeviceDesired d = fixture();
   const ordered_json base = default_config_db(d);
   // qos_config.j2's AZURE maps: DSCP 26 lands in lossy TC 1, the reason fabricctl writes its own map.
   CHECK(base["DSCP_TO_TC_MAP"]["AZURE"].size() == 64);
@@ -228,8 +250,102 @@ TEST_CASE("sonic default_config_db: SONiC's default tables, with the device's po
   CHECK(base["DSCP_TO_TC_MAP"]["AZURE"]["48"] == "6");
   CHECK(base["TC_TO_PRIORITY_GROUP_MAP"]["AZURE"]["4"] == "4");
   CHECK(base["WRED_PROFILE"]["AZURE_LOSSLESS"]["green_min_threshold"] == "1048576");  // bytes
+  // Each port as qos_config.j2, buffers_config.j2 and `pfcwd start_default` leave it.
+  CHECK(base["PORT_QOS_MAP"]["global"] == j(R"({"dscp_to_tc_map": "AZURE"})"));
+  CHECK(base["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "3,4");
+  CHECK(base["QUEUE"]["Ethernet0|4"] == j(R"({"scheduler": "scheduler.1", "wred_profile": "AZURE_LOSSLESS"})"));
+  CHECK(base["QUEUE"]["Ethernet8|0"] == j(R"({"scheduler": "scheduler.0"})"));
+  CHECK(base["BUFFER_QUEUE"]["Ethernet0|3-4"] == j(R"({"profile": "egress_lossless_profile"})"));
+  CHECK(base["BUFFER_PG"] ==
+        j(R"({"Ethernet0|0": {"profile": "ingress_lossy_profile"}, "Ethernet8|0": {"profile": "ingress_lossy_profile"}})"));
+  CHECK(base["PFC_WD"]["Ethernet0"] == j(R"({"action": "drop", "detection_time": "200", "restoration_time": "200"})"));
   CHECK(base["PORT"] == j(R"({"Ethernet0": {}, "Ethernet8": {}})"));
   CHECK(base["CABLE_LENGTH"] == j(R"({"AZURE": {}})"));
-  // Nothing in it is fabricctl's: the offline patch removes nothing.
-  for (const auto& op : config_db_patch(base, config_db(d))) CHECK(op["op"] == "add");
+  CHECK_FALSE(base.contains("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"));
+  // The dynamic model's template (Mellanox, Barefoot): the lossless PGs are its, and so is the PFC-to-PG map.
+  d.hardware.headroom_cable_rows_m.clear();
+  const ordered_json dynamic = default_config_db(d);
+  CHECK(dynamic["BUFFER_PG"]["Ethernet0|3-4"] == j(R"({"profile": "NULL"})"));
+  CHECK(dynamic["PORT_QOS_MAP"]["Ethernet0"]["pfc_to_pg_map"] == "AZURE");
+  CHECK(dynamic["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"]["AZURE"] == j(R"({"3": "3", "4": "4"})"));
+}
+
+TEST_CASE("sonic artifacts converge: config load of config_db.json and apply-patch of the patch give one switch") {
+  // From SONiC's default tables, with the documented semantics of each: `config load` merges field by
+  // field and deletes only whole entries (test_support.h load_config); `config apply-patch` is RFC 6902.
+  DeviceDesired d = fixture();
+  SUBCASE("roce-lossless") {}
+  SUBCASE("ECN off (roce-pfc-only)") {
+    d.qos.ecn_enabled = false;
+    d.qos.dcqcn.enabled = false;
+  }
+  SUBCASE("watchdog off") { d.qos.watchdog.enabled = false; }
+  SUBCASE("no lossless priority") { d.qos.lossless.fill(false); }
+  SUBCASE("lossless 3 and 4, ECN on both") {
+    d.qos.lossless[4] = true;
+    d.qos.priority_to_tc[4] = 4;
+    d.qos.tc[4] = {true, false, 20};
+    d.qos.tc[0].bandwidth_pct = 30;
+    d.qos.ecn.push_back({4, 100000, 1000000, 5});
+  }
+  SUBCASE("lossless priority 2 only") {
+    d.qos.lossless = {false, false, true, false, false, false, false, false};
+    d.qos.priority_to_tc[2] = 2;
+    d.qos.tc[2] = {true, false, 0};
+  }
+  SUBCASE("dynamic buffer model") { d.hardware.headroom_cable_rows_m.clear(); }
+  SUBCASE("dynamic buffer model, watchdog and ECN off") {
+    d.hardware.headroom_cable_rows_m.clear();
+    d.qos.watchdog.enabled = false;
+    d.qos.ecn_enabled = false;
+    d.qos.dcqcn.enabled = false;
+  }
+  SUBCASE("no cable lengths") {
+    for (auto& p : d.ports) p.cable_length_m = 0;
+  }
+  const ordered_json base = default_config_db(d);
+  const ordered_json file = sonic::test::parse_ordered(sonic::test::render_artifact(d, "config_db.json"));
+  const ordered_json patch = sonic::test::parse_ordered(sonic::test::render_artifact(d, "config_db.patch.json"));
+  const ordered_json loaded = sonic::test::load_config(base, file);
+  const ordered_json patched = applied(base, patch);
+  CHECK_MESSAGE(json_equal(loaded, patched), "config load:\n" << loaded.dump(1) << "\napply-patch:\n" << patched.dump(1));
+  check_holds(patched, config_db(d));
+
+  // What SONiC's template left on the device's ports is gone: no queue marks with AZURE_LOSSLESS, no
+  // unused queue keeps an entry, the watchdog runs exactly where fabricctl wants it.
+  for (const PortDesired& p : d.ports) {
+    CAPTURE(p.name);
+    for (int q = 0; q < kTrafficClasses; ++q) {
+      const std::string key = p.name + "|" + std::to_string(q);
+      CAPTURE(q);
+      if (!d.qos.tc[static_cast<size_t>(q)].used) {
+        CHECK_FALSE(patched["QUEUE"].contains(key));
+        continue;
+      }
+      const std::string wred = patched["QUEUE"][key]["wred_profile"].get<std::string>();
+      CHECK(wred != "AZURE_LOSSLESS");
+      const bool marks = patched["WRED_PROFILE"][wred]["ecn"] != "ecn_none";
+      bool want_marks = false;
+      for (const EcnQueue& e : d.qos.ecn) want_marks = want_marks || (d.qos.ecn_enabled && e.tc == q);
+      CHECK(marks == want_marks);
+    }
+    const ordered_json& qos = patched["PORT_QOS_MAP"][p.name];
+    CHECK(qos["dscp_to_tc_map"] == "ROCE");
+    const bool watchdog = d.qos.watchdog.enabled && !d.qos.lossless_priorities().empty();
+    CHECK(patched.contains("PFC_WD") == (watchdog || patched["PFC_WD"].size() > 0));
+    CHECK((patched.contains("PFC_WD") && patched["PFC_WD"].contains(p.name)) == watchdog);
+    CHECK(qos["pfcwd_sw_enable"] == (watchdog ? qos["pfc_enable"] : ordered_json("")));
+    if (d.hardware.headroom_cable_rows_m.empty()) {
+      // Dynamic: exactly the lossless PGs get headroom, besides SONiC's lossy PG 0.
+      std::set<std::string> pgs;
+      for (const auto& [key, value] : patched["BUFFER_PG"].items())
+        if (key.rfind(p.name + "|", 0) == 0 && value["profile"] == "NULL") pgs.insert(key.substr(p.name.size() + 1));
+      std::set<std::string> want;
+      if (d.qos.lossless_priorities() == std::vector<int>{3}) want = {"3"};
+      if (d.qos.lossless_priorities() == std::vector<int>{3, 4}) want = {"3-4"};
+      CHECK(pgs == want);
+    }
+  }
+  // SONiC's DSCP map stays for ports fabricctl does not manage, but the switch-wide binding is ours.
+  CHECK(patched["PORT_QOS_MAP"]["global"]["dscp_to_tc_map"] == "ROCE");
 }

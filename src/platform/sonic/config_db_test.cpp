@@ -22,12 +22,15 @@ DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic
 
 json config_db(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.json")); }
 
-/// Every value of every entry is a JSON string, as CONFIG_DB stores them.
+/// Every value of every entry is a JSON string, as CONFIG_DB stores them; an entry is fields or null
+/// (an entry `config load` deletes).
 bool all_values_are_strings(const json& config) {
   for (const auto& [table, entries] : config.items())
-    for (const auto& [key, fields] : entries.items())
+    for (const auto& [key, fields] : entries.items()) {
+      if (fields.is_null()) continue;
       for (const auto& [field, value] : fields.items())
         if (!value.is_string()) return false;
+    }
   return true;
 }
 
@@ -64,7 +67,7 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
   CHECK(keys_in_order(parse_ordered(render_artifact(fixture(), "config_db.json"))) ==
         std::vector<std::string>{"DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
                                  "MAP_PFC_PRIORITY_TO_QUEUE", "SCHEDULER", "WRED_PROFILE", "PORT_QOS_MAP", "QUEUE",
-                                 "CABLE_LENGTH", "PFC_WD", "PORT"});
+                                 "BUFFER_QUEUE", "CABLE_LENGTH", "PFC_WD", "PORT"});
   CHECK(all_values_are_strings(c));
 
   SUBCASE("classification and PFC maps") {
@@ -86,12 +89,18 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
     CHECK(c["SCHEDULER"] == json{{"ROCE_TC0", {{"type", "DWRR"}, {"weight", "50"}}},
                                  {"ROCE_TC3", {{"type", "DWRR"}, {"weight", "50"}}},
                                  {"ROCE_TC6", {{"type", "STRICT"}}}});
+    // The queues without ECN name a profile that marks and drops nothing.
     CHECK(c["WRED_PROFILE"] == json{{"ROCE_LOSSLESS",
                                      {{"ecn", "ecn_all"},
                                       {"wred_green_enable", "true"},
                                       {"green_min_threshold", "153600"},
                                       {"green_max_threshold", "1536000"},
-                                      {"green_drop_probability", "20"}}}});
+                                      {"green_drop_probability", "20"}}},
+                                    {"ROCE_NO_ECN",
+                                     {{"ecn", "ecn_none"},
+                                      {"wred_green_enable", "false"},
+                                      {"wred_yellow_enable", "false"},
+                                      {"wred_red_enable", "false"}}}});
   }
 
   SUBCASE("per-port tables") {
@@ -102,14 +111,30 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
                                                  {"pfc_enable", "3"},
                                                  {"pfcwd_sw_enable", "3"}});
     CHECK(c["PORT_QOS_MAP"]["Ethernet8"] == c["PORT_QOS_MAP"]["Ethernet0"]);
+    CHECK(c["PORT_QOS_MAP"]["global"] == json{{"dscp_to_tc_map", "ROCE"}});  // SONiC's template binds AZURE
+    CHECK(c["PORT_QOS_MAP"].size() == 3);
 
-    std::set<std::string> queue_keys;
-    for (const auto& [k, v] : c["QUEUE"].items()) queue_keys.insert(k);
+    // The used queues, and a null (deleted) for each queue SONiC's template configures that none uses.
+    std::set<std::string> queue_keys, deleted;
+    for (const auto& [k, v] : c["QUEUE"].items()) (v.is_null() ? deleted : queue_keys).insert(k);
     CHECK(queue_keys == std::set<std::string>{"Ethernet0|0", "Ethernet0|3", "Ethernet0|6", "Ethernet8|0", "Ethernet8|3",
                                               "Ethernet8|6"});
+    CHECK(deleted == std::set<std::string>{"Ethernet0|1", "Ethernet0|2", "Ethernet0|4", "Ethernet0|5", "Ethernet8|1",
+                                           "Ethernet8|2", "Ethernet8|4", "Ethernet8|5"});
     CHECK(c["QUEUE"]["Ethernet0|3"] == json{{"scheduler", "ROCE_TC3"}, {"wred_profile", "ROCE_LOSSLESS"}});
-    CHECK(c["QUEUE"]["Ethernet0|0"] == json{{"scheduler", "ROCE_TC0"}});
-    CHECK(c["QUEUE"]["Ethernet8|6"] == json{{"scheduler", "ROCE_TC6"}});
+    CHECK(c["QUEUE"]["Ethernet0|0"] == json{{"scheduler", "ROCE_TC0"}, {"wred_profile", "ROCE_NO_ECN"}});
+    CHECK(c["QUEUE"]["Ethernet8|6"] == json{{"scheduler", "ROCE_TC6"}, {"wred_profile", "ROCE_NO_ECN"}});
+
+    // The template's queue ranges, lossless where a lossless queue is.
+    CHECK(c["BUFFER_QUEUE"] == json{{"Ethernet0|0-2", {{"profile", "egress_lossy_profile"}}},
+                                    {"Ethernet0|3-4", {{"profile", "egress_lossless_profile"}}},
+                                    {"Ethernet0|5-6", {{"profile", "egress_lossy_profile"}}},
+                                    {"Ethernet8|0-2", {{"profile", "egress_lossy_profile"}}},
+                                    {"Ethernet8|3-4", {{"profile", "egress_lossless_profile"}}},
+                                    {"Ethernet8|5-6", {{"profile", "egress_lossy_profile"}}}});
+    // Traditional buffer model: buffermgrd writes the lossless PGs, from pfc_enable.
+    CHECK_FALSE(c.contains("BUFFER_PG"));
+    CHECK_FALSE(c.contains("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"));
 
     CHECK(c["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "5m"}}}});
     CHECK(c["PFC_WD"]["GLOBAL"] == json{{"POLL_INTERVAL", "100"}});
@@ -132,7 +157,8 @@ TEST_CASE("sonic config_db.json: layout is stable and readable") {
 
   // Natural order: ports as a switch lists them, DSCP code points numerically.
   CHECK(keys_in_order(c["PORT"]) == std::vector<std::string>{"Ethernet1", "Ethernet2", "Ethernet10"});
-  CHECK(keys_in_order(c["PORT_QOS_MAP"]) == std::vector<std::string>{"Ethernet1", "Ethernet2", "Ethernet10"});
+  CHECK(keys_in_order(c["PORT_QOS_MAP"]) ==
+        std::vector<std::string>{"global", "Ethernet1", "Ethernet2", "Ethernet10"});
   CHECK(keys_in_order(c["PFC_WD"]) == std::vector<std::string>{"GLOBAL", "Ethernet1", "Ethernet2", "Ethernet10"});
   CHECK(keys_in_order(c["QUEUE"]).front() == "Ethernet1|0");
   CHECK(keys_in_order(c["QUEUE"]).back() == "Ethernet10|6");
@@ -152,9 +178,9 @@ TEST_CASE("sonic config_db.json: layout is stable and readable") {
 TEST_CASE("sonic artifacts: every optional block on or off keeps the layout") {
   DeviceDesired d = fixture();
   SUBCASE("fixture") {}
-  SUBCASE("PCP trust, ECN off, watchdog off, no cable lengths") {
-    d.qos.trust = Trust::pcp;
+  SUBCASE("ECN off, watchdog off, no cable lengths, dynamic buffers") {
     d.qos.ecn_enabled = false;
+    d.hardware.headroom_cable_rows_m.clear();
     d.qos.watchdog.enabled = false;
     for (auto& p : d.ports) p.cable_length_m = 0;
   }
@@ -168,7 +194,7 @@ TEST_CASE("sonic artifacts: every optional block on or off keeps the layout") {
   CHECK(all_values_are_strings(config_db(d)));
 }
 
-TEST_CASE("sonic config_db.json: ECN off or DCQCN-only renders no WRED") {
+TEST_CASE("sonic config_db.json: ECN off or DCQCN-only marks on no queue") {
   DeviceDesired d = fixture();
   SUBCASE("ecn disabled") {
     d.qos.ecn_enabled = false;
@@ -179,29 +205,38 @@ TEST_CASE("sonic config_db.json: ECN off or DCQCN-only renders no WRED") {
     d.qos.dcqcn.enabled = true;
   }
   const json c = config_db(d);
-  CHECK_FALSE(c.contains("WRED_PROFILE"));
+  // Only the profile that marks and drops nothing, on every used queue: SONiC's AZURE_LOSSLESS, which
+  // its template binds to queues 3 and 4, cannot survive `config load` of this file.
+  CHECK(c["WRED_PROFILE"].size() == 1);
+  CHECK(c["WRED_PROFILE"]["ROCE_NO_ECN"]["ecn"] == "ecn_none");
+  size_t used = 0;
   for (const auto& entry : c["QUEUE"].items()) {  // not a structured binding: CAPTURE is a lambda
     const std::string& key = entry.key();
     const json& fields = entry.value();
     CAPTURE(key);
-    CHECK_FALSE(fields.contains("wred_profile"));
+    if (fields.is_null()) continue;
+    ++used;
+    CHECK(fields["wred_profile"] == "ROCE_NO_ECN");
     CHECK(fields.contains("scheduler"));
   }
-  CHECK(c["QUEUE"].size() == 6);
+  CHECK(used == 6);
   CHECK(c.contains("PFC_WD"));  // the rest is untouched
 }
 
-TEST_CASE("sonic config_db.json: watchdog off renders no PFC_WD and no pfcwd_sw_enable") {
+TEST_CASE("sonic config_db.json: watchdog off deletes the ports' PFC_WD entries and empties pfcwd_sw_enable") {
   DeviceDesired d = fixture();
   SUBCASE("watchdog disabled") { d.qos.watchdog.enabled = false; }
   SUBCASE("no lossless priority: SONiC's pfcwd would skip every port") { d.qos.lossless.fill(false); }
   const json c = config_db(d);
-  CHECK_FALSE(c.contains("PFC_WD"));
+  // `pfcwd start_default` creates an entry per port with a neighbour: each one is deleted; GLOBAL is
+  // SONiC's (its BIG_RED_SWITCH lives there too).
+  CHECK(c["PFC_WD"] == json{{"Ethernet0", nullptr}, {"Ethernet8", nullptr}});
   for (const auto& entry : c["PORT_QOS_MAP"].items()) {  // not a structured binding: CAPTURE is a lambda
     const std::string& port = entry.key();
     const json& fields = entry.value();
     CAPTURE(port);
-    CHECK_FALSE(fields.contains("pfcwd_sw_enable"));
+    if (port == "global") continue;
+    CHECK(fields["pfcwd_sw_enable"] == "");  // SONiC's template sets "3,4"; config load merges
     CHECK(fields.contains("pfc_enable"));
   }
 }
@@ -212,6 +247,54 @@ TEST_CASE("sonic config_db.json: no lossless priority turns PFC off with an empt
   const json c = config_db(d);
   CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "");
   CHECK(c["TC_TO_PRIORITY_GROUP_MAP"]["ROCE"]["3"] == "0");
+}
+
+TEST_CASE("sonic config_db.json: CABLE_LENGTH is the next row of the SKU's table, or the exact length") {
+  DeviceDesired d = fixture();
+  d.ports[0].cable_length_m = 3;   // no 3m row: buffermgrd would give it no lossless PG
+  d.ports[1].cable_length_m = 41;  // just over a row
+  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "300m"}}}});
+  d.hardware.headroom_cable_rows_m = {1, 2, 5, 40, 100, 300};  // a Marvell SKU's rows
+  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "100m"}}}});
+  d.hardware.headroom_cable_rows_m.clear();  // dynamic model: headroom computed from the metres
+  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "3m"}, {"Ethernet8", "41m"}}}});
+}
+
+TEST_CASE("sonic config_db.json: the dynamic buffer model gets its lossless PGs and the PFC-to-PG map") {
+  DeviceDesired d = fixture();
+  d.hardware.headroom_cable_rows_m.clear();
+  json c = config_db(d);
+  // The template's "3-4" goes first (deleting it releases PG 3 too), then fabricctl's own.
+  CHECK(parse_ordered(render_artifact(d, "config_db.json"))["BUFFER_PG"] ==
+        nlohmann::ordered_json{{"Ethernet0|3-4", nullptr},
+                               {"Ethernet0|3", {{"profile", "NULL"}}},
+                               {"Ethernet8|3-4", nullptr},
+                               {"Ethernet8|3", {{"profile", "NULL"}}}});
+  CHECK(c["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"] == json{{"ROCE", {{"3", "3"}}}});
+  CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfc_to_pg_map"] == "ROCE");
+
+  d.qos.lossless[4] = true;  // 3 and 4: exactly the template's PG range, which stays
+  c = config_db(d);
+  CHECK(c["BUFFER_PG"] == json{{"Ethernet0|3-4", {{"profile", "NULL"}}}, {"Ethernet8|3-4", {{"profile", "NULL"}}}});
+  CHECK(c["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"]["ROCE"] == json{{"3", "3"}, {"4", "4"}});
+
+  d.qos.lossless.fill(false);  // nothing lossless: no lossless PG, no map to bind
+  c = config_db(d);
+  CHECK(c["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
+  CHECK_FALSE(c.contains("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"));
+  CHECK_FALSE(c["PORT_QOS_MAP"]["Ethernet0"].contains("pfc_to_pg_map"));
+}
+
+TEST_CASE("sonic config_db.json: a lossless queue outside 3-4 makes its template range lossless") {
+  DeviceDesired d = fixture();
+  d.qos.lossless = {false, false, true, false, false, false, false, false};  // priority 2
+  d.qos.priority_to_tc[2] = 2;
+  d.qos.tc[2] = {true, false, 0};
+  const json c = config_db(d);
+  CHECK(c["BUFFER_QUEUE"]["Ethernet0|0-2"] == json{{"profile", "egress_lossless_profile"}});
+  CHECK(c["BUFFER_QUEUE"]["Ethernet0|3-4"] == json{{"profile", "egress_lossy_profile"}});  // no lossless queue there now
+  CHECK(c["BUFFER_QUEUE"]["Ethernet0|5-6"] == json{{"profile", "egress_lossy_profile"}});
+  CHECK_FALSE(c["BUFFER_QUEUE"].contains("Ethernet0|7"));
 }
 
 TEST_CASE("sonic config_db.json: two lossless priorities and a second ECN queue") {
@@ -238,17 +321,6 @@ TEST_CASE("sonic config_db.json: a 0 % ETS class gets DWRR weight 1, SONiC's min
   DeviceDesired d = fixture();
   d.qos.tc[0].bandwidth_pct = 0;
   CHECK(config_db(d)["SCHEDULER"]["ROCE_TC0"] == json{{"type", "DWRR"}, {"weight", "1"}});
-}
-
-TEST_CASE("sonic config_db.json: PCP trust binds DOT1P_TO_TC_MAP instead of DSCP_TO_TC_MAP") {
-  DeviceDesired d = fixture();
-  d.qos.trust = Trust::pcp;
-  const json c = config_db(d);
-  CHECK_FALSE(c.contains("DSCP_TO_TC_MAP"));
-  CHECK(c["DOT1P_TO_TC_MAP"]["ROCE"] ==
-        json{{"0", "0"}, {"1", "1"}, {"2", "2"}, {"3", "3"}, {"4", "4"}, {"5", "5"}, {"6", "6"}, {"7", "7"}});
-  CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["dot1p_to_tc_map"] == "ROCE");
-  CHECK_FALSE(c["PORT_QOS_MAP"]["Ethernet0"].contains("dscp_to_tc_map"));
 }
 
 TEST_CASE("sonic config_db.json: a port without a cable length is left out of CABLE_LENGTH") {

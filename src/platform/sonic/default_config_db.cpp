@@ -1,6 +1,11 @@
 #include "platform/sonic/default_config_db.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "platform/json_object.h"
+#include "util/text.h"
 
 namespace fabricctl::sonic {
 namespace {
@@ -8,12 +13,10 @@ namespace {
 // The QoS tables `config qos reload` writes on a switch without neighbours: the render of SONiC's
 // qos.json.j2 (qos_config.j2) in sonic-net/sonic-utilities tests/qos_config_input/config_qos.json
 // (test_qos_reload_single; copied in shared/reference/outputs/sonic/config-db_qos-tables_qos-reload-render.json).
-// Only the tables fabricctl writes are kept; BUFFER_* and MPLS_TC_TO_TC_MAP are left out. Note
-// DSCP 26 -> TC 1 (lossy) and lossless 3,4 in the AZURE maps: the reason fabricctl writes its own.
-// PORT_QOS_MAP and QUEUE are empty as rendered (per-port entries exist only for ports with
-// neighbours). They are kept as present-but-empty tables although Redis cannot hold an empty table:
-// the offline patch then adds entries into them, as config_db.patch.json always has. Against a
-// running config that lacks them, config_db_patch() adds the tables whole.
+// Only the tables fabricctl writes are kept; MPLS_TC_TO_TC_MAP is left out. Note DSCP 26 -> TC 1
+// (lossy) and lossless 3,4 in the AZURE maps: the reason fabricctl writes its own. PORT_QOS_MAP and
+// QUEUE are empty as rendered there (per-port entries exist only for ports with neighbours);
+// default_config_db() adds them for the device's ports as qos_config.j2 writes them.
 constexpr const char* kQosReload = R"({
   "DSCP_TO_TC_MAP": {"AZURE": {"0": "1", "1": "1", "10": "1", "11": "1", "12": "1", "13": "1", "14": "1",
     "15": "1", "16": "1", "17": "1", "18": "1", "19": "1", "2": "1", "20": "1", "21": "1", "22": "1", "23": "1",
@@ -35,24 +38,79 @@ constexpr const char* kQosReload = R"({
   "QUEUE": {}
 })";
 
+// The buffer pools and profiles of the same render (buffers_config.j2), which BUFFER_QUEUE and
+// BUFFER_PG entries point to.
+constexpr const char* kBuffers = R"({
+  "BUFFER_POOL": {
+    "egress_lossless_pool": {"mode": "static", "size": "12766208", "type": "egress"},
+    "egress_lossy_pool": {"mode": "dynamic", "size": "7326924", "type": "egress"},
+    "ingress_lossless_pool": {"mode": "dynamic", "size": "12766208", "type": "ingress"}},
+  "BUFFER_PROFILE": {
+    "egress_lossless_profile": {"pool": "egress_lossless_pool", "size": "0", "static_th": "12766208"},
+    "egress_lossy_profile": {"dynamic_th": "3", "pool": "egress_lossy_pool", "size": "1518"},
+    "ingress_lossy_profile": {"dynamic_th": "3", "pool": "ingress_lossless_pool", "size": "0"}},
+  "BUFFER_QUEUE": {}
+})";
+
 }  // namespace
 
 nlohmann::ordered_json default_config_db(const DeviceDesired& device) {
-  static const nlohmann::ordered_json qos = nlohmann::ordered_json::parse(kQosReload);
-  nlohmann::ordered_json doc = qos;
+  using nlohmann::ordered_json;
+  static const ordered_json qos = ordered_json::parse(kQosReload);
+  static const ordered_json buffers = ordered_json::parse(kBuffers);
+  ordered_json doc = qos;
+  for (const auto& [table, entries] : buffers.items()) doc[table] = entries;
+  const bool dynamic = device.hardware.headroom_cable_rows_m.empty();  // Mellanox, Barefoot
+  std::vector<const PortDesired*> ports;
+  for (const PortDesired& p : device.ports) ports.push_back(&p);
+  std::stable_sort(ports.begin(), ports.end(),
+                   [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
+
+  // Every port fabricctl configures is taken to have a neighbour (DEVICE_NEIGHBOR): the template then
+  // gives it its per-port entries (qos_config.j2, buffers_config.j2), as on a switch in service.
+  ordered_json& port_qos = doc["PORT_QOS_MAP"];
+  append_member(port_qos, "global", {{"dscp_to_tc_map", "AZURE"}});
+  if (dynamic) doc["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"] = {{"AZURE", {{"3", "3"}, {"4", "4"}}}};
+  ordered_json& queue = doc["QUEUE"];
+  ordered_json& buffer_queue = doc["BUFFER_QUEUE"];
+  ordered_json buffer_pg = ordered_json::object();
+  for (const PortDesired* p : ports) {
+    ordered_json e = {{"dscp_to_tc_map", "AZURE"}, {"tc_to_queue_map", "AZURE"}};
+    if (dynamic) e["pfc_to_pg_map"] = "AZURE";
+    e["pfc_enable"] = "3,4";
+    e["pfcwd_sw_enable"] = "3,4";
+    e["tc_to_pg_map"] = "AZURE";
+    e["pfc_to_queue_map"] = "AZURE";
+    append_member(port_qos, p->name, std::move(e));
+    for (int q = 0; q <= 6; ++q) {
+      const bool lossless = q == 3 || q == 4;
+      ordered_json qe = {{"scheduler", lossless ? "scheduler.1" : "scheduler.0"}};
+      if (lossless) qe["wred_profile"] = "AZURE_LOSSLESS";
+      append_member(queue, p->name + "|" + std::to_string(q), std::move(qe));
+    }
+    append_member(buffer_queue, p->name + "|0-2", {{"profile", "egress_lossy_profile"}});
+    append_member(buffer_queue, p->name + "|3-4", {{"profile", "egress_lossless_profile"}});
+    append_member(buffer_queue, p->name + "|5-6", {{"profile", "egress_lossy_profile"}});
+    append_member(buffer_pg, p->name + "|0", {{"profile", "ingress_lossy_profile"}});
+    // The traditional model's lossless PGs are buffermgrd's, from pfc_enable: not the template's.
+    if (dynamic) append_member(buffer_pg, p->name + "|3-4", {{"profile", "NULL"}});
+  }
+  doc["BUFFER_PG"] = std::move(buffer_pg);
   // buffers.json.j2 writes CABLE_LENGTH|AZURE for every port (5m, 40m or 300m by the neighbour's role;
   // 300m in the render above); which one applies depends on the topology, so no length is assumed.
-  doc["CABLE_LENGTH"] = {{"AZURE", nlohmann::ordered_json::object()}};
-  // PFC_WD: `pfcwd start_default` (run by load_minigraph unless DEVICE_METADATA default_pfcwd_status is
-  // "disable") creates the table; its GLOBAL poll interval and per-port entries depend on the build
-  // and on the neighbours, so none is assumed. Present-but-empty for the same reason as PORT_QOS_MAP;
-  // a switch where pfcwd never started has no PFC_WD, and the apply-time patch adds it whole.
-  doc["PFC_WD"] = nlohmann::ordered_json::object();
+  doc["CABLE_LENGTH"] = {{"AZURE", ordered_json::object()}};
+  // PFC_WD: `pfcwd start_default`, which load_minigraph runs unless DEVICE_METADATA default_pfcwd_status
+  // is "disable": drop, detection and restoration 200 ms per started 32 ports, polled as often.
+  const std::string ms = std::to_string(200 * ((ports.size() + 31) / 32));
+  ordered_json pfc_wd = {{"GLOBAL", {{"POLL_INTERVAL", ms}}}};
+  for (const PortDesired* p : ports)
+    append_member(pfc_wd, p->name, {{"action", "drop"}, {"detection_time", ms}, {"restoration_time", ms}});
+  doc["PFC_WD"] = std::move(pfc_wd);
   // PORT: every front-panel port exists (from the SKU's port_config.ini); its fields, mtu included
   // (9100 in the t1 preset), come from the SKU and preset, which fabricctl does not know.
-  nlohmann::ordered_json ports = nlohmann::ordered_json::object();
-  for (const PortDesired& p : device.ports) append_member(ports, p.name, nlohmann::ordered_json::object());
-  doc["PORT"] = std::move(ports);
+  ordered_json port_table = ordered_json::object();
+  for (const PortDesired* p : ports) append_member(port_table, p->name, ordered_json::object());
+  doc["PORT"] = std::move(port_table);
   return doc;
 }
 

@@ -1,12 +1,14 @@
 // SONiC fixes: the CONFIG_DB fields the rendered config_db.json sets, written with SONiC's own CLI where
 // it has a command for the setting (`config interface mtu|pfc|startup`, `config pfcwd`) and with
-// `sonic-db-cli CONFIG_DB hset` on the same keys and names as config_db.json where it has none (QoS
-// maps, schedulers, WRED profiles). Every line can be pasted into a shell on the switch.
+// `sonic-db-cli CONFIG_DB hset` where it has none (QoS maps, schedulers, WRED profiles), from the
+// entries of the same CONFIG_DB document (config_db()), so a fix and config_db.json cannot disagree.
+// Every line can be pasted into a shell on the switch.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "platform/platform.h"
+#include "platform/sonic/config_db.h"
 #include "platform/sonic/names.h"
 #include "util/escape.h"
 #include "util/text.h"
@@ -21,6 +23,21 @@ std::string hset(const std::string& key, const std::vector<std::pair<std::string
   return s;
 }
 
+/// `hset` of the entry `key` of `table` as the document has it, with the fields `only` names (all when
+/// `only` is empty); nothing when the document has no such entry.
+std::string hset_entry(const nlohmann::ordered_json& doc, const std::string& table, const std::string& key,
+                       const std::vector<std::string>& only = {}) {
+  const auto t = doc.find(table);
+  if (t == doc.end()) return {};
+  const auto e = t->find(key);
+  if (e == t->end() || !e->is_object()) return {};
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const auto& [field, value] : e->items())
+    if (only.empty() || std::find(only.begin(), only.end(), field) != only.end())
+      fields.emplace_back(field, value.get<std::string>());
+  return hset(table + "|" + key, fields);
+}
+
 std::string map_key(std::string_view table) { return std::string(table) + "|" + std::string(sonic::kMapName); }
 
 }  // namespace
@@ -33,11 +50,9 @@ std::string sonic_fix(const Fix& f) {
   switch (f.setting) {
     case Setting::mtu: return "sudo config interface mtu " + qport + " " + std::to_string(f.port->mtu);
     case Setting::trust:
-      if (q.trust == Trust::dscp)
-        return hset("PORT_QOS_MAP|" + port, {{"dscp_to_tc_map", std::string(sonic::kMapName)}}) +
-               "\nsonic-db-cli CONFIG_DB hdel " + shell_quote("PORT_QOS_MAP|" + port) + " dot1p_to_tc_map";
-      return hset("PORT_QOS_MAP|" + port, {{"dot1p_to_tc_map", std::string(sonic::kMapName)}}) +
-             "\nsonic-db-cli CONFIG_DB hdel " + shell_quote("PORT_QOS_MAP|" + port) + " dscp_to_tc_map";
+      // DSCP: the only trust the SONiC adapter renders (its row in platform.cpp says why).
+      return hset("PORT_QOS_MAP|" + port, {{"dscp_to_tc_map", std::string(sonic::kMapName)}}) +
+             "\nsonic-db-cli CONFIG_DB hdel " + shell_quote("PORT_QOS_MAP|" + port) + " dot1p_to_tc_map";
     case Setting::dscp_map: {
       std::vector<std::pair<std::string, std::string>> fields;
       for (int d = 0; d < kDscpValues; ++d)
@@ -52,44 +67,31 @@ std::string sonic_fix(const Fix& f) {
                           (q.lossless[static_cast<size_t>(p)] ? " on" : " off"));
       return join(lines, "\n");
     case Setting::ets: {
-      std::vector<std::pair<std::string, std::string>> map;
-      for (int p = 0; p < kPriorities; ++p)
-        map.emplace_back(std::to_string(p), std::to_string(q.priority_to_tc[static_cast<size_t>(p)]));
-      lines.push_back(hset(map_key("TC_TO_QUEUE_MAP"), map));
+      const nlohmann::ordered_json doc = sonic::config_db(*f.device);
+      lines.push_back(hset_entry(doc, "TC_TO_QUEUE_MAP", sonic::kMapName));
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
-        const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
-        if (!s.used) continue;
-        if (s.strict) lines.push_back(hset("SCHEDULER|" + sonic::scheduler_name(tc), {{"type", "STRICT"}}));
-        else
-          lines.push_back(hset("SCHEDULER|" + sonic::scheduler_name(tc),
-                               {{"type", "DWRR"}, {"weight", std::to_string(std::clamp(s.bandwidth_pct, 1, 100))}}));
-        lines.push_back(hset("QUEUE|" + port + "|" + std::to_string(tc), {{"scheduler", sonic::scheduler_name(tc)}}));
+        if (!q.tc[static_cast<size_t>(tc)].used) continue;
+        lines.push_back(hset_entry(doc, "SCHEDULER", sonic::scheduler_name(tc)));
+        lines.push_back(hset_entry(doc, "QUEUE", port + "|" + std::to_string(tc), {"scheduler"}));
       }
       return join(lines, "\n");
     }
-    case Setting::ecn:
+    case Setting::ecn: {
+      // The queue's WRED profile as config_db.json has it: its ECN profile, or the one that marks nothing.
+      const nlohmann::ordered_json doc = sonic::config_db(*f.device);
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         if (!f.covers(tc)) continue;
-        const std::string queue = "QUEUE|" + port + "|" + std::to_string(tc);
-        const EcnQueue* want = nullptr;
-        if (q.ecn_enabled)
-          for (const EcnQueue& e : q.ecn)
-            if (e.tc == tc) want = &e;
-        if (!want) {
-          lines.push_back("sonic-db-cli CONFIG_DB hdel " + shell_quote(queue) + " wred_profile");
+        const std::string queue = port + "|" + std::to_string(tc);
+        const auto& entry = doc["QUEUE"].contains(queue) ? doc["QUEUE"][queue] : nlohmann::ordered_json();
+        if (!entry.is_object()) {  // a queue no priority uses: fabricctl deletes SONiC's entry
+          lines.push_back("sonic-db-cli CONFIG_DB hdel " + shell_quote("QUEUE|" + queue) + " wred_profile");
           continue;
         }
-        const std::string profile = sonic::wred_profile_name(q, tc);
-        // Thresholds in bytes and probability in percent, as config_db.json writes them.
-        lines.push_back(
-            hset("WRED_PROFILE|" + profile, {{"ecn", "ecn_all"},
-                                             {"wred_green_enable", "true"},
-                                             {"green_min_threshold", std::to_string(want->min_bytes)},
-                                             {"green_max_threshold", std::to_string(want->max_bytes)},
-                                             {"green_drop_probability", std::to_string(want->probability_pct)}}));
-        lines.push_back(hset(queue, {{"wred_profile", profile}}));
+        lines.push_back(hset_entry(doc, "WRED_PROFILE", entry["wred_profile"].get<std::string>()));
+        lines.push_back(hset_entry(doc, "QUEUE", queue, {"wred_profile"}));
       }
       return join(lines, "\n");
+    }
     case Setting::watchdog: {
       const Watchdog& w = q.watchdog;
       if (!w.enabled || q.lossless_priorities().empty()) return "sudo config pfcwd stop " + qport;

@@ -109,19 +109,21 @@ TEST_CASE("sonic fix: CONFIG_DB fields where the CLI has no command") {
         "sonic-db-cli CONFIG_DB hset 'WRED_PROFILE|ROCE_LOSSLESS' ecn 'ecn_all' wred_green_enable 'true' "
         "green_min_threshold '153600' green_max_threshold '1536000' green_drop_probability '20'\n"
         "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_LOSSLESS'");
-  // A queue the intent does not mark loses its WRED profile.
-  CHECK(fix_of(d, Setting::ecn, {0}) == "sonic-db-cli CONFIG_DB hdel 'QUEUE|Ethernet0|0' wred_profile");
-
-  DeviceDesired pcp = leaf();
-  pcp.qos.trust = Trust::pcp;
-  CHECK(fix_of(pcp, Setting::trust) ==
-        "sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|Ethernet0' dot1p_to_tc_map 'ROCE'\n"
-        "sonic-db-cli CONFIG_DB hdel 'PORT_QOS_MAP|Ethernet0' dscp_to_tc_map");
+  // A queue the intent does not mark gets the WRED profile that marks and drops nothing, as
+  // config_db.json has it (deleting the field would leave SONiC's AZURE_LOSSLESS where it was bound).
+  const std::string no_marking =
+      "sonic-db-cli CONFIG_DB hset 'WRED_PROFILE|ROCE_NO_ECN' ecn 'ecn_none' wred_green_enable 'false' "
+      "wred_yellow_enable 'false' wred_red_enable 'false'\n";
+  CHECK(fix_of(d, Setting::ecn, {0}) ==
+        no_marking + "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|0' wred_profile 'ROCE_NO_ECN'");
 
   DeviceDesired no_ecn = leaf();
   no_ecn.qos.ecn_enabled = false;
   no_ecn.qos.ecn.clear();
-  CHECK(fix_of(no_ecn, Setting::ecn, {3}) == "sonic-db-cli CONFIG_DB hdel 'QUEUE|Ethernet0|3' wred_profile");
+  CHECK(fix_of(no_ecn, Setting::ecn, {3}) ==
+        no_marking + "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_NO_ECN'");
+  // A queue no priority uses has no entry in config_db.json: its WRED binding goes.
+  CHECK(fix_of(d, Setting::ecn, {4}) == "sonic-db-cli CONFIG_DB hdel 'QUEUE|Ethernet0|4' wred_profile");
 }
 
 TEST_CASE("sonic fix: host settings have no switch command") {

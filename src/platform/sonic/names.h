@@ -13,6 +13,16 @@ namespace fabricctl::sonic {
 /// `config qos reload` regenerates.
 inline constexpr const char* kMapName = "ROCE";
 
+/// The WRED profile of a queue fabricctl configures without ECN: it marks and drops nothing, so the
+/// queue tail-drops as if it had none. `config load` cannot take the default template's AZURE_LOSSLESS
+/// off a queue, only replace it; every queue fabricctl writes therefore names its WRED profile.
+inline constexpr const char* kNoEcnWred = "ROCE_NO_ECN";
+
+/// The egress buffer profiles of SONiC's default buffer template (buffers_config.j2), which
+/// BUFFER_QUEUE entries point to.
+inline constexpr const char* kEgressLossless = "egress_lossless_profile";
+inline constexpr const char* kEgressLossy = "egress_lossy_profile";
+
 /// SCHEDULER key of a traffic class: "ROCE_TC3".
 std::string scheduler_name(int tc);
 

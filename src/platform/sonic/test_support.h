@@ -49,4 +49,27 @@ inline void apply_patch(nlohmann::json& doc, const nlohmann::json& patch) {
   }
 }
 
+/// `config load FILE` on a switch whose CONFIG_DB is `db`: sonic-cfggen --write-to-db, whose
+/// ConfigDBConnector.mod_config merges field by field. A table or an entry given as null is deleted
+/// whole; every other entry's fields are set, and fields the file does not name survive (a field can
+/// never be deleted this way). An entry left without fields is gone too: Redis holds no empty hash.
+inline nlohmann::ordered_json load_config(nlohmann::ordered_json db, const nlohmann::ordered_json& file) {
+  for (const auto& [table, entries] : file.items()) {
+    if (entries.is_null()) {
+      db.erase(table);
+      continue;
+    }
+    for (const auto& [key, fields] : entries.items()) {
+      if (fields.is_null()) {
+        if (db.contains(table)) db[table].erase(key);
+        continue;
+      }
+      nlohmann::ordered_json& entry = db[table][key];
+      if (!entry.is_object()) entry = nlohmann::ordered_json::object();
+      for (const auto& [field, value] : fields.items()) entry[field] = value;
+    }
+  }
+  return db;
+}
+
 }  // namespace fabricctl::sonic::test

@@ -255,19 +255,41 @@ Verdict ecn_on_judge(const PortView& v, const std::vector<EcnQueue>& observed) {
       diffs.push_back(cat(tc, " probability ", num(got->probability_pct), "% (want ", num(want.probability_pct), "%)"));
     if (diffs.size() > before) tcs.push_back(want.tc);
   }
-  if (diffs.empty()) return pass();
-  return fail(seen.empty() ? "none" : join(seen, "; "), cat("ECN differs: ", capped(diffs)), std::move(tcs));
+  // A queue that marks though the intent lists it not (NVUE marks TC0 unless told otherwise): the
+  // hosts' ECN-capable traffic there is marked as well. Softer than a missing or wrong marking.
+  std::vector<std::string> extra;
+  for (const EcnQueue& got : observed) {
+    bool wanted = false;
+    for (const EcnQueue& want : v.qos().ecn) wanted = wanted || want.tc == got.tc;
+    if (wanted) continue;
+    seen.push_back(ecn_text(got));
+    extra.push_back(cat("tc", num(got.tc), " marks, which the intent leaves unmarked"));
+    tcs.push_back(got.tc);
+  }
+  if (diffs.empty() && extra.empty()) return pass();
+  const bool only_extra = diffs.empty();
+  diffs.insert(diffs.end(), extra.begin(), extra.end());
+  Verdict verdict = fail(seen.empty() ? "none" : join(seen, "; "), cat("ECN differs: ", capped(diffs)), std::move(tcs));
+  if (only_extra) verdict.severity = Severity::warning;
+  return verdict;
 }
 
-/// ECN disabled in intent: a lossless queue that marks anyway is drift, but a softer one.
+/// ECN disabled in intent: a queue that marks anyway (lossless, or NVUE's default on TC0) is drift, but a
+/// softer one.
 Verdict ecn_off_judge(const PortView& v, const std::vector<EcnQueue>& observed) {
   const std::vector<int> lossless = lossless_tcs(v.qos());
   std::vector<int> marking;
-  for (int tc : lossless)
-    if (ecn_queue(observed, tc)) marking.push_back(tc);
+  bool all_lossless = true;
+  for (const EcnQueue& e : observed) {
+    marking.push_back(e.tc);
+    all_lossless = all_lossless && std::find(lossless.begin(), lossless.end(), e.tc) != lossless.end();
+  }
   if (marking.empty()) return pass();
+  std::sort(marking.begin(), marking.end());
   Verdict verdict = fail(cat("ECN on ", tc_list(marking)),
-                         cat("ECN marks lossless ", tc_list(marking), " though the intent has ECN off"), marking);
+                         cat("ECN marks ", all_lossless ? "lossless " : "", tc_list(marking),
+                             " though the intent has ECN off"),
+                         marking);
   verdict.severity = Severity::warning;
   return verdict;
 }

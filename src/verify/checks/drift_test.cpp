@@ -200,17 +200,16 @@ TEST_CASE("port.trust.drift") {
 }
 
 TEST_CASE("port.trust.drift: a PCP intent, fixed with PCP commands") {
+  // (SONiC trusts DSCP only: resolve refuses a PCP profile there.)
   Lab f;
-  f.device("leaf1").qos.trust = Trust::pcp;
+  f.device("leaf2").qos.trust = Trust::pcp;
   f.device("host1").qos.trust = Trust::pcp;  // observed still trusts DSCP
-  Result r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  Result r = one(f, "port.trust.drift", "leaf2", "Ethernet1/1");
   check_failure(r, "port.trust.drift");
   CHECK(r.expected == "pcp");
   CHECK(r.observed == "dscp");
-  CHECK(r.message == "leaf1:Ethernet0: trust mode dscp, expected pcp");
-  CHECK(r.hint ==
-        "sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|Ethernet0' dot1p_to_tc_map 'ROCE'\n"
-        "sonic-db-cli CONFIG_DB hdel 'PORT_QOS_MAP|Ethernet0' dscp_to_tc_map");
+  CHECK(r.message == "leaf2:Ethernet1/1: trust mode dscp, expected pcp");
+  CHECK(r.hint == "configure\ninterface Ethernet1/1\n   qos trust cos\nend");
   CHECK(one(f, "port.trust.drift", "host1", "ens2f0np0").hint == "dcb app flush dev 'ens2f0np0' dscp-prio");
 }
 
@@ -343,14 +342,9 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
   (*f.port("leaf2", "Ethernet1/1").tc)[3].bandwidth_pct = 40;
   CHECK(one(f, "port.ets.drift", "leaf2", "Ethernet1/1").hint ==
         "configure\n"
-        "qos map traffic-class 0 to tx-queue 0\n"
-        "qos map traffic-class 1 to tx-queue 0\n"
-        "qos map traffic-class 2 to tx-queue 0\n"
-        "qos map traffic-class 3 to tx-queue 3\n"
-        "qos map traffic-class 4 to tx-queue 0\n"
-        "qos map traffic-class 5 to tx-queue 0\n"
-        "qos map traffic-class 6 to tx-queue 6\n"
-        "qos map traffic-class 7 to tx-queue 0\n"
+        "qos map traffic-class 0 1 2 4 5 to uc-tx-queue 0\n"
+        "qos map traffic-class 3 to uc-tx-queue 3\n"
+        "qos map traffic-class 6 to uc-tx-queue 6\n"
         "interface Ethernet1/1\n"
         "   uc-tx-queue 0\n"
         "      no priority\n"
@@ -419,11 +413,13 @@ TEST_CASE("port.ecn.drift: a desired queue without marking, missing data, switch
   f.port("leaf2", "Ethernet1/1").ecn = std::vector<EcnQueue>{{0, 153600, 1536000, 20}};
   const Result r = one(f, "port.ecn.drift", "leaf2", "Ethernet1/1");
   check_failure(r, "port.ecn.drift");
-  CHECK(r.observed == "tc3 off");
-  CHECK(r.message == "leaf2:Ethernet1/1: ECN differs: tc3 not ECN-marked");
+  CHECK(r.observed == "tc3 off; tc0 min 153600 B max 1536000 B prob 20%");
+  CHECK(r.message == "leaf2:Ethernet1/1: ECN differs: tc3 not ECN-marked, tc0 marks, which the intent leaves unmarked");
+  CHECK(r.severity == Severity::error);  // the missing marking decides
   CHECK(r.hint ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 20\n"
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn minimum-threshold\n   uc-tx-queue 3\n"
+        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+        "weight 0\n"
         "end");
 
   f.port("leaf1", "Ethernet0").ecn.reset();
@@ -444,12 +440,31 @@ TEST_CASE("port.ecn.drift: ECN on a lossless queue when the intent has it off is
   CHECK(r.expected == "no ECN on lossless tc3");
   CHECK(r.observed == "ECN on tc3");
   CHECK(r.message == "leaf1:Ethernet0: ECN marks lossless tc3 though the intent has ECN off");
-  CHECK(r.hint == "sonic-db-cli CONFIG_DB hdel 'QUEUE|Ethernet0|3' wred_profile");
+  CHECK(r.hint ==
+        "sonic-db-cli CONFIG_DB hset 'WRED_PROFILE|ROCE_NO_ECN' ecn 'ecn_none' wred_green_enable 'false' "
+        "wred_yellow_enable 'false' wred_red_enable 'false'\n"
+        "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_NO_ECN'");
   CHECK(one(f, "port.ecn.drift", "leaf2", "Ethernet1/1").hint ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n      no random-detect ecn\nend");
+        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n      no random-detect ecn minimum-threshold\nend");
 
-  f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{0, 1000, 2000, 10}};  // a lossy queue may mark
+  // A lossy queue that marks (NVUE's default on TC0) is no longer silent: best-effort ECN is a choice
+  // the profile makes (ecn.tc.0), not a default of one NOS.
+  f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{0, 1000, 2000, 10}};
+  r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
+  CHECK(r.severity == Severity::warning);
+  CHECK(r.message == "leaf1:Ethernet0: ECN marks tc0 though the intent has ECN off");
+  f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{};
   test::check_bare_pass(one(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
+}
+
+TEST_CASE("port.ecn.drift: with ECN on, a queue the intent leaves unmarked that marks is a warning") {
+  Lab f;
+  f.port("spine1", "swp1").ecn->push_back({0, 150000, 1500000, 100});  // NVUE's default TC0 marking
+  const Result r = one(f, "port.ecn.drift", "spine1", "swp1");
+  check_failure(r, "port.ecn.drift");
+  CHECK(r.severity == Severity::warning);
+  CHECK(r.message == "spine1:swp1: ECN differs: tc0 marks, which the intent leaves unmarked");
+  CHECK(r.hint == "nv set qos congestion-control default-global traffic-class 0 ecn disable\nnv config apply -y");
 }
 
 TEST_CASE("port.watchdog.drift") {
