@@ -298,9 +298,9 @@ struct Resolver {
     if (std::find(a.trust_modes.begin(), a.trust_modes.end(), t) != a.trust_modes.end()) return;
     std::vector<std::string> names;
     for (Trust x : a.trust_modes) names.emplace_back(to_string(x));
-    d.error(in.trust_loc.file ? in.trust_loc : dev.name.loc,
-            "trust: " + quote(to_string(t)) + " is not supported on " + std::string(a.name()) + " device " +
-                quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
+    d.error(in.trust_loc.file ? in.trust_loc : dev.name.loc, "trust: " + quote(to_string(t)) + " is not supported on " +
+                                                                 std::string(a.name()) + " device " + quote(*dev.name) +
+                                                                 " (supported: " + join(names, ", ") + ")");
   }
 
   void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
@@ -573,6 +573,7 @@ struct Resolver {
         const PortDesired& p = dd.ports[k];
         if (p.cable_length_m <= 0 || dd.hardware.headroom_row(p.cable_length_m)) continue;
         std::vector<std::string> listed;
+        listed.reserve(rows.size());
         for (int r : rows) listed.push_back(std::to_string(r) + "m");
         const Loc& loc = port_cable_loc[i][k].file ? port_cable_loc[i][k] : inv.devices[device_index[dd.name]].name.loc;
         d.error(loc, dd.name + ":" + p.name + ": cable length " + quote(std::to_string(p.cable_length_m) + "m") +

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "model/fabric.h"
+#include "model/intent.h"
+#include "render/render.h"
 
 using namespace fabricctl;
 
@@ -202,4 +204,67 @@ TEST_CASE("errors from inline inventories carry their location") {
   CHECK(l.diags.str() ==
         "inv.yaml:14:26: devices.sw.ports.Ethernet8.speed: \"fast\" is not a link speed such as "
         "\"100G\" or \"400G\"\n");
+}
+
+TEST_CASE("fabric: switch hardware from defaults, groups and the device, in the platform's defaults otherwise") {
+  const std::string inventory = R"(
+defaults:
+  profile: roce-lossless
+  mgmt: {user: u, key: k}
+  sonic: {cable_lengths_m: [300, 5, 40, 100]}
+groups:
+  voq: {eos: {chip: jericho}}
+  dyn: {sonic: {buffer_model: dynamic}}
+devices:
+  s1: {role: switch, platform: sonic, mgmt: {address: 192.0.2.1}, ports: {Ethernet0: {}}}
+  s2: {role: switch, platform: sonic, groups: [dyn], mgmt: {address: 192.0.2.2}, ports: {Ethernet0: {}}}
+  s3: {role: switch, platform: sonic, groups: [dyn], sonic: {buffer_model: traditional},
+       mgmt: {address: 192.0.2.3}, ports: {Ethernet0: {}}}
+  e1: {role: switch, platform: eos, mgmt: {address: 192.0.2.4}, ports: {Ethernet1/1: {}}}
+  e2: {role: switch, platform: eos, groups: [voq], mgmt: {address: 192.0.2.5}, ports: {Ethernet1/1: {}}}
+  e3: {role: switch, platform: eos, groups: [voq], eos: {chip: trident}, mgmt: {address: 192.0.2.6},
+       ports: {Ethernet1/1: {}}}
+  n1: {role: switch, platform: nvue, groups: [dyn, voq], mgmt: {address: 192.0.2.7}, ports: {swp1: {}}}
+)";
+  const Loaded l = load_text(inventory);
+  INFO(l.diags.str());
+  REQUIRE_FALSE(l.diags.has_errors());
+  CHECK(device(l.fabric, "s1").hardware.headroom_cable_rows_m == std::vector<int>{5, 40, 100, 300});  // sorted
+  CHECK(device(l.fabric, "s2").hardware.headroom_cable_rows_m.empty());  // the group's dynamic
+  CHECK(device(l.fabric, "s3").hardware.headroom_cable_rows_m == std::vector<int>{5, 40, 100, 300});  // device wins
+  CHECK_FALSE(device(l.fabric, "e1").hardware.voq);  // the default chip: Tomahawk
+  CHECK(device(l.fabric, "e2").hardware.voq);
+  CHECK_FALSE(device(l.fabric, "e3").hardware.voq);
+  // Another platform's mapping on a group or defaults concerns only that platform's members.
+  CHECK(device(l.fabric, "n1").hardware.headroom_cable_rows_m.empty());
+  CHECK_FALSE(device(l.fabric, "n1").hardware.voq);
+
+  const Loaded defaults = load_text(R"(
+defaults: {profile: roce-lossless, mgmt: {user: u, key: k}}
+devices:
+  s1: {role: switch, platform: sonic, mgmt: {address: 192.0.2.1}, ports: {Ethernet0: {}}}
+)");
+  REQUIRE_FALSE(defaults.diags.has_errors());
+  // SONiC's traditional model with the rows most SKUs have.
+  CHECK(device(defaults.fabric, "s1").hardware.headroom_cable_rows_m == std::vector<int>{5, 40, 300});
+}
+
+TEST_CASE("fabric: the shipped roce-nvidia profile is NVIDIA's RoCE mode, best-effort ECN included") {
+  Loaded l;
+  auto profiles = load_profiles(kSource + "/profiles", l.diags);
+  REQUIRE(profiles);
+  REQUIRE(profiles->merged.count("roce-nvidia"));
+  const auto in = make_intent(profiles->merged.at("roce-nvidia"), {}, "profile \"roce-nvidia\"", l.diags);
+  REQUIRE(in);
+  CHECK(in->qos.ecn.size() == 2);
+  DeviceDesired spine;
+  spine.name = "spine1";
+  spine.platform = Platform::nvue;
+  spine.profile = "roce-nvidia";
+  spine.qos = in->qos;
+  TemplateCache templates(kSource + "/templates");
+  const auto rendered = render_device(spine, templates, l.diags);
+  REQUIRE(rendered);
+  REQUIRE(rendered->artifacts.size() == 1);
+  CHECK(rendered->artifacts[0].content.find("\nnv set qos roce mode lossless\n") != std::string::npos);
 }

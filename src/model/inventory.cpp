@@ -63,7 +63,8 @@ void read_hardware(const Reader& r, const YamlEntry& kv, const std::string& wher
         h.cable_lengths_m = r.int_list(e.value, key_path(what, k), 1, 100000);
         if (h.cable_lengths_m.has()) {
           if (h.cable_lengths_m->empty()) {
-            r.error(e.value, key_path(what, k) + ": needs at least one cable length (the SKU's pg_profile_lookup.ini rows)");
+            r.error(e.value,
+                    key_path(what, k) + ": needs at least one cable length (the SKU's pg_profile_lookup.ini rows)");
             h.cable_lengths_m.value.reset();
           } else {
             std::sort(h.cable_lengths_m.value->begin(), h.cable_lengths_m.value->end());

@@ -110,10 +110,10 @@ TEST_CASE("sonic YANG: the roce-lossless config_db.json, loaded on SONiC's defau
   CHECK(r.output.find("NOT CHECKED") == std::string::npos);
   // SONiC's AZURE entries and fabricctl's side by side; the queues SONiC's template set that no priority
   // uses are gone (QUEUE holds 3 per port).
-  for (const char* t : {"DSCP_TO_TC_MAP (2)", "TC_TO_PRIORITY_GROUP_MAP (2)", "TC_TO_QUEUE_MAP (2)",
-                        "MAP_PFC_PRIORITY_TO_QUEUE (2)", "SCHEDULER (5)", "WRED_PROFILE (3)", "PORT_QOS_MAP (3)",
-                        "QUEUE (6)", "BUFFER_QUEUE (6)", "BUFFER_PG (2)", "BUFFER_PROFILE (3)", "BUFFER_POOL (3)",
-                        "CABLE_LENGTH (1)", "PFC_WD (3)", "PORT (2)"})
+  for (const char* t :
+       {"DSCP_TO_TC_MAP (2)", "TC_TO_PRIORITY_GROUP_MAP (2)", "TC_TO_QUEUE_MAP (2)", "MAP_PFC_PRIORITY_TO_QUEUE (2)",
+        "SCHEDULER (5)", "WRED_PROFILE (3)", "PORT_QOS_MAP (3)", "QUEUE (6)", "BUFFER_QUEUE (6)", "BUFFER_PG (2)",
+        "BUFFER_PROFILE (3)", "BUFFER_POOL (3)", "CABLE_LENGTH (1)", "PFC_WD (3)", "PORT (2)"})
     CHECK_MESSAGE(r.output.find(t) != std::string::npos, "table not checked: " << t);
 }
 
@@ -189,8 +189,8 @@ TEST_CASE("sonic YANG: broken configurations are reported INVALID") {
     CHECK(r.output.find("detection_time must be greater than or equal to POLL_INTERVAL") != std::string::npos);
   }
   SUBCASE("PORT without the lanes the switch has: the leafrefs need real PORT entries") {
-    const json c = sonic::test::parse(sonic::test::load_config(
-        sonic::default_config_db(fixture()), sonic::config_db(fixture())).dump());
+    const json c = sonic::test::parse(
+        sonic::test::load_config(sonic::default_config_db(fixture()), sonic::config_db(fixture())).dump());
     const CheckResult r = yang_check(c);
     INFO(r.output);
     CHECK(r.exit_code == 1);

@@ -50,8 +50,7 @@ std::string seconds(int ms) {
 /// The ECN line of a queue block: thresholds in bytes, the marking probability, instantaneous depth.
 std::string ecn_line(const EcnQueue& e) {
   return "random-detect ecn minimum-threshold " + std::to_string(e.min_bytes) + " bytes maximum-threshold " +
-         std::to_string(e.max_bytes) + " bytes max-mark-probability " + std::to_string(e.probability_pct) +
-         " weight 0";
+         std::to_string(e.max_bytes) + " bytes max-mark-probability " + std::to_string(e.probability_pct) + " weight 0";
 }
 
 const EcnQueue* ecn_for(const QosIntent& q, int tc) {
@@ -116,10 +115,11 @@ nlohmann::json eos_context(const DeviceDesired& device) {
   for (int tc = 0; tc < kTrafficClasses; ++tc) {
     std::vector<std::string> priorities;
     for (int p = 0; p < kPriorities; ++p)
-      if (q.priority_to_tc[static_cast<size_t>(p)] == tc && (p != 7 || priority7)) priorities.push_back(std::to_string(p));
+      if (q.priority_to_tc[static_cast<size_t>(p)] == tc && (p != 7 || priority7))
+        priorities.push_back(std::to_string(p));
     if (!priorities.empty())
-      tc_maps.push_back({{"line", "qos map traffic-class " + join(priorities, " ") + " to " + queue + " " +
-                                      std::to_string(tc)}});
+      tc_maps.push_back(
+          {{"line", "qos map traffic-class " + join(priorities, " ") + " to " + queue + " " + std::to_string(tc)}});
   }
   c["tc_maps"] = tc_maps;
 

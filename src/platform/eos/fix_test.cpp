@@ -49,11 +49,12 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
       fix_of(d, Setting::pfc, {4}) ==
       "configure\ninterface Ethernet1/1\n   priority-flow-control on\n   no priority-flow-control priority 4 no-drop\n"
       "end");
-  CHECK(fix_of(d, Setting::ecn, {3}) ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-        "weight 0\n"
-        "end");
+  CHECK(
+      fix_of(d, Setting::ecn, {3}) ==
+      "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
+      "end");
   // ECN off on a queue: the form EOS prints for the default.
   CHECK(fix_of(d, Setting::ecn, {0}) ==
         "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn minimum-threshold\nend");
@@ -89,11 +90,12 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
   // A Jericho switch: its queues are tx-queue, in the fix as in session.cfg.
   DeviceDesired voq = leaf();
   voq.hardware.voq = true;
-  CHECK(fix_of(voq, Setting::ecn, {3}) ==
-        "configure\ninterface Ethernet1/1\n   tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-        "weight 0\n"
-        "end");
+  CHECK(
+      fix_of(voq, Setting::ecn, {3}) ==
+      "configure\ninterface Ethernet1/1\n   tx-queue 3\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
+      "end");
 }
 
 TEST_CASE("eos fix: host settings have no switch command") {

@@ -128,7 +128,8 @@ TEST_CASE("nvue ECN off disables ECN on every used class, TC0 (NVUE's default) i
   std::string out = render_nvue(d);
   check_shape(out);
   for (const char* tc : {"0", "3", "6"})
-    CHECK(has_line(out, std::string("nv set qos congestion-control default-global traffic-class ") + tc + " ecn disable"));
+    CHECK(has_line(out,
+                   std::string("nv set qos congestion-control default-global traffic-class ") + tc + " ecn disable"));
   CHECK(count_prefix(out, "nv set qos congestion-control ") == 3);
 }
 

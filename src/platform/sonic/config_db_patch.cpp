@@ -18,10 +18,10 @@ using nlohmann::ordered_json;
 
 /// What fabricctl owns in a table, beyond the keys `desired` has.
 enum class Owns {
-  named_entries,  // entries whose key is a name fabricctl gives (ROCE...)
-  port_entries,   // entries keyed by a port of the device: "<port>" or "<port>|<n>"
-  listed_entries, // only the entries `desired` lists (a null: deleted), whole; the others are SONiC's
-  fields,         // only the fields desired sets, inside entries the switch already has
+  named_entries,   // entries whose key is a name fabricctl gives (ROCE...)
+  port_entries,    // entries keyed by a port of the device: "<port>" or "<port>|<n>"
+  listed_entries,  // only the entries `desired` lists (a null: deleted), whole; the others are SONiC's
+  fields,          // only the fields desired sets, inside entries the switch already has
 };
 
 struct TableRule {
@@ -130,7 +130,7 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
       ordered_json entries = ordered_json::object();
       for (const auto& [key, value] : want->items())
         if (!value.is_null()) append_member(entries, key, value);
-      if (!entries.empty()) ops.push_back(patch_op("add", path, std::move(entries)));
+      if (!entries.empty()) ops.push_back(patch_op("add", path, entries));
       continue;
     }
     diff_table(rule, *have, want != desired.end() ? *want : empty, path, ports, ops);

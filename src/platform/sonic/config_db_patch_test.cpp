@@ -256,8 +256,9 @@ TEST_CASE("sonic default_config_db: SONiC's default tables, with the device's po
   CHECK(base["QUEUE"]["Ethernet0|4"] == j(R"({"scheduler": "scheduler.1", "wred_profile": "AZURE_LOSSLESS"})"));
   CHECK(base["QUEUE"]["Ethernet8|0"] == j(R"({"scheduler": "scheduler.0"})"));
   CHECK(base["BUFFER_QUEUE"]["Ethernet0|3-4"] == j(R"({"profile": "egress_lossless_profile"})"));
-  CHECK(base["BUFFER_PG"] ==
-        j(R"({"Ethernet0|0": {"profile": "ingress_lossy_profile"}, "Ethernet8|0": {"profile": "ingress_lossy_profile"}})"));
+  CHECK(
+      base["BUFFER_PG"] ==
+      j(R"({"Ethernet0|0": {"profile": "ingress_lossy_profile"}, "Ethernet8|0": {"profile": "ingress_lossy_profile"}})"));
   CHECK(base["PFC_WD"]["Ethernet0"] == j(R"({"action": "drop", "detection_time": "200", "restoration_time": "200"})"));
   CHECK(base["PORT"] == j(R"({"Ethernet0": {}, "Ethernet8": {}})"));
   CHECK(base["CABLE_LENGTH"] == j(R"({"AZURE": {}})"));
@@ -308,7 +309,9 @@ TEST_CASE("sonic artifacts converge: config load of config_db.json and apply-pat
   const ordered_json patch = sonic::test::parse_ordered(sonic::test::render_artifact(d, "config_db.patch.json"));
   const ordered_json loaded = sonic::test::load_config(base, file);
   const ordered_json patched = applied(base, patch);
-  CHECK_MESSAGE(json_equal(loaded, patched), "config load:\n" << loaded.dump(1) << "\napply-patch:\n" << patched.dump(1));
+  CHECK_MESSAGE(json_equal(loaded, patched), "config load:\n"
+                                                 << loaded.dump(1) << "\napply-patch:\n"
+                                                 << patched.dump(1));
   check_holds(patched, config_db(d));
 
   // What SONiC's template left on the device's ports is gone: no queue marks with AZURE_LOSSLESS, no

@@ -157,8 +157,7 @@ TEST_CASE("sonic config_db.json: layout is stable and readable") {
 
   // Natural order: ports as a switch lists them, DSCP code points numerically.
   CHECK(keys_in_order(c["PORT"]) == std::vector<std::string>{"Ethernet1", "Ethernet2", "Ethernet10"});
-  CHECK(keys_in_order(c["PORT_QOS_MAP"]) ==
-        std::vector<std::string>{"global", "Ethernet1", "Ethernet2", "Ethernet10"});
+  CHECK(keys_in_order(c["PORT_QOS_MAP"]) == std::vector<std::string>{"global", "Ethernet1", "Ethernet2", "Ethernet10"});
   CHECK(keys_in_order(c["PFC_WD"]) == std::vector<std::string>{"GLOBAL", "Ethernet1", "Ethernet2", "Ethernet10"});
   CHECK(keys_in_order(c["QUEUE"]).front() == "Ethernet1|0");
   CHECK(keys_in_order(c["QUEUE"]).back() == "Ethernet10|6");
@@ -292,7 +291,8 @@ TEST_CASE("sonic config_db.json: a lossless queue outside 3-4 makes its template
   d.qos.tc[2] = {true, false, 0};
   const json c = config_db(d);
   CHECK(c["BUFFER_QUEUE"]["Ethernet0|0-2"] == json{{"profile", "egress_lossless_profile"}});
-  CHECK(c["BUFFER_QUEUE"]["Ethernet0|3-4"] == json{{"profile", "egress_lossy_profile"}});  // no lossless queue there now
+  CHECK(c["BUFFER_QUEUE"]["Ethernet0|3-4"] ==
+        json{{"profile", "egress_lossy_profile"}});  // no lossless queue there now
   CHECK(c["BUFFER_QUEUE"]["Ethernet0|5-6"] == json{{"profile", "egress_lossy_profile"}});
   CHECK_FALSE(c["BUFFER_QUEUE"].contains("Ethernet0|7"));
 }

@@ -286,10 +286,9 @@ Verdict ecn_off_judge(const PortView& v, const std::vector<EcnQueue>& observed) 
   }
   if (marking.empty()) return pass();
   std::sort(marking.begin(), marking.end());
-  Verdict verdict = fail(cat("ECN on ", tc_list(marking)),
-                         cat("ECN marks ", all_lossless ? "lossless " : "", tc_list(marking),
-                             " though the intent has ECN off"),
-                         marking);
+  Verdict verdict = fail(
+      cat("ECN on ", tc_list(marking)),
+      cat("ECN marks ", all_lossless ? "lossless " : "", tc_list(marking), " though the intent has ECN off"), marking);
   verdict.severity = Severity::warning;
   return verdict;
 }

@@ -416,11 +416,12 @@ TEST_CASE("port.ecn.drift: a desired queue without marking, missing data, switch
   CHECK(r.observed == "tc3 off; tc0 min 153600 B max 1536000 B prob 20%");
   CHECK(r.message == "leaf2:Ethernet1/1: ECN differs: tc3 not ECN-marked, tc0 marks, which the intent leaves unmarked");
   CHECK(r.severity == Severity::error);  // the missing marking decides
-  CHECK(r.hint ==
-        "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn minimum-threshold\n   uc-tx-queue 3\n"
-        "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-        "weight 0\n"
-        "end");
+  CHECK(
+      r.hint ==
+      "configure\ninterface Ethernet1/1\n   uc-tx-queue 0\n      no random-detect ecn minimum-threshold\n   uc-tx-queue 3\n"
+      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
+      "weight 0\n"
+      "end");
 
   f.port("leaf1", "Ethernet0").ecn.reset();
   CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: ECN not collected");
