@@ -63,6 +63,8 @@ TEST_CASE("platform steps: a folder with context, fix and their tests; templates
     const fs::path dir = kSource / "src/platform" / name;
     CHECK_MESSAGE(fs::exists(dir / "fix.cpp"), "step: src/platform/<name>/fix.cpp");
     CHECK_MESSAGE(fs::exists(dir / "fix_test.cpp"), "step: src/platform/<name>/fix_test.cpp");
+    CHECK_MESSAGE(fs::exists(dir / "fidelity_test.cpp"),
+                  "step: src/platform/<name>/fidelity_test.cpp reads the artifacts as the device would");
     CHECK_MESSAGE(!a.artifacts.empty(), "step: the adapter row lists its artifacts");
     bool templated = false;
     for (const ArtifactSpec& art : a.artifacts) templated = templated || !art.data;

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "platform/json_patch.h"
 #include "platform/platform.h"
 
 namespace fabricctl::sonic::test {
@@ -70,6 +71,43 @@ inline nlohmann::ordered_json load_config(nlohmann::ordered_json db, const nlohm
     }
   }
   return db;
+}
+
+/// `doc` with the RFC 6902 `patch` applied by the project's own applier (platform/json_patch.h); fails the
+/// test when it does not apply.
+inline nlohmann::ordered_json applied(nlohmann::ordered_json doc, const nlohmann::ordered_json& patch) {
+  const auto error = apply_json_patch(doc, patch);
+  REQUIRE_MESSAGE(!error, *error << "\npatch: " << patch.dump(2));
+  return doc;
+}
+
+/// base + patch holds desired: every entry of desired's entry tables equal, every field of PORT,
+/// CABLE_LENGTH, PFC_WD|GLOBAL and PORT_QOS_MAP|global (entries shared with SONiC) equal, and every
+/// entry desired gives as null absent.
+inline void check_holds(const nlohmann::ordered_json& result, const nlohmann::ordered_json& desired) {
+  // Named references, not structured bindings: doctest's CAPTURE is a lambda, and clang before 16
+  // cannot capture a binding.
+  for (const auto& table_item : desired.items())
+    for (const auto& entry : table_item.value().items()) {
+      const std::string& table = table_item.key();
+      const std::string& key = entry.key();
+      const nlohmann::ordered_json& value = entry.value();
+      CAPTURE(table);
+      CAPTURE(key);
+      if (value.is_null()) {
+        CHECK_FALSE((result.contains(table) && result[table].contains(key)));
+        continue;
+      }
+      REQUIRE(result.contains(table));
+      REQUIRE(result[table].contains(key));
+      if (table == "PORT" || table == "CABLE_LENGTH" || (table == "PFC_WD" && key == "GLOBAL") ||
+          (table == "PORT_QOS_MAP" && key == "global")) {
+        for (const auto& [field, v] : value.items())
+          CHECK(result[table][key].value(field, nlohmann::ordered_json()) == v);
+      } else {
+        CHECK(json_equal(result[table][key], value));
+      }
+    }
 }
 
 }  // namespace fabricctl::sonic::test
