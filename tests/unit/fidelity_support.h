@@ -71,4 +71,21 @@ inline std::vector<std::pair<std::string, std::string>> golden_files(const std::
   return out;
 }
 
+/// Checks every golden `file` with `problems` (what the device would reject, one line each).
+inline void check_goldens(const std::string& file,
+                          const std::function<std::vector<std::string>(const std::string&)>& problems) {
+  for (const auto& [path, text] : golden_files(file)) {
+    CAPTURE(path);
+    const std::vector<std::string> found = problems(text);
+    CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
+  }
+}
+
+/// `text` with the first `from` replaced by `to`; fails the test when `text` has no `from`.
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  REQUIRE_MESSAGE(at != std::string::npos, from);
+  return text.replace(at, from.size(), to);
+}
+
 }  // namespace fabricctl::test

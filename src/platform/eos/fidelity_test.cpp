@@ -105,23 +105,14 @@ TEST_CASE("eos fidelity: every rendered session is EOS's vocabulary, one queue k
       CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()) << "\n" << session);
       CHECK(session.find(voq ? "uc-tx-queue" : " tx-queue") == std::string::npos);
     }
-  for (const auto& [path, text] : test::golden_files("session.cfg")) {
-    CAPTURE(path);
-    const std::vector<std::string> found = problems(text);
-    CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
-  }
+  test::check_goldens("session.cfg", problems);
 }
 
 TEST_CASE("eos fidelity: the reader fails on what EOS would reject") {
   const std::string good = test::render_template_of("eos/session.cfg.mustache",
                                                     eos_context(test::example_switch(Platform::eos, {"Ethernet1/1"})));
   REQUIRE(problems(good).empty());
-  auto with = [&](const std::string& from, const std::string& to) {
-    std::string s = good;
-    const size_t at = s.find(from);
-    REQUIRE(at != std::string::npos);
-    return s.replace(at, from.size(), to);
-  };
+  auto with = [&](const std::string& from, const std::string& to) { return test::replaced(good, from, to); };
   CHECK_FALSE(problems(with("   uc-tx-queue 0\n", "   tx-queue 0\n")).empty());  // mixed vocabulary
   CHECK_FALSE(problems(with("153600 bytes", "150 kbytes")).empty());             // undocumented kbyte base
   CHECK_FALSE(problems(with("action drop", "action no-drop")).empty());          // "% Unavailable command"

@@ -233,22 +233,13 @@ TEST_CASE("linux fidelity: apply.sh speaks ip-link(8) and dcb(8), and writes onl
       CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
     }
   }
-  for (const auto& [path, text] : test::golden_files("apply.sh")) {
-    CAPTURE(path);
-    const std::vector<std::string> found = problems(text);
-    CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
-  }
+  test::check_goldens("apply.sh", problems);
 }
 
 TEST_CASE("linux fidelity: the reader fails on what the tools and drivers would reject") {
   const std::string good = apply_sh(test::example_host());
   REQUIRE(problems(good).empty());
-  auto with = [&](const std::string& from, const std::string& to) {
-    std::string s = good;
-    const size_t at = s.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return s.replace(at, from.size(), to);
-  };
+  auto with = [&](const std::string& from, const std::string& to) { return test::replaced(good, from, to); };
   CHECK_FALSE(problems(with("tc-tsa 0:ets", "tc-tsa 0:wrr")).empty());  // dcb-ets(8): strict|cbs|ets|vendor
   CHECK_FALSE(problems(with("tc-bw 0:50", "tc-bw 0:40")).empty());      // shares no longer add up to 100
   CHECK_FALSE(problems(with("3:on", "3:yes")).empty());                 // dcb-pfc(8): on|off

@@ -71,23 +71,14 @@ TEST_CASE("nvue fidelity: every rendered command is a documented nv set form, va
     const std::vector<std::string> found = problems(out);
     CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()) << "\n" << out);
   }
-  for (const auto& [path, text] : test::golden_files("commands.nvue")) {
-    CAPTURE(path);
-    const std::vector<std::string> found = problems(text);
-    CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
-  }
+  test::check_goldens("commands.nvue", problems);
 }
 
 TEST_CASE("nvue fidelity: the reader fails on what NVUE would reject") {
   const std::string good = test::render_template_of("nvue/commands.nvue.mustache",
                                                     nvue_context(test::example_switch(Platform::nvue, {"swp1"})));
   REQUIRE(problems(good).empty());
-  auto with = [&](const std::string& from, const std::string& to) {
-    std::string s = good;
-    const size_t at = s.find(from);
-    REQUIRE(at != std::string::npos);
-    return s.replace(at, from.size(), to);
-  };
+  auto with = [&](const std::string& from, const std::string& to) { return test::replaced(good, from, to); };
   CHECK_FALSE(problems(with("bw-percent 50", "bandwidth 50")).empty());    // the keyword is bw-percent
   CHECK_FALSE(problems(with("probability 20", "probability 0")).empty());  // 1-100
   CHECK_FALSE(problems(with("link mtu 9100", "link mtu 9300")).empty());   // 552-9216

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "util/text.h"
@@ -111,11 +112,15 @@ std::optional<Outcome> not_by_dscp(const Link& l, std::string_view what) {
   return std::nullopt;
 }
 
-/// Ends that were not as intended, or else the profiles, explain `o`.
-void explain(const Link& l, Outcome& o) {
-  if (!o.cause.empty()) return;
-  o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name +
-               " disagree on the RoCE classes: make them agree, then render and apply both";
+/// The outcome of a rule that found `problems` (none: a pass). Ends that were not as intended, named
+/// in `o.cause`, explain them; with no cause, the two profiles disagree.
+std::optional<Outcome> outcome(const Link& l, Outcome o, const std::vector<std::string>& problems) {
+  if (problems.empty()) return std::nullopt;
+  o.message = join(problems, "; ");
+  if (o.cause.empty())
+    o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name +
+                 " disagree on the RoCE classes: make them agree, then render and apply both";
+  return o;
 }
 
 bool host_switch_dscp(const Link& l) {
@@ -148,10 +153,7 @@ std::optional<Outcome> judge_roce(const Link& l) {
     if (o.cause.empty())
       o.cause = !m.cause.empty() ? m.cause : landing_cause(l, m.dscp, {"port.dscp.drift", "port.pfc.drift"});
   }
-  if (problems.empty()) return std::nullopt;
-  o.message = join(problems, "; ");
-  explain(l, o);
-  return o;
+  return outcome(l, std::move(o), problems);
 }
 
 constexpr LinkRule kRoce{
@@ -211,10 +213,7 @@ std::optional<Outcome> judge_cnp(const Link& l) {
                        num(want) + ": congestion notifications wait behind the traffic they are about");
     if (o.cause.empty()) o.cause = !leg.cause.empty() ? leg.cause : landing_cause(l, *leg.dscp, {"port.dscp.drift"});
   }
-  if (problems.empty()) return std::nullopt;
-  o.message = join(problems, "; ");
-  explain(l, o);
-  return o;
+  return outcome(l, std::move(o), problems);
 }
 
 constexpr LinkRule kCnp{
