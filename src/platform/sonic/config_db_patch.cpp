@@ -143,7 +143,18 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
 namespace fabricctl {
 
 std::string sonic_config_db_patch_json(const DeviceDesired& device, const Document& db) {
-  return sonic::dump_config_db(sonic::config_db_patch(sonic::default_config_db(device), db));
+  // The default tables depend only on the port names and the buffer model, and a fabric repeats a few
+  // port lists on hundreds of switches (every rail leaf alike, every spine alike): each thread keeps
+  // the last one it built.
+  thread_local std::string key;
+  thread_local nlohmann::ordered_json base;
+  std::string k(device.hardware.headroom_cable_rows_m.empty() ? "d" : "t");
+  for (const PortDesired& p : device.ports) (k += '|') += p.name;
+  if (k != key || base.is_null()) {
+    base = sonic::default_config_db(device);
+    key = std::move(k);
+  }
+  return sonic::dump_config_db(sonic::config_db_patch(base, db));
 }
 
 }  // namespace fabricctl
