@@ -57,4 +57,11 @@ std::vector<int> QosIntent::lossless_priorities() const {
   return out;
 }
 
+const EcnQueue* QosIntent::ecn_queue(int traffic_class) const {
+  if (!ecn_enabled) return nullptr;
+  for (const EcnQueue& e : ecn)
+    if (e.tc == traffic_class) return &e;
+  return nullptr;
+}
+
 }  // namespace fabricctl

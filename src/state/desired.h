@@ -106,6 +106,9 @@ struct QosIntent {
   int nccl_gid_index = 3;
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
+  /// The ECN marking of `traffic_class`, or nullptr when that class does not mark: none is listed for
+  /// it, or ECN is off (a DCQCN-only profile: NIC reaction, no switch marking).
+  [[nodiscard]] const EcnQueue* ecn_queue(int traffic_class) const;
   /// The ToS byte hosts send RoCE with: the RoCE DSCP in the upper six bits, and ECT(0) (RFC 3168) in
   /// the ECN bits when DCQCN is on, so that switches mark instead of drop (DSCP 26: 106, or 104).
   [[nodiscard]] int roce_tos() const { return (roce_dscp << 2) | (dcqcn.enabled ? kEct0 : 0); }

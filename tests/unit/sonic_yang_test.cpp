@@ -24,6 +24,7 @@
 
 using namespace fabricctl;
 using nlohmann::json;
+using sonic::test::fixture;
 
 namespace {
 
@@ -87,8 +88,6 @@ json switch_config(const DeviceDesired& device) {
       sonic::test::parse_ordered(sonic::test::render_artifact(device, "config_db.json"));
   return json::parse(sonic::test::load_config(switch_defaults(device), file).dump());
 }
-
-DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
 
 void check_valid(const DeviceDesired& d) {
   const CheckResult r = yang_check(switch_config(d));

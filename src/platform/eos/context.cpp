@@ -53,18 +53,11 @@ std::string ecn_line(const EcnQueue& e) {
          std::to_string(e.max_bytes) + " bytes max-mark-probability " + std::to_string(e.probability_pct) + " weight 0";
 }
 
-const EcnQueue* ecn_for(const QosIntent& q, int tc) {
-  if (!q.ecn_enabled) return nullptr;
-  for (const EcnQueue& e : q.ecn)
-    if (e.tc == tc) return &e;
-  return nullptr;
-}
-
 nlohmann::json queue_blocks(const QosIntent& q) {
   nlohmann::json queues = nlohmann::json::array();
   for (int tc = 0; tc < kTrafficClasses; ++tc) {
     const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
-    const EcnQueue* e = ecn_for(q, tc);
+    const EcnQueue* e = q.ecn_queue(tc);
     if (!s.used && e == nullptr) continue;
     nlohmann::json block;
     block["id"] = std::to_string(tc);

@@ -25,7 +25,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -107,17 +106,17 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
       pcp_map.push_back({{"pcp", std::to_string(p)}, {"priority", std::to_string(p)}});
   c["pcp_map"] = pcp_map;
 
+  // The global PFC profile's cable length: the device's longest cable; false when none is known.
+  int longest = 0;
+  for (const PortDesired& p : device.ports) longest = std::max(longest, p.cable_length_m);
+  const nlohmann::json cable = longest > 0 ? nlohmann::json(std::to_string(longest)) : nlohmann::json(false);
+
   std::vector<int> lossless = q.lossless_priorities();
   bool pfc = !lossless.empty();
   if (pfc) {
-    int cable = 0;
-    for (const PortDesired& p : device.ports) cable = std::max(cable, p.cable_length_m);
     std::vector<std::string> prios;
     for (int p : lossless) prios.push_back(std::to_string(p));
-    nlohmann::json pfc_ctx = {{"priorities", join(prios, ",")}};
-    if (cable > 0) pfc_ctx["cable_length"] = std::to_string(cable);
-    else pfc_ctx["cable_length"] = false;
-    c["pfc"] = pfc_ctx;
+    c["pfc"] = {{"priorities", join(prios, ",")}, {"cable_length", cable}};
   } else {
     c["pfc"] = false;
   }
@@ -142,29 +141,23 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   // ECN on the intent's queues, and off on every other used class (NVUE marks TC0 by default).
   nlohmann::json ecn = nlohmann::json::array();
   nlohmann::json ecn_disabled = nlohmann::json::array();
-  std::set<int> marking;
   if (q.ecn_enabled) {
     std::vector<EcnQueue> queues = q.ecn;
     std::stable_sort(queues.begin(), queues.end(), [](const EcnQueue& a, const EcnQueue& b) { return a.tc < b.tc; });
-    for (const EcnQueue& e : queues) {
-      marking.insert(e.tc);
+    for (const EcnQueue& e : queues)
       ecn.push_back({{"tc", std::to_string(e.tc)},
                      {"min", std::to_string(e.min_bytes)},
                      {"max", std::to_string(e.max_bytes)},
                      {"probability", std::to_string(e.probability_pct)}});
-    }
   }
   for (int tc = 0; tc < kTrafficClasses; ++tc)
-    if (q.tc[static_cast<size_t>(tc)].used && !marking.count(tc)) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
+    if (q.tc[static_cast<size_t>(tc)].used && !q.ecn_queue(tc)) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
   c["ecn"] = ecn;
   c["ecn_disabled"] = ecn_disabled;
 
   // NVIDIA's RoCE mode, with the adjustments the profile needs, where it matches the profile.
   if (matches_roce_mode(q)) {
-    int cable = 0;
-    for (const PortDesired& p : device.ports) cable = std::max(cable, p.cable_length_m);
-    c["roce"] = {{"cable_length", cable > 0 ? nlohmann::json(std::to_string(cable)) : nlohmann::json(false)},
-                 {"dscp_adjustments", roce_dscp_adjustments(q)}};
+    c["roce"] = {{"cable_length", cable}, {"dscp_adjustments", roce_dscp_adjustments(q)}};
   } else {
     c["roce"] = false;
   }

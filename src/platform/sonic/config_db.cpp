@@ -89,19 +89,10 @@ ordered_json schedulers(const QosIntent& q) {
   return table;
 }
 
-/// The ECN queue of traffic class `tc`, or nullptr. A DCQCN-only profile (NIC reaction, no switch
-/// marking) leaves ecn_enabled false: no queue marks.
-const EcnQueue* ecn_queue(const QosIntent& q, int tc) {
-  if (!q.ecn_enabled) return nullptr;
-  for (const EcnQueue& e : q.ecn)
-    if (e.tc == tc) return &e;
-  return nullptr;
-}
-
 /// Whether some used traffic class carries no ECN, so that its queue names kNoEcnWred.
 bool has_plain_queue(const QosIntent& q) {
   for (int tc = 0; tc < kTrafficClasses; ++tc)
-    if (q.tc.at(static_cast<size_t>(tc)).used && !ecn_queue(q, tc)) return true;
+    if (q.tc.at(static_cast<size_t>(tc)).used && !q.ecn_queue(tc)) return true;
   return false;
 }
 
@@ -130,21 +121,9 @@ ordered_json wred(const QosIntent& q) {
   return table;
 }
 
-/// The device's ports in natural order (Ethernet2 before Ethernet10), the order SONiC tools print.
-std::vector<const PortDesired*> natural_ports(const DeviceDesired& device) {
-  std::vector<const PortDesired*> ports;
-  for (const PortDesired& p : device.ports) ports.push_back(&p);
-  std::stable_sort(ports.begin(), ports.end(),
-                   [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
-  return ports;
-}
-
 /// The PFC watchdog is rendered only with at least one lossless priority: SONiC's pfcwd runs only on
 /// ports with pfc_enable ("SKIPPED: PFC is not enabled on port").
 bool watchdog_rendered(const QosIntent& q) { return q.watchdog.enabled && !q.lossless_priorities().empty(); }
-
-/// Whether the switch computes lossless headroom itself (the dynamic buffer model: no cable table).
-bool dynamic_buffers(const DeviceDesired& d) { return d.hardware.headroom_cable_rows_m.empty(); }
 
 /// PORT_QOS_MAP: the switch-wide DSCP map ("global", which SONiC's template binds to AZURE), and each
 /// port's entry with every field fabricctl or the template may set, so `config load` leaves none of
@@ -186,7 +165,7 @@ ordered_json queues(const QosIntent& q, const std::vector<const PortDesired*>& p
       }
       append_member(table, std::move(key),
                     {{"scheduler", scheduler_name(tc)},
-                     {"wred_profile", ecn_queue(q, tc) ? wred_profile_name(q, tc) : std::string(kNoEcnWred)}});
+                     {"wred_profile", q.ecn_queue(tc) ? wred_profile_name(q, tc) : std::string(kNoEcnWred)}});
     }
   }
   return table;
@@ -295,11 +274,9 @@ ordered_json port_mtus(const std::vector<const PortDesired*>& ports) {
   return table;
 }
 
-}  // namespace
-
-nlohmann::ordered_json config_db(const DeviceDesired& device) {
+/// The tables of config_db(), with the entries of `ports` only.
+ordered_json config_db_of(const DeviceDesired& device, const std::vector<const PortDesired*>& ports) {
   const QosIntent& q = device.qos;
-  const std::vector<const PortDesired*> ports = natural_ports(device);
   const bool dynamic = dynamic_buffers(device);
   ordered_json c = ordered_json::object();
   c["DSCP_TO_TC_MAP"] = dscp_map(q);  // trust is DSCP: the SONiC adapter row refuses PCP
@@ -317,6 +294,22 @@ nlohmann::ordered_json config_db(const DeviceDesired& device) {
   if (ordered_json wd = pfc_wd(q, ports); !wd.empty()) c["PFC_WD"] = std::move(wd);
   c["PORT"] = port_mtus(ports);
   return c;
+}
+
+}  // namespace
+
+std::vector<const PortDesired*> natural_ports(const DeviceDesired& device) {
+  std::vector<const PortDesired*> ports;
+  for (const PortDesired& p : device.ports) ports.push_back(&p);
+  std::stable_sort(ports.begin(), ports.end(),
+                   [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
+  return ports;
+}
+
+nlohmann::ordered_json config_db(const DeviceDesired& device) { return config_db_of(device, natural_ports(device)); }
+
+nlohmann::ordered_json config_db(const DeviceDesired& device, const PortDesired& port) {
+  return config_db_of(device, {&port});
 }
 
 std::string dump_config_db(const nlohmann::ordered_json& doc) {

@@ -148,7 +148,7 @@ std::string sonic_config_db_patch_json(const DeviceDesired& device, const Docume
   // the last one it built.
   thread_local std::string key;
   thread_local nlohmann::ordered_json base;
-  std::string k(device.hardware.headroom_cable_rows_m.empty() ? "d" : "t");
+  std::string k(sonic::dynamic_buffers(device) ? "d" : "t");
   for (const PortDesired& p : device.ports) (k += '|') += p.name;
   if (k != key || base.is_null()) {
     base = sonic::default_config_db(device);

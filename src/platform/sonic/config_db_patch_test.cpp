@@ -20,10 +20,9 @@ using namespace fabricctl::sonic;
 using nlohmann::ordered_json;
 using sonic::test::applied;
 using sonic::test::check_holds;
+using sonic::test::fixture;
 
 namespace {
-
-DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
 
 ordered_json j(const char* text) { return ordered_json::parse(text); }
 

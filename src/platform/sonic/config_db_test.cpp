@@ -18,8 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
-
 json config_db(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.json")); }
 
 /// Every value of every entry is a JSON string, as CONFIG_DB stores them; an entry is fields or null

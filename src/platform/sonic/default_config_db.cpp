@@ -1,11 +1,10 @@
 #include "platform/sonic/default_config_db.h"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "platform/json_object.h"
-#include "util/text.h"
+#include "platform/sonic/config_db.h"
 
 namespace fabricctl::sonic {
 namespace {
@@ -60,11 +59,8 @@ nlohmann::ordered_json default_config_db(const DeviceDesired& device) {
   static const ordered_json buffers = ordered_json::parse(kBuffers);
   ordered_json doc = qos;
   for (const auto& [table, entries] : buffers.items()) doc[table] = entries;
-  const bool dynamic = device.hardware.headroom_cable_rows_m.empty();  // Mellanox, Barefoot
-  std::vector<const PortDesired*> ports;
-  for (const PortDesired& p : device.ports) ports.push_back(&p);
-  std::stable_sort(ports.begin(), ports.end(),
-                   [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
+  const bool dynamic = dynamic_buffers(device);
+  const std::vector<const PortDesired*> ports = natural_ports(device);
 
   // Every port fabricctl configures is taken to have a neighbour (DEVICE_NEIGHBOR): the template then
   // gives it its per-port entries (qos_config.j2, buffers_config.j2), as on a switch in service.

@@ -22,12 +22,7 @@ using namespace fabricctl::sonic;
 using nlohmann::ordered_json;
 using sonic::test::applied;
 using sonic::test::check_holds;
-
-namespace {
-
-DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
-
-}  // namespace
+using sonic::test::fixture;
 
 TEST_CASE("sonic artifacts converge: config load of config_db.json and apply-patch of the patch give one switch") {
   // From SONiC's default tables, with the documented semantics of each: `config load` merges field by

@@ -67,7 +67,7 @@ std::string sonic_fix(const Fix& f) {
                           (q.lossless[static_cast<size_t>(p)] ? " on" : " off"));
       return join(lines, "\n");
     case Setting::ets: {
-      const nlohmann::ordered_json doc = sonic::config_db(*f.device);
+      const nlohmann::ordered_json doc = sonic::config_db(*f.device, *f.port);  // this port's entries
       lines.push_back(hset_entry(doc, "TC_TO_QUEUE_MAP", sonic::kMapName));
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         if (!q.tc[static_cast<size_t>(tc)].used) continue;
@@ -78,7 +78,7 @@ std::string sonic_fix(const Fix& f) {
     }
     case Setting::ecn: {
       // The queue's WRED profile as config_db.json has it: its ECN profile, or the one that marks nothing.
-      const nlohmann::ordered_json doc = sonic::config_db(*f.device);
+      const nlohmann::ordered_json doc = sonic::config_db(*f.device, *f.port);  // this port's entries
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         if (!f.covers(tc)) continue;
         const std::string queue = port + "|" + std::to_string(tc);

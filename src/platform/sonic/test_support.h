@@ -1,5 +1,6 @@
-// Test-only helpers for the SONiC adapter: an artifact's text as `fabricctl render` writes it (through
-// the platform table), parsed, and an RFC 6902 patch applied the way `config apply-patch` would.
+// Test-only helpers for the SONiC adapter: the leaf its tests render, an artifact's text as `fabricctl
+// render` writes it (through the platform table), parsed, and an RFC 6902 patch applied the way
+// `config apply-patch` would.
 // Included by *_test.cpp only.
 #pragma once
 
@@ -8,10 +9,14 @@
 
 #include <string>
 
+#include "fixtures.h"
 #include "platform/json_patch.h"
 #include "platform/platform.h"
 
 namespace fabricctl::sonic::test {
+
+/// The SONiC leaf the adapter's tests render: the example switch's intent on Ethernet0 and Ethernet8.
+inline DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
 
 /// The text of one SONiC artifact (e.g. "config_db.json") of `device`, built through the adapter table.
 inline std::string render_artifact(const DeviceDesired& device, std::string_view file) {

@@ -259,9 +259,7 @@ Verdict ecn_on_judge(const PortView& v, const std::vector<EcnQueue>& observed) {
   // hosts' ECN-capable traffic there is marked as well. Softer than a missing or wrong marking.
   std::vector<std::string> extra;
   for (const EcnQueue& got : observed) {
-    bool wanted = false;
-    for (const EcnQueue& want : v.qos().ecn) wanted = wanted || want.tc == got.tc;
-    if (wanted) continue;
+    if (v.qos().ecn_queue(got.tc)) continue;  // the intent marks it: compared above
     seen.push_back(ecn_text(got));
     extra.push_back(cat("tc", num(got.tc), " marks, which the intent leaves unmarked"));
     tcs.push_back(got.tc);

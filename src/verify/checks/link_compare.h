@@ -72,6 +72,12 @@ inline std::string hint_of(const std::vector<std::pair<const End*, Fix>>& fixes)
   return join(blocks, "\n");
 }
 
+/// The end of a message whose ends differ because their profiles do: no device fix can make them agree.
+inline std::string profiles_disagree(const Link& l, std::string_view topic) {
+  return "; the profiles of " + l.a.device.name + " and " + l.b.device.name + " disagree on " + std::string(topic) +
+         ": make them agree, then render and apply both";
+}
+
 /// "9100 on both ends", or each end's value when they differ.
 inline std::string on_both(const Link& l, const std::string& a, const std::string& b) {
   return a == b ? a + " on both ends" : l.a.name() + " " + a + ", " + l.b.name() + " " + b;
@@ -194,8 +200,7 @@ std::optional<Outcome> disagreement(const Link& l, std::string_view topic, std::
   o.message = std::string(topic) + " disagrees: " + l.a.name() + " " + text(got(l.a)) + ", " + l.b.name() + " " +
               text(got(l.b));
   if (want(l.a) != want(l.b)) {
-    o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name + " disagree on " +
-                 std::string(topic) + ": make them agree, then render and apply both";
+    o.message += profiles_disagree(l, topic);
     return o;
   }
   o.drifted = drifted(l, got, want);

@@ -7,7 +7,6 @@
 // When a drift of an end, or the host's NCCL defaults, explains a wrong landing, the result is a
 // consequence naming that finding; when no end drifted, the profiles of the two ends disagree.
 #include <algorithm>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,10 +51,16 @@ void add_marking(std::vector<Marking>& out, int dscp, std::string_view sender, s
   if (it->cause.empty()) it->cause = std::move(cause);
 }
 
+/// The driver's traffic class override of a host port, when one is set.
+std::optional<int> tos_override(const PortObserved& p) {
+  if (p.rdma && p.rdma->tos_override && *p.rdma->tos_override != kNoTosOverride) return p.rdma->tos_override;
+  return std::nullopt;
+}
+
 /// The ToS a host port's queue pairs of one kind leave with: the driver's override when one is set,
 /// else `own` (NCCL's traffic class, rdma_cm's default); nullopt when neither was collected.
 std::optional<int> effective_tos(const PortObserved& p, std::optional<int> own) {
-  if (p.rdma && p.rdma->tos_override && *p.rdma->tos_override != kNoTosOverride) return p.rdma->tos_override;
+  if (const std::optional<int> o = tos_override(p)) return o;
   return own;
 }
 
@@ -66,7 +71,7 @@ std::vector<Marking> roce_markings(const Link& l) {
   const End& s = l.other(h);
   const int want = h.qos().roce_tos();
   const PortObserved& p = h.obs();
-  const bool override_set = p.rdma && p.rdma->tos_override && *p.rdma->tos_override != kNoTosOverride;
+  const bool override_set = tos_override(p).has_value();
   const std::string tos_cause = "rdma.tos.drift " + h.name();
   std::vector<Marking> out;
   std::optional<int> nccl_own;
@@ -84,18 +89,22 @@ std::vector<Marking> roce_markings(const Link& l) {
 
 std::string lossless_word(const End& e, int prio) { return e.obs().lossless->at(at(prio)) ? "lossless" : "lossy"; }
 
-/// The drift that explains where `dscp` lands on the two ends, first the sender's marking: a DSCP map
-/// or a lossless set that differs from its own intent. Empty when both ends are as intended.
-std::string landing_cause(const Link& l, int dscp, std::initializer_list<std::string_view> checks) {
-  for (std::string_view check : checks)
-    for (const End* e : {&l.other(l.host()), &l.host()}) {
-      const PortObserved& o = e->obs();
-      const int prio = o.dscp_to_priority->at(at(dscp));
-      if (check == "port.dscp.drift" && prio != e->qos().dscp_to_priority[at(dscp)])
-        return "port.dscp.drift " + e->name();
-      if (check == "port.pfc.drift" && o.lossless->at(at(prio)) != e->qos().lossless[at(prio)])
-        return "port.pfc.drift " + e->name();
-    }
+/// The end, switch first, whose DSCP map puts `dscp` elsewhere than its intent: "port.dscp.drift <end>",
+/// or empty when both map it as intended.
+std::string dscp_drift(const Link& l, int dscp) {
+  for (const End* e : {&l.other(l.host()), &l.host()})
+    if (e->obs().dscp_to_priority->at(at(dscp)) != e->qos().dscp_to_priority[at(dscp)])
+      return "port.dscp.drift " + e->name();
+  return "";
+}
+
+/// The end, switch first, whose lossless set differs from its intent on the priority `dscp` lands in
+/// there: "port.pfc.drift <end>", or empty.
+std::string pfc_drift(const Link& l, int dscp) {
+  for (const End* e : {&l.other(l.host()), &l.host()}) {
+    const int prio = e->obs().dscp_to_priority->at(at(dscp));
+    if (e->obs().lossless->at(at(prio)) != e->qos().lossless[at(prio)]) return "port.pfc.drift " + e->name();
+  }
   return "";
 }
 
@@ -117,9 +126,7 @@ std::optional<Outcome> not_by_dscp(const Link& l, std::string_view what) {
 std::optional<Outcome> outcome(const Link& l, Outcome o, const std::vector<std::string>& problems) {
   if (problems.empty()) return std::nullopt;
   o.message = join(problems, "; ");
-  if (o.cause.empty())
-    o.message += "; the profiles of " + l.a.device.name + " and " + l.b.device.name +
-                 " disagree on the RoCE classes: make them agree, then render and apply both";
+  if (o.cause.empty()) o.message += profiles_disagree(l, "the RoCE classes");
   return o;
 }
 
@@ -150,8 +157,10 @@ std::optional<Outcome> judge_roce(const Link& l) {
     else
       problems.push_back(what + " lands in priority " + num(sp) + " on " + s.name() + " but in priority " + num(hp) +
                          " on " + h.name() + ": each end's pauses stop the wrong queue of the other");
-    if (o.cause.empty())
-      o.cause = !m.cause.empty() ? m.cause : landing_cause(l, m.dscp, {"port.dscp.drift", "port.pfc.drift"});
+    // The sender's marking first, then a DSCP map, then a lossless set that differs from its intent.
+    if (o.cause.empty()) o.cause = m.cause;
+    if (o.cause.empty()) o.cause = dscp_drift(l, m.dscp);
+    if (o.cause.empty()) o.cause = pfc_drift(l, m.dscp);
   }
   return outcome(l, std::move(o), problems);
 }
@@ -211,7 +220,7 @@ std::optional<Outcome> judge_cnp(const Link& l) {
     problems.push_back(leg.users + " (DSCP " + num(*leg.dscp) + ") land in " + lossless_word(leg.receiver, prio) +
                        " priority " + num(prio) + " on " + leg.receiver.name() + ", not in its CNP priority " +
                        num(want) + ": congestion notifications wait behind the traffic they are about");
-    if (o.cause.empty()) o.cause = !leg.cause.empty() ? leg.cause : landing_cause(l, *leg.dscp, {"port.dscp.drift"});
+    if (o.cause.empty()) o.cause = !leg.cause.empty() ? leg.cause : dscp_drift(l, *leg.dscp);
   }
   return outcome(l, std::move(o), problems);
 }
