@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 
+#include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "render/render.h"

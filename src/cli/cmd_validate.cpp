@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 

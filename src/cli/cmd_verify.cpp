@@ -6,6 +6,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "report/report.h"

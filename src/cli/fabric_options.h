@@ -27,9 +27,4 @@ void add_fabric_options(boost::program_options::options_description& desc, Fabri
 std::optional<Fabric> load_fabric(const FabricOptions& o,
                                   const std::function<void(const Inventory&)>& on_inventory = nullptr);
 
-/// Parses `args` against `desc` (with positional inventory allowed). On --help prints usage and
-/// returns kExitOk in `exit`; on a usage error prints it and returns kExitInvalid.
-bool parse_args(const std::vector<std::string>& args, const boost::program_options::options_description& desc,
-                std::string_view usage, int& exit);
-
 }  // namespace fabricctl
