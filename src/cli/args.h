@@ -1,4 +1,6 @@
 // Command-line parsing shared by every command: one convention for options, help and usage errors.
+// Options match exactly (no prefix guessing: a prefix that is unique today is ambiguous after the
+// next release), a near miss gets a suggestion, and a stray positional argument is named.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -9,9 +11,19 @@
 
 namespace fabricctl {
 
-/// Parses `args` against `desc` (with positional inventory allowed). On --help prints usage and
-/// returns kExitOk in `exit`; on a usage error prints it and returns kExitInvalid.
+/// Parses `args` against `desc` (with a positional inventory allowed when `desc` has --inventory).
+/// `usage` starts with "fabricctl <command>": --help prints it, the options and that command's
+/// examples from the command table (cli/command.h). On --help prints to stdout and returns false with
+/// kExitOk in `exit`; on a usage error prints it to stderr and returns false with kExitInvalid.
 bool parse_args(const std::vector<std::string>& args, const boost::program_options::options_description& desc,
                 std::string_view usage, int& exit);
+
+/// The message for an option that is not one of `desc`'s: with a suggestion when one is close
+/// ("unknown option --inventroy; did you mean --inventory?") or when it is the prefix of exactly one.
+std::string unknown_option_message(std::string_view option, const boost::program_options::options_description& desc);
+
+/// A value of an option that must be one of `allowed`: nothing when it is, else the error message
+/// with a suggestion ("unknown output format \"jsn\"; did you mean \"json\"? (table, json, ...)").
+std::string check_choice(std::string_view what, std::string_view value, const std::vector<std::string_view>& allowed);
 
 }  // namespace fabricctl

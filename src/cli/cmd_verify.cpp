@@ -1,16 +1,21 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <future>
 #include <iostream>
 #include <optional>
 
 #include "cli/args.h"
+#include "cli/color.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
-#include "report/report.h"
+#include "cli/progress.h"
+#include "cli/report_outputs.h"
 #include "state/snapshot.h"
+#include "util/diag.h"
+#include "util/escape.h"
 #include "util/phase_timer.h"
 #include "verify/engine.h"
 
@@ -19,7 +24,20 @@ namespace {
 
 namespace po = boost::program_options;
 
-void list_checks() {
+void list_checks(ReportFormat format) {
+  if (format == ReportFormat::json) {
+    // The catalog for tools: one object per check, catalog order.
+    std::cout << "{\n  \"schema\": \"fabricctl.checks/v1\",\n  \"checks\": [";
+    bool first = true;
+    for (const Check& c : checks()) {
+      std::cout << (first ? "\n" : ",\n") << "    {\"id\": \"" << json_string_body(c.id) << "\", \"severity\": \""
+                << to_string(c.severity) << "\", \"summary\": \"" << json_string_body(c.summary)
+                << "\", \"optional_data\": " << (c.optional_data ? "true" : "false") << "}";
+      first = false;
+    }
+    std::cout << "\n  ]\n}\n";
+    return;
+  }
   for (const Check& c : checks()) {
     std::string id(c.id);
     id.resize(26, ' ');
@@ -29,57 +47,101 @@ void list_checks() {
   }
 }
 
+std::string usage_error(const std::string& message) { return "fabricctl: error: " + message + "\n"; }
+
 }  // namespace
 
 int cmd_verify(const std::vector<std::string>& args) {
   FabricOptions o;
-  std::string snapshots, output, severity = "info";
+  std::string snapshots, output = "table", severity = "info", color = "auto", junit_cases = "each";
+  std::vector<std::string> report_specs;
   VerifyFilter f;
-  bool list = false;
+  bool list = false, exit_zero = false, quiet = false;
   po::options_description desc("verify options");
   add_fabric_options(desc, o);
   desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
                      "verify from snapshot files DIR/<device>.json")(
       "output,o", po::value(&output)->value_name("FORMAT"),
-      "table, json, junit or prometheus (default: table on a terminal, json otherwise)")(
+      "report on stdout: table (default), json, junit or prometheus")(
+      "report", po::value(&report_specs)->value_name("FORMAT=FILE")->composing(),
+      "also write the report in FORMAT to FILE (atomically); repeatable")(
+      "junit-cases", po::value(&junit_cases)->value_name("each|compact"),
+      "JUnit test cases: each result (default), or compact: failures, missing data and one case per check "
+      "that passed everywhere")("color", po::value(&color)->value_name("WHEN"),
+                                "colour the table: auto (default; not with NO_COLOR), always, never")(
       "limit,l", po::value(&f.limit)->value_name("GLOB")->composing(),
       "only devices (or groups) matching GLOB; repeatable")(
       "check", po::value(&f.only)->value_name("ID")->composing(),
       "only checks matching ID (a glob, e.g. 'link.*'); repeatable")(
       "skip", po::value(&f.skip)->value_name("ID")->composing(), "skip checks matching ID; repeatable")(
-      "severity", po::value(&severity)->value_name("LEVEL"), "report failures of at least LEVEL: info, warning, error")(
-      "list-checks", po::bool_switch(&list), "list the check catalog and exit");
+      "severity", po::value(&severity)->value_name("LEVEL"),
+      "report failures of at least LEVEL: info, warning, error (the rest are counted as hidden)")(
+      "exit-zero", po::bool_switch(&exit_zero), "exit 0 even when there are findings (2, 3 and 4 keep their meaning)")(
+      "quiet,q", po::bool_switch(&quiet), "no progress and no notes on stderr; errors are still printed")(
+      "list-checks", po::bool_switch(&list), "list the check catalog (-o table or json) and exit");
   int exit = kExitOk;
-  if (!parse_args(args, desc,
-                  "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--limit GLOB] [--check ID] [--skip ID] "
-                  "[--severity LEVEL] [--list-checks]",
-                  exit))
+  if (!parse_args(
+          args, desc,
+          "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
+          "[--check ID]... [--skip ID]... [--severity LEVEL] [--exit-zero] [-q] [--list-checks]",
+          exit))
     return exit;
-  if (list) {
-    list_checks();
-    return kExitOk;
-  }
-  const bool tty = ::isatty(STDOUT_FILENO) == 1;
-  if (output.empty()) output = tty ? "table" : "json";
-  if (output != "table" && output != "json" && output != "junit" && output != "prometheus") {
-    std::cerr << "fabricctl: error: unknown output format \"" << output << "\" (table, json, junit, prometheus)\n";
+  const auto format = parse_report_format(output);
+  if (!format) {
+    std::cerr << usage_error("-o: " + format.error());
     return kExitInvalid;
+  }
+  if (list) {
+    if (*format != ReportFormat::table && *format != ReportFormat::json) {
+      std::cerr << usage_error("--list-checks prints -o table or json, not " + quote(output));
+      return kExitInvalid;
+    }
+    list_checks(*format);
+    return kExitOk;
   }
   const auto min_severity = parse_severity(severity);
   if (!min_severity) {
-    std::cerr << "fabricctl: error: unknown severity \"" << severity << "\" (info, warning, error)\n";
+    std::cerr << usage_error(check_choice("severity", severity, {"info", "warning", "error"}));
     return kExitInvalid;
   }
+  const auto color_when = parse_color_when(color);
+  if (!color_when) {
+    std::cerr << usage_error(check_choice("--color value", color, {"auto", "always", "never"}));
+    return kExitInvalid;
+  }
+  if (const std::string e = check_choice("--junit-cases value", junit_cases, {"each", "compact"}); !e.empty()) {
+    std::cerr << usage_error(e);
+    return kExitInvalid;
+  }
+  std::vector<ReportFile> report_files;
+  for (const std::string& spec : report_specs) {
+    auto file = parse_report_file(spec);
+    if (!file) {
+      std::cerr << usage_error(file.error());
+      return kExitInvalid;
+    }
+    for (const ReportFile& other : report_files)
+      if (other.path == file->path) {
+        std::cerr << usage_error("--report names " + quote(file->path) + " twice");
+        return kExitInvalid;
+      }
+    report_files.push_back(*file);
+  }
   if (snapshots.empty()) {
-    std::cerr << "fabricctl: error: --snapshots DIR is required (live collection is not available yet)\n";
+    std::cerr << usage_error("--snapshots DIR is required (live collection is not available yet)");
     return kExitInvalid;
   }
   std::string error;
   const std::vector<const Check*> selected = select_checks(f, error);
   if (!error.empty()) {
-    std::cerr << "fabricctl: error: " << error << "\n";
+    std::cerr << usage_error(error);
     return kExitInvalid;
   }
+  ReportStyle style;
+  style.junit = junit_cases == "compact" ? JunitCases::compact : JunitCases::each;
+  style.color = use_color(*color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
+  Progress progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr);
+
   // Without --limit every device's snapshot is needed, and the inventory names them all: they are
   // read while the fabric resolves. With --limit, which devices are needed depends on the resolved
   // groups and links, so the read waits for them.
@@ -93,31 +155,39 @@ int cmd_verify(const std::vector<std::string>& args) {
       if (d.name.has()) names.push_back(*d.name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
+    progress.phase("resolving the fabric and reading " + std::to_string(names.size()) + " snapshots");
     early_read = std::async(std::launch::async, [names = std::move(names), dir = snapshots] {
       const PhaseTimer timer("read snapshots, while the fabric resolves");
       return read_snapshot_dir(dir, names, names);
     });
   };
-  const auto fabric = load_fabric(o, read_early);
+  progress.phase("loading profiles and inventory");
+  const auto fabric = [&] {
+    auto loaded = load_fabric(o, read_early);
+    progress.clear();  // load_fabric prints its errors
+    return loaded;
+  }();
   if (!fabric) return kExitInvalid;
   const std::set<std::string> scope = devices_in_scope(fabric->desired, f.limit);
   if (scope.empty()) {
-    std::cerr << "fabricctl: error: --limit matches no device or group\n";
+    std::cerr << usage_error("--limit matches no device or group");
     return kExitInvalid;
   }
   std::error_code ec;
   if (!std::filesystem::is_directory(snapshots, ec)) {
-    std::cerr << "fabricctl: error: --snapshots " << quote(snapshots) << " is not a directory\n";
+    std::cerr << usage_error("--snapshots " + quote(snapshots) + " is not a directory");
     return kExitInvalid;
   }
   const std::set<std::string> needed = devices_needed(fabric->desired, scope);
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
   std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
+  if (!early_read.valid()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
   const SnapshotSet snaps =
       early_read.valid()
           ? early_read.get()
           : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
+  progress.clear();
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
   // Ports that could not be read: the rest of their device is still verified. A few are listed; the
   // report names every result they leave uncompared.
@@ -131,16 +201,26 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
 
   timer.emplace("checks");
-  // Only JUnit names every passing result; the other reports count them.
+  progress.phase("running " + std::to_string(selected.size()) + " checks");
+  // Only JUnit with a case per result names every passing result; the other reports count them.
+  bool list_passes = *format == ReportFormat::junit && style.junit == JunitCases::each;
+  for (const ReportFile& file : report_files)
+    list_passes = list_passes || (file.format == ReportFormat::junit && style.junit == JunitCases::each);
   const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, needed, *min_severity, {},
-                                         output == "junit" ? Passes::listed : Passes::counted);
+                                         list_passes ? Passes::listed : Passes::counted);
   timer.emplace("report");
+  progress.phase("writing the report");
+  int written = kExitOk;
+  for (const ReportFile& file : report_files)
+    if (auto ok = write_report_file(report, file, style); !ok) {
+      progress.clear();
+      std::cerr << "fabricctl: error: " << ok.error() << "\n";
+      written = kExitDevice;
+    }
+  progress.clear();
   for (const auto& [device, why] : report.unreadable)
     std::cerr << "fabricctl: " << device << ": state unreadable: " << why << "\n";
-  if (output == "table") std::cout << report_table(report, tty);
-  if (output == "json") std::cout << report_json(report);
-  if (output == "junit") write_junit(report, std::cout);
-  if (output == "prometheus") std::cout << report_prometheus(report);
+  write_report(report, *format, style, std::cout);
   std::cout.flush();
   timer.reset();
   if (!std::cout) {
@@ -148,10 +228,12 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: error: cannot write the report to standard output\n";
     return kExitDevice;
   }
-  if (report.incomplete > 0)
+  if (written != kExitOk) return written;
+  if (report.incomplete > 0 && !quiet)
     std::cerr << "fabricctl: " << report.incomplete << (report.incomplete == 1 ? " result" : " results")
               << " could not be compared for lack of required state (see the report)\n";
-  return verify_exit_code(report);
+  const int code = verify_exit_code(report);
+  return exit_zero && code == kExitFindings ? kExitOk : code;
 }
 
 int cmd_snapshot(const std::vector<std::string>& args) {

@@ -8,12 +8,28 @@ namespace fabricctl {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
-      {"validate", "check profiles and inventory; touches nothing", cmd_validate},
-      {"render", "write native configuration for every device to a directory", cmd_render},
-      {"verify", "compare observed state with intent and both ends of every link", cmd_verify},
-      {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot},
+      {"validate", "check profiles and inventory; touches nothing", cmd_validate,
+       "  fabricctl validate -i inventory/lab                every error as file:line:col, exit 2\n"
+       "  fabricctl validate -i site/inventory -p site/profiles\n"},
+      {"render", "write native configuration for every device to a directory", cmd_render,
+       "  fabricctl render -i inventory/lab --out out/lab\n"
+       "  fabricctl render -i site/inventory -p site/profiles --templates site/templates --out out\n"},
+      {"verify", "compare observed state with intent and both ends of every link", cmd_verify,
+       "  fabricctl verify -i inventory/lab --snapshots snaps/              table on stdout, exit 1 on findings\n"
+       "  fabricctl verify -i inv -s snaps --limit 'rail0*' --check 'link.*'  one rail, link checks only\n"
+       "  fabricctl verify -i inv -s snaps --report junit=verify.xml --report prometheus=fabric.prom\n"
+       "  fabricctl verify -i inv -s snaps -o json --exit-zero                for a dashboard\n"
+       "  fabricctl verify --list-checks -o json                             the check catalog\n"},
+      {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot,
+       "  fabricctl snapshot --from-intent -i inventory/lab --out snaps/\n"},
   };
   return table;
+}
+
+const Command* find_command(std::string_view name) {
+  for (const Command& c : commands())
+    if (c.name == name) return &c;
+  return nullptr;
 }
 
 namespace {
@@ -25,7 +41,15 @@ void usage(std::ostream& out) {
     name.resize(12, ' ');
     out << "  " << name << c.summary << "\n";
   }
-  out << "\nRun 'fabricctl <command> --help' for a command's options.\n";
+  out << "\nRun 'fabricctl help <command>' or 'fabricctl <command> --help' for a command's options and examples.\n";
+}
+
+int unknown_command(const std::string& name) {
+  std::vector<std::string_view> names;
+  for (const Command& c : commands()) names.push_back(c.name);
+  std::cerr << "fabricctl: error: unknown command " << name << did_you_mean(name, names) << "\n";
+  usage(std::cerr);
+  return kExitInvalid;
 }
 
 }  // namespace
@@ -36,25 +60,25 @@ int run_cli(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   const std::string& name = args[0];
-  if (name == "-h" || name == "--help" || name == "help") {
+  if (name == "-h" || name == "--help" || (name == "help" && args.size() == 1)) {
     usage(std::cout);
     return kExitOk;
   }
+  if (name == "help") {  // `fabricctl help render` is `fabricctl render --help`
+    if (args.size() > 2) {
+      std::cerr << "fabricctl: error: help takes one command, not " << args.size() - 1 << " arguments\n";
+      return kExitInvalid;
+    }
+    const Command* c = find_command(args[1]);
+    return c ? c->run({"--help"}) : unknown_command(args[1]);
+  }
   if (name == "--version" || name == "version") {
-    std::cout << "fabricctl " << FABRICCTL_VERSION << "\n";
+    std::cout << "fabricctl " << FABRICCTL_VERSION << " (" << FABRICCTL_COMMIT << ")\n";
     return kExitOk;
   }
-  std::vector<std::string_view> names;
-  for (const Command& c : commands()) {
-    // Exact match only: a prefix that happens to be unique today breaks scripts tomorrow.
-    if (c.name == name) return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
-    names.push_back(c.name);
-  }
-  std::cerr << "fabricctl: error: unknown command " << name;
-  std::cerr << did_you_mean(name, names);
-  std::cerr << "\n";
-  usage(std::cerr);
-  return kExitInvalid;
+  // Exact match only: a prefix that happens to be unique today breaks scripts tomorrow.
+  if (const Command* c = find_command(name)) return c->run(std::vector<std::string>(args.begin() + 1, args.end()));
+  return unknown_command(name);
 }
 
 }  // namespace fabricctl

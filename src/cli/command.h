@@ -15,9 +15,12 @@ struct Command {
   std::string_view name;
   std::string_view summary;
   int (*run)(const std::vector<std::string>& args);
+  std::string_view examples;  // for --help: lines of "  $ fabricctl ..." with a word on what each does
 };
 
 const std::vector<Command>& commands();
+/// The command of exactly that name, or nullptr.
+const Command* find_command(std::string_view name);
 
 /// Runs fabricctl with argv[1..]; returns the exit code. Errors are printed here and only here.
 int run_cli(const std::vector<std::string>& args);

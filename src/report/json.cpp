@@ -58,10 +58,17 @@ std::string report_json(const VerifyReport& r) {
   ojson& summary = doc["summary"];
   summary["devices_checked"] = r.devices_checked;
   summary["links_checked"] = r.links_checked;
-  summary["results"] =
-      ojson{{"pass", t.pass}, {"fail", t.fail}, {"missing", t.missing}, {"consequence", t.consequence}};
+  summary["results"] = ojson{{"pass", t.pass},
+                             {"fail", t.fail},
+                             {"missing", t.missing},
+                             {"consequence", t.consequence},
+                             {"not_applicable", t.not_applicable}};
   summary["incomplete"] = r.incomplete;  // missing results whose state is required (exit 3)
   summary["findings"] = ojson{{"error", t.errors}, {"warning", t.warnings}, {"info", t.infos}};
+  // Failures below --severity: not listed, but never mistaken for passes.
+  summary["hidden"] = ojson{{"min_severity", std::string(to_string(r.min_severity))},
+                            {"warning", r.hidden_warnings},
+                            {"info", r.hidden_infos}};
   summary["unreadable"] = std::move(unreadable);
   doc["findings"] = std::move(findings);
   // Device output may carry invalid UTF-8; replace it (U+FFFD) rather than fail the whole report.

@@ -31,11 +31,17 @@ TEST_CASE("json: exact bytes, keys in schema order") {
       "pass": 1,
       "fail": 1,
       "missing": 0,
-      "consequence": 0
+      "consequence": 0,
+      "not_applicable": 0
     },
     "incomplete": 0,
     "findings": {
       "error": 1,
+      "warning": 0,
+      "info": 0
+    },
+    "hidden": {
+      "min_severity": "info",
       "warning": 0,
       "info": 0
     },
@@ -76,7 +82,7 @@ TEST_CASE("json: summary counts, non-pass results in input order, strings round-
   const json& s = doc["summary"];
   CHECK(s["devices_checked"] == 4);
   CHECK(s["links_checked"] == 3);
-  CHECK(s["results"] == json{{"pass", 3}, {"fail", 4}, {"missing", 2}, {"consequence", 0}});
+  CHECK(s["results"] == json{{"pass", 3}, {"fail", 4}, {"missing", 2}, {"consequence", 0}, {"not_applicable", 0}});
   CHECK(s["findings"] == json{{"error", 1}, {"warning", 1}, {"info", 2}});
   CHECK(s["unreadable"] == json{{"host9", "timeout after 30 s"},
                                 {"leaf2", "ssh: connection refused by \"10.0.0.2\" <port 22> & retried"}});

@@ -37,7 +37,8 @@ void sample(std::string& out, std::string_view name, std::string_view labels, si
 std::string report_prometheus(const VerifyReport& r) {
   // Keyed by escaped label values: std::map gives the sort order and merges what escaping merged.
   std::map<std::pair<std::string, std::string>, size_t> findings;  // (check, severity) -> failures
-  std::map<std::string, size_t> results = {{"consequence", 0}, {"fail", 0}, {"missing", 0}, {"pass", 0}};
+  std::map<std::string, size_t> results = {
+      {"consequence", 0}, {"fail", 0}, {"missing", 0}, {"not_applicable", r.not_applicable}, {"pass", 0}};
   // Series exist for every check that ran, at every reported severity, so that they never vanish;
   // severities hidden by --severity get no series rather than a misleading 0.
   auto seed = [&](const std::string& check) {
@@ -76,7 +77,8 @@ std::string report_prometheus(const VerifyReport& r) {
   sample(out, "fabricctl_verify_links_checked", "", r.links_checked);
 
   family(out, "fabricctl_verify_results",
-         "Check results by status: pass, fail, missing (no data to compare), or consequence (explained by a failure).");
+         "Check results by status: pass, fail, missing (no data to compare), consequence (explained by a failure), or "
+         "not_applicable (not compared: the check does not apply to the object as it is, e.g. a down link's speed).");
   for (const auto& [status, n] : results) sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
   return out;
 }

@@ -38,11 +38,12 @@ fabricctl_verify_findings{check="port.pause.delta",severity="warning"} 0
 # HELP fabricctl_verify_links_checked Links whose two ends were compared.
 # TYPE fabricctl_verify_links_checked gauge
 fabricctl_verify_links_checked 3
-# HELP fabricctl_verify_results Check results by status: pass, fail, missing (no data to compare), or consequence (explained by a failure).
+# HELP fabricctl_verify_results Check results by status: pass, fail, missing (no data to compare), consequence (explained by a failure), or not_applicable (not compared: the check does not apply to the object as it is, e.g. a down link's speed).
 # TYPE fabricctl_verify_results gauge
 fabricctl_verify_results{status="consequence"} 0
 fabricctl_verify_results{status="fail"} 4
 fabricctl_verify_results{status="missing"} 2
+fabricctl_verify_results{status="not_applicable"} 0
 fabricctl_verify_results{status="pass"} 3
 )";
 

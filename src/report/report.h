@@ -14,11 +14,16 @@ namespace fabricctl {
 std::string report_table(const VerifyReport& r, bool color);
 /// Documented, stable JSON (docs/reports.md): summary counts and every non-pass result.
 std::string report_json(const VerifyReport& r);
-/// JUnit XML: one testsuite per check, one testcase per check x object (stable unique names);
+/// Which test cases a JUnit report has. each: one per check x object, passes included (they must be
+/// listed: Passes::listed). compact: failures, missing data and consequences only, plus one case
+/// "passed everywhere" per check that had nothing else; a clean R100k report is a few KB, not 1 GB.
+enum class JunitCases { each, compact };
+
+/// JUnit XML: one testsuite per check, test cases as `cases` says (stable unique names);
 /// failures as <failure>, missing data as <skipped>.
-std::string report_junit(const VerifyReport& r);
+std::string report_junit(const VerifyReport& r, JunitCases cases = JunitCases::each);
 /// The same, written to `out` as it is produced: a large fabric's report has millions of test cases.
-void write_junit(const VerifyReport& r, std::ostream& out);
+void write_junit(const VerifyReport& r, std::ostream& out, JunitCases cases = JunitCases::each);
 /// Prometheus text exposition format: findings by check and severity, results by status, devices
 /// and links checked, unreadable devices.
 std::string report_prometheus(const VerifyReport& r);

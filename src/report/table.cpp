@@ -212,8 +212,13 @@ std::string report_table(const VerifyReport& r, bool color) {
   line(count(t.errors, "error", "errors") + ", " + count(t.warnings, "warning", "warnings") + ", " +
        std::to_string(t.infos) + " info" +
        (t.consequence ? " (+" + std::to_string(t.consequence) + " caused by them)" : std::string()) + "; " +
-       count(t.pass, "check passed", "checks passed") + ", " + std::to_string(t.missing) + " missing data; " +
+       count(t.pass, "check passed", "checks passed") + ", " + std::to_string(t.missing) + " missing data" +
+       (t.not_applicable ? ", " + std::to_string(t.not_applicable) + " not applicable" : std::string()) + "; " +
        count(r.devices_checked, "device", "devices") + ", " + count(r.links_checked, "link", "links") + " checked");
+  if (r.hidden_warnings + r.hidden_infos > 0)
+    line(paint.paint(kDim, "hidden by --severity " + std::string(to_string(r.min_severity)) + ": " +
+                               count(r.hidden_warnings, "warning", "warnings") + ", " + std::to_string(r.hidden_infos) +
+                               " info"));
   return out;
 }
 

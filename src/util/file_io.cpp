@@ -159,7 +159,7 @@ Expected<void> write_file_atomic(const fs::path& target, std::string_view conten
     raw = ::open(tmp.c_str(), kCreateFlags, options.mode);
     if (raw < 0 && errno != EEXIST) break;
   }
-  if (raw < 0) return unexpected(display_path(tmp) + ": cannot create: " + errno_text(errno));
+  if (raw < 0) return unexpected(display_path(target) + ": cannot create: " + errno_text(errno));
   if (auto filled = fill_new_file(Fd(raw), tmp, target, content, options); !filled) return filled;
   if (::rename(tmp.c_str(), target.c_str()) != 0) {
     const int e = errno;

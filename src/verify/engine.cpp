@@ -100,11 +100,15 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
     const Check* c = &sink.check();
     const auto check_index = static_cast<uint32_t>(r.checks_run.size());
     r.checks_run.emplace_back(c->id);
+    r.check_tallies.emplace_back();
+    r.check_tallies.back().not_applicable = sink.not_applicable_count();
+    r.not_applicable += sink.not_applicable_count();
     for (const ResultSink::Pass& p : sink.passes()) {
       if (!ctx.in_scope(*p.a_device) && !(p.b_device && ctx.in_scope(*p.b_device))) continue;
       mark_compared(p.a_device);
       mark_compared(p.b_device);
       ++r.pass_count;
+      ++r.check_tallies[check_index].passed;
       if (passes == Passes::listed)
         r.passes.push_back({check_index, device_id(p.a_device), port_id(p.a_device, p.a_port), device_id(p.b_device),
                             port_id(p.b_device, p.b_port)});
@@ -120,10 +124,18 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
         if (res.b) mark_compared(ctx.desired_device(res.b->device));
       }
       // Below --severity a failure is not shown; it does not turn into a pass either.
-      if (res.status == Status::fail && res.severity < min_severity) continue;
-      if (res.status == Status::pass && passes == Passes::listed) r.add_pass(check_index, res);
-      else if (res.status == Status::pass) ++r.pass_count;
-      else r.results.push_back(std::move(res));
+      if (res.status == Status::fail && res.severity < min_severity) {
+        ++(res.severity == Severity::warning ? r.hidden_warnings : r.hidden_infos);
+        continue;
+      }
+      if (res.status == Status::pass && passes == Passes::listed) {
+        r.add_pass(check_index, res);
+      } else if (res.status == Status::pass) {
+        ++r.pass_count;
+        ++r.check_tallies[check_index].passed;
+      } else {
+        r.results.push_back(std::move(res));
+      }
     }
   };
   // Checks only read the context: they run side by side, a batch of one per core, and their results

@@ -38,3 +38,58 @@ TEST_CASE("verify engine: passes counted report what passes listed report, witho
   CHECK(a.fail > 0);
   CHECK(verify_exit_code(listed) == verify_exit_code(counted));
 }
+
+namespace {
+
+VerifyReport verify_lab(const Lab& lab, Severity min = Severity::info) {
+  std::string error;
+  const std::vector<const Check*> selected = select_checks({}, error);
+  REQUIRE(error.empty());
+  std::set<std::string> scope;
+  for (const DeviceDesired& d : lab.desired.devices) scope.insert(d.name);
+  return run_verify(lab.desired, lab.observed, selected, scope, devices_needed(lab.desired, scope), min, {},
+                    Passes::counted);
+}
+
+}  // namespace
+
+TEST_CASE("verify engine: a check that does not apply is neither a pass nor checked, and is counted per check") {
+  Lab lab;
+  const VerifyReport up = verify_lab(lab);
+  // Up, only what does not apply by its kind (path checks on a switch-to-switch link).
+  CHECK(up.tally_of("link.speed.mismatch").not_applicable == 0);
+  lab.port("leaf1", "Ethernet0").oper_up = false;
+  lab.port("leaf1", "Ethernet0").speed_mbps.reset();
+  const VerifyReport down = verify_lab(lab);
+  const VerifyReport::CheckTally speed = down.tally_of("link.speed.mismatch");
+  CHECK(speed.not_applicable == 1);
+  CHECK(speed.passed + 1 == up.tally_of("link.speed.mismatch").passed);
+  CHECK(down.not_applicable == up.not_applicable + 1);
+  CHECK(tally(down).not_applicable == down.not_applicable);
+  // The down port's missing speed is not missing data: the audit is complete, the link is the finding.
+  CHECK(down.incomplete == 0);
+  CHECK(verify_exit_code(down) == 1);
+  // Per-check passes add up to the run's.
+  size_t passed = 0;
+  for (const auto& t : down.check_tallies) passed += t.passed;
+  CHECK(passed == down.pass_count);
+  CHECK(down.check_tallies.size() == down.checks_run.size());
+}
+
+TEST_CASE("verify engine: failures below --severity are counted as hidden, not dropped silently") {
+  Lab lab;
+  lab.port("leaf1", "Ethernet0").mtu = 1500;  // an error
+  // A warning: ECN marks leaf1's lossless queue though the intent has ECN off.
+  lab.device("leaf1").qos.ecn_enabled = false;
+  lab.device("leaf1").qos.ecn.clear();
+  const VerifyReport all = verify_lab(lab, Severity::info);
+  const ReportTally shown = tally(all);
+  REQUIRE(shown.warnings > 0);
+  REQUIRE(shown.errors > 0);
+  const VerifyReport errors_only = verify_lab(lab, Severity::error);
+  CHECK(all.hidden_warnings == 0);
+  CHECK(all.hidden_infos == 0);
+  CHECK(errors_only.hidden_warnings == shown.warnings);
+  CHECK(errors_only.hidden_infos == shown.infos);
+  CHECK(tally(errors_only).errors == shown.errors);
+}

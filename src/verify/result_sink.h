@@ -33,6 +33,7 @@ class ResultSink {
     check_ = &check;
     passes_.clear();
     results_.clear();
+    not_applicable_ = 0;
   }
 
   void pass(const DeviceDesired& d, const PortDesired& p) {
@@ -42,10 +43,13 @@ class ResultSink {
   void pass(const DeviceDesired& d) { passes_.push_back({&d, nullptr, nullptr, nullptr, results_.size()}); }
   void pass(const LinkEnds& l);
   void add(Result r) { results_.push_back(std::move(r)); }
+  /// An object the check does not apply to as it is (a down link's speed): counted, never a pass.
+  void not_applicable() { ++not_applicable_; }
 
   [[nodiscard]] const std::vector<Pass>& passes() const { return passes_; }
   [[nodiscard]] std::vector<Result>& results() { return results_; }
   [[nodiscard]] const Check& check() const { return *check_; }
+  [[nodiscard]] size_t not_applicable_count() const { return not_applicable_; }
 
   /// Every result in the order the check produced it, passes as full Results (tests, small fabrics).
   [[nodiscard]] std::vector<Result> all() const;
@@ -54,6 +58,7 @@ class ResultSink {
   const Check* check_;
   std::vector<Pass> passes_;
   std::vector<Result> results_;
+  size_t not_applicable_ = 0;
 };
 
 }  // namespace fabricctl

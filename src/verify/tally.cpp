@@ -13,6 +13,14 @@ void VerifyReport::add_pass(uint32_t check, const Result& r) {
   }
   passes.push_back(p);
   ++pass_count;
+  if (check >= check_tallies.size()) check_tallies.resize(check + 1);
+  ++check_tallies[check].passed;
+}
+
+VerifyReport::CheckTally VerifyReport::tally_of(std::string_view id) const {
+  for (size_t i = 0; i < checks_run.size() && i < check_tallies.size(); ++i)
+    if (checks_run[i] == id) return check_tallies[i];
+  return {};
 }
 
 std::string VerifyReport::object_of(const PassRef& p) const {
@@ -27,6 +35,7 @@ std::string VerifyReport::object_of(const PassRef& p) const {
 ReportTally tally(const VerifyReport& r) {
   ReportTally t;
   t.pass = r.pass_count;
+  t.not_applicable = r.not_applicable;
   for (const Result& res : r.results) {
     switch (res.status) {
       case Status::pass: ++t.pass; break;

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/interner.h"
@@ -32,9 +33,23 @@ struct VerifyReport {
   std::vector<std::string> checks_run;            // every selected check ID, catalog order
   Severity min_severity = Severity::info;         // failures below this were not reported (--severity)
   size_t incomplete = 0;                          // missing results of checks whose data is required
+  /// Objects a check was not compared on because it does not apply to them as they are (the speed of
+  /// a link that is down): neither a pass nor checked.
+  size_t not_applicable = 0;
+  size_t hidden_warnings = 0, hidden_infos = 0;  // failures below --severity, counted so summaries can say so
+
+  /// What one check found beyond `results`, by index into checks_run: JUnit's compact form gives a
+  /// check that passed everywhere one test case, and the summaries count per check.
+  struct CheckTally {
+    size_t passed = 0;
+    size_t not_applicable = 0;
+  };
+  std::vector<CheckTally> check_tallies;
 
   /// Adds a passing result (listed and counted).
   void add_pass(uint32_t check, const Result& r);
+  /// The tally of check ID `id` (an entry of checks_run), or an empty one.
+  [[nodiscard]] CheckTally tally_of(std::string_view id) const;
   /// The check ID and object name of a pass, as Result::check and Result::object() would give them.
   [[nodiscard]] const std::string& check_of(const PassRef& p) const { return checks_run[p.check]; }
   [[nodiscard]] std::string object_of(const PassRef& p) const;
@@ -43,7 +58,7 @@ struct VerifyReport {
 /// Results by status, and failures by severity: every summary counts the same way. Consequences are
 /// counted apart: they are explained by a failure and are never a fault of their own.
 struct ReportTally {
-  size_t pass = 0, fail = 0, missing = 0, consequence = 0;
+  size_t pass = 0, fail = 0, missing = 0, consequence = 0, not_applicable = 0;
   size_t errors = 0, warnings = 0, infos = 0;
 };
 ReportTally tally(const VerifyReport& r);

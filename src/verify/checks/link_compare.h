@@ -119,10 +119,15 @@ inline std::optional<std::string> gap(const CheckContext& ctx, const LinkRule& r
   return dev + " reported no port " + e.port.name;
 }
 
-/// The result of `rule` on one link; nothing for a pass.
+/// Whether `rule` applies to the link as it is; when not, it is neither compared nor a pass.
+inline bool applies(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
+  if (!rule.applies) return true;
+  return rule.applies(Link{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)});
+}
+
+/// The result of `rule` on one link it applies to; nothing for a pass.
 inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
   const Link l{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)};
-  if (rule.applies && !rule.applies(l)) return std::nullopt;  // a pass: nothing to compare, nothing wrong
 
   std::vector<std::string> gaps;
   for (const End* e : {&l.a, &l.b})
@@ -171,7 +176,8 @@ inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& r
 template <const LinkRule& R>
 void run(const CheckContext& ctx, ResultSink& out) {
   for (const LinkEnds& le : ctx.links) {
-    if (std::optional<Result> r = evaluate(ctx, R, le)) out.add(std::move(*r));
+    if (!applies(ctx, R, le)) out.not_applicable();
+    else if (std::optional<Result> r = evaluate(ctx, R, le)) out.add(std::move(*r));
     else out.pass(le);
   }
 }

@@ -302,7 +302,9 @@ TEST_CASE("link.trust.mismatch") {
   CHECK(ps[kUp].message ==
         "Trust disagrees: leaf1:Ethernet48 trusts pcp, spine1:swp1 trusts dscp; the profiles of leaf1 and spine1 "
         "disagree on Trust: make them agree, then render and apply both");
-  CHECK(statuses(run(pcp, "link.dscp.mismatch")) == std::vector<Status>{P, P, P});
+  // DSCP maps do not apply where an end trusts PCP (leaf1's two links): not compared, so not a pass
+  // either. The link that trusts DSCP on both ends still passes.
+  CHECK(statuses(pcp.run(family(), "link.dscp.mismatch")) == std::vector<Status>{P});
 }
 
 TEST_CASE("link.dscp.mismatch: RoCE and CNP DSCP map to the same priorities on both ends") {
@@ -392,11 +394,17 @@ TEST_CASE("link.speed.mismatch: the message names the slow end, the fix checks i
   CHECK(l.hint == "nv show interface swp1 link");
 }
 
-TEST_CASE("link.speed.mismatch: a down link's speed is link.oper.down's") {
+TEST_CASE("link.speed.mismatch: a down link's speed does not apply; link.oper.down is the finding") {
   Lab lab;
   lab.port("leaf1", "Ethernet0").oper_up = false;
   lab.port("leaf1", "Ethernet0").speed_mbps = 10000;
-  CHECK(statuses(run(lab, "link.speed.mismatch")) == std::vector<Status>{P, P, P});
+  // Neither a pass nor a comparison: the down link has no speed result at all.
+  const std::vector<Result> speed = lab.run(family(), "link.speed.mismatch");
+  CHECK(statuses(speed) == std::vector<Status>{P, P});
+  for (const Result& r : speed) CHECK(r.object().find("leaf1:Ethernet0") == std::string::npos);
+  // A down port that reports no speed (ethtool's "Unknown!") is not missing data either.
+  lab.port("leaf1", "Ethernet0").speed_mbps.reset();
+  CHECK(statuses(lab.run(family(), "link.speed.mismatch")) == std::vector<Status>{P, P});
   CHECK(statuses(run(lab, "link.oper.down")) == std::vector<Status>{F, P, P});
 }
 
