@@ -20,6 +20,9 @@ const std::vector<Command>& commands() {
        "  fabricctl verify -i inv -s snaps --report junit=verify.xml --report prometheus=fabric.prom\n"
        "  fabricctl verify -i inv -s snaps -o json --exit-zero                for a dashboard\n"
        "  fabricctl verify --list-checks -o json                             the check catalog\n"},
+      {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
+       "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
+       "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},
       {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot,
        "  fabricctl snapshot --from-intent -i inventory/lab --out snaps/\n"},
   };
