@@ -148,8 +148,8 @@ class Walk {
     if (name == ".") return stack_.back();
     const std::vector<std::string> parts =
         name.find('.') == std::string::npos ? std::vector<std::string>{name} : mu::split(name, '.');
-    for (auto level = stack_.rbegin(); level != stack_.rend(); ++level) {
-      const json* value = *level;
+    for (size_t level = stack_.size(); level-- > 0;) {  // innermost first
+      const json* value = stack_[level];
       for (const std::string& part : parts) {
         const auto it = value->find(part);  // end() when value is not an object
         value = it == value->end() ? nullptr : &*it;
@@ -212,13 +212,13 @@ const StrictContext::Data* StrictContext::get(const std::string& name) const {
   // The same rules as kainjow's context::get, innermost scope first.
   if (name.size() == 1 && name[0] == '.') return stack_.back();
   if (name.find('.') == std::string::npos) {
-    for (auto level = stack_.rbegin(); level != stack_.rend(); ++level)
-      if (const Data* value = (*level)->get(name)) return value;
+    for (size_t level = stack_.size(); level-- > 0;)  // innermost first
+      if (const Data* value = stack_[level]->get(name)) return value;
     throw NameNotFound{};
   }
   const std::vector<std::string> parts = mu::split(name, '.');
-  for (auto level = stack_.rbegin(); level != stack_.rend(); ++level) {
-    const Data* value = *level;
+  for (size_t level = stack_.size(); level-- > 0;) {
+    const Data* value = stack_[level];
     for (const std::string& part : parts) {
       value = value->get(part);
       if (!value) break;
