@@ -1,4 +1,7 @@
-#include <iomanip>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -7,29 +10,75 @@
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "render/render.h"
+#include "render/stop_signals.h"
 #include "util/phase_timer.h"
 
 namespace fabricctl {
+namespace {
+
+constexpr std::string_view kUsage =
+    "fabricctl render -i INVENTORY --out DIR [-p PROFILES] [--templates DIR] [-o table|json]";
+
+/// One row of the summary: device, platform, role, profile, ports, files.
+using Row = std::array<std::string, 6>;
+
+/// Columns as wide as their longest cell and two spaces apart (like kubectl get), the last one
+/// unpadded, so long device or profile names never run into the next column.
+std::string table(const std::vector<Row>& rows) {
+  const Row header{"DEVICE", "PLATFORM", "ROLE", "PROFILE", "PORTS", "FILES"};
+  std::array<size_t, 6> width{};
+  for (size_t c = 0; c < width.size(); ++c) width[c] = header[c].size();
+  for (const Row& r : rows)
+    for (size_t c = 0; c < width.size(); ++c) width[c] = std::max(width[c], r[c].size());
+  std::string out;
+  const auto line = [&](const Row& r) {
+    for (size_t c = 0; c + 1 < r.size(); ++c) out += r[c] + std::string(width[c] - r[c].size() + 2, ' ');
+    out += r.back() + "\n";
+  };
+  line(header);
+  for (const Row& r : rows) line(r);
+  return out;
+}
+
+}  // namespace
 
 int cmd_render(const std::vector<std::string>& args) {
   FabricOptions o;
-  std::string out_dir;
+  std::string out_dir, output = "table";
   boost::program_options::options_description desc("render options");
   add_fabric_options(desc, o);
-  desc.add_options()("out,o", boost::program_options::value(&out_dir)->value_name("DIR")->required(),
-                     "output directory (replaced on every run)");
+  // No -o for --out: -o FORMAT means the output format in every command.
+  desc.add_options()("out", boost::program_options::value(&out_dir)->value_name("DIR")->required(),
+                     "output directory (replaced on every run)")(
+      "output,o", boost::program_options::value(&output)->value_name("FORMAT"),
+      "summary on stdout: table (default) or json");
   int exit = kExitOk;
-  if (!parse_args(args, desc, "fabricctl render -i INVENTORY --out DIR [-p PROFILES] [--templates DIR]", exit))
-    return exit;
+  if (!parse_args(args, desc, kUsage, exit)) return exit;
+  if (out_dir.empty()) {
+    std::cerr << "fabricctl: error: the argument for option '--out' is empty: give the output directory\nusage: "
+              << kUsage << "\n";
+    return kExitInvalid;
+  }
+  if (output != "table" && output != "json") {
+    std::cerr << "fabricctl: error: unknown output format \"" << output << "\" (table, json)\nusage: " << kUsage
+              << "\n";
+    return kExitInvalid;
+  }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
 
   // Devices are rendered into a staging directory that replaces OUT only when all of them
-  // rendered: a template error leaves OUT untouched.
+  // rendered: a template error, or Ctrl-C, leaves OUT untouched.
   Diags diags;
+  StopSignals stop_signals;
   std::optional<PhaseTimer> timer(std::in_place, "render and write");
-  const auto rendered = render_fabric_into(fabric->desired, o.templates, out_dir, diags);
+  const auto rendered = render_fabric_into(fabric->desired, {o.templates}, out_dir, diags);
   timer.reset();
+  if (stop_requested()) {
+    std::cerr << "fabricctl: interrupted; nothing was written\n";
+    stop_signals.reraise();
+    return 128 + stop_signal();
+  }
   if (!diags.empty()) {
     std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
     return kExitInvalid;
@@ -39,24 +88,39 @@ int cmd_render(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
 
-  std::cout << std::left << std::setw(16) << "DEVICE" << std::setw(9) << "PLATFORM" << std::setw(8) << "ROLE"
-            << std::setw(18) << "PROFILE" << std::setw(7) << "PORTS"
-            << "FILES\n";
+  std::vector<Row> rows;
+  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
   std::map<std::string, int> per_platform;
   size_t files = 0;
   for (size_t i = 0; i < rendered->size(); ++i) {
     const DeviceDesired& d = fabric->desired.devices[i];
-    std::string names;
-    for (const std::string& f : (*rendered)[i].files) names += (names.empty() ? "" : " ") + f;
-    files += (*rendered)[i].files.size();
+    const std::vector<std::string>& names = (*rendered)[i].files;
+    std::string joined;
+    for (const std::string& f : names) joined += (joined.empty() ? "" : " ") + f;
+    files += names.size();
     ++per_platform[std::string(to_string(d.platform))];
-    std::cout << std::setw(16) << d.name << std::setw(9) << to_string(d.platform) << std::setw(8) << to_string(d.role)
-              << std::setw(18) << d.profile << std::setw(7) << d.ports.size() << names << "\n";
+    rows.push_back({d.name, std::string(to_string(d.platform)), std::string(to_string(d.role)), d.profile,
+                    std::to_string(d.ports.size()), joined});
+    devices.push_back({{"device", d.name},
+                       {"platform", to_string(d.platform)},
+                       {"role", to_string(d.role)},
+                       {"profile", d.profile},
+                       {"ports", d.ports.size()},
+                       {"files", names}});
+  }
+  if (output == "json") {
+    const nlohmann::ordered_json summary = {
+        {"out", out_dir},
+        {"devices", std::move(devices)},
+        {"totals",
+         {{"devices", rendered->size()}, {"files", files}, {"links", fabric->links}, {"platforms", per_platform}}}};
+    std::cout << summary.dump(2) << "\n";
+    return kExitOk;
   }
   std::string mix;
   for (const auto& [p, n] : per_platform) mix += (mix.empty() ? "" : ", ") + std::to_string(n) + " " + p;
-  std::cout << "rendered " << rendered->size() << " devices (" << mix << "), " << files << " files, " << fabric->links
-            << " links into " << out_dir << "\n";
+  std::cout << table(rows) << "rendered " << rendered->size() << " devices (" << mix << "), " << files << " files, "
+            << fabric->links << " links into " << out_dir << "\n";
   return kExitOk;
 }
 

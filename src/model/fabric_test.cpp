@@ -262,7 +262,7 @@ TEST_CASE("fabric: the shipped roce-nvidia profile is NVIDIA's RoCE mode, best-e
   spine.platform = Platform::nvue;
   spine.profile = "roce-nvidia";
   spine.qos = in->qos;
-  TemplateCache templates(kSource + "/templates");
+  TemplateCache templates({kSource + "/templates"});
   const auto rendered = render_device(spine, templates, l.diags);
   REQUIRE(rendered);
   REQUIRE(rendered->artifacts.size() == 1);

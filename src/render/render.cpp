@@ -7,6 +7,7 @@
 
 #include "platform/platform.h"
 #include "render/staged_output.h"
+#include "render/stop_signals.h"
 #include "render/template_set.h"
 #include "util/parallel.h"
 
@@ -28,7 +29,8 @@ std::optional<RenderedDevice> render_device(const DeviceDesired& device, Templat
     }
     if (!context) context = templates.context(a.context(device, document));
     const std::string relative = std::string(a.name()) + "/" + std::string(spec.template_name);
-    auto content = templates.render(relative, *context, diags);
+    auto content = templates.render(
+        relative, *context, [&] { return a.context(device, document); }, diags);
     if (!content) {
       ok = false;
       continue;
@@ -52,15 +54,16 @@ namespace {
 /// Each thread has its own template cache and diagnostics (a broken template is then reported by
 /// each thread; Diags drops the duplicates), merged into `diags`.
 template <class Take>
-void render_each(const FabricDesired& fabric, const std::filesystem::path& templates_dir, Diags& diags, Take take) {
+void render_each(const FabricDesired& fabric, const std::vector<std::filesystem::path>& template_dirs, Diags& diags,
+                 Take take) {
   const size_t n = fabric.devices.size();
   const size_t workers = worker_count(n, 8, 64);
   std::vector<std::unique_ptr<TemplateCache>> caches;
-  for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(templates_dir));
+  for (size_t w = 0; w < workers; ++w) caches.push_back(std::make_unique<TemplateCache>(template_dirs));
   std::vector<Diags> worker_diags(workers);
   std::atomic<bool> stopped{false};
   parallel_for(n, workers, [&](size_t w, size_t i) {
-    if (stopped) return;
+    if (stopped || stop_requested()) return;
     if (std::optional<RenderedDevice> r = render_device(fabric.devices[i], *caches[w], worker_diags[w]))
       if (!take(i, std::move(*r))) stopped = true;
   });
@@ -69,10 +72,10 @@ void render_each(const FabricDesired& fabric, const std::filesystem::path& templ
 
 }  // namespace
 
-std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
-                                          Diags& diags) {
+std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric,
+                                          const std::vector<std::filesystem::path>& template_dirs, Diags& diags) {
   std::vector<std::optional<RenderedDevice>> rendered(fabric.devices.size());
-  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) {
+  render_each(fabric, template_dirs, diags, [&](size_t i, RenderedDevice&& r) {
     rendered[i] = std::move(r);
     return true;
   });
@@ -92,14 +95,15 @@ Expected<void> write_rendered(const std::vector<RenderedDevice>& rendered, const
 }
 
 Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fabric,
-                                                        const std::filesystem::path& templates_dir,
+                                                        const std::vector<std::filesystem::path>& template_dirs,
                                                         const std::filesystem::path& out, Diags& diags) {
   auto staged = StagedOutput::open(out);
   if (!staged) return unexpected(staged.error());
   std::vector<RenderedFiles> files(fabric.devices.size());
   std::mutex failure_mutex;
   std::optional<std::string> failure;  // the first write error; later devices are neither rendered nor written
-  render_each(fabric, templates_dir, diags, [&](size_t i, RenderedDevice&& r) {
+  render_each(fabric, template_dirs, diags, [&](size_t i, RenderedDevice&& r) {
+    if (stop_requested()) return false;
     {
       const std::lock_guard<std::mutex> lock(failure_mutex);
       if (failure) return false;
@@ -114,6 +118,7 @@ Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fab
     return true;
   });
   if (failure) return unexpected(*failure);
+  if (stop_requested()) return unexpected(std::string(kInterrupted));
   if (!diags.empty()) return files;  // the staging directory goes; OUT stays as it was
   if (auto committed = (*staged)->commit(); !committed) return unexpected(committed.error());
   return files;

@@ -25,13 +25,14 @@ struct RenderedDevice {
 };
 
 /// Renders one device: data artifacts are the adapter's documents, dumped; text artifacts go through
-/// templates/<platform>/ of `templates`. Templated JSON artifacts are checked to parse, so a broken
-/// user template is caught before anything is written.
+/// <platform>/<file>.mustache of `templates`. Templated JSON artifacts are checked to parse, so a
+/// broken user template is caught before anything is written.
 std::optional<RenderedDevice> render_device(const DeviceDesired& device, TemplateCache& templates, Diags& diags);
 
-/// Renders every device; reports every failure.
-std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric, const std::filesystem::path& templates_dir,
-                                          Diags& diags);
+/// Renders every device; reports every failure. `template_dirs` in order of precedence (site
+/// directories first, the shipped one last): each template is read from the first that has it.
+std::vector<RenderedDevice> render_fabric(const FabricDesired& fabric,
+                                          const std::vector<std::filesystem::path>& template_dirs, Diags& diags);
 
 /// What render_fabric_into wrote for one device.
 struct RenderedFiles {
@@ -42,9 +43,11 @@ struct RenderedFiles {
 /// Renders every device straight into OUT, as write_rendered writes it (staged, swapped in whole),
 /// on all cores: memory holds a few devices' files at a time, not the fabric's (~1 GB at R100k).
 /// Template errors go to `diags` and leave OUT as it was, as does a write error (returned, one
-/// lowercase message). Devices that rendered are listed in desired order.
+/// lowercase message). Devices that rendered are listed in desired order. A SIGINT or SIGTERM while
+/// StopSignals (render/stop_signals.h) is installed stops the render: the staging directory is
+/// removed, OUT stays as it was, and the error is "interrupted".
 Expected<std::vector<RenderedFiles>> render_fabric_into(const FabricDesired& fabric,
-                                                        const std::filesystem::path& templates_dir,
+                                                        const std::vector<std::filesystem::path>& template_dirs,
                                                         const std::filesystem::path& out, Diags& diags);
 
 /// Writes OUT/<device>/<file> for every artifact. The whole directory is replaced, so devices and

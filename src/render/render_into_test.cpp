@@ -9,6 +9,7 @@
 
 #include "fixtures.h"
 #include "render/render.h"
+#include "render/stop_signals.h"
 #include "temp_dir.h"
 
 using namespace fabricctl;
@@ -17,7 +18,7 @@ using fabricctl::test::TempDir;
 
 namespace {
 
-const fs::path kTemplates = fs::path(FABRICCTL_SOURCE_DIR) / "templates";
+const std::vector<fs::path> kTemplates = {fs::path(FABRICCTL_SOURCE_DIR) / "templates"};
 
 /// Every file under `dir` with its content, sorted by path.
 std::vector<std::pair<std::string, std::string>> files_of(const fs::path& dir) {
@@ -112,9 +113,9 @@ TEST_CASE("render_fabric_into: a template error leaves the previous render and n
 
   // A site template directory whose EOS template does not parse.
   fs::create_directories(tmp / "site");
-  fs::copy(kTemplates, tmp / "site", fs::copy_options::recursive);
+  fs::copy(kTemplates[0], tmp / "site", fs::copy_options::recursive);
   std::ofstream(tmp / "site" / "eos" / "session.cfg.mustache") << "{{#ports}}unclosed";
-  const auto listed = render_fabric_into(prev.fabric, tmp / "site", prev.out(), prev.diags);
+  const auto listed = render_fabric_into(prev.fabric, {tmp / "site"}, prev.out(), prev.diags);
   REQUIRE(listed);  // no write error: the failure is in diags
   CHECK(prev.diags.has_errors());
   CHECK(files_of(prev.out()) == prev.files);
@@ -146,4 +147,27 @@ TEST_CASE("render_fabric_into: a write error leaves the previous render and no s
   CHECK_FALSE(prev.diags.has_errors());
   CHECK(files_of(prev.out()) == prev.files);
   CHECK(entries(prev.tmp.path) == std::vector<std::string>{"out"});
+}
+
+TEST_CASE("render_fabric_into: SIGINT stops it, removes the staging directory and leaves the previous render") {
+  PreviousRender prev;
+  struct sigaction before {};
+  REQUIRE(::sigaction(SIGINT, nullptr, &before) == 0);
+  std::optional<Expected<std::vector<RenderedFiles>>> listed;
+  {
+    StopSignals stop;
+    REQUIRE(std::raise(SIGINT) == 0);  // handled: sets the flag instead of ending the test runner
+    CHECK(stop_signal() == SIGINT);
+    listed = render_fabric_into(prev.fabric, kTemplates, prev.out(), prev.diags);
+  }
+  REQUIRE_FALSE(*listed);
+  CHECK(listed->error() == "interrupted");
+  CHECK(files_of(prev.out()) == prev.files);
+  CHECK(entries(prev.tmp.path) == std::vector<std::string>{"out"});
+  // Once StopSignals is gone, SIGINT has its previous action again and a new run starts unstopped.
+  struct sigaction now {};
+  REQUIRE(::sigaction(SIGINT, nullptr, &now) == 0);
+  CHECK((now.sa_handler == before.sa_handler));
+  const StopSignals again;
+  CHECK_FALSE(stop_requested());
 }

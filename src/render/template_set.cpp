@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 
+#include "render/template_check.h"
 #include "render/template_limits.h"
 
 namespace fabricctl {
@@ -61,44 +63,79 @@ mu::data to_data(nlohmann::json&& j) {
   return d;
 }
 
-/// Parses a template after checking its size and nesting; nullopt (reported) when either fails.
-std::optional<mu::mustache> compile(const std::string& text, const std::shared_ptr<const std::string>& name,
-                                    Diags& diags) {
+/// A template parsed once: kainjow's renderer, and the tree of tags with their offsets, which locates
+/// an unknown name (kainjow's renderer keeps its own tree private).
+struct Template {
+  std::string text;
+  std::shared_ptr<const std::string> name;
+  mu::mustache tmpl;
+  TemplateTree tree;
+};
+
+/// Parses a template after checking its size and nesting; nullopt (reported) when anything fails.
+std::optional<Template> compile(std::string text, const std::shared_ptr<const std::string>& name, Diags& diags) {
   if (!check_template_limits(text, *name, diags)) return std::nullopt;
+  std::optional<TemplateTree> tree = parse_template_tree(text, name, diags);
+  if (!tree) return std::nullopt;
   mu::mustache tmpl{text};
-  if (!tmpl.is_valid()) {
+  if (!tmpl.is_valid()) {  // parse_template_tree ran the same parser: not expected
     diags.error({name, 0, 0}, "invalid template: " + printable(tmpl.error_message(), 200));
     return std::nullopt;
   }
   // Configuration text, not HTML: {{x}} must print x as it is.
   tmpl.set_custom_escape([](const std::string& s) { return s; });
-  return tmpl;
+  return Template{std::move(text), name, std::move(tmpl), std::move(*tree)};
 }
 
 struct OutputTooLarge {};
 
-/// Renders into one string, stopping at kMaxRenderedBytes: nested sections over the same list
-/// multiply the output (a list of 64 ports nested 5 deep is 10^9 lines).
-std::optional<std::string> render_bounded(mu::mustache& tmpl, const mu::data& data,
-                                          const std::shared_ptr<const std::string>& name, Diags& diags,
-                                          size_t expected_bytes = 0) {
+/// Where kainjow writes the output: one string, stopping at kMaxRenderedBytes, since nested sections
+/// over the same list multiply the output (a list of 64 ports nested 5 deep is 10^9 lines).
+struct BoundedOutput {
+  std::string& out;
+  BoundedOutput& operator<<(const std::string& piece) {
+    if (piece.size() > kMaxRenderedBytes - out.size()) throw OutputTooLarge{};
+    out += piece;
+    return *this;
+  }
+};
+
+/// Reports each name of `t` that `context` lacks at its tag, once per tag (`reported` holds the offsets
+/// already reported, so that thousands of devices do not report the same tag thousands of times).
+void report_unknown_names(const Template& t, const nlohmann::json& context, std::set<size_t>& reported, Diags& diags) {
+  const std::vector<UnknownName> names = find_unknown_names(t.tree, context);
+  if (names.empty()) diags.error({t.name, 0, 0}, "template looks up a name the render context does not have");
+  for (const UnknownName& n : names) {
+    if (!reported.insert(n.offset).second) continue;
+    diags.error(template_loc(t.text, n.offset, t.name),
+                std::string(n.section ? "unknown section " : "unknown variable ") + quote(n.name) + n.hint);
+  }
+}
+
+/// Renders `t` over `data`; a name `data` lacks is reported at its tag, from the JSON `json_context`
+/// builds again (called only then).
+std::optional<std::string> render_strict(Template& t, const mu::data& data,
+                                         const std::function<nlohmann::json()>& json_context,
+                                         std::set<size_t>& reported, Diags& diags, size_t expected_bytes = 0) {
   std::string out;
   // One allocation of about the right size instead of a doubling series: with every device's
   // artifacts held until they are written (~1 GB at R100k), the freed halves fragment the heap
   // and malloc's bin searches came to dominate rendering.
   out.reserve(std::min(expected_bytes, kMaxRenderedBytes));
   try {
-    tmpl.render(data, [&out](const std::string& piece) {
-      if (piece.size() > kMaxRenderedBytes - out.size()) throw OutputTooLarge{};
-      out += piece;
-    });
+    StrictContext context(&data);
+    BoundedOutput sink{out};
+    t.tmpl.render(context, sink);
   } catch (const OutputTooLarge&) {
-    diags.error({name, 0, 0},
+    diags.error({t.name, 0, 0},
                 "template renders more than " + std::to_string(kMaxRenderedBytes) + " bytes (64 MiB) for one device");
     return std::nullopt;
+  } catch (const NameNotFound&) {
+    report_unknown_names(t, json_context(), reported, diags);
+    return std::nullopt;
   }
-  if (!tmpl.is_valid()) {
-    diags.error({name, 0, 0}, "template failed to render: " + printable(tmpl.error_message(), 200));
+  if (!t.tmpl.is_valid()) {
+    diags.error({t.name, 0, 0}, "template failed to render: " + printable(t.tmpl.error_message(), 200));
     return std::nullopt;
   }
   return out;
@@ -113,29 +150,56 @@ class TemplateCache::Context {
 };
 
 struct TemplateCache::Compiled {
-  std::optional<mu::mustache> tmpl;  // empty when the file could not be read or parsed
-  std::shared_ptr<const std::string> name;
-  size_t last_bytes = 0;  // size of the previous device's output: devices of a platform are alike
+  std::optional<Template> tmpl;  // empty when the file could not be read or parsed
+  size_t last_bytes = 0;         // size of the previous device's output: devices of a platform are alike
+  std::set<size_t> reported;     // offsets of the unknown names reported
 };
 
-TemplateCache::TemplateCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+TemplateCache::TemplateCache(std::vector<std::filesystem::path> dirs) : dirs_(std::move(dirs)) {}
 TemplateCache::~TemplateCache() = default;
 
 std::shared_ptr<const TemplateCache::Context> TemplateCache::context(nlohmann::json&& json) const {
   return std::make_shared<const Context>(to_data(std::move(json)));
 }
 
-std::optional<std::string> TemplateCache::render(const std::string& relative, const Context& context, Diags& diags) {
-  const std::filesystem::path path = dir_ / relative;
+std::optional<std::filesystem::path> TemplateCache::find(const std::string& relative, Diags& diags) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!dirs_checked_) {
+    // A misspelt site directory would otherwise fall back to the shipped templates without a word.
+    dirs_checked_ = true;
+    for (const fs::path& dir : dirs_)
+      if (!fs::is_directory(dir, ec))
+        diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "template directory does not exist");
+  }
+  for (const fs::path& dir : dirs_) {
+    // Anything under the name counts, a dangling link too: the error then names that file.
+    if (fs::exists(fs::symlink_status(dir / relative, ec))) return dir / relative;
+  }
+  if (dirs_.empty()) {
+    diags.error({std::make_shared<const std::string>(relative), 0, 0}, "no template directory to read it from");
+    return std::nullopt;
+  }
+  std::string also;
+  for (size_t i = 0; i + 1 < dirs_.size(); ++i) also += (also.empty() ? "" : ", ") + quote(dirs_[i].string());
+  diags.error({std::make_shared<const std::string>((dirs_.back() / relative).string()), 0, 0},
+              "cannot read template" + (also.empty() ? "" : " (nor is it in " + also + ")"));
+  return std::nullopt;
+}
+
+std::optional<std::string> TemplateCache::render(const std::string& relative, const Context& context,
+                                                 const std::function<nlohmann::json()>& json_context, Diags& diags) {
   auto& slot = compiled_[relative];
   if (!slot) {
     // Compile once; a missing or broken template is reported once, not per device.
     slot = std::make_unique<Compiled>();
-    slot->name = std::make_shared<const std::string>(path.string());
-    if (const auto text = read_template(path, diags)) slot->tmpl = compile(*text, slot->name, diags);
+    if (const auto path = find(relative, diags))
+      if (auto text = read_template(*path, diags))
+        slot->tmpl = compile(std::move(*text), std::make_shared<const std::string>(path->string()), diags);
   }
   if (!slot->tmpl) return std::nullopt;
-  auto out = render_bounded(*slot->tmpl, context.data, slot->name, diags, slot->last_bytes + slot->last_bytes / 8);
+  auto out = render_strict(*slot->tmpl, context.data, json_context, slot->reported, diags,
+                           slot->last_bytes + slot->last_bytes / 8);
   if (out) {
     slot->last_bytes = out->size();
     if (out->capacity() > out->size() + out->size() / 4) out->shrink_to_fit();  // held until written
@@ -145,10 +209,11 @@ std::optional<std::string> TemplateCache::render(const std::string& relative, co
 
 std::optional<std::string> render_template(const std::string& text, const nlohmann::json& context,
                                            const std::string& file, Diags& diags) {
-  auto name = std::make_shared<const std::string>(file);
-  auto tmpl = compile(text, name, diags);
+  auto tmpl = compile(text, std::make_shared<const std::string>(file), diags);
   if (!tmpl) return std::nullopt;
-  return render_bounded(*tmpl, to_data(nlohmann::json(context)), name, diags);
+  std::set<size_t> reported;
+  return render_strict(
+      *tmpl, to_data(nlohmann::json(context)), [&context] { return context; }, reported, diags);
 }
 
 std::optional<std::string> read_template(const std::filesystem::path& path, Diags& diags) {

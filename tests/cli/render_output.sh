@@ -25,7 +25,7 @@ sed -i 's/probability: 200/probability: 20/' profiles/roce-lossless.yaml
 echo '{{#ports}}' > templates/eos/session.cfg.mustache
 set +e; "$bin" render -i inv -p profiles --templates templates --out out >/dev/null 2>err; rc=$?; set -e
 [ $rc -eq 2 ] || fail "broken template: exit $rc, want 2"
-grep -q 'templates/eos/session.cfg.mustache: invalid template' err || fail "template error not reported: $(cat err)"
+grep -q '^templates/eos/session.cfg.mustache:1:1: section "ports" is never closed$' err || fail "template error not located: $(cat err)"
 [ "$(find out -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "broken template changed the output"
 cp "$root/templates/eos/session.cfg.mustache" templates/eos/
 
@@ -60,4 +60,90 @@ set +e; "$bin" render -i inv -p profiles --templates templates --out precious >/
 [ $rc -eq 2 ] || fail "non-render directory: exit $rc, want 2"
 grep -q 'refusing to replace' err || fail "no refusal message: $(cat err)"
 [ "$(cat precious/file)" = keep ] || fail "non-render directory was modified"
+
+# --out naming the current directory (or one holding it) is refused before anything is written: a
+# render replaces its output directory whole.
+cp -r out here && cd here
+for dot in . ./ .. "$PWD"; do
+  set +e; "$bin" render -i ../inv -p ../profiles --templates ../templates --out "$dot" >/dev/null 2>../err; rc=$?; set -e
+  [ $rc -eq 2 ] || fail "--out $dot: exit $rc, want 2"
+  grep -q "^fabricctl: error: refusing to render into \"$dot\": it is the current directory or holds it" ../err ||
+    fail "--out $dot: no clear refusal: $(cat ../err)"
+done
+cd .. && diff -r out here >/dev/null || fail "--out . changed the current directory"
+rm -rf here
+
+# --out "" is a usage error, found before the fabric is read.
+set +e; "$bin" render -i nosuch --out "" >/dev/null 2>err; rc=$?; set -e
+[ $rc -eq 2 ] || fail "--out '': exit $rc, want 2"
+grep -q "^fabricctl: error: the argument for option '--out' is empty" err || fail "--out '': $(cat err)"
+grep -q '^usage: fabricctl render' err || fail "--out '': no usage line"
+
+# -o is the summary's format, not the output directory.
+set +e; "$bin" render -i inv -p profiles --templates templates -o out >/dev/null 2>err; rc=$?; set -e
+[ $rc -eq 2 ] || fail "-o DIR: exit $rc, want 2"
+grep -q "the option '--out' is required" err || fail "-o DIR: $(cat err)"
+"$bin" render -i inv -p profiles --templates templates --out out -o json >summary.json
+python3 - <<'PY' || fail "json summary: $(cat summary.json)"
+import json
+s = json.load(open("summary.json"))
+assert s["out"] == "out", s["out"]
+leaf = next(d for d in s["devices"] if d["device"] == "leaf1")
+assert leaf == {"device": "leaf1", "platform": "sonic", "role": "switch", "profile": "roce-lossless", "ports": 3,
+                "files": ["config_db.json", "config_db.patch.json"]}, leaf
+assert s["totals"]["devices"] == len(s["devices"]) == 4, s["totals"]
+assert s["totals"]["files"] == sum(len(d["files"]) for d in s["devices"]), s["totals"]
+assert s["totals"]["platforms"] == {"eos": 1, "linux": 1, "nvue": 1, "sonic": 1}, s["totals"]
+PY
+set +e; "$bin" render -i inv -p profiles --templates templates --out out -o yaml >/dev/null 2>err; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q 'unknown output format "yaml" (table, json)' err || fail "-o yaml: exit $rc, $(cat err)"
+
+# Summary columns are as wide as their longest cell: a long device name does not run into the next column.
+sed -i 's/\bleaf2\b/leaf2-with-a-rather-long-name-rack42/g' inv/*.yaml
+"$bin" render -i inv -p profiles --templates templates --out out >summary
+python3 - <<'PY' || { cat summary; fail "summary columns collide"; }
+lines = open("summary").read().splitlines()[:-1]
+header = lines[0]
+starts = [header.index(h) for h in ("DEVICE", "PLATFORM", "ROLE", "PROFILE", "PORTS", "FILES")]
+for line in lines[1:]:
+    for s in starts[1:]:
+        assert line[s - 2:s] == "  " and line[s] != " ", (line, s)
+assert any("leaf2-with-a-rather-long-name-rack42  eos" in l for l in lines)
+PY
+
+# Staging directories left by renders that were killed: the next render of the same OUT removes one whose
+# pid is gone and that no process holds locked; it keeps one of a live pid (a render of an older version
+# takes no lock) and one that is locked (a live render in another pid namespace).
+sh -c 'exit 0' & dead=$!; wait $dead
+mkdir -p ".fabricctl-stage-$dead-out/leaf1" ".fabricctl-stage-$dead-other" ".fabricctl-stage-$$-out"
+mkdir -p ".fabricctl-stage-1$dead-out"
+kill -0 "1$dead" 2>/dev/null && fail "pid 1$dead is alive: the locked case would prove nothing"
+flock -n ".fabricctl-stage-1$dead-out" sleep 30 & holder=$!
+sleep 0.2
+"$bin" render -i inv -p profiles --templates templates --out out >/dev/null
+[ ! -e ".fabricctl-stage-$dead-out" ] || fail "a stale staging directory survived the next render"
+[ -d ".fabricctl-stage-$dead-other" ] || fail "the staging directory of another OUT was removed"
+[ -d ".fabricctl-stage-$$-out" ] || fail "the staging directory of a live pid was removed"
+[ -d ".fabricctl-stage-1$dead-out" ] || fail "a locked staging directory was removed"
+kill "$holder"; wait "$holder" 2>/dev/null || true
+rm -rf .fabricctl-stage-*
+
+# Ctrl-C during a render: the staging directory is removed and the previous OUT stays as it was. The
+# previous OUT is the small fabric's, so a render that finished anyway would show.
+python3 "$root/scripts/gen-scale-inventory" 40 big >/dev/null
+"$bin" render -i inv -p profiles --templates templates --out bigout >/dev/null
+before=$(find bigout -type f -exec sha256sum {} + | sort)
+set -m  # the render gets its own process group, where SIGINT is not ignored as in a background job
+"$bin" render -i big -p profiles --templates templates --out bigout >/dev/null 2>err &
+pid=$!
+for _ in $(seq 1 3000); do [ -d ".fabricctl-stage-$pid-bigout" ] && break; sleep 0.01; done
+[ -d ".fabricctl-stage-$pid-bigout" ] || fail "no staging directory appeared: $(cat err)"
+kill -INT "$pid"
+set +e; wait "$pid"; rc=$?; set -e
+set +m
+[ $rc -eq 130 ] || fail "interrupted render: exit $rc, want 130 (SIGINT): $(cat err)"
+grep -q '^fabricctl: interrupted; nothing was written$' err || fail "no interruption message: $(cat err)"
+[ -z "$(ls -A | grep '^\.fabricctl-')" ] || fail "left behind after SIGINT: $(ls -A | grep '^\.fabricctl-')"
+[ "$(find bigout -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "SIGINT changed the previous render"
+
 echo "render output contract: ok"

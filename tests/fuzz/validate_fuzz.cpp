@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto doc = parse_yaml(fuzz::text(data, size), "inventory/fuzz.yaml", diags)) read_inventory_doc(*doc, inv, diags);
   const Fabric fabric = resolve_fabric(inv, profiles, diags);
   if (diags.empty()) {
-    const auto rendered = render_fabric(fabric.desired, fuzz::source_dir() / "templates", diags);
+    const auto rendered = render_fabric(fabric.desired, {fuzz::source_dir() / "templates"}, diags);
     // A valid fabric renders: a template or adapter failure here is a bug, not bad input.
     if (!diags.empty()) fuzz::fail("valid inventory failed to render", diags);
   }
