@@ -79,7 +79,7 @@ using Files = std::map<std::string, std::string>;  // "device/file" -> content
 
 std::optional<Files> render_all(const Fabric& fabric, const std::string& templates) {
   Diags diags;
-  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, templates, diags);
+  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, {templates}, diags);
   if (!diags.empty()) {
     std::cerr << diags.str();
     return std::nullopt;

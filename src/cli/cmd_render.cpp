@@ -10,14 +10,46 @@
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "render/render.h"
+#include "render/render_check.h"
 #include "render/stop_signals.h"
+#include "util/escape.h"
 #include "util/phase_timer.h"
 
 namespace fabricctl {
 namespace {
 
 constexpr std::string_view kUsage =
-    "fabricctl render -i INVENTORY --out DIR [-p PROFILES] [--templates DIR] [-o table|json]";
+    "fabricctl render -i INVENTORY --out DIR [--check] [-p PROFILES] [--templates DIR] [-o table|json]";
+
+/// render --check: compares what the intent renders now with OUT, writing nothing. 0 current,
+/// 1 stale (each file named on stdout), 2 invalid input or OUT not a render.
+int check_out(const Fabric& fabric, const FabricOptions& o, const std::string& out_dir) {
+  Diags diags;
+  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, {o.templates}, diags);
+  if (!diags.empty()) {
+    std::cerr << diags.str() << "fabricctl: rendering failed\n";
+    return kExitInvalid;
+  }
+  const auto stale = check_rendered(rendered, out_dir);
+  if (!stale) {
+    std::cerr << "fabricctl: error: " << stale.error() << "\n";
+    return kExitInvalid;
+  }
+  if (stale->empty()) {
+    std::cout << out_dir << " is current\n";
+    return kExitOk;
+  }
+  for (const StaleFile& f : *stale) {
+    const char* why = f.why == StaleFile::Why::modified  ? "modified"
+                      : f.why == StaleFile::Why::missing ? "missing "
+                                                         : "extra   ";
+    std::cout << why << "  " << terminal_line(f.path) << "\n";
+  }
+  std::cerr << "fabricctl: " << out_dir << " is stale: " << stale->size()
+            << (stale->size() == 1 ? " file differs" : " files differ")
+            << " from what the intent renders; run fabricctl render --out " << out_dir << "\n";
+  return kExitFindings;
+}
 
 /// One row of the summary: device, platform, role, profile, ports, files.
 using Row = std::array<std::string, 6>;
@@ -45,13 +77,16 @@ std::string table(const std::vector<Row>& rows) {
 int cmd_render(const std::vector<std::string>& args) {
   FabricOptions o;
   std::string out_dir, output = "table";
+  bool check = false;
   boost::program_options::options_description desc("render options");
   add_fabric_options(desc, o);
   // No -o for --out: -o FORMAT means the output format in every command.
   desc.add_options()("out", boost::program_options::value(&out_dir)->value_name("DIR")->required(),
                      "output directory (replaced on every run)")(
       "output,o", boost::program_options::value(&output)->value_name("FORMAT"),
-      "summary on stdout: table (default) or json");
+      "summary on stdout: table (default) or json")(
+      "check", boost::program_options::bool_switch(&check),
+      "write nothing; exit 1 if OUT is not what the intent renders now (a stale committed render)");
   int exit = kExitOk;
   if (!parse_args(args, desc, kUsage, exit)) return exit;
   if (out_dir.empty()) {
@@ -66,6 +101,7 @@ int cmd_render(const std::vector<std::string>& args) {
   }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
+  if (check) return check_out(*fabric, o, out_dir);
 
   // Devices are rendered into a staging directory that replaces OUT only when all of them
   // rendered: a template error, or Ctrl-C, leaves OUT untouched.

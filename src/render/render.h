@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/template_set.h"
@@ -17,6 +18,12 @@ struct Artifact {
   std::string file;  // relative to the device's directory
   std::string content;
 };
+
+/// The file that marks a directory as a fabricctl render, which render may replace as a whole.
+inline constexpr char kRenderMarker[] = ".fabricctl-render";
+
+/// Whether an artifact is written executable: scripts (*.sh), so that `sh apply.sh` is not needed.
+inline bool artifact_executable(std::string_view file) { return file.ends_with(".sh"); }
 
 struct RenderedDevice {
   std::string device;

@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kMarker = ".fabricctl-render";
+constexpr const char* kMarker = kRenderMarker;
 constexpr std::string_view kStagePrefix = ".fabricctl-stage-";  // .fabricctl-stage-<pid>-<name of OUT>
 constexpr std::string_view kOldPrefix = ".fabricctl-old-";      // the previous OUT, mid-swap (no RENAME_EXCHANGE)
 
@@ -140,7 +140,7 @@ Expected<void> StagedOutput::write(const RenderedDevice& d) const {
   if (::mkdir(dir.c_str(), 0755) != 0) ok = unexpected(display_path(dir) + ": cannot create: " + errno_text(errno));
   for (size_t j = 0; j < d.artifacts.size() && ok; ++j) {
     const Artifact& a = d.artifacts[j];
-    ok = write_staged(dir / a.file, a.content, a.file.ends_with(".sh"));
+    ok = write_staged(dir / a.file, a.content, artifact_executable(a.file));
   }
   if (!ok) return unexpected("cannot write rendered files under " + quote(stage_.string()) + ": " + ok.error());
   return {};
