@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <system_error>
 #include <unordered_set>
@@ -17,6 +18,7 @@
 #include "util/json_reader.h"
 #include "util/names.h"
 #include "util/parallel.h"
+#include "util/spell.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -33,7 +35,6 @@ using jsonr::element;
 using jsonr::expect_array;
 using jsonr::expect_object;
 using jsonr::fail;
-using jsonr::fields;
 using jsonr::find;
 using jsonr::integer;
 using jsonr::Path;
@@ -142,7 +143,7 @@ std::array<int, N> int_table(json v, const Path& path, int hi, std::string_view 
   return out;
 }
 
-// Keys of each object, in the documented order; fields() picks them out in one pass.
+// Keys of each object, in the documented order; known_fields() picks them out in one pass.
 template <size_t N>
 using Keys = std::array<std::string_view, N>;
 constexpr Keys<3> kEtsKeys = {"tc", "tsa", "bandwidth_pct"};
@@ -158,14 +159,39 @@ constexpr Keys<14> kPortKeys = {"mtu",         "speed_mbps",     "oper_status", 
                                 "dcqcn",       "rdma",           "lldp",        "counters"};
 constexpr Keys<7> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports", "nccl"};
 
-std::array<TcSchedule, kTrafficClasses> read_ets(json v, const Path& path) {
+// A key this reader does not know: a newer collector's, or a typo. It is skipped, not an error, so
+// that collectors can be rolled out before the readers (docs/snapshots.md#versions); every one is
+// counted, and only the first kMaxUnknownKeysShown are worded (a hostile file may hold millions).
+void note_unknown(UnknownKeys& unknown, const Path& object, std::string_view key,
+                  std::span<const std::string_view> known) {
+  if (unknown.count++ >= kMaxUnknownKeysShown) return;
+  const std::string where = object.str();
+  unknown.shown.push_back((where.empty() ? "" : where + ": ") + "unknown key " + quote(key) + " ignored" +
+                          did_you_mean(key, std::vector<std::string_view>(known.begin(), known.end())));
+}
+
+// The members of `obj` named in `keys`, in the order of `keys` (nothing for a key it lacks), found in
+// one pass; any other key is noted in `unknown` and skipped.
+template <size_t N>
+std::array<std::optional<json>, N> known_fields(json obj, const Path& path, const Keys<N>& keys, UnknownKeys& unknown) {
+  std::array<std::optional<json>, N> out;
+  for (const auto& [k, v] : obj.members()) {
+    size_t i = 0;
+    while (i < N && keys[i] != k) ++i;
+    if (i < N) out[i] = v;
+    else note_unknown(unknown, path, k, keys);
+  }
+  return out;
+}
+
+std::array<TcSchedule, kTrafficClasses> read_ets(json v, const Path& path, UnknownKeys& unknown) {
   expect_array(v, path, kTrafficClasses, "entries");
   std::array<TcSchedule, kTrafficClasses> out{};
   size_t i = 0;
   for (const json e : v.elements()) {
     const Path p = element(path, i++);
     expect_object(e, p);
-    const auto [tc_field, tsa, bandwidth] = fields(e, p, kEtsKeys);
+    const auto [tc_field, tsa, bandwidth] = known_fields(e, p, kEtsKeys, unknown);
     const auto tc = static_cast<size_t>(small_int(required(tc_field, p, "tc"), child(p, "tc"), 0, kTrafficClasses - 1));
     if (out[tc].used) fail(child(p, "tc"), "traffic class " + quote(std::to_string(tc)) + " is listed twice");
     TcSchedule& s = out[tc];
@@ -179,7 +205,7 @@ std::array<TcSchedule, kTrafficClasses> read_ets(json v, const Path& path) {
   return out;
 }
 
-std::vector<EcnQueue> read_ecn(json v, const Path& path) {
+std::vector<EcnQueue> read_ecn(json v, const Path& path, UnknownKeys& unknown) {
   expect_array(v, path, kTrafficClasses, "entries");
   std::vector<EcnQueue> out;
   std::array<bool, kTrafficClasses> seen{};
@@ -187,7 +213,7 @@ std::vector<EcnQueue> read_ecn(json v, const Path& path) {
   for (const json e : v.elements()) {
     const Path p = element(path, i++);
     expect_object(e, p);
-    const auto [tc, min_bytes, max_bytes, probability] = fields(e, p, kEcnKeys);
+    const auto [tc, min_bytes, max_bytes, probability] = known_fields(e, p, kEcnKeys, unknown);
     EcnQueue q;
     q.tc = small_int(required(tc, p, "tc"), child(p, "tc"), 0, kTrafficClasses - 1);
     if (seen[static_cast<size_t>(q.tc)])
@@ -204,9 +230,9 @@ std::vector<EcnQueue> read_ecn(json v, const Path& path) {
   return out;
 }
 
-Watchdog read_watchdog(json v, const Path& path) {
+Watchdog read_watchdog(json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
-  const auto [enabled, poll, detection, restoration, action] = fields(v, path, kWatchdogKeys);
+  const auto [enabled, poll, detection, restoration, action] = known_fields(v, path, kWatchdogKeys, unknown);
   Watchdog w;
   w.enabled = bool_value(required(enabled, path, "enabled"), child(path, "enabled"));
   // An enabled watchdog must say how it works; a disabled one may leave the rest out.
@@ -225,35 +251,36 @@ Watchdog read_watchdog(json v, const Path& path) {
   return w;
 }
 
-DcqcnObserved read_dcqcn(json v, const Path& path) {
+DcqcnObserved read_dcqcn(json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
-  const auto [rp, np, cnp_dscp, cnp_priority, params, min_gap] = fields(v, path, kDcqcnKeys);
+  const auto [rp, np, cnp_dscp, cnp_priority, params, min_gap] = known_fields(v, path, kDcqcnKeys, unknown);
   DcqcnObserved d;
   d.rp_enabled = priority_set(required(rp, path, "rp_enabled"), child(path, "rp_enabled"));
   d.np_enabled = priority_set(required(np, path, "np_enabled"), child(path, "np_enabled"));
   if (cnp_dscp) d.cnp_dscp = small_int(*cnp_dscp, child(path, "cnp_dscp"), 0, kDscpValues - 1);
   if (cnp_priority) d.cnp_priority = small_int(*cnp_priority, child(path, "cnp_priority"), 0, kPriorities - 1);
   if (params) {
-    // The names are the parameters a profile can set: an object of at most kDcqcnRpParams.size() members.
+    // The names are the parameters a profile can set; another name (a newer firmware's) is skipped.
     const Path ppath = child(path, "rp");
     expect_object(*params, ppath);
-    const std::vector<std::string_view> names(kDcqcnRpParams.begin(), kDcqcnRpParams.end());
-    jsonr::check_keys(*params, ppath, names);
-    for (const auto& [name, value] : params->members())
-      d.rp.emplace(std::string(name), small_int(value, child(ppath, name), 0, kMaxNicParam));
+    for (const auto& [name, value] : params->members()) {
+      if (std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), name) == kDcqcnRpParams.end())
+        note_unknown(unknown, ppath, name, kDcqcnRpParams);
+      else d.rp.emplace(std::string(name), small_int(value, child(ppath, name), 0, kMaxNicParam));
+    }
   }
   if (min_gap) d.min_time_between_cnps = small_int(*min_gap, child(path, "min_time_between_cnps"), 0, kMaxNicParam);
   return d;
 }
 
-std::vector<GidObserved> read_gids(json v, const Path& path) {
+std::vector<GidObserved> read_gids(json v, const Path& path, UnknownKeys& unknown) {
   expect_array(v, path, kMaxRdmaGids, "GIDs");
   std::vector<GidObserved> gids;
   size_t i = 0;
   for (const json e : v.elements()) {
     const Path p = element(path, i++);
     expect_object(e, p);
-    const auto [index, type, gid] = fields(e, p, kGidKeys);
+    const auto [index, type, gid] = known_fields(e, p, kGidKeys, unknown);
     GidObserved g;
     g.index = small_int(required(index, p, "index"), child(p, "index"), 0, 65535);
     // A linear search: at most kMaxRdmaGids entries, usually two.
@@ -270,9 +297,9 @@ std::vector<GidObserved> read_gids(json v, const Path& path) {
   return gids;
 }
 
-RdmaObserved read_rdma(json v, const Path& path) {
+RdmaObserved read_rdma(json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
-  const auto [device, port, state, active_mtu, gids, cm_tos, tos_override] = fields(v, path, kRdmaKeys);
+  const auto [device, port, state, active_mtu, gids, cm_tos, tos_override] = known_fields(v, path, kRdmaKeys, unknown);
   RdmaObserved r;
   const Path dpath = child(path, "device");
   r.device = string_value(required(device, path, "device"), dpath);
@@ -287,24 +314,24 @@ RdmaObserved read_rdma(json v, const Path& path) {
            quote(active_mtu->number_text()) + " is not an RDMA MTU (256, 512, 1024, 2048, 4096)");
     r.active_mtu = m;
   }
-  if (gids) r.gids = read_gids(*gids, child(path, "gids"));
+  if (gids) r.gids = read_gids(*gids, child(path, "gids"), unknown);
   if (cm_tos) r.cm_tos = small_int(*cm_tos, child(path, "cm_tos"), 0, 255);
   if (tos_override) r.tos_override = small_int(*tos_override, child(path, "tos_override"), kNoTosOverride, 255);
   return r;
 }
 
-NcclObserved read_nccl(json v, const Path& path) {
+NcclObserved read_nccl(json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
-  const auto [traffic_class, gid_index] = fields(v, path, kNcclKeys);
+  const auto [traffic_class, gid_index] = known_fields(v, path, kNcclKeys, unknown);
   NcclObserved n;
   if (traffic_class) n.traffic_class = small_int(*traffic_class, child(path, "traffic_class"), 0, 255);
   if (gid_index) n.gid_index = small_int(*gid_index, child(path, "gid_index"), 0, 255);
   return n;
 }
 
-LldpNeighbor read_lldp(json v, const Path& path) {
+LldpNeighbor read_lldp(json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
-  const auto [system_name, port_id] = fields(v, path, kLldpKeys);
+  const auto [system_name, port_id] = known_fields(v, path, kLldpKeys, unknown);
   LldpNeighbor n;
   auto text = [&](const std::optional<json>& x, std::string_view key, std::string& out) {
     if (!x) return;
@@ -341,10 +368,10 @@ std::map<std::string, uint64_t> read_counters(json v, const Path& path) {
   return out;
 }
 
-PortObserved read_port(std::string_view name, json v, const Path& path) {
+PortObserved read_port(std::string_view name, json v, const Path& path, UnknownKeys& unknown) {
   expect_object(v, path);
   const auto [mtu, speed, oper_status, trust, dscp_to_priority, pfc_enabled, priority_to_tc, ets, ecn, watchdog, dcqcn,
-              rdma, lldp, counters] = fields(v, path, kPortKeys);
+              rdma, lldp, counters] = known_fields(v, path, kPortKeys, unknown);
   PortObserved p;
   p.name = name;
   if (mtu) p.mtu = small_int(*mtu, child(path, "mtu"), 1, 65535);
@@ -358,17 +385,17 @@ PortObserved read_port(std::string_view name, json v, const Path& path) {
   if (priority_to_tc)
     p.priority_to_tc = int_table<kPriorities>(*priority_to_tc, child(path, "priority_to_tc"), kTrafficClasses - 1,
                                               "8 traffic classes, one per priority 0-7");
-  if (ets) p.tc = read_ets(*ets, child(path, "ets"));
-  if (ecn) p.ecn = read_ecn(*ecn, child(path, "ecn"));
-  if (watchdog) p.watchdog = read_watchdog(*watchdog, child(path, "pfc_watchdog"));
-  if (dcqcn) p.dcqcn = read_dcqcn(*dcqcn, child(path, "dcqcn"));
-  if (rdma) p.rdma = read_rdma(*rdma, child(path, "rdma"));
-  if (lldp) p.lldp = read_lldp(*lldp, child(path, "lldp"));
+  if (ets) p.tc = read_ets(*ets, child(path, "ets"), unknown);
+  if (ecn) p.ecn = read_ecn(*ecn, child(path, "ecn"), unknown);
+  if (watchdog) p.watchdog = read_watchdog(*watchdog, child(path, "pfc_watchdog"), unknown);
+  if (dcqcn) p.dcqcn = read_dcqcn(*dcqcn, child(path, "dcqcn"), unknown);
+  if (rdma) p.rdma = read_rdma(*rdma, child(path, "rdma"), unknown);
+  if (lldp) p.lldp = read_lldp(*lldp, child(path, "lldp"), unknown);
   if (counters) p.counters = read_counters(*counters, child(path, "counters"));
   return p;
 }
 
-DeviceObserved read_device(json root) {
+DeviceObserved read_device(json root, UnknownKeys& unknown) {
   if (!root.is_object()) fail("", "expected a JSON object at the top level, got " + describe(root));
   // The schema first: a file of another version must not fail on keys this version does not know.
   const auto schema = find(root, "schema");
@@ -379,7 +406,8 @@ DeviceObserved read_device(json root) {
       fail("schema", "unsupported snapshot schema " + quote(s) + "; this fabricctl reads " + quote(kSnapshotSchema));
     fail("schema", quote(s) + " is not a fabricctl snapshot schema; expected " + quote(kSnapshotSchema));
   }
-  const auto [schema_field, device, platform, collected_at, source, ports_field, nccl] = fields(root, "", kDeviceKeys);
+  const auto [schema_field, device, platform, collected_at, source, ports_field, nccl] =
+      known_fields(root, "", kDeviceKeys, unknown);
 
   DeviceObserved d;
   d.name = string_value(required(device, "", "device"), "device");
@@ -397,7 +425,7 @@ DeviceObserved read_device(json root) {
       fail("source", quote(d.source) + " is not 1-256 characters without control characters");
   }
 
-  if (nccl) d.nccl = read_nccl(*nccl, "nccl");
+  if (nccl) d.nccl = read_nccl(*nccl, "nccl", unknown);
   const json ports = required(ports_field, "", "ports");
   expect_object(ports, "ports");
   if (ports.size() > kMaxSnapshotPorts)
@@ -415,7 +443,7 @@ DeviceObserved read_device(json root) {
       continue;
     }
     try {
-      d.ports.push_back(read_port(name, value, child("ports", name)));
+      d.ports.push_back(read_port(name, value, child("ports", name), unknown));
     } catch (const jsonr::JsonError& e) {
       d.unreadable_ports.emplace(name, e.message);
     }
@@ -617,6 +645,28 @@ std::string stray_files_warning(const fs::path& dir, std::vector<std::string> na
   return out;
 }
 
+// The unknown keys of every file read, as warnings: the first kMaxUnknownKeysShown of the run in
+// device order, each with its file, then one line for the rest, however many (100,000 stray keys are
+// 21 lines, not 100,000). Keys of a file that did not read are not reported: its error is.
+void add_unknown_key_warnings(const fs::path& dir, const std::vector<std::string>& devices,
+                              const std::vector<Expected<DeviceObserved>>& parsed,
+                              const std::vector<UnknownKeys>& unknown, std::vector<std::string>& warnings) {
+  size_t total = 0, files = 0, shown = 0;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    if (!parsed[i] || unknown[i].count == 0) continue;
+    total += unknown[i].count;
+    ++files;
+    for (const std::string& message : unknown[i].shown) {
+      if (shown == kMaxUnknownKeysShown) break;
+      warnings.push_back(show(dir / (devices[i] + ".json")) + ": " + message);
+      ++shown;
+    }
+  }
+  if (total > shown)
+    warnings.push_back("ignored " + std::to_string(total - shown) + " more unknown keys (" + std::to_string(total) +
+                       " in " + std::to_string(files) + (files == 1 ? " snapshot file" : " snapshot files") + ")");
+}
+
 }  // namespace
 
 std::string write_snapshot(const DeviceObserved& d) {
@@ -645,9 +695,12 @@ std::string write_snapshot(const DeviceObserved& d) {
   return out;
 }
 
-Expected<DeviceObserved> parse_snapshot(std::string_view text) {
+Expected<DeviceObserved> parse_snapshot(std::string_view text, UnknownKeys* unknown) {
   if (text.size() > kMaxSnapshotBytes) return unexpected(too_large(text.size()));
-  return jsonr::read_json(text, {kMaxSnapshotBytes, kMaxDepth}, read_device);
+  UnknownKeys found;
+  auto d = jsonr::read_json(text, {kMaxSnapshotBytes, kMaxDepth}, [&](json root) { return read_device(root, found); });
+  if (d && unknown) *unknown = std::move(found);
+  return d;
 }
 
 SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string>& expected_devices,
@@ -668,6 +721,7 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
       if (seen.insert(d).second) devices.push_back(d);
   }
   std::vector<Expected<DeviceObserved>> parsed(devices.size(), unexpected(std::string()));
+  std::vector<UnknownKeys> unknown(devices.size());
   auto read_one = [&](size_t i) {
     const std::string& device = devices[i];
     if (!valid_device_name(device)) {
@@ -680,7 +734,7 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
       parsed[i] = unexpected(text.error());
       return;
     }
-    auto dev = parse_snapshot(*text);
+    auto dev = parse_snapshot(*text, &unknown[i]);
     if (!dev) {
       parsed[i] = unexpected(show(path) + ": " + dev.error());
     } else if (dev->name != device) {
@@ -696,6 +750,7 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
     if (parsed[i]) obs.devices.emplace(devices[i], std::move(*parsed[i]));
     else unreadable(devices[i], parsed[i].error());
   }
+  add_unknown_key_warnings(dir, devices, parsed, unknown, out.warnings);
 
   // Snapshot files of devices the inventory does not know: probably stale or misnamed files.
   std::error_code ec;

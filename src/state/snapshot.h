@@ -3,8 +3,9 @@
 // `fabricctl verify --snapshots DIR` reads DIR/<device>.json for every device of the inventory.
 // Snapshot files are written by fleets of hosts (DaemonSets, systemd timers, Ansible) and copied
 // around, so the reader treats them as untrusted input: size-limited before parsing, duplicate keys
-// and unknown keys rejected, every value type- and range-checked, every name checked against a
-// strict character set, every count bounded. Errors name the JSON path and quote the bad value.
+// rejected, every value type- and range-checked, every name checked against a strict character set,
+// every count bounded. Errors name the JSON path and quote the bad value. Unknown keys are skipped
+// with a warning, so that collectors which write a newer key can be rolled out before the readers.
 //
 // The writer is deterministic: the same DeviceObserved always gives the same bytes (fixed key
 // order, ports in natural order, ASCII only), so snapshots can be committed and diffed as baselines.
@@ -33,6 +34,18 @@ inline constexpr size_t kMaxRdmaGids = 256;                    // entries of one
 // Names (device, port, counter, RDMA device): character sets and kMaxNameLength in util/names.h,
 // shared with the inventory.
 
+/// Unknown keys worded per file, and per run of read_snapshot_dir (the rest are only counted).
+inline constexpr size_t kMaxUnknownKeysShown = 20;
+
+/// Keys of one snapshot that this reader does not know (a newer collector's, or a typo): skipped,
+/// with the rest of the device read. `count` is all of them; `shown` words the first
+/// kMaxUnknownKeysShown in document order, as the path of their object and the key:
+/// `ports.Ethernet0: unknown key "mtuu" ignored; did you mean "mtu"?` (no path at the top level).
+struct UnknownKeys {
+  size_t count = 0;
+  std::vector<std::string> shown;
+};
+
 /// Serializes one device's observed state as snapshot text: JSON indented by 2 spaces (arrays of
 /// plain values on one line), keys in the documented order, ports in natural order
 /// (Ethernet2 before Ethernet10), non-ASCII characters escaped, and a trailing newline.
@@ -46,19 +59,21 @@ std::string write_snapshot(const DeviceObserved& device);
 /// the JSON path of the problem and quotes the bad value, e.g.
 /// `ports.Ethernet0.mtu: "70000" is out of range 1-65535`. Rejects, with the first problem found:
 /// text over kMaxSnapshotBytes (before parsing); invalid JSON (with line, column and byte offset);
-/// nesting deeper than 16 levels; duplicate keys; a missing or different "schema"; unknown keys;
-/// values of the wrong type or out of range; names outside their character set; lists over their
-/// limits. Ports come back in natural order, ECN queues and GIDs sorted.
+/// nesting deeper than 16 levels; duplicate keys; a missing or different "schema"; values of the
+/// wrong type or out of range; names outside their character set; lists over their limits. Keys it
+/// does not know, at any level, are skipped and, when the text reads, reported in `*unknown`.
+/// Ports come back in natural order, ECN queues and GIDs sorted.
 /// For every valid `d`, write_snapshot(parse(write_snapshot(d))) == write_snapshot(d).
-Expected<DeviceObserved> parse_snapshot(std::string_view text);
+Expected<DeviceObserved> parse_snapshot(std::string_view text, UnknownKeys* unknown = nullptr);
 
 /// Observed state read from a snapshot directory.
 struct SnapshotSet {
   /// Devices whose snapshot read; the others are in observed.failures (stage "snapshot") with the reason.
   FabricObserved observed;
-  /// Things that did not stop any device from being read: snapshot files of devices that are
-  /// not in the inventory (one warning for all of them, with their count and the first few names
-  /// in natural order), a directory that could not be listed.
+  /// Things that did not stop any device from being read: unknown keys (file, path and key, at most
+  /// kMaxUnknownKeysShown lines and one for the rest), snapshot files of devices that are not in the
+  /// inventory (one warning for all of them, with their count and the first few names in natural
+  /// order), a directory that could not be listed.
   std::vector<std::string> warnings;
 };
 
