@@ -28,7 +28,9 @@ int cmd_render(const std::vector<std::string>& args) {
   // rendered: a template error leaves OUT untouched.
   Diags diags;
   std::optional<PhaseTimer> timer(std::in_place, "render and write");
-  const auto rendered = render_fabric_into(fabric->desired, o.templates, out_dir, diags);
+  // merge: the renderer takes the whole ordered list (o.template_dirs) once it falls back per file;
+  // until then the first directory (the site's, or the shipped one) holds every template.
+  const auto rendered = render_fabric_into(fabric->desired, o.template_dirs.front(), out_dir, diags);
   timer.reset();
   if (!diags.empty()) {
     std::cerr << diags.str() << "fabricctl: rendering failed; nothing was written\n";
