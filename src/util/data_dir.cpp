@@ -70,7 +70,7 @@ std::vector<std::string> split_path_list(std::string_view list) {
 
 fs::path display_path(const fs::path& p, const fs::path& cwd) {
   if (!p.is_absolute() || cwd.empty()) return p;
-  const fs::path rel = p.lexically_normal().lexically_relative(cwd.lexically_normal());
+  fs::path rel = p.lexically_normal().lexically_relative(cwd.lexically_normal());
   if (rel.empty() || *rel.begin() == "..") return p;
   return rel;
 }
