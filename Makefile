@@ -8,7 +8,10 @@ FABRICCTL = $(BUILD)/fabricctl
 
 FUZZ_BUILD ?= build-fuzz
 
-.PHONY: all deps build build-asan test demo bench clean fuzz
+# `make install`: where to (DESTDIR, when set, is prepended to every path, for staging).
+PREFIX     ?= /usr/local
+
+.PHONY: all deps build build-asan test demo bench clean fuzz install package
 
 all: build
 
@@ -45,6 +48,16 @@ demo: build
 	@echo "   (a lab snapshot with one switch port missing PFC and one NIC at MTU 1500; exit 1 is expected)"
 	@$(FABRICCTL) verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o table; \
 	  rc=$$?; [ $$rc -eq 1 ] || { echo "verify exited $$rc, expected 1"; exit 1; }
+
+# Installs the binary, the shipped profiles and templates (PREFIX/share/fabricctl), the man page,
+# bash completion and docs (docs/install.md), e.g. `make install PREFIX=$$HOME/.local` or
+# `make install DESTDIR=/tmp/stage PREFIX=/usr`.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+# The Debian package from the same install rules: $(BUILD)/fabricctl_<version>_<arch>.deb.
+package: build
+	cmake --build $(BUILD) --target package
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out

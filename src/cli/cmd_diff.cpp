@@ -77,9 +77,9 @@ std::optional<fs::path> git_root(const std::string& path) {
 
 using Files = std::map<std::string, std::string>;  // "device/file" -> content
 
-std::optional<Files> render_all(const Fabric& fabric, const std::string& templates) {
+std::optional<Files> render_all(const Fabric& fabric, const FabricOptions& o) {
   Diags diags;
-  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, {templates}, diags);
+  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, o.template_paths(), diags);
   if (!diags.empty()) {
     std::cerr << diags.str();
     return std::nullopt;
@@ -228,8 +228,10 @@ int cmd_diff(const std::vector<std::string>& args) {
   }
   FabricOptions base = o;
   base.inventory = map_path(o.inventory, root, base_root);
-  base.profiles = map_path(o.profiles, root, base_root);
-  base.templates = map_path(o.templates, root, base_root);
+  // Directories named by flags map too; those from fabricctl.yaml are read from the base's own file,
+  // and the environment and the shipped directory are the same for both.
+  for (std::string& p : base.profiles) p = map_path(p, root, base_root);
+  for (std::string& t : base.templates) t = map_path(t, root, base_root);
 
   const auto head_fabric = load_fabric(o);
   if (!head_fabric) return kExitInvalid;
@@ -238,8 +240,8 @@ int cmd_diff(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: the base version (" << base_name << ") does not validate\n";
     return kExitInvalid;
   }
-  const auto head_files = render_all(*head_fabric, o.templates);
-  const auto base_files = render_all(*base_fabric, base.templates);
+  const auto head_files = render_all(*head_fabric, o);
+  const auto base_files = render_all(*base_fabric, base);
   if (!head_files || !base_files) {
     std::cerr << "fabricctl: rendering failed\n";
     return kExitInvalid;

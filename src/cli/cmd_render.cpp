@@ -25,7 +25,7 @@ constexpr std::string_view kUsage =
 /// 1 stale (each file named on stdout), 2 invalid input or OUT not a render.
 int check_out(const Fabric& fabric, const FabricOptions& o, const std::string& out_dir) {
   Diags diags;
-  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, {o.templates}, diags);
+  const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, o.template_paths(), diags);
   if (!diags.empty()) {
     std::cerr << diags.str() << "fabricctl: rendering failed\n";
     return kExitInvalid;
@@ -108,7 +108,7 @@ int cmd_render(const std::vector<std::string>& args) {
   Diags diags;
   StopSignals stop_signals;
   std::optional<PhaseTimer> timer(std::in_place, "render and write");
-  const auto rendered = render_fabric_into(fabric->desired, {o.templates}, out_dir, diags);
+  const auto rendered = render_fabric_into(fabric->desired, o.template_paths(), out_dir, diags);
   timer.reset();
   if (stop_requested()) {
     std::cerr << "fabricctl: interrupted; nothing was written\n";

@@ -77,7 +77,10 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
   return set;
 }
 
-std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags& diags) {
+namespace {
+
+// The *.yaml files of one directory, or nullopt (reported) when it cannot be read.
+std::optional<std::vector<std::filesystem::path>> profile_files(const std::filesystem::path& dir, Diags& diags) {
   std::error_code ec;
   const auto status = std::filesystem::status(dir, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) {
@@ -90,12 +93,36 @@ std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags&
     diags.error({std::make_shared<const std::string>(dir.string()), 0, 0}, "not a directory of profiles");
     return std::nullopt;
   }
-  const auto files = yaml_files_in(dir, diags);
-  if (!files) return std::nullopt;
+  return yaml_files_in(dir, diags);
+}
+
+}  // namespace
+
+std::optional<ProfileSet> load_profiles(const std::vector<ProfileDir>& dirs, Diags& diags) {
+  std::vector<std::vector<std::filesystem::path>> files;
+  bool readable = true;
+  for (const ProfileDir& d : dirs) {
+    auto f = profile_files(d.path, diags);
+    readable = readable && f.has_value();
+    files.push_back(f ? std::move(*f) : std::vector<std::filesystem::path>{});
+  }
+  if (!readable) return std::nullopt;
+  // Site profiles first, whatever the order given, so that a shipped file they replace is skipped.
+  std::set<std::string> site_names;
+  for (size_t i = 0; i < dirs.size(); ++i)
+    if (!dirs[i].shipped)
+      for (const auto& f : files[i]) site_names.insert(f.stem().string());
   std::vector<YamlDoc> docs;
-  for (const auto& f : *files)
-    if (auto doc = load_yaml(f, (dir / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
+  for (size_t i = 0; i < dirs.size(); ++i)
+    for (const auto& f : files[i]) {
+      if (dirs[i].shipped && site_names.count(f.stem().string())) continue;
+      if (auto doc = load_yaml(f, (dirs[i].path / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
+    }
   return profiles_from_docs(docs, diags);
+}
+
+std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags& diags) {
+  return load_profiles(std::vector<ProfileDir>{{dir, false}}, diags);
 }
 
 }  // namespace fabricctl

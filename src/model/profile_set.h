@@ -20,8 +20,21 @@ struct ProfileSet {
   [[nodiscard]] std::vector<std::string> names() const;
 };
 
-/// Reads every *.yaml in `dir`, resolves `extends` (unknown parents and cycles are errors) and
-/// checks each profile on its own. Returns nullopt only when the directory cannot be read.
+/// One directory of profiles.
+struct ProfileDir {
+  std::filesystem::path path;  // as messages show it
+  /// The installed (shipped) profiles: a profile of the same name in a site directory replaces the
+  /// shipped file, which is then not read. Two site directories defining one name is an error.
+  bool shipped = false;
+};
+
+/// Reads every *.yaml in every directory of `dirs` into one set, resolves `extends` across all of
+/// them (unknown parents and cycles are errors) and checks each profile on its own. A name defined
+/// in two site directories is an error naming both files. Returns nullopt only when a directory
+/// cannot be read.
+std::optional<ProfileSet> load_profiles(const std::vector<ProfileDir>& dirs, Diags& diags);
+
+/// The same, for one site directory.
 std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags& diags);
 
 /// Builds the set from already-parsed documents (for tests).
