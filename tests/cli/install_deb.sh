@@ -46,7 +46,7 @@ done
 x=$work/root
 dpkg-deb -x "$deb" "$x"
 cd "$work"
-"$x/usr/bin/fabricctl" --version | grep -qx "fabricctl $version" || fail "extracted --version"
+"$x/usr/bin/fabricctl" --version | grep -qE "^fabricctl $version \(([0-9a-f]{12}|unknown)\)$" || fail "extracted --version"
 "$x/usr/bin/fabricctl" validate -i "$root/inventory/lab" >out || fail "extracted validate exited $?"
 [ "$(cat out)" = "ok: 5 devices, 12 ports, 6 links" ] || fail "extracted validate: $(cat out)"
 "$x/usr/bin/fabricctl" render -i "$root/inventory/lab" --out rendered >/dev/null || fail "extracted render exited $?"
