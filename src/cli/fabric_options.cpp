@@ -33,12 +33,14 @@ std::optional<Fabric> load_fabric(const FabricOptions& o, const std::function<vo
   std::optional<Fabric> fabric;
   const PhaseTimer t("resolve fabric");
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
-  if (!diags.empty()) {
-    std::cerr << diags.str();
-    const size_t n = diags.sorted().size();
+  // Warnings are printed too, after the errors; only errors stop the command.
+  std::cerr << diags.str();
+  if (diags.has_errors()) {
+    const size_t n = diags.count(DiagSeverity::error);
     std::cerr << "fabricctl: " << n << (n == 1 ? " error" : " errors") << "; nothing was changed\n";
     return std::nullopt;
   }
+  if (fabric) fabric->warnings = diags.count(DiagSeverity::warning);
   return fabric;
 }
 

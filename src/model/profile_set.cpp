@@ -95,6 +95,7 @@ std::optional<ProfileSet> load_profiles(const std::filesystem::path& dir, Diags&
   std::vector<YamlDoc> docs;
   for (const auto& f : *files)
     if (auto doc = load_yaml(f, (dir / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
+    else diags.fail(profile_entity(f.stem().string()));  // devices naming it: not "unknown profile"
   return profiles_from_docs(docs, diags);
 }
 
