@@ -571,7 +571,9 @@ struct Resolver {
       // unnoticed: verify can still compare the two ends, not either with the plan.
       if (!pa.speed_mbps)
         d.warning(l.loc, "link: no speed (set speed on the link or on a port); verify cannot check it")
-            .about("link", *l.a + " - " + *l.b);
+            .about("link", *l.a + " - " + *l.b)
+            .because(device_entity(desired(da).name))  // a speed it could not read
+            .because(device_entity(desired(db).name));
       return;
     }
     const int s = static_cast<int>(*l.speed_mbps);
