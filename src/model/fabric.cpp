@@ -233,7 +233,7 @@ struct Resolver {
       if (!profiles.sources.count(**profile))
         d.error(profile->loc, "profile: unknown profile " + quote(**profile))
             .about("device", *dev.name)
-            .suggest(std::move(hint))
+            .suggest(hint)
             .because(profile_entity(**profile));
     } else {
       profile_name = **profile;

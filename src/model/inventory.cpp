@@ -17,6 +17,7 @@ namespace {
 std::span<const SpellAlias> platform_aliases() {
   static const std::vector<SpellAlias> aliases = [] {
     std::vector<SpellAlias> out;
+    out.reserve(kPlatformAliases.size());
     for (const PlatformAlias& a : kPlatformAliases) out.push_back({a.alias, to_string(a.id)});
     return out;
   }();

@@ -217,7 +217,7 @@ bool Reader::check_map(const YamlNode& n, std::string_view where, const std::vec
       std::vector<std::string> names(allowed.begin(), allowed.end());
       hint = " (expected one of: " + join(names, ", ") + ")";
     }
-    error(kv.key, "unknown key " + quote(k) + " in " + std::string(where)).suggest(std::move(hint));
+    error(kv.key, "unknown key " + quote(k) + " in " + std::string(where)).suggest(hint);
   }
   // Unknown keys are reported, but the known ones are still read: one run shows every mistake.
   return true;

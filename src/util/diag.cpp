@@ -59,7 +59,7 @@ Diag& Diag::because(std::string entity) {
   return *this;
 }
 
-Diag& Diag::suggest(std::string text) {
+Diag& Diag::suggest(const std::string& text) {
   hint += text;
   return *this;
 }

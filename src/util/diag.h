@@ -61,7 +61,7 @@ struct Diag {
   /// A consequence of `entity` failing.
   Diag& because(std::string entity);
   /// Appends a hint ("; did you mean ...?"), printed after the subjects.
-  Diag& suggest(std::string text);
+  Diag& suggest(const std::string& text);
   [[nodiscard]] std::string str() const;
 };
 
