@@ -17,7 +17,9 @@ int cmd_validate(const std::vector<std::string>& args) {
   size_t ports = 0;
   for (const auto& d : fabric->desired.devices) ports += d.ports.size();
   std::cout << "ok: " << fabric->desired.devices.size() << " devices, " << ports << " ports, " << fabric->links
-            << " links\n";
+            << " links";
+  if (fabric->warnings > 0) std::cout << ", " << fabric->warnings << (fabric->warnings == 1 ? " warning" : " warnings");
+  std::cout << '\n';
   return kExitOk;
 }
 

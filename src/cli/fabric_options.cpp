@@ -136,13 +136,17 @@ std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(con
   std::optional<Fabric> fabric;
   const PhaseTimer t("resolve fabric");
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
-  if (!diags.empty() || !dirs.errors.empty()) {
-    for (const std::string& e : dirs.errors) std::cerr << "fabricctl: error: " << e << "\n";
-    std::cerr << diags.str();
-    const size_t n = diags.sorted().size() + dirs.errors.size();
+  // Path errors first (nothing else could be read without them), then every diagnostic: warnings
+  // are printed too, after the errors; only errors stop the command.
+  for (const std::string& e : dirs.errors) std::cerr << "fabricctl: error: " << e << "
+";
+  std::cerr << diags.str();
+  if (diags.has_errors() || !dirs.errors.empty()) {
+    const size_t n = diags.count(DiagSeverity::error) + dirs.errors.size();
     std::cerr << "fabricctl: " << n << (n == 1 ? " error" : " errors") << "; nothing was changed\n";
     return std::nullopt;
   }
+  if (fabric) fabric->warnings = diags.count(DiagSeverity::warning);
   return fabric;
 }
 

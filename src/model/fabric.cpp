@@ -5,6 +5,7 @@
 #include <regex>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "model/headroom.h"
 #include "model/name_rules.h"
@@ -35,6 +36,11 @@ const std::regex& port_regex(const PlatformAdapter& a) {
 
 bool is_port_name(std::string_view name, const PlatformAdapter& a) {
   return name.size() <= kMaxPortName && std::regex_match(name.begin(), name.end(), port_regex(a));
+}
+
+/// The letters a platform's port names start with ("Ethernet" of "Ethernet1/1").
+std::string_view port_stem(const PlatformAdapter& a) {
+  return a.port_example.substr(0, a.port_example.find_first_of("0123456789"));
 }
 
 struct PortRef {
@@ -112,8 +118,25 @@ struct Resolver {
     index_devices();
     for (size_t i = 0; i < inv.devices.size(); ++i) resolve_device(i);
     resolve_links();
+    unlinked_devices();
     headroom_rows();
     finish();
+  }
+
+  /// A device no link names is configured but never compared with a peer: likely a link forgotten,
+  /// or a links file missing. A warning: a fabric may be described before it is cabled.
+  void unlinked_devices() {
+    std::unordered_set<std::string_view> named;
+    for (const LinkSpec& l : inv.links)
+      for (const Field<std::string>* end : {&l.a, &l.b})
+        if (end->has()) named.insert(std::string_view(**end).substr(0, (*end)->find(':')));
+    for (const DeviceSpec& dev : inv.devices) {
+      if (!dev.name.has() || named.count(*dev.name) || !device_index.count(*dev.name)) continue;
+      d.warning(dev.name.loc, "on no link: " + std::string(kSubjects) + "; verify compares both ends of links only")
+          .about("device", *dev.name)
+          .because(std::string(kInventoryIncomplete))
+          .because(std::string(kLinksIncomplete));
+    }
   }
 
   void index_groups() {
@@ -122,6 +145,7 @@ struct Resolver {
       if (!is_device_name(*g.name)) {
         d.error(g.name.loc,
                 "groups: " + quote(*g.name) + " is not a valid group name (letters, digits, '.', '_', '-')");
+        d.fail(group_entity(*g.name));
         continue;
       }
       if (!groups.emplace(*g.name, &g).second) d.error(g.name.loc, "groups: duplicate group " + quote(*g.name));
@@ -142,6 +166,7 @@ struct Resolver {
       if (!is_device_name(*dev.name)) {
         d.error(dev.name.loc, "devices: " + quote(*dev.name) +
                                   " is not a valid device name (letters, digits, '.', '_', '-'; at most 63)");
+        d.fail(device_entity(*dev.name));
         continue;
       }
       if (!device_index.emplace(*dev.name, i).second) {
@@ -150,6 +175,7 @@ struct Resolver {
         if (*first.file != *dev.name.loc.file)
           d.error(dev.name.loc,
                   "devices: duplicate device " + quote(*dev.name) + " (first defined at " + first.str() + ")");
+        d.fail(device_entity(*dev.name));
         device_index[*dev.name] = i;  // the later definition wins, as with duplicate YAML keys
       }
     }
@@ -181,7 +207,11 @@ struct Resolver {
       if (!g.has()) continue;
       const auto it = groups.find(*g);
       if (it == groups.end()) {
-        d.error(g.loc, where + ".groups: unknown group " + quote(*g) + did_you_mean(*g, group_names(), &spell));
+        // Unknown because of an error in its definition, or in a file that could not be read.
+        d.error(g.loc, where + ".groups: unknown group " + quote(*g))
+            .suggest(did_you_mean(*g, group_names(), &spell))
+            .because(group_entity(*g))
+            .because(std::string(kInventoryIncomplete));
         continue;
       }
       dev_groups.push_back(it->second);
@@ -189,21 +219,27 @@ struct Resolver {
     const auto profile = profile_of(dev);
     std::string profile_name;
     if (!profile) {
-      d.error(dev.name.loc, where + ": no profile (set profile on the device, one of its groups, or defaults)");
+      // `defaults` may be in a file that could not be read.
+      d.error(dev.name.loc, where + ": no profile (set profile on the device, one of its groups, or defaults)")
+          .because(std::string(kInventoryIncomplete));
     } else if (profiles.broken.count(**profile)) {
       // Its errors are already reported at their source; repeating them per device is noise.
     } else if (!profiles.merged.count(**profile)) {
-      std::string msg = "profile: unknown profile " + quote(**profile);
       std::vector<std::string> names = profiles.names();
       std::vector<std::string_view> views(names.begin(), names.end());
-      if (auto hint = did_you_mean(**profile, views, &spell); !hint.empty()) msg += hint;
-      else if (!profiles.sources.count(**profile) && !names.empty()) msg += " (profiles: " + join(names, ", ") + ")";
-      if (!profiles.sources.count(**profile)) d.error(profile->loc, msg);
+      std::string hint = did_you_mean(**profile, views, &spell);
+      if (hint.empty() && !names.empty()) hint = " (profiles: " + join(names, ", ") + ")";
+      // One line for every device that names it: "(devices leaf1, leaf2 and 14 more)".
+      if (!profiles.sources.count(**profile))
+        d.error(profile->loc, "profile: unknown profile " + quote(**profile))
+            .about("device", *dev.name)
+            .suggest(hint)
+            .because(profile_entity(**profile));
     } else {
       profile_name = **profile;
     }
 
-    mgmt(dev, where);
+    mgmt(dev);
 
     if (!profile_name.empty()) {
       // Devices that share profile, groups and have no overrides share one intent: at fabric
@@ -289,7 +325,8 @@ struct Resolver {
       for (WatchdogAction x : a.watchdog_actions) names.emplace_back(to_string(x));
       d.error(in.watchdog_action_loc.file ? in.watchdog_action_loc : dev.name.loc,
               "pfc_watchdog.action: " + quote(to_string(w.action)) + " is not supported on " + std::string(a.name()) +
-                  " device " + quote(*dev.name) + " (supported: " + join(names, ", ") + ")");
+                  " " + std::string(kSubjects) + " (supported: " + join(names, ", ") + ")")
+          .about("device", *dev.name);
     }
   }
 
@@ -299,36 +336,35 @@ struct Resolver {
     std::vector<std::string> names;
     for (Trust x : a.trust_modes) names.emplace_back(to_string(x));
     d.error(in.trust_loc.file ? in.trust_loc : dev.name.loc, "trust: " + quote(to_string(t)) + " is not supported on " +
-                                                                 std::string(a.name()) + " device " + quote(*dev.name) +
-                                                                 " (supported: " + join(names, ", ") + ")");
+                                                                 std::string(a.name()) + " " + std::string(kSubjects) +
+                                                                 " (supported: " + join(names, ", ") + ")")
+        .about("device", *dev.name);
   }
 
   void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
     if (mtu < a.mtu_min || mtu > a.mtu_max)
       d.error(loc, std::string(key) + ": " + quote(std::to_string(mtu)) + " is out of range for " +
-                       std::string(a.name()) + " device " + quote(device) + " (" + std::to_string(a.mtu_min) + "-" +
-                       std::to_string(a.mtu_max) + ")");
+                       std::string(a.name()) + " " + std::string(kSubjects) + " (" + std::to_string(a.mtu_min) + "-" +
+                       std::to_string(a.mtu_max) + ")")
+          .about("device", device);
   }
 
-  void mgmt(const DeviceSpec& dev, const std::string& where) {
+  /// What is written under mgmt must be well formed, but nothing is required: validate, render
+  /// and verify never connect. Commands that connect call require_connect_settings().
+  void mgmt(const DeviceSpec& dev) {
     MgmtSpec m = inv.default_mgmt;
     m.merge(dev.mgmt);
     DeviceMgmt dm;
     dm.device = *dev.name;
-    if (!m.address.has()) {
-      d.error(dev.name.loc, where + ": missing mgmt.address");
-    } else if (!is_address(*m.address)) {
+    dm.loc = dev.name.loc;
+    if (m.address.has() && !is_address(*m.address))
       d.error(m.address.loc, "mgmt.address: " + quote(*m.address) + " is not an IP address or host name");
-    } else {
-      dm.address = *m.address;
-    }
+    else if (m.address.has()) dm.address = *m.address;
     dm.port = m.port.has() ? static_cast<int>(*m.port) : 22;
-    if (!m.user.has()) d.error(dev.name.loc, where + ": missing mgmt.user");
-    else if (!is_user_name(*m.user)) d.error(m.user.loc, "mgmt.user: " + quote(*m.user) + " is not a valid user name");
-    else dm.user = *m.user;
+    if (m.user.has() && !is_user_name(*m.user))
+      d.error(m.user.loc, "mgmt.user: " + quote(*m.user) + " is not a valid user name");
+    else if (m.user.has()) dm.user = *m.user;
     const int methods = int{m.key.has()} + int{m.agent.has() && *m.agent} + int{m.password_env.has()};
-    if (methods == 0)
-      d.error(dev.name.loc, where + ": no SSH authentication (set mgmt.key, mgmt.agent: true or mgmt.password_env)");
     if (methods > 1) {
       const Loc& loc = m.key.has() ? m.key.loc : m.password_env.loc;
       d.error(loc, "mgmt: set only one of key, agent and password_env");
@@ -355,8 +391,12 @@ struct Resolver {
       // The port's path for messages, built only when there is one to print.
       auto path = [&] { return key_path(where + ".ports", *p.name); };
       if (a && !valid_port_name(*p.name, *a)) {
+        // An abbreviation the NOS CLI accepts ("Et1/1") is not the name it reports ("Ethernet1/1").
+        const std::string full = expand_stem(*p.name, port_stem(*a));
         d.error(p.name.loc, where + ".ports: " + quote(*p.name) + " is not a valid " + std::string(a->name()) +
-                                " port name (like " + quote(a->port_example) + ")");
+                                " port name (like " + quote(a->port_example) + ")")
+            .suggest(!full.empty() && valid_port_name(full, *a) ? "; did you mean " + quote(full) + "?" : "");
+        d.fail(device_entity(*dev.name));  // links to the port it meant: not errors of their own
         continue;
       }
       if (port_index[i].count(*p.name)) {
@@ -438,6 +478,12 @@ struct Resolver {
 
   std::optional<PortRef> endpoint(const Field<std::string>& f, const char* end) {
     if (!f.has()) return std::nullopt;
+    const auto found = find_endpoint(f, end);
+    if (!found) d.fail(std::string(kLinksIncomplete));
+    return found;
+  }
+
+  std::optional<PortRef> find_endpoint(const Field<std::string>& f, const char* end) {
     const std::string what = std::string("link.") + end;
     const auto colon = f->find(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == f->size()) {
@@ -447,14 +493,21 @@ struct Resolver {
     const std::string dev = f->substr(0, colon), port = f->substr(colon + 1);
     const auto it = device_index.find(dev);
     if (it == device_index.end()) {
-      d.error(f.loc, what + ": unknown device " + quote(dev) + did_you_mean(dev, device_names(), &spell));
+      // Unknown because its definition was invalid, or in a file that could not be read: said there.
+      d.error(f.loc, what + ": unknown device " + quote(dev))
+          .about("link end", *f)
+          .suggest(did_you_mean(dev, device_names(), &spell))
+          .because(device_entity(dev))
+          .because(std::string(kInventoryIncomplete));
       return std::nullopt;
     }
     const auto& pi = port_index[it->second];
     const auto pit = pi.find(port);
     if (pit == pi.end()) {
-      d.error(f.loc, what + ": device " + quote(dev) + " has no port " + quote(port) +
-                         did_you_mean(port, port_names(it->second), &spell));
+      // A port of a device with errors in its definition may be among what failed to read.
+      d.error(f.loc, what + ": device " + quote(dev) + " has no port " + quote(port))
+          .suggest(did_you_mean(port, port_names(it->second), &spell))
+          .because(device_entity(dev));
       return std::nullopt;
     }
     if (const Loc* used = port_used_by[it->second][pit->second]) {
@@ -514,6 +567,13 @@ struct Resolver {
                            format_speed(*pb.speed_mbps) + "; both ends must run at one speed");
       if (!pa.speed_mbps) pa.speed_mbps = pb.speed_mbps;
       if (!pb.speed_mbps) pb.speed_mbps = pa.speed_mbps;
+      // Without an expected speed, one slow NIC (the classic cause of a slow all-reduce) goes
+      // unnoticed: verify can still compare the two ends, not either with the plan.
+      if (!pa.speed_mbps)
+        d.warning(l.loc, "link: no speed (set speed on the link or on a port); verify cannot check it")
+            .about("link", *l.a + " - " + *l.b)
+            .because(device_entity(desired(da).name))  // a speed it could not read
+            .because(device_entity(desired(db).name));
       return;
     }
     const int s = static_cast<int>(*l.speed_mbps);
@@ -610,6 +670,16 @@ struct Resolver {
 };
 
 }  // namespace
+
+void require_connect_settings(const Fabric& fabric, Diags& diags) {
+  for (const DeviceMgmt& m : fabric.mgmt) {
+    const std::string where = key_path("devices", m.device);
+    if (m.address.empty()) diags.error(m.loc, where + ": missing mgmt.address");
+    if (m.user.empty()) diags.error(m.loc, where + ": missing mgmt.user");
+    if (m.key.empty() && !m.agent && m.password_env.empty())
+      diags.error(m.loc, where + ": no SSH authentication (set mgmt.key, mgmt.agent: true or mgmt.password_env)");
+  }
+}
 
 Fabric resolve_fabric(const Inventory& inv, const ProfileSet& profiles, Diags& diags) {
   Resolver r(inv, profiles, diags);

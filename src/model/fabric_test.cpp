@@ -94,6 +94,10 @@ links:
   - {a: h:eth0, b: sw:Ethernet8, cable_length_m: 2}
 )";
 
+// kSmall's one warning: sw2 is on no link.
+const char* kSmallWarning =
+    "inv.yaml:17:3: warning: on no link: device \"sw2\"; verify compares both ends of links only\n";
+
 }  // namespace
 
 TEST_CASE("the lab inventory resolves with both ends of every link") {
@@ -163,7 +167,7 @@ TEST_CASE("rail-optimized runs PFC only, with group overrides on the spines") {
 
 TEST_CASE("overrides stack: profile, then groups, then device, then port, and links set cable length") {
   Loaded l = load_text(kSmall);
-  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  REQUIRE(l.diags.str() == kSmallWarning);
   const DeviceDesired& sw = device(l.fabric, "sw");
   CHECK(sw.qos.watchdog.detection_ms == 400);  // group
   CHECK(sw.qos.watchdog.enabled);
@@ -187,7 +191,7 @@ ecn:
 )";
   Loaded l = load_text(
       std::string(kSmall).replace(std::string(kSmall).find("profile: roce-lossless"), 22, "profile: p"), child);
-  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  REQUIRE(l.diags.str() == kSmallWarning);
   const QosIntent& q = device(l.fabric, "sw").qos;
   CHECK(q.dscp_to_priority[10] == 1);  // added
   CHECK(q.dscp_to_priority[26] == 3);  // inherited
@@ -203,7 +207,8 @@ TEST_CASE("errors from inline inventories carry their location") {
   Loaded l = load_text(bad);
   CHECK(l.diags.str() ==
         "inv.yaml:14:26: devices.sw.ports.Ethernet8.speed: \"fast\" is not a link speed such as "
-        "\"100G\" or \"400G\"\n");
+        "\"100G\" or \"400G\"\n" +
+            std::string(kSmallWarning));  // not "no speed" for its link: the cause is above
 }
 
 TEST_CASE("fabric: switch hardware from defaults, groups and the device, in the platform's defaults otherwise") {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <span>
+#include <unordered_set>
 
 #include "platform/eos/hardware.h"
 #include "platform/sonic/hardware.h"
@@ -10,6 +12,17 @@
 
 namespace fabricctl {
 namespace {
+
+/// The platform aliases of the platform table, as spelling suggestions.
+std::span<const SpellAlias> platform_aliases() {
+  static const std::vector<SpellAlias> aliases = [] {
+    std::vector<SpellAlias> out;
+    out.reserve(kPlatformAliases.size());
+    for (const PlatformAlias& a : kPlatformAliases) out.push_back({a.alias, to_string(a.id)});
+    return out;
+  }();
+  return aliases;
+}
 
 /// Records that `defaults` is set at `loc`; false, reported, when another key or file set it first.
 bool claim_defaults(Inventory& inv, const Loc& loc, Diags& diags) {
@@ -108,7 +121,7 @@ void read_ports(const Reader& r, const YamlNode& n, DeviceSpec& d, const std::st
   }
 }
 
-void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
+void read_device_spec(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
   DeviceSpec d;
   d.name = r.string(key, "devices");
   const std::string where = key_path("devices", key.scalar());
@@ -121,7 +134,7 @@ void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Invent
     const std::string_view k = kv.key.scalar();
     const std::string what = key_path(where, k);
     if (k == "role") d.role = r.choice(kv.value, what, {"host", "switch"});
-    if (k == "platform") d.platform = r.choice(kv.value, what, platform_names());
+    if (k == "platform") d.platform = r.choice(kv.value, what, platform_names(), platform_aliases());
     if (k == "profile") d.profile = r.string(kv.value, what);
     if (k == "mgmt") d.mgmt = read_mgmt(r, kv.value, what);
     if (k == "groups") d.groups = r.string_list(kv.value, what);
@@ -136,7 +149,16 @@ void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Invent
   inv.devices.push_back(std::move(d));
 }
 
+/// Reads one device. A device with any error in its definition is failed (device_entity): a link
+/// to a port it failed to define is not an error of its own.
+void read_device(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
+  const size_t before = r.diags().size();
+  read_device_spec(r, key, n, inv);
+  if (r.diags().size() != before && key.is_scalar()) r.diags().fail(device_entity(key.scalar()));
+}
+
 void read_group(const Reader& r, const YamlNode& key, const YamlNode& n, Inventory& inv) {
+  const size_t before = r.diags().size();
   GroupSpec g;
   g.name = r.string(key, "groups");
   const std::string where = key_path("groups", key.scalar());
@@ -149,6 +171,7 @@ void read_group(const Reader& r, const YamlNode& key, const YamlNode& n, Invento
       if (k == "overrides") g.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     }
   }
+  if (r.diags().size() != before && key.is_scalar()) r.diags().fail(group_entity(key.scalar()));
   inv.groups.push_back(std::move(g));
 }
 
@@ -172,6 +195,9 @@ void read_link(const Reader& r, const YamlNode& n, Inventory& inv) {
 }
 
 }  // namespace
+
+std::string device_entity(std::string_view name) { return "device:" + std::string(name); }
+std::string group_entity(std::string_view name) { return "group:" + std::string(name); }
 
 void MgmtSpec::merge(const MgmtSpec& later) {
   address.override_with(later.address);
@@ -212,7 +238,11 @@ std::string format_speed(int64_t mbps) {
 void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
   Reader r(doc.file, diags);
   if (doc.root.is_null()) return;  // an empty file adds nothing
-  if (!r.check_map(doc.root, "inventory", {"defaults", "groups", "devices", "links"})) return;
+  // An unknown top-level key ("linkz") is a section lost: what it held is unknown.
+  const size_t before = diags.size();
+  const bool readable = r.check_map(doc.root, "inventory", {"defaults", "groups", "devices", "links"});
+  if (diags.size() != before) diags.fail(std::string(kInventoryIncomplete));
+  if (!readable) return;
   for (const YamlEntry& kv : doc.root.entries()) {
     const std::string_view k = kv.key.scalar();
     const YamlNode& v = kv.value;
@@ -226,14 +256,27 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
         if (dk == "sonic" || dk == "eos") read_hardware(r, dkv, "defaults", inv.default_hardware);
       }
     } else if (k == "groups") {
-      if (!r.check_free_map(v, "groups")) continue;
+      if (!r.check_free_map(v, "groups")) {
+        diags.fail(std::string(kInventoryIncomplete));
+        continue;
+      }
       for (const YamlEntry& g : v.entries()) read_group(r, g.key, g.value, inv);
     } else if (k == "devices") {
-      if (!r.check_free_map(v, "devices")) continue;
-      for (const YamlEntry& d : v.entries()) read_device(r, d.key, d.value, inv);
+      if (!r.check_free_map(v, "devices")) {
+        diags.fail(std::string(kInventoryIncomplete));
+        continue;
+      }
+      // A name defined twice in one file: the later definition wins (check_free_map reported it),
+      // so links to the ports of the earlier one would only repeat that error.
+      std::unordered_set<std::string_view> seen;
+      for (const YamlEntry& d : v.entries()) {
+        if (d.key.is_scalar() && !seen.insert(d.key.scalar()).second) diags.fail(device_entity(d.key.scalar()));
+        read_device(r, d.key, d.value, inv);
+      }
     } else if (k == "links") {
       if (!v.is_sequence()) {
         r.error(v, "links: expected a list of links");
+        diags.fail(std::string(kInventoryIncomplete));
         continue;
       }
       for (const YamlNode& l : v.items()) read_link(r, l, inv);
@@ -248,7 +291,7 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
   if (ec && ec != std::errc::no_such_file_or_directory) {
     // A symlink loop or a permission problem: say which, about the path the user gave.
     diags.error({std::make_shared<const std::string>(path.string()), 0, 0},
-                "cannot read: " + printable(ec.message(), 200));
+                "cannot read: " + printable(ec.message(), 200), DiagClass::read);
     return std::nullopt;
   }
   if (std::filesystem::is_directory(status)) {
@@ -256,13 +299,15 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
     if (!listed) return std::nullopt;
     files = std::move(*listed);
     if (files.empty()) {
-      diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no inventory files (*.yaml) here");
+      diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no inventory files (*.yaml) here",
+                  DiagClass::read);
       return std::nullopt;
     }
   } else if (std::filesystem::is_regular_file(status)) {
     files.push_back(path);
   } else {
-    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no such inventory file or directory");
+    diags.error({std::make_shared<const std::string>(path.string()), 0, 0}, "no such inventory file or directory",
+                DiagClass::read);
     return std::nullopt;
   }
   // Files are parsed and read side by side (a large fabric spreads over several: devices, links),
@@ -273,6 +318,7 @@ std::optional<Inventory> load_inventory(const std::filesystem::path& path, Diags
   parallel_for(files.size(), worker_count(files.size(), 8, 1), [&](size_t, size_t i) {
     if (auto doc = load_yaml(files[i], files[i].string(), part_diags[i]))
       read_inventory_doc(*doc, parts[i], part_diags[i]);
+    else part_diags[i].fail(std::string(kInventoryIncomplete));  // what it defined is unknown: say so once
   });
   Inventory inv;
   for (size_t i = 0; i < files.size(); ++i) {

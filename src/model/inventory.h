@@ -90,6 +90,18 @@ struct Inventory {
   std::vector<LinkSpec> links;
 };
 
+/// Entities (Diags::fail) whose failure explains later diagnostics, which are then not printed.
+/// The inventory lost content: a file could not be read or parsed, or a section of one (devices,
+/// groups, links) is not readable, so a name it may have defined is unknown for that reason.
+inline constexpr std::string_view kInventoryIncomplete = "inventory";
+/// A link has an error in an end: the device it was meant for may be any, so none is "on no link".
+inline constexpr std::string_view kLinksIncomplete = "links";
+/// A device whose definition has an error (or is defined twice): what refers to it (a link to one
+/// of its ports) is not reported again.
+std::string device_entity(std::string_view name);
+/// A group whose definition has an error.
+std::string group_entity(std::string_view name);
+
 /// Reads one inventory document into `inv` (several files of one directory add up).
 void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags);
 

@@ -28,7 +28,7 @@ devices:
       eth0: {rdma_device: )" + rdma_device +
                                 R"(}
 links:
-  - {a: )" + host + R"(:eth0, b: sw:Ethernet0}
+  - {a: )" + host + R"(:eth0, b: sw:Ethernet0, speed: 400G}
 )";
   Diags d;
   std::vector<YamlDoc> docs;

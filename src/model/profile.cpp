@@ -175,6 +175,8 @@ const std::vector<std::string_view>& dcqcn_rp_names() {
   return names;
 }
 
+std::string profile_entity(std::string_view name) { return "profile:" + std::string(name); }
+
 ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
   ProfileLayer l;
   static const std::vector<std::string_view> profile_keys = {

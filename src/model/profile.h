@@ -57,6 +57,10 @@ struct ProfileLayer {
   void merge(const ProfileLayer& later);
 };
 
+/// The entity (Diags::fail) of a profile whose file could not be read or parsed: a device naming
+/// it is not told the profile is unknown.
+std::string profile_entity(std::string_view name);
+
 /// Reads a layer from a YAML mapping. Unknown keys, wrong types and out-of-range values are
 /// reported; valid fields are kept so that one run reports as much as possible.
 ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope);

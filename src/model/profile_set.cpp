@@ -117,6 +117,7 @@ std::optional<ProfileSet> load_profiles(const std::vector<ProfileDir>& dirs, Dia
     for (const auto& f : files[i]) {
       if (dirs[i].shipped && site_names.count(f.stem().string())) continue;
       if (auto doc = load_yaml(f, (dirs[i].path / f.filename()).string(), diags)) docs.push_back(std::move(*doc));
+      else diags.fail(profile_entity(f.stem().string()));  // devices naming it: not "unknown profile"
     }
   return profiles_from_docs(docs, diags);
 }

@@ -38,12 +38,40 @@ const YamlNode* expands_beyond(const YamlNode& root, size_t limit) {
   return nullptr;
 }
 
+/// The 1-based column of the first tab in the indentation of line `line` (1-based) of `text`, or 0.
+/// YAML forbids tabs there, and a parser's message about them ("invalid indentation", a column past
+/// the tab) rarely says so in words a person recognises: an editor's tab looks like spaces.
+int tab_in_indentation(std::string_view text, int line) {
+  size_t start = 0;
+  for (int l = 1; l < line; ++l) {
+    start = text.find('\n', start);
+    if (start == std::string_view::npos) return 0;
+    ++start;
+  }
+  for (size_t i = start; i < text.size() && (text[i] == ' ' || text[i] == '\t'); ++i)
+    if (text[i] == '\t') return static_cast<int>(i - start) + 1;
+  return 0;
+}
+
 std::optional<YamlDoc> parse_text(const std::string& text, const std::string& display_name, Diags& diags) {
   auto file = std::make_shared<const std::string>(display_name);
   Expected<YamlTree, YamlError> parsed = parse_yaml_tree(text, kMaxYamlDepth);
   if (!parsed) {
     const YamlError& e = parsed.error();
-    diags.error({file, e.line, e.col}, "invalid YAML: " + e.message);
+    // The error is on the line with the tab, or, when the parser speaks of indentation, on the
+    // line after it (a key indented by a tab may be found wrong only at what follows).
+    const bool indentation =
+        e.message.find("tab") != std::string::npos || e.message.find("indent") != std::string::npos;
+    for (int line : {e.line, e.line - 1}) {
+      if (line <= 0 || (line != e.line && !indentation)) continue;
+      if (const int col = tab_in_indentation(text, line)) {
+        diags.error({file, line, col}, "tab character in indentation; YAML indents with spaces", DiagClass::read);
+        diags.fail(file_entity(display_name));
+        return std::nullopt;
+      }
+    }
+    diags.error({file, e.line, e.col}, "invalid YAML: " + e.message, DiagClass::read);
+    diags.fail(file_entity(display_name));
     return std::nullopt;
   }
   auto tree = std::make_shared<const YamlTree>(std::move(parsed).value());
@@ -51,9 +79,12 @@ std::optional<YamlDoc> parse_text(const std::string& text, const std::string& di
   if (text.find('&') != std::string::npos) {
     const size_t limit = std::max(kMinYamlNodeLimit, text.size());
     if (const YamlNode* n = expands_beyond(tree->root(), limit)) {
-      diags.error({file, n->line(), n->col()}, "YAML aliases expand this file to more than " + std::to_string(limit) +
-                                                   " values (the limit is one per byte of the file, at least " +
-                                                   std::to_string(kMinYamlNodeLimit) + ")");
+      diags.error({file, n->line(), n->col()},
+                  "YAML aliases expand this file to more than " + std::to_string(limit) +
+                      " values (the limit is one per byte of the file, at least " + std::to_string(kMinYamlNodeLimit) +
+                      ")",
+                  DiagClass::read);
+      diags.fail(file_entity(display_name));
       return std::nullopt;
     }
   }
@@ -62,6 +93,8 @@ std::optional<YamlDoc> parse_text(const std::string& text, const std::string& di
 }
 
 }  // namespace
+
+std::string file_entity(std::string_view display_name) { return "file:" + std::string(display_name); }
 
 std::string key_path(std::string_view parent, std::string_view key) {
   // Keys are names the user wrote (devices, ports): they reach messages, so never raw.
@@ -72,30 +105,25 @@ std::string key_path(std::string_view parent, std::string_view key) {
 
 std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name, Diags& diags) {
   const Loc where{std::make_shared<const std::string>(display_name), 0, 0};
+  auto fail = [&](std::string message) {
+    diags.error(where, std::move(message), DiagClass::read);
+    diags.fail(file_entity(display_name));
+    return std::nullopt;
+  };
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec) {
-    diags.error(where, "cannot read file: " + printable(ec.message(), 200));
-    return std::nullopt;
-  }
-  if (size > kMaxYamlBytes) {
-    diags.error(where, "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxYamlBytes) +
-                           " bytes (64 MiB) per file: split it into several files");
-    return std::nullopt;
-  }
+  if (ec) return fail("cannot read file: " + printable(ec.message(), 200));
+  if (size > kMaxYamlBytes)
+    return fail("file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxYamlBytes) +
+                " bytes (64 MiB) per file: split it into several files");
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error(where, "cannot read file");
-    return std::nullopt;
-  }
+  if (!in) return fail("cannot read file");
   // Read at most one byte past the limit: the file may have grown since it was measured.
   std::string text(static_cast<size_t>(size), '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<size_t>(in.gcount()));
-  if (in.gcount() == static_cast<std::streamsize>(size) && in.peek() != std::char_traits<char>::eof()) {
-    diags.error(where, "file changed while it was read");
-    return std::nullopt;
-  }
+  if (in.gcount() == static_cast<std::streamsize>(size) && in.peek() != std::char_traits<char>::eof())
+    return fail("file changed while it was read");
   return parse_text(text, display_name, diags);
 }
 
@@ -103,7 +131,9 @@ std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& di
   if (text.size() > kMaxYamlBytes) {
     diags.error({std::make_shared<const std::string>(display_name), 0, 0},
                 "input is " + std::to_string(text.size()) + " bytes; the limit is " + std::to_string(kMaxYamlBytes) +
-                    " bytes (64 MiB)");
+                    " bytes (64 MiB)",
+                DiagClass::read);
+    diags.fail(file_entity(display_name));
     return std::nullopt;
   }
   return parse_text(text, display_name, diags);
@@ -114,7 +144,7 @@ std::optional<std::vector<std::filesystem::path>> yaml_files_in(const std::files
   bool ok = true;
   auto fail = [&](const fs::path& at, const std::error_code& ec) {
     diags.error({std::make_shared<const std::string>(at.string()), 0, 0},
-                "cannot read: " + printable(ec.message(), 200));
+                "cannot read: " + printable(ec.message(), 200), DiagClass::read);
     ok = false;
   };
   std::error_code ec;
@@ -182,14 +212,12 @@ bool Reader::check_map(const YamlNode& n, std::string_view where, const std::vec
                         "name of an environment variable that holds it");
       continue;
     }
-    std::string msg = "unknown key " + quote(k) + " in " + std::string(where);
-    if (std::string hint = did_you_mean(k, allowed); !hint.empty()) {
-      msg += hint;
-    } else {
+    std::string hint = did_you_mean(k, allowed);
+    if (hint.empty()) {
       std::vector<std::string> names(allowed.begin(), allowed.end());
-      msg += " (expected one of: " + join(names, ", ") + ")";
+      hint = " (expected one of: " + join(names, ", ") + ")";
     }
-    error(kv.key, msg);
+    error(kv.key, "unknown key " + quote(k) + " in " + std::string(where)).suggest(hint);
   }
   // Unknown keys are reported, but the known ones are still read: one run shows every mistake.
   return true;
@@ -258,15 +286,15 @@ Field<std::string> Reader::string(const YamlNode& n, std::string_view what) cons
 }
 
 Field<std::string> Reader::choice(const YamlNode& n, std::string_view what,
-                                  const std::vector<std::string_view>& choices) const {
+                                  const std::vector<std::string_view>& choices,
+                                  std::span<const SpellAlias> aliases) const {
   Field<std::string> f = string(n, what);
   if (!f.value) return f;
   for (std::string_view c : choices)
     if (c == *f.value) return f;
   std::vector<std::string> names(choices.begin(), choices.end());
-  std::string msg = std::string(what) + ": " + quote(*f.value) + " is not one of " + join(names, ", ");
-  msg += did_you_mean(*f.value, choices);
-  error(n, msg);
+  error(n, std::string(what) + ": " + quote(*f.value) + " is not one of " + join(names, ", "))
+      .suggest(did_you_mean(*f.value, choices, nullptr, aliases));
   f.value.reset();
   return f;
 }

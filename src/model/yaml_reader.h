@@ -7,12 +7,14 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/yaml_node.h"
 #include "util/diag.h"
+#include "util/spell.h"
 
 namespace fabricctl {
 
@@ -50,7 +52,8 @@ constexpr size_t kMaxYamlDepth = 500;
 
 /// Parses a YAML file (its first document). Syntax errors, files over kMaxYamlBytes, nesting
 /// deeper than kMaxYamlDepth and alias expansion beyond the limit are reported as file:line:col
-/// and yield nullopt.
+/// (DiagClass::read; a tab in indentation is named as such) and yield nullopt; the file's entity
+/// (file_entity) is then failed, so what depends on its content is not reported again.
 std::optional<YamlDoc> load_yaml(const std::filesystem::path& path, const std::string& display_name, Diags& diags);
 /// Parses YAML text (for tests and embedded inputs), with the same limits.
 std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& display_name, Diags& diags);
@@ -59,13 +62,19 @@ std::optional<YamlDoc> parse_yaml(const std::string& text, const std::string& di
 /// entry (a symlink loop, a dangling link) is reported with its path and yields nullopt.
 std::optional<std::vector<std::filesystem::path>> yaml_files_in(const std::filesystem::path& dir, Diags& diags);
 
-/// Reading context: the file being read and where its errors go.
+/// The entity (Diags::fail) of a file that could not be read or parsed.
+std::string file_entity(std::string_view display_name);
+
+/// Reading context: the file being read and where its errors go. Its errors are about the shape of
+/// the input (DiagClass::structure).
 class Reader {
  public:
   Reader(std::shared_ptr<const std::string> file, Diags& diags) : file_(std::move(file)), diags_(&diags) {}
 
   [[nodiscard]] Loc loc(const YamlNode& n) const;
-  void error(const YamlNode& n, std::string message) const { diags_->error(loc(n), std::move(message)); }
+  Diag& error(const YamlNode& n, std::string message) const {
+    return diags_->error(loc(n), std::move(message), DiagClass::structure);
+  }
   [[nodiscard]] Diags& diags() const { return *diags_; }
   [[nodiscard]] const std::shared_ptr<const std::string>& file() const { return file_; }
 
@@ -82,9 +91,9 @@ class Reader {
   Field<int64_t> integer_key(const YamlNode& key, std::string_view what, int64_t min, int64_t max) const;
   Field<bool> boolean(const YamlNode& n, std::string_view what) const;
   Field<std::string> string(const YamlNode& n, std::string_view what) const;
-  /// A string that must be one of `choices`.
-  Field<std::string> choice(const YamlNode& n, std::string_view what,
-                            const std::vector<std::string_view>& choices) const;
+  /// A string that must be one of `choices`; `aliases` are other names offered as suggestions.
+  Field<std::string> choice(const YamlNode& n, std::string_view what, const std::vector<std::string_view>& choices,
+                            std::span<const SpellAlias> aliases = {}) const;
   /// A sequence of integers in [min, max], no duplicates.
   Field<std::vector<int>> int_list(const YamlNode& n, std::string_view what, int64_t min, int64_t max) const;
   /// A sequence of strings.

@@ -26,6 +26,27 @@ inline constexpr std::array<PlatformName, 4> kPlatformNames = {{
     {Platform::linux_host, "linux", "Linux"},
 }};
 
+/// What else engineers call a platform (the vendor, the OS's older name): offered in "did you
+/// mean" suggestions for an unknown platform, never accepted as its name.
+struct PlatformAlias {
+  std::string_view alias;
+  Platform id;
+};
+inline constexpr std::array<PlatformAlias, 12> kPlatformAliases = {{
+    {"cumulus", Platform::nvue},
+    {"cumulus-linux", Platform::nvue},
+    {"cl", Platform::nvue},
+    {"nvidia", Platform::nvue},
+    {"arista", Platform::eos},
+    {"ceos", Platform::eos},
+    {"veos", Platform::eos},
+    {"sonic-vs", Platform::sonic},
+    {"host", Platform::linux_host},
+    {"ubuntu", Platform::linux_host},
+    {"debian", Platform::linux_host},
+    {"rhel", Platform::linux_host},
+}};
+
 constexpr bool platform_names_in_order() {
   for (size_t i = 0; i < kPlatformNames.size(); ++i)
     if (static_cast<size_t>(kPlatformNames[i].id) != i) return false;

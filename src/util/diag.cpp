@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_map>
+
+#include "util/text.h"
 
 namespace fabricctl {
 
@@ -21,39 +24,124 @@ bool operator<(const Loc& a, const Loc& b) {
 }
 
 std::string Diag::str() const {
+  std::string names;
+  if (subjects.size() == 1) {
+    names = subject_kind + " " + quote(subjects[0]);
+  } else if (!subjects.empty()) {
+    // At most three names, or two and a count: the line stays readable for a thousand devices.
+    constexpr size_t kShown = 3;
+    const size_t shown = subjects.size() <= kShown ? subjects.size() - 1 : kShown - 1;
+    names = subject_kind + "s ";
+    for (size_t i = 0; i < shown; ++i) names += (i ? ", " : "") + printable(subjects[i], 80);
+    names += " and " + (subjects.size() <= kShown ? printable(subjects.back(), 80)
+                                                  : std::to_string(subjects.size() - shown) + " more");
+  }
+  std::string text = message;
+  if (const size_t at = text.find(kSubjects); at != std::string::npos) text.replace(at, kSubjects.size(), names);
+  else if (subjects.size() > 1) text += " (" + names + ")";
+  text += hint;
   switch (severity) {
     case DiagSeverity::error: break;
-    case DiagSeverity::warning: return loc.str() + ": warning: " + message;
-    case DiagSeverity::note: return loc.str() + ": note: " + message;
+    case DiagSeverity::warning: return loc.str() + ": warning: " + text;
+    case DiagSeverity::note: return loc.str() + ": note: " + text;
   }
-  return loc.str() + ": " + message;
+  return loc.str() + ": " + text;
 }
 
-void Diags::add(const Loc& loc, std::string message, DiagSeverity severity) {
+Diag& Diag::about(std::string_view kind, std::string_view name) {
+  subject_kind = std::string(kind);
+  subjects.emplace_back(name);
+  return *this;
+}
+
+Diag& Diag::because(std::string entity) {
+  causes.push_back(std::move(entity));
+  return *this;
+}
+
+Diag& Diag::suggest(const std::string& text) {
+  hint += text;
+  return *this;
+}
+
+Diag& Diags::add(const Loc& loc, std::string message, DiagSeverity severity, DiagClass kind) {
   if (severity == DiagSeverity::error) ++errors_;
-  items_.push_back({loc, std::move(message), severity});
+  Diag& d = items_.emplace_back();
+  d.loc = loc;
+  d.message = std::move(message);
+  d.severity = severity;
+  d.cls = kind;
+  return d;
 }
 
-void Diags::error(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::error); }
-void Diags::warning(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::warning); }
-void Diags::note(const Loc& loc, std::string message) { add(loc, std::move(message), DiagSeverity::note); }
+Diag& Diags::error(const Loc& loc, std::string message, DiagClass kind) {
+  return add(loc, std::move(message), DiagSeverity::error, kind);
+}
+Diag& Diags::warning(const Loc& loc, std::string message, DiagClass kind) {
+  return add(loc, std::move(message), DiagSeverity::warning, kind);
+}
+Diag& Diags::note(const Loc& loc, std::string message, DiagClass kind) {
+  return add(loc, std::move(message), DiagSeverity::note, kind);
+}
+
+void Diags::fail(std::string entity) { failed_.insert(std::move(entity)); }
 
 void Diags::append(Diags&& other) {
-  for (Diag& d : other.items_) add(d.loc, std::move(d.message), d.severity);
+  for (Diag& d : other.items_) {
+    if (d.severity == DiagSeverity::error) ++errors_;
+    items_.push_back(std::move(d));
+  }
+  failed_.merge(other.failed_);
   other.items_.clear();
+  other.failed_.clear();
   other.errors_ = 0;
 }
 
 std::vector<Diag> Diags::sorted() const {
-  std::vector<Diag> out = items_;
-  std::stable_sort(out.begin(), out.end(), [](const Diag& a, const Diag& b) {
-    if (a.loc < b.loc) return true;
-    if (b.loc < a.loc) return false;
-    return a.message < b.message;
+  // 1. Drop consequences: their cause is reported, and fixing it may well fix them.
+  std::vector<const Diag*> live;
+  live.reserve(items_.size());
+  for (const Diag& d : items_) {
+    const bool explained =
+        std::any_of(d.causes.begin(), d.causes.end(), [&](const std::string& c) { return failed_.count(c) > 0; });
+    if (!explained) live.push_back(&d);
+  }
+  // 2. Errors before warnings and notes; read, structure, then rule; then where.
+  std::stable_sort(live.begin(), live.end(), [](const Diag* a, const Diag* b) {
+    const auto rank = [](const Diag* d) { return std::pair{static_cast<int>(d->severity), static_cast<int>(d->cls)}; };
+    if (rank(a) != rank(b)) return rank(a) < rank(b);
+    if (a->loc < b->loc) return true;
+    if (b->loc < a->loc) return false;
+    return std::tie(a->message, a->hint) < std::tie(b->message, b->hint);
   });
-  auto same = [](const Diag& a, const Diag& b) { return a.str() == b.str(); };
-  out.erase(std::unique(out.begin(), out.end(), same), out.end());
+  // 3. Fold what differs only in location and subjects into its first occurrence; drop repeats.
+  std::vector<Diag> out;
+  std::unordered_map<std::string, size_t> folds;  // severity, class, message, hint, kind -> index in out
+  std::unordered_set<std::string> lines;
+  for (const Diag* d : live) {
+    if (d->subjects.empty()) {
+      if (lines.insert(d->str()).second) out.push_back(*d);
+      continue;
+    }
+    std::string key = std::to_string(static_cast<int>(d->severity)) + std::to_string(static_cast<int>(d->cls)) +
+                      d->message + '\0' + d->hint + '\0' + d->subject_kind;
+    const auto [it, added] = folds.try_emplace(std::move(key), out.size());
+    if (added) out.push_back(*d);
+    else out[it->second].subjects.insert(out[it->second].subjects.end(), d->subjects.begin(), d->subjects.end());
+  }
+  for (Diag& d : out) {
+    if (d.subjects.size() < 2) continue;
+    std::sort(d.subjects.begin(), d.subjects.end(),
+              [](const std::string& x, const std::string& y) { return natural_less(x, y); });
+    d.subjects.erase(std::unique(d.subjects.begin(), d.subjects.end()), d.subjects.end());
+  }
   return out;
+}
+
+size_t Diags::count(DiagSeverity severity) const {
+  const std::vector<Diag> shown = sorted();
+  return static_cast<size_t>(
+      std::count_if(shown.begin(), shown.end(), [&](const Diag& d) { return d.severity == severity; }));
 }
 
 std::string Diags::str() const {

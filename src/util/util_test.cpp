@@ -64,8 +64,8 @@ TEST_CASE("Diags: severities; only errors make the input invalid") {
   CHECK(d.has_errors());
   CHECK(d.str() ==
         "inv.yaml:3:5: bad value\n"
-        "inv.yaml:3:5: note: defined here\n"
-        "inv.yaml:3:5: warning: unused group \"g\"\n");
+        "inv.yaml:3:5: warning: unused group \"g\"\n"
+        "inv.yaml:3:5: note: defined here\n");  // errors, then warnings, then notes
   CHECK(d.sorted().size() == 3);
   CHECK(d.sorted()[0].severity == DiagSeverity::error);
 }

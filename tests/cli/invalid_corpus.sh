@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Every case under tests/corpus/invalid/ must make `fabricctl validate` exit 2, print nothing on
-# stdout, and print exactly the case's `expected` file on stderr.
+# stdout, and print exactly the case's `expected` file on stderr. Every case under
+# tests/corpus/valid/ must exit 0 and print exactly its `expected` on stderr (its warnings, or
+# nothing) and its `expected_stdout` on stdout (the ok line).
 #
 # A case overlays the shipped profiles with its own profiles/*.yaml and replaces the inventory with
 # its own inventory/ (default: the shipped lab inventory). Run with UPDATE=1 to rewrite `expected`
-# after an intended message change, then review the diff.
+# (and `expected_stdout`) after an intended message change, then review the diff.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 failed=0
 count=0
-for case in "$root"/tests/corpus/invalid/*/; do
-  name=$(basename "$case")
+invalid=0
+# run_case DIR WANT_EXIT
+run_case() {
+  local case=$1 want=$2 name t rc
+  name=$(basename "$(dirname "$case")")/$(basename "$case")
   count=$((count + 1))
   t="$work/$name"
   mkdir -p "$t"
@@ -21,17 +26,32 @@ for case in "$root"/tests/corpus/invalid/*/; do
   (cd "$t" && "$bin" validate -i inventory -p profiles >stdout 2>stderr)
   rc=$?
   set -e
-  if [ "${UPDATE:-}" = 1 ]; then cp "$t/stderr" "$case/expected"; fi
-  if [ $rc -ne 2 ]; then
-    echo "FAIL $name: exit code $rc, want 2"; failed=$((failed + 1)); continue
+  if [ "${UPDATE:-}" = 1 ]; then
+    cp "$t/stderr" "$case/expected"
+    if [ "$want" = 0 ]; then cp "$t/stdout" "$case/expected_stdout"; fi
   fi
-  if [ -s "$t/stdout" ]; then
-    echo "FAIL $name: unexpected stdout:"; cat "$t/stdout"; failed=$((failed + 1)); continue
+  if [ $rc -ne "$want" ]; then
+    echo "FAIL $name: exit code $rc, want $want"; cat "$t/stderr"; failed=$((failed + 1)); return
+  fi
+  if [ "$want" = 0 ]; then
+    if ! diff -u "$case/expected_stdout" "$t/stdout"; then
+      echo "FAIL $name: stdout differs from expected_stdout"; failed=$((failed + 1)); return
+    fi
+  elif [ -s "$t/stdout" ]; then
+    echo "FAIL $name: unexpected stdout:"; cat "$t/stdout"; failed=$((failed + 1)); return
   fi
   if ! diff -u "$case/expected" "$t/stderr"; then
-    echo "FAIL $name: stderr differs from expected"; failed=$((failed + 1)); continue
+    echo "FAIL $name: stderr differs from expected"; failed=$((failed + 1)); return
   fi
+}
+
+for case in "$root"/tests/corpus/invalid/*/; do
+  invalid=$((invalid + 1))
+  run_case "${case%/}" 2
 done
-echo "invalid corpus: $((count - failed)) passed, $failed failed"
-[ "$count" -ge 30 ] || { echo "corpus too small: $count cases"; exit 1; }
+for case in "$root"/tests/corpus/valid/*/; do
+  [ -d "$case" ] && run_case "${case%/}" 0
+done
+echo "corpus: $((count - failed)) passed, $failed failed"
+[ "$invalid" -ge 30 ] || { echo "corpus too small: $invalid invalid cases"; exit 1; }
 [ $failed -eq 0 ]
