@@ -14,6 +14,9 @@ install(DIRECTORY profiles/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fabricctl/profi
         FILES_MATCHING PATTERN "*.yaml")
 install(DIRECTORY templates/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fabricctl/templates
         FILES_MATCHING PATTERN "*.mustache")
+# The published JSON Schemas (snapshot, verify report, NIC state), for collectors and report readers.
+install(DIRECTORY schemas/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fabricctl/schemas
+        FILES_MATCHING PATTERN "*.schema.json" PATTERN "README.md")
 install(FILES contrib/bash-completion/fabricctl DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")

@@ -171,7 +171,7 @@ int cmd_diff(const std::vector<std::string>& args) {
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
-          "fabricctl diff -i INVENTORY (--base DIR | --base-rev REV) [-p PROFILES] [--templates DIR] [-o FORMAT]",
+          "fabricctl diff -i INVENTORY (--base DIR | --base-rev REV) [-p DIR]... [--templates DIR]... [-o FORMAT]",
           exit))
     return exit;
   if (const std::string e = check_choice("output format", output, {"table", "json"}); !e.empty()) {

@@ -19,7 +19,7 @@ namespace fabricctl {
 namespace {
 
 constexpr std::string_view kUsage =
-    "fabricctl render -i INVENTORY --out DIR [--check] [-p PROFILES] [--templates DIR] [-o table|json]";
+    "fabricctl render -i INVENTORY --out DIR [--check] [-p DIR]... [--templates DIR]... [-o table|json]";
 
 /// render --check: compares what the intent renders now with OUT, writing nothing. 0 current,
 /// 1 stale (each file named on stdout), 2 invalid input or OUT not a render.

@@ -11,7 +11,7 @@ int cmd_validate(const std::vector<std::string>& args) {
   boost::program_options::options_description desc("validate options");
   add_fabric_options(desc, o);
   int exit = kExitOk;
-  if (!parse_args(args, desc, "fabricctl validate -i INVENTORY [-p PROFILES]", exit)) return exit;
+  if (!parse_args(args, desc, "fabricctl validate -i INVENTORY [-p DIR]...", exit)) return exit;
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   size_t ports = 0;

@@ -82,7 +82,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
-          "fabricctl verify -i INVENTORY --snapshots DIR [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
+          "fabricctl verify -i INVENTORY --snapshots DIR [-p DIR]... [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
           "[--check ID]... [--skip ID]... [--severity LEVEL] [--exit-zero] [-q] [--list-checks]",
           exit))
     return exit;
@@ -246,7 +246,7 @@ int cmd_snapshot(const std::vector<std::string>& args) {
                      "write the state a device matching its intent would report")(
       "out,o", po::value(&out_dir)->value_name("DIR")->required(), "directory for <device>.json files");
   int exit = kExitOk;
-  if (!parse_args(args, desc, "fabricctl snapshot --from-intent -i INVENTORY --out DIR", exit)) return exit;
+  if (!parse_args(args, desc, "fabricctl snapshot --from-intent -i INVENTORY --out DIR [-p DIR]...", exit)) return exit;
   if (!from_intent) {
     std::cerr << "fabricctl: error: only --from-intent is available (live collection comes later)\n";
     return kExitInvalid;

@@ -138,8 +138,7 @@ std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(con
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
   // Path errors first (nothing else could be read without them), then every diagnostic: warnings
   // are printed too, after the errors; only errors stop the command.
-  for (const std::string& e : dirs.errors) std::cerr << "fabricctl: error: " << e << "
-";
+  for (const std::string& e : dirs.errors) std::cerr << "fabricctl: error: " << e << "\n";
   std::cerr << diags.str();
   if (diags.has_errors() || !dirs.errors.empty()) {
     const size_t n = diags.count(DiagSeverity::error) + dirs.errors.size();

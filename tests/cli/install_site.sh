@@ -2,7 +2,8 @@
 # Install, then use the installed fabricctl from a site repository of its own (docs/install.md):
 # `cmake --install` into a temporary prefix; a git repository with its inventory, a profile that
 # extends a shipped one, its own templates and a fabricctl.yaml naming both; validate, render,
-# snapshot --from-intent and verify with the INSTALLED binary, run from the site repository.
+# snapshot --from-intent, verify, diff and render --check with the INSTALLED binary, run from the
+# site repository.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 build=$(dirname "$bin")
@@ -20,6 +21,8 @@ fab=$prefix/bin/fabricctl
 for f in bin/fabricctl share/fabricctl/profiles/roce-lossless.yaml share/fabricctl/profiles/roce-pfc-only.yaml \
          share/fabricctl/templates/eos/session.cfg.mustache share/fabricctl/templates/nvue/commands.nvue.mustache \
          share/fabricctl/templates/linux/apply.sh.mustache share/man/man1/fabricctl.1.gz \
+         share/fabricctl/schemas/snapshot-v1.schema.json share/fabricctl/schemas/verify-v1.schema.json \
+         share/fabricctl/schemas/nic-state-v1.schema.json \
          share/bash-completion/completions/fabricctl share/doc/fabricctl/cli.md; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
@@ -43,11 +46,10 @@ ecn:
   tc:
     3: {probability: 7}
 YAML
-# Site templates: a copy of the shipped set with one file changed.
-# TODO(renderer per-file fallback): keep only templates/eos/session.cfg.mustache here once the
-# renderer searches every template directory per file (FabricOptions::template_dirs).
-cp -r "$prefix/share/fabricctl/templates" templates
-sed -i 's/^}}! fabricctl: {{device}}/}}! site acme: {{device}}/' templates/eos/session.cfg.mustache
+# Site templates: only the one file the site overrides; the others come from the shipped set.
+mkdir -p templates/eos
+sed 's/^}}! fabricctl: {{device}}/}}! site acme: {{device}}/' "$prefix/share/fabricctl/templates/eos/session.cfg.mustache" \
+  >templates/eos/session.cfg.mustache
 grep -q '! site acme' templates/eos/session.cfg.mustache || fail "the EOS template's first line changed; update this test"
 cat >fabricctl.yaml <<'YAML'
 profiles: profiles
@@ -68,13 +70,25 @@ grep -q '"mtu": "9200"' out/leaf1/config_db.json || fail "the extended profile's
 grep -q 'minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 7 ' out/leaf2/session.cfg ||
   fail "the extended profile's ECN probability is not in the EOS render"
 grep -q 'mtu 9000' out/host1/apply.sh || fail "the inherited host MTU is not in the host render"
+grep -q '^nv set ' out/spine1/commands.nvue || fail "the shipped NVUE template (no site copy) was not used"
 
 "$fab" snapshot --from-intent -i inventory --out snapshots >/dev/null || fail "snapshot exited $?"
 set +e; "$fab" verify -i inventory --snapshots snapshots -o json >verify.json; rc=$?; set -e
 [ $rc -eq 0 ] || fail "verify of the intent's own snapshots exited $rc"
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["summary"]; sys.exit(0 if r["results"]["fail"] == 0 and r["results"]["pass"] > 0 else 1)' verify.json ||
   fail "verify reported failures: $(head -c 400 verify.json)"
-# TODO(diff): once `fabricctl diff` exists, diff the render against the committed one here.
+
+# The review of a change, with the installed binary: ECN probability 7 -> 9 against the commit.
+"$fab" render -i inventory --out out --check >/dev/null || fail "render --check of a fresh render exited $?"
+sed -i 's/probability: 7}/probability: 9}/' profiles/site-lossless.yaml
+set +e; "$fab" diff -i inventory --base-rev HEAD >diff.out; rc=$?; set -e
+[ $rc -eq 1 ] || fail "diff of a change exited $rc: $(cat diff.out)"
+grep -qE '^  ecn\[tc=3\]\.probability_pct 7 -> 9 on leaf1-2, spine1: [0-9]+ ports$' diff.out ||
+  fail "diff's intent change: $(head -5 diff.out)"
+grep -q '^+.*max-mark-probability 9 ' diff.out || fail "diff lacks the EOS line: $(grep -c . diff.out) lines"
+set +e; "$fab" render -i inventory --out out --check >/dev/null 2>&1; rc=$?; set -e
+[ $rc -eq 1 ] || fail "render --check after the change exited $rc, want 1 (stale)"
+git checkout -q profiles/site-lossless.yaml
 
 # The installed tree may move as a whole: the data directory is found beside the executable.
 mv "$prefix" "$work/moved"

@@ -32,7 +32,7 @@ expect 0 "^usage: fabricctl render" render --help
 # help CMD is CMD --help; every command's help has examples.
 expect 0 "^usage: fabricctl verify" help verify
 expect 2 'unknown command verfy; did you mean "verify"' help verfy
-for c in validate render verify snapshot; do
+for c in validate render verify snapshot diff; do
   out=$("$bin" help $c) || fail "help $c: exit $?"
   grep -q "^examples:" <<<"$out" || fail "help $c has no examples"
   grep -qE "^  fabricctl $c " <<<"$out" || fail "help $c: examples do not run $c"
