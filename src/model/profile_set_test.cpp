@@ -7,17 +7,12 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::spit;
 using fabricctl::test::TempDir;
 
 namespace {
 
 const fs::path kShipped = fs::path(FABRICCTL_SOURCE_DIR) / "profiles";
-
-void spit(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
 
 struct Loaded {
   Diags diags;

@@ -14,6 +14,7 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::spit;
 using fabricctl::test::TempDir;
 
 namespace {
@@ -63,11 +64,6 @@ std::string slurp(const fs::path& p) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-void spit(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
 }
 
 // A fresh directory under the temporary directory, removed with everything in it.

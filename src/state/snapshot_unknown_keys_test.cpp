@@ -12,6 +12,7 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::spit;
 using fabricctl::test::TempDir;
 
 namespace {
@@ -24,11 +25,6 @@ std::string head(const std::string& device = "leaf1") {
 // A snapshot of `device` with one port Ethernet0 whose body is `fields`.
 std::string doc(const std::string& fields, const std::string& device = "leaf1") {
   return head(device) + R"("ports": {"Ethernet0": {)" + fields + "}}}";
-}
-
-void spit(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
 }
 
 }  // namespace

@@ -7,14 +7,10 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::spit;
 using fabricctl::test::TempDir;
 
 namespace {
-
-void spit(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
 
 const DataDirRule kRule{"tool.datadir", "../share/tool", ""};
 

@@ -14,14 +14,10 @@
 
 using namespace fabricctl;
 namespace fs = std::filesystem;
+using fabricctl::test::spit;
 using fabricctl::test::TempDir;
 
 namespace {
-
-void spit(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
