@@ -155,18 +155,14 @@ int cmd_verify(const std::vector<std::string>& args) {
       if (d.name.has()) names.push_back(*d.name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
-    progress.phase("resolving the fabric and reading " + std::to_string(names.size()) + " snapshots");
     early_read = std::async(std::launch::async, [names = std::move(names), dir = snapshots] {
       const PhaseTimer timer("read snapshots, while the fabric resolves");
       return read_snapshot_dir(dir, names, names);
     });
   };
-  progress.phase("loading profiles and inventory");
-  const auto fabric = [&] {
-    auto loaded = load_fabric(o, read_early);
-    progress.clear();  // load_fabric prints its errors
-    return loaded;
-  }();
+  // No progress while the intent loads: load_fabric prints its errors as it finds them, and they
+  // must not land on a progress line.
+  const auto fabric = load_fabric(o, read_early);
   if (!fabric) return kExitInvalid;
   const std::set<std::string> scope = devices_in_scope(fabric->desired, f.limit);
   if (scope.empty()) {
@@ -182,7 +178,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
   std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
-  if (!early_read.valid()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
+  progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
   const SnapshotSet snaps =
       early_read.valid()
           ? early_read.get()

@@ -31,6 +31,10 @@ run v -s $classic --color sometimes
 # Progress on a terminal's stderr, erased; none with -q, none without a terminal.
 grep -q 'fabricctl: running [0-9]* checks\.\.\.' "$work/tty.out" || fail "no progress on a terminal: $(head -c 300 "$work/tty.out")"
 grep -q 'fabricctl: running' "$work/nocolor.out" && fail "-q still shows progress"
+# Errors of the intent never land on a progress line.
+on_tty "$bin verify -i $work/no-such-inventory -s $classic" >"$work/tty-invalid.out" || true
+grep -q 'no such inventory' "$work/tty-invalid.out" || fail "invalid input on a terminal: $(cat "$work/tty-invalid.out")"
+! grep -q '\.\.\.' "$work/tty-invalid.out" || fail "progress before an input error: $(cat -v "$work/tty-invalid.out")"
 run v -s $classic 2>"$work/pipe.err" >/dev/null
 ! grep -q 'running' "$work/pipe.err" || fail "progress without a terminal: $(cat "$work/pipe.err")"
 
