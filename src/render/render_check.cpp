@@ -66,6 +66,7 @@ Expected<std::vector<StaleFile>> check_rendered(const std::vector<RenderedDevice
   for (const auto& [name, a] : want)
     if (!seen.count(name)) stale[name] = StaleFile::Why::missing;
   std::vector<StaleFile> result;
+  result.reserve(stale.size());
   for (const auto& [name, why] : stale) result.push_back({name, why});
   return result;
 }
