@@ -19,17 +19,6 @@ constexpr const char* kStray = "stray-argument";
 // Exact matching only: boost's default style guesses an option from any unique prefix.
 constexpr int kStyle = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
 
-/// The unique candidate that `word` is a prefix of, or "".
-std::string unique_prefix_of(std::string_view word, const std::vector<std::string_view>& candidates) {
-  std::string found;
-  for (std::string_view c : candidates) {
-    if (word.empty() || !c.starts_with(word) || c == word) continue;
-    if (!found.empty()) return "";
-    found = c;
-  }
-  return found;
-}
-
 /// The command named by `usage` ("fabricctl render -i ...": "render"), for its examples.
 const Command* command_of(std::string_view usage) {
   constexpr std::string_view kTool = "fabricctl ";
@@ -43,12 +32,6 @@ void print_help(std::string_view usage, const po::options_description& desc) {
   if (const Command* c = command_of(usage); c && !c->examples.empty()) std::cout << "\nexamples:\n" << c->examples;
 }
 
-/// The option a boost error is about, as the user typed it ("--inventroy", "-x").
-std::string typed_option(const po::error_with_option_name& e) {
-  std::string name = e.get_option_name();
-  return name;
-}
-
 }  // namespace
 
 std::string unknown_option_message(std::string_view option, const po::options_description& desc) {
@@ -59,8 +42,8 @@ std::string unknown_option_message(std::string_view option, const po::options_de
   for (const auto& o : desc.options())
     if (!o->long_name().empty() && o->long_name() != kStray) names.push_back(o->long_name());
   const std::vector<std::string_view> views(names.begin(), names.end());
-  std::string hint = unique_prefix_of(word, views);
-  if (hint.empty()) hint = closest_match(word, views);
+  // A typo or an abbreviation ("--inv": closest_match's abbreviates()); never a guess among several.
+  const std::string hint = closest_match(word, views);
   if (!hint.empty()) msg += "; did you mean --" + hint + "?";
   return msg;
 }
@@ -68,8 +51,7 @@ std::string unknown_option_message(std::string_view option, const po::options_de
 std::string check_choice(std::string_view what, std::string_view value, const std::vector<std::string_view>& allowed) {
   if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return "";
   std::string msg = "unknown " + std::string(what) + " " + quote(value);
-  std::string hint = unique_prefix_of(value, allowed);
-  if (hint.empty()) hint = closest_match(value, allowed);
+  const std::string hint = closest_match(value, allowed);
   if (!hint.empty()) msg += "; did you mean " + quote(hint) + "?";
   std::string list;
   for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
@@ -111,7 +93,7 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
     }
     po::notify(vm);
   } catch (const po::unknown_option& e) {
-    return usage_error(unknown_option_message(typed_option(e), shown));
+    return usage_error(unknown_option_message(e.get_option_name(), shown));
   } catch (const po::error& e) {
     return usage_error(e.what());
   }

@@ -97,9 +97,7 @@ struct FileDiff {
 };
 
 std::vector<FileDiff> diff_files(const Files& base, const Files& head) {
-  std::map<std::string, std::pair<const std::string*, const std::string*>,
-           decltype([](const std::string& a, const std::string& b) { return natural_less(a, b); })>
-      all;
+  std::map<std::string, std::pair<const std::string*, const std::string*>, NaturalLess> all;
   for (const auto& [p, c] : base) all[p].first = &c;
   for (const auto& [p, c] : head) all[p].second = &c;
   std::vector<FileDiff> out;
@@ -188,7 +186,8 @@ int cmd_diff(const std::vector<std::string>& args) {
   }
   std::error_code ec;
   fs::path root = fs::weakly_canonical(fs::current_path(), ec);
-  if (const auto top = git_root(o.inventory)) root = *top;
+  const std::optional<fs::path> repo = git_root(o.inventory);  // one git call, used twice
+  if (repo) root = *repo;
   TempTree tmp;
   fs::path base_root = base_dir;
   std::string base_name = base_dir;
@@ -198,7 +197,7 @@ int cmd_diff(const std::vector<std::string>& args) {
                 << " is not a revision name (letters, digits and ._/~^@{}-+, not starting with -)\n";
       return kExitInvalid;
     }
-    if (!git_root(o.inventory)) {
+    if (!repo) {
       std::cerr << "fabricctl: error: --base-rev needs the inventory " << quote(o.inventory)
                 << " in a Git repository; give a checkout with --base DIR instead\n";
       return kExitInvalid;

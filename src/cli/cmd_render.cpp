@@ -40,9 +40,8 @@ int check_out(const Fabric& fabric, const FabricOptions& o, const std::string& o
     return kExitOk;
   }
   for (const StaleFile& f : *stale) {
-    const char* why = f.why == StaleFile::Why::modified  ? "modified"
-                      : f.why == StaleFile::Why::missing ? "missing "
-                                                         : "extra   ";
+    std::string why(to_string(f.why));
+    why.resize(8, ' ');  // the longest, "modified"
     std::cout << why << "  " << terminal_line(f.path) << "\n";
   }
   std::cerr << "fabricctl: " << out_dir << " is stale: " << stale->size()

@@ -14,15 +14,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct NaturalLess {
-  bool operator()(const std::string& a, const std::string& b) const { return natural_less(a, b); }
-};
-
 // A rendered file is at most what one template may render (template_limits.h: 64 MiB), and a data
 // artifact of a 3,200-port spine is ~10 MB: a larger file in OUT is not a render of ours.
 constexpr size_t kMaxRenderedFile = size_t{64} << 20;
 
 }  // namespace
+
+std::string_view to_string(StaleFile::Why why) {
+  switch (why) {
+    case StaleFile::Why::modified: return "modified";
+    case StaleFile::Why::missing: return "missing";
+    case StaleFile::Why::extra: return "extra";
+  }
+  return "modified";
+}
 
 Expected<std::vector<StaleFile>> check_rendered(const std::vector<RenderedDevice>& rendered, const fs::path& out) {
   std::error_code ec;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/render.h"
@@ -15,6 +16,9 @@ struct StaleFile {
   std::string path;  // DEVICE/FILE relative to OUT
   enum class Why { modified, missing, extra } why;
 };
+
+/// "modified", "missing" or "extra".
+std::string_view to_string(StaleFile::Why why);
 
 /// The files of `out` that differ from `rendered`, natural path order: modified (content, or the
 /// executable bit an artifact needs), missing, or extra (in OUT but no longer rendered; the render

@@ -15,10 +15,7 @@ namespace {
 std::vector<std::string> lines(const std::vector<StaleFile>& stale) {
   std::vector<std::string> out;
   for (const StaleFile& f : stale) {
-    const char* why = f.why == StaleFile::Why::modified  ? "modified "
-                      : f.why == StaleFile::Why::missing ? "missing "
-                                                         : "extra ";
-    out.push_back(why + f.path);
+    out.push_back(std::string(to_string(f.why)) + " " + f.path);
   }
   return out;
 }

@@ -16,10 +16,6 @@ namespace fabricctl {
 namespace {
 
 using ordered = nlohmann::ordered_json;
-
-struct NaturalLess {
-  bool operator()(const std::string& a, const std::string& b) const { return natural_less(a, b); }
-};
 using Flat = std::vector<std::pair<std::string, std::string>>;  // key -> value as JSON text, in order
 
 // What a device reports about itself rather than what the intent sets: not part of a change.

@@ -17,6 +17,11 @@ std::optional<int64_t> parse_int(std::string_view s);
 /// Orders "Ethernet2" before "Ethernet10" and "swp1s2" before "swp10": digit runs compare as numbers.
 bool natural_less(std::string_view a, std::string_view b);
 
+/// natural_less as a comparator, for ordered containers of names.
+struct NaturalLess {
+  bool operator()(std::string_view a, std::string_view b) const { return natural_less(a, b); }
+};
+
 /// Length of the valid UTF-8 sequence at s[i] and its code point, or 0 when the bytes there are not
 /// valid UTF-8 (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
 size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp);
