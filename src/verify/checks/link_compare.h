@@ -119,15 +119,9 @@ inline std::optional<std::string> gap(const CheckContext& ctx, const LinkRule& r
   return dev + " reported no port " + e.port.name;
 }
 
-/// Whether `rule` applies to the link as it is; when not, it is neither compared nor a pass.
-inline bool applies(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
-  if (!rule.applies) return true;
-  return rule.applies(Link{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)});
-}
-
-/// The result of `rule` on one link it applies to; nothing for a pass.
-inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& rule, const LinkEnds& le) {
-  const Link l{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)};
+/// The result of `rule` on a link it applies to; nothing for a pass.
+inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& rule, const Link& l) {
+  const LinkEnds& le = l.ends;
 
   std::vector<std::string> gaps;
   for (const End* e : {&l.a, &l.b})
@@ -176,8 +170,11 @@ inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& r
 template <const LinkRule& R>
 void run(const CheckContext& ctx, ResultSink& out) {
   for (const LinkEnds& le : ctx.links) {
-    if (!applies(ctx, R, le)) out.not_applicable();
-    else if (std::optional<Result> r = evaluate(ctx, R, le)) out.add(std::move(*r));
+    // Both ends are looked up once, for whether the rule applies and for the comparison. A rule that
+    // does not apply to the link as it is leaves it neither compared nor a pass.
+    const Link l{le, make_end(ctx, *le.a_device, *le.a), make_end(ctx, *le.b_device, *le.b)};
+    if (R.applies && !R.applies(l)) out.not_applicable();
+    else if (std::optional<Result> r = evaluate(ctx, R, l)) out.add(std::move(*r));
     else out.pass(le);
   }
 }
