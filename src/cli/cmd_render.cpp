@@ -93,9 +93,8 @@ int cmd_render(const std::vector<std::string>& args) {
               << kUsage << "\n";
     return kExitInvalid;
   }
-  if (output != "table" && output != "json") {
-    std::cerr << "fabricctl: error: unknown output format \"" << output << "\" (table, json)\nusage: " << kUsage
-              << "\n";
+  if (const std::string e = check_choice("output format", output, {"table", "json"}); !e.empty()) {
+    std::cerr << "fabricctl: error: " << e << "\nusage: " << kUsage << "\n";
     return kExitInvalid;
   }
   const auto fabric = load_fabric(o);

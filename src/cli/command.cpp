@@ -10,7 +10,8 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"validate", "check profiles and inventory; touches nothing", cmd_validate,
        "  fabricctl validate -i inventory/lab                every error as file:line:col, exit 2\n"
-       "  fabricctl validate -i site/inventory -p site/profiles\n"},
+       "  fabricctl validate -i site/inventory -p site/profiles\n"
+       "  fabricctl validate -i site/inventory -o json        diagnostics as data, for a merge-request bot\n"},
       {"render", "write native configuration for every device to a directory", cmd_render,
        "  fabricctl render -i inventory/lab --out out/lab\n"
        "  fabricctl render -i site/inventory -p site/profiles --templates site/templates --out out\n"},

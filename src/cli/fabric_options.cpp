@@ -113,7 +113,8 @@ std::vector<ChosenDir> choose_dirs(const DirSources& s) {
   return out;
 }
 
-std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(const Inventory&)>& on_inventory) {
+std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(const Inventory&)>& on_inventory,
+                                  LoadProblems* problems) {
   if (o.inventory.empty()) {
     std::cerr << "fabricctl: error: --inventory is required (e.g. -i inventory/lab)\n";
     return std::nullopt;
@@ -136,16 +137,23 @@ std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(con
   std::optional<Fabric> fabric;
   const PhaseTimer t("resolve fabric");
   if (profiles && inventory) fabric = resolve_fabric(*inventory, *profiles, diags);
+  const bool failed = diags.has_errors() || !dirs.errors.empty();
+  if (fabric) fabric->warnings = diags.count(DiagSeverity::warning);
+  if (problems != nullptr) {
+    problems->path_errors = std::move(dirs.errors);
+    problems->diags = std::move(diags);
+    if (failed) return std::nullopt;
+    return fabric;
+  }
   // Path errors first (nothing else could be read without them), then every diagnostic: warnings
   // are printed too, after the errors; only errors stop the command.
   for (const std::string& e : dirs.errors) std::cerr << "fabricctl: error: " << e << "\n";
   std::cerr << diags.str();
-  if (diags.has_errors() || !dirs.errors.empty()) {
+  if (failed) {
     const size_t n = diags.count(DiagSeverity::error) + dirs.errors.size();
     std::cerr << "fabricctl: " << n << (n == 1 ? " error" : " errors") << "; nothing was changed\n";
     return std::nullopt;
   }
-  if (fabric) fabric->warnings = diags.count(DiagSeverity::warning);
   return fabric;
 }
 

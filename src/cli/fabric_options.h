@@ -55,12 +55,19 @@ struct DirSources {
 /// then fabricctl.yaml), followed by the shipped directory unless it is one of them already.
 std::vector<ChosenDir> choose_dirs(const DirSources& s);
 
+/// What loading the fabric found wrong, for a command that reports it itself (validate -o json).
+struct LoadProblems {
+  std::vector<std::string> path_errors;  // a directory that cannot be used, with how it was chosen
+  Diags diags;                           // every located diagnostic, warnings included
+};
+
 /// Loads profiles and inventory and resolves them, and fills `o.template_dirs`. Prints every
 /// error (file:line:col: message, or a path with how it was chosen) to stderr and returns nullopt
-/// if there was any. `on_inventory`, when given, is called with the inventory once it has loaded
-/// without error, before the fabric is resolved: a command can start work that needs only the
-/// inventory (reading snapshots) while resolution runs.
-std::optional<Fabric> load_fabric(FabricOptions& o,
-                                  const std::function<void(const Inventory&)>& on_inventory = nullptr);
+/// if there was any; with `problems`, prints nothing and hands them over instead. `on_inventory`,
+/// when given, is called with the inventory once it has loaded without error, before the fabric is
+/// resolved: a command can start work that needs only the inventory (reading snapshots) while
+/// resolution runs.
+std::optional<Fabric> load_fabric(FabricOptions& o, const std::function<void(const Inventory&)>& on_inventory = nullptr,
+                                  LoadProblems* problems = nullptr);
 
 }  // namespace fabricctl

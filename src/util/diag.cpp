@@ -23,7 +23,7 @@ bool operator<(const Loc& a, const Loc& b) {
   return std::tie(fa, a.line, a.col) < std::tie(fb, b.line, b.col);
 }
 
-std::string Diag::str() const {
+std::string Diag::text() const {
   std::string names;
   if (subjects.size() == 1) {
     names = subject_kind + " " + quote(subjects[0]);
@@ -39,13 +39,16 @@ std::string Diag::str() const {
   std::string text = message;
   if (const size_t at = text.find(kSubjects); at != std::string::npos) text.replace(at, kSubjects.size(), names);
   else if (subjects.size() > 1) text += " (" + names + ")";
-  text += hint;
+  return text + hint;
+}
+
+std::string Diag::str() const {
   switch (severity) {
     case DiagSeverity::error: break;
-    case DiagSeverity::warning: return loc.str() + ": warning: " + text;
-    case DiagSeverity::note: return loc.str() + ": note: " + text;
+    case DiagSeverity::warning: return loc.str() + ": warning: " + text();
+    case DiagSeverity::note: return loc.str() + ": note: " + text();
   }
-  return loc.str() + ": " + text;
+  return loc.str() + ": " + text();
 }
 
 Diag& Diag::about(std::string_view kind, std::string_view name) {

@@ -62,6 +62,8 @@ struct Diag {
   Diag& because(std::string entity);
   /// Appends a hint ("; did you mean ...?"), printed after the subjects.
   Diag& suggest(const std::string& text);
+  /// The message with its subjects and hint, without location or severity.
+  [[nodiscard]] std::string text() const;
   [[nodiscard]] std::string str() const;
 };
 

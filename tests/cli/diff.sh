@@ -58,6 +58,25 @@ for f in doc["files"]:
 PY
 diff -r "$work/base-render" "$work/head-render" >/dev/null || fail "the patches do not give the new render"
 
+# What the intent removes is in the render, so the diff a reviewer approves is what reaches the device:
+# the watchdog turned off is a `no` line on EOS and an `nv unset` on NVUE, not a line that disappears.
+cp profiles/roce-lossless.yaml "$work/roce-lossless.yaml"
+/usr/bin/python3 - profiles/roce-lossless.yaml <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+new = re.sub(r"(pfc_watchdog:\n  enabled:) true", r"\1 false", text)
+assert new != text, "no pfc_watchdog.enabled in the profile"
+open(sys.argv[1], "w").write(new)
+PY
+run d --base-rev HEAD >"$work/removal.out"
+[ $rc -eq 1 ] || fail "watchdog off: exit $rc"
+for line in '^-   priority-flow-control pause watchdog$' '^\+   no priority-flow-control pause watchdog$' \
+  '^\+no priority-flow-control pause watchdog action$' '^-nv set interface swp1 qos pfc-watchdog$' \
+  '^\+nv unset interface swp1 qos pfc-watchdog$' '^\+nv unset qos pfc-watchdog$'; do
+  grep -qE "$line" "$work/removal.out" || fail "watchdog off: no line $line in the diff: $(grep -E '^[-+]' "$work/removal.out" | head -20)"
+done
+cp "$work/roce-lossless.yaml" profiles/roce-lossless.yaml
+
 # Errors: exit 2, named.
 run d
 [ $rc -eq 2 ] || fail "no base: exit $rc"

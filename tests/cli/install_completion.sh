@@ -30,6 +30,8 @@ expect "--output " verify -i inv --ou
 expect "-p " validate -p
 expect "--profiles " validate --prof
 expect "table " verify -o t
+expect "json " validate -o j
+expect "json " render --out x -o j
 expect "error " verify --severity e
 expect "warning " verify -i inv --severity w
 checks=$(complete_words verify --check link.mtu.)

@@ -22,7 +22,7 @@ for f in bin/fabricctl share/fabricctl/profiles/roce-lossless.yaml share/fabricc
          share/fabricctl/templates/eos/session.cfg.mustache share/fabricctl/templates/nvue/commands.nvue.mustache \
          share/fabricctl/templates/linux/apply.sh.mustache share/man/man1/fabricctl.1.gz \
          share/fabricctl/schemas/snapshot-v1.schema.json share/fabricctl/schemas/verify-v1.schema.json \
-         share/fabricctl/schemas/nic-state-v1.schema.json \
+         share/fabricctl/schemas/nic-state-v1.schema.json share/fabricctl/schemas/validate-v1.schema.json \
          share/bash-completion/completions/fabricctl share/doc/fabricctl/cli.md; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done

@@ -7,6 +7,10 @@
 # A case overlays the shipped profiles with its own profiles/*.yaml and replaces the inventory with
 # its own inventory/ (default: the shipped lab inventory). Run with UPDATE=1 to rewrite `expected`
 # (and `expected_stdout`) after an intended message change, then review the diff.
+#
+# Every case also runs as `validate -o json`: the same exit code, nothing on stderr, and a document
+# whose diagnostics, printed the way the text form prints them, are exactly the case's stderr lines
+# (tests/tools/validate-json-as-text); tests/cli/schemas.sh validates those documents.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 failed=0
@@ -43,6 +47,20 @@ run_case() {
   if ! diff -u "$case/expected" "$t/stderr"; then
     echo "FAIL $name: stderr differs from expected"; failed=$((failed + 1)); return
   fi
+  set +e
+  (cd "$t" && "$bin" validate -i inventory -p profiles -o json >json 2>json.stderr)
+  rc=$?
+  set -e
+  if [ $rc -ne "$want" ] || [ -s "$t/json.stderr" ]; then
+    echo "FAIL $name: -o json: exit code $rc, want $want; stderr:"; cat "$t/json.stderr"; failed=$((failed + 1)); return
+  fi
+  # The text form ends with its count line ("fabricctl: N errors; nothing was changed"), JSON has the count.
+  grep -v '^fabricctl: [0-9]* errors\?; nothing was changed$' "$t/stderr" >"$t/stderr.lines" || true
+  if ! python3 "$root/tests/tools/validate-json-as-text" "$t/json" "$want" | diff -u "$t/stderr.lines" - ; then
+    echo "FAIL $name: -o json does not hold the diagnostics the text form prints"; failed=$((failed + 1)); return
+  fi
+  [ -n "${JSON_OUT:-}" ] && cp "$t/json" "$JSON_OUT/$(echo "$name" | tr / _).json"
+  return 0
 }
 
 for case in "$root"/tests/corpus/invalid/*/; do

@@ -5,7 +5,9 @@
 #   - every snapshot under tests/snapshots/ and every nic-state.json under tests/golden/,
 #   - `snapshot --from-intent` and the rendered nic-state.json of inventory/lab and inventory/rail-optimized,
 #   - `verify -o json` of the lab snapshot sets (classic: failures and consequences; good; handwritten;
-#     one with a device's snapshot missing: unreadable and missing results).
+#     one with a device's snapshot missing: unreadable and missing results),
+#   - `validate -o json` of every case of the validation corpus (tests/cli/invalid_corpus.sh) and of
+#     both shipped inventories.
 # The checker's self-test proves the schemas reject mutated documents, and a bad file here must fail it.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 check="$root/tests/tools/check-schemas"
@@ -51,12 +53,22 @@ assert "leaf2" in r["summary"]["unreadable"] and r["summary"]["results"]["missin
 assert {f["status"] for f in json.load(open(sys.argv[2]))["findings"]} == {"fail", "consequence"}
 ' "$work/verify-lab-no-leaf2.json" "$work/verify-lab-classic.json" || fail "the reports do not cover every status"
 
+# validate -o json: the corpus (errors of every class, warnings, folded subjects) and the valid inventories.
+mkdir "$work/validate"
+JSON_OUT="$work/validate" bash tests/cli/invalid_corpus.sh "$bin" >"$work/corpus.out" || fail "$(cat "$work/corpus.out")"
+for inv in lab rail-optimized; do
+  "$bin" validate -i "inventory/$inv" -o json >"$work/validate/$inv.json"
+done
+n=$(find "$work/validate" -name '*.json' | wc -l)
+[ "$n" -ge 40 ] || fail "only $n validate documents"
+mapfile -t -O "${#files[@]}" files < <(find "$work/validate" -name '*.json' | sort)
+
 mapfile -t shipped < <(find tests/snapshots -name '*.json' | sort; find tests/golden -name nic-state.json | sort)
 [ "${#shipped[@]}" -ge 30 ] || fail "only ${#shipped[@]} shipped documents found"
 "$py" "$check" "$root" "${shipped[@]}" "${files[@]}" >"$work/check.out" || fail "$(cat "$work/check.out")"
 cat "$work/check.out"
 # Every kind was validated, from the docs and from real output.
-for kind in " docs snapshot" " docs verify" " nic-state" " snapshot" " verify"; do
+for kind in " docs snapshot" " docs verify" " docs validate" " nic-state" " snapshot" " verify" " validate"; do
   grep -q "[0-9]$kind\b" "$work/check.out" || fail "no valid$kind document was checked: $(cat "$work/check.out")"
 done
 

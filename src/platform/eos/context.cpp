@@ -20,7 +20,16 @@
 //   `priority-flow-control pause watchdog` is what EOS prints under an interface in `show
 //   running-config all` (on by default once the global timers are set).
 // - Queue blocks: EOS queues are strict priority by default; `no priority` + `bandwidth percent` makes a
-//   queue weighted round robin. Only queues some priority maps to (or that carry ECN) get a block.
+//   queue weighted round robin.
+// - A session merges into the running config, so a setting the intent no longer has would survive a line
+//   that is merely left out. Every setting fabricctl manages is therefore stated, as a value or as its
+//   removal: each of the eight PFC priorities (`no priority-flow-control priority N no-drop` for the lossy
+//   ones),
+//   the port's watchdog, and every queue block (`no bandwidth percent` on strict queues, `no random-detect
+//   ecn minimum-threshold` where the intent has no ECN, the form public EOS DCQCN tooling uses to turn marking
+//   off; Arista's own documents were not found to show it). With the watchdog off, its global timers are removed as
+//   well. What a previous intent may leave but nothing reads is left alone: a COS map under DSCP trust, the map of
+//   priority 7.
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -58,17 +67,14 @@ nlohmann::json queue_blocks(const QosIntent& q) {
   for (int tc = 0; tc < kTrafficClasses; ++tc) {
     const TcSchedule& s = q.tc[static_cast<size_t>(tc)];
     const EcnQueue* e = q.ecn_queue(tc);
-    if (!s.used && e == nullptr) continue;
-    nlohmann::json block;
-    block["id"] = std::to_string(tc);
-    // EOS queues are strict priority by default; `no priority` makes one weighted round robin.
-    if (!s.used) block["priority"] = false;
-    else block["priority"] = s.strict ? "priority strict" : "no priority";
-    if (s.used && !s.strict) block["bandwidth"] = std::to_string(s.bandwidth_pct);
-    else block["bandwidth"] = false;
-    if (e != nullptr) block["ecn"] = ecn_line(*e);
-    else block["ecn"] = false;
-    queues.push_back(block);
+    const bool wrr = s.used && !s.strict;
+    // A queue no priority maps to is put back to EOS's default, strict priority without ECN.
+    queues.push_back(
+        {{"id", std::to_string(tc)},
+         {"used", s.used},
+         {"priority", wrr ? "no priority" : "priority strict"},
+         {"bandwidth", wrr ? "bandwidth percent " + std::to_string(s.bandwidth_pct) : "no bandwidth percent"},
+         {"ecn", e != nullptr ? ecn_line(*e) : "no random-detect ecn minimum-threshold"}});
   }
   return queues;
 }
@@ -128,8 +134,14 @@ nlohmann::json eos_context(const DeviceDesired& device) {
     c["watchdog"] = false;
   }
 
-  nlohmann::json no_drop = nlohmann::json::array();
-  for (int p : lossless) no_drop.push_back(std::to_string(p));
+  // Every priority is stated, in priority order: the lossless ones no-drop, the others back to EOS's
+  // default (drop), so a priority the intent no longer makes lossless is removed from the port and a
+  // review diff shows that one line change.
+  nlohmann::json priorities = nlohmann::json::array();
+  for (int p = 0; p < kPriorities; ++p) {
+    const std::string line = "priority-flow-control priority " + std::to_string(p) + " no-drop";
+    priorities.push_back(q.lossless[static_cast<size_t>(p)] ? line : "no " + line);
+  }
   nlohmann::json queues = queue_blocks(q);
 
   std::vector<const PortDesired*> ports;
@@ -142,8 +154,9 @@ nlohmann::json eos_context(const DeviceDesired& device) {
                           {"mtu", std::to_string(p->mtu)},
                           {"trust", q.trust == Trust::dscp ? "dscp" : "cos"},
                           {"pfc", pfc ? "priority-flow-control on" : "no priority-flow-control"},
-                          {"no_drop", no_drop},
-                          {"pfc_watchdog", watchdog},
+                          {"priorities", priorities},
+                          {"pfc_watchdog", watchdog ? "priority-flow-control pause watchdog"
+                                                    : "no priority-flow-control pause watchdog"},
                           {"queues", queues}});
   }
   c["interfaces"] = interfaces;

@@ -34,6 +34,68 @@ void check_shape(const std::string& out) {
   }
 }
 
+/// One interface of the roce-lossless intent, written by hand: every priority stated (3 no-drop, the others
+/// removed), the watchdog on, and all eight queue blocks, each with its scheduling and its ECN or the
+/// removal of both: a session merges, so a line left out would keep what an earlier session set.
+std::string roce_lossless_interface(const std::string& name) {
+  return "interface " + name +
+         "\n"
+         "   mtu 9100\n"
+         "   qos trust dscp\n"
+         "   priority-flow-control on\n"
+         "   no priority-flow-control priority 0 no-drop\n"
+         "   no priority-flow-control priority 1 no-drop\n"
+         "   no priority-flow-control priority 2 no-drop\n"
+         "   priority-flow-control priority 3 no-drop\n"
+         "   no priority-flow-control priority 4 no-drop\n"
+         "   no priority-flow-control priority 5 no-drop\n"
+         "   no priority-flow-control priority 6 no-drop\n"
+         "   no priority-flow-control priority 7 no-drop\n"
+         "   priority-flow-control pause watchdog\n"
+         "   !\n"
+         "   uc-tx-queue 0\n"
+         "      no priority\n"
+         "      bandwidth percent 50\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 1\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 2\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 3\n"
+         "      no priority\n"
+         "      bandwidth percent 50\n"
+         "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes "
+         "max-mark-probability 20 weight 0\n"
+         "   !\n"
+         "   uc-tx-queue 4\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 5\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 6\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "   !\n"
+         "   uc-tx-queue 7\n"
+         "      priority strict\n"
+         "      no bandwidth percent\n"
+         "      no random-detect ecn minimum-threshold\n"
+         "!\n";
+}
+
 }  // namespace
 
 TEST_CASE("eos session.cfg renders the roce-lossless intent") {
@@ -64,32 +126,8 @@ TEST_CASE("eos session.cfg renders the roce-lossless intent") {
   CHECK(has_line(out, "priority-flow-control pause watchdog action drop"));
 
   // One interface block, exactly.
-  const std::string eth1 =
-      "!\n"
-      "interface Ethernet1/1\n"
-      "   mtu 9100\n"
-      "   qos trust dscp\n"
-      "   priority-flow-control on\n"
-      "   priority-flow-control priority 3 no-drop\n"
-      "   priority-flow-control pause watchdog\n"
-      "   !\n"
-      "   uc-tx-queue 0\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "   !\n"
-      "   uc-tx-queue 3\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-      "weight 0\n"
-      "   !\n"
-      "   uc-tx-queue 6\n"
-      "      priority strict\n"
-      "!\n"
-      "interface Ethernet2/1\n";
+  const std::string eth1 = "!\n" + roce_lossless_interface("Ethernet1/1") + "interface Ethernet2/1\n";
   CHECK_MESSAGE(out.find(eth1) != std::string::npos, out);
-  // Unused traffic classes get no queue block.
-  CHECK_FALSE(has_line(out, "   uc-tx-queue 1"));
   CHECK(out.substr(out.size() - 2) == "!\n");
   // Globals come before the interfaces.
   CHECK(line_index(out, "priority-flow-control pause watchdog action drop") < line_index(out, "interface Ethernet1/1"));
@@ -145,29 +183,47 @@ TEST_CASE("eos watchdog times are seconds with decimals") {
   CHECK(has_line(out, "priority-flow-control pause watchdog default polling-interval 0.005"));
 }
 
-TEST_CASE("eos watchdog off and ECN off leave their lines out") {
+TEST_CASE("eos watchdog off and ECN off remove them, globally and on every port and queue") {
   auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
   d.qos.watchdog.enabled = false;
   d.qos.ecn_enabled = false;
   d.qos.ecn.clear();
   std::string out = render_eos(d);
   check_shape(out);
-  CHECK(out.find("watchdog") == std::string::npos);
-  CHECK(out.find("random-detect") == std::string::npos);
+  CHECK(has_line(out, "no priority-flow-control pause watchdog default timeout"));
+  CHECK(has_line(out, "no priority-flow-control pause watchdog default recovery-time"));
+  CHECK(has_line(out, "no priority-flow-control pause watchdog default polling-interval"));
+  CHECK(has_line(out, "   no priority-flow-control pause watchdog"));
+  CHECK_FALSE(has_line(out, "   priority-flow-control pause watchdog"));
+  CHECK(has_line(out, "no priority-flow-control pause watchdog action"));
+  CHECK(out.find("watchdog action drop") == std::string::npos);
+  size_t ecn_off = 0;
+  for (const std::string& l : lines_of(out)) {
+    CHECK(l.find("random-detect ecn minimum-threshold ") == std::string::npos);  // no thresholds anywhere
+    ecn_off += l == "      no random-detect ecn minimum-threshold" ? 1 : 0;
+  }
+  CHECK(ecn_off == 8);
   // Scheduling and PFC stay.
   CHECK(has_line(out, "   priority-flow-control priority 3 no-drop"));
-  const std::string q3 = "   uc-tx-queue 3\n      no priority\n      bandwidth percent 50\n   !\n   uc-tx-queue 6\n";
+  const std::string q3 =
+      "   uc-tx-queue 3\n      no priority\n      bandwidth percent 50\n"
+      "      no random-detect ecn minimum-threshold\n   !\n   uc-tx-queue 4\n";
   CHECK_MESSAGE(out.find(q3) != std::string::npos, out);
 }
 
-TEST_CASE("eos without lossless priorities turns PFC off and writes no watchdog") {
+TEST_CASE("eos without lossless priorities turns PFC off, removes every no-drop priority and the watchdog") {
   auto d = test::example_switch(Platform::eos, {"Ethernet1/1"});
   d.qos.lossless.fill(false);
   std::string out = render_eos(d);
   check_shape(out);
   CHECK(has_line(out, "   no priority-flow-control"));
-  CHECK(out.find("no-drop") == std::string::npos);
-  CHECK(out.find("watchdog") == std::string::npos);
+  for (int p = 0; p < 8; ++p) {
+    CAPTURE(p);
+    CHECK(has_line(out, "   no priority-flow-control priority " + std::to_string(p) + " no-drop"));
+    CHECK_FALSE(has_line(out, "   priority-flow-control priority " + std::to_string(p) + " no-drop"));
+  }
+  CHECK(has_line(out, "   no priority-flow-control pause watchdog"));
+  CHECK(has_line(out, "no priority-flow-control pause watchdog default timeout"));
 }
 
 TEST_CASE("eos pcp trust writes qos trust cos and an identity cos map") {
@@ -215,46 +271,7 @@ TEST_CASE("eos session.cfg is exactly the hand-written session, whatever the ord
       "priority-flow-control pause watchdog default recovery-time 0.2\n"
       "priority-flow-control pause watchdog default polling-interval 0.1\n"
       "priority-flow-control pause watchdog action drop\n"
-      "!\n"
-      "interface Ethernet1/1\n"
-      "   mtu 9100\n"
-      "   qos trust dscp\n"
-      "   priority-flow-control on\n"
-      "   priority-flow-control priority 3 no-drop\n"
-      "   priority-flow-control pause watchdog\n"
-      "   !\n"
-      "   uc-tx-queue 0\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "   !\n"
-      "   uc-tx-queue 3\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-      "weight 0\n"
-      "   !\n"
-      "   uc-tx-queue 6\n"
-      "      priority strict\n"
-      "!\n"
-      "interface Ethernet2/1\n"
-      "   mtu 9100\n"
-      "   qos trust dscp\n"
-      "   priority-flow-control on\n"
-      "   priority-flow-control priority 3 no-drop\n"
-      "   priority-flow-control pause watchdog\n"
-      "   !\n"
-      "   uc-tx-queue 0\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "   !\n"
-      "   uc-tx-queue 3\n"
-      "      no priority\n"
-      "      bandwidth percent 50\n"
-      "      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 20 "
-      "weight 0\n"
-      "   !\n"
-      "   uc-tx-queue 6\n"
-      "      priority strict\n"
-      "!\n";
+      "!\n" +
+      roce_lossless_interface("Ethernet1/1") + roce_lossless_interface("Ethernet2/1");
   CHECK(render_eos(test::example_switch(Platform::eos, {"Ethernet2/1", "Ethernet1/1"})) == want);
 }

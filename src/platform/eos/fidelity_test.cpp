@@ -32,18 +32,22 @@ const Command kVocabulary[] = {
     {Mode::global,
      R"(priority-flow-control pause watchdog default (timeout|recovery-time|polling-interval) \d+(\.\d{1,3})?)"},
     {Mode::global, R"(priority-flow-control pause watchdog action (drop|errdisable|notify-only))"},
+    {Mode::global,
+     R"(no priority-flow-control pause watchdog (default (timeout|recovery-time|polling-interval)|action))"},
     {Mode::global, R"(interface Ethernet\d+(/\d+){0,2})"},
     {Mode::interface, R"(   mtu \d+)"},
     {Mode::interface, R"(   qos trust (dscp|cos))"},
     {Mode::interface, R"(   priority-flow-control on)"},
     {Mode::interface, R"(   no priority-flow-control)"},
-    {Mode::interface, R"(   priority-flow-control priority [0-7] no-drop)"},
-    {Mode::interface, R"(   priority-flow-control pause watchdog)"},
+    {Mode::interface, R"(   (no )?priority-flow-control priority [0-7] no-drop)"},
+    {Mode::interface, R"(   (no )?priority-flow-control pause watchdog)"},
     {Mode::interface, R"(   !)"},
     {Mode::interface, R"(   (uc-)?tx-queue [0-7])"},
     {Mode::queue, R"(      priority strict)"},
     {Mode::queue, R"(      no priority)"},
     {Mode::queue, R"(      bandwidth percent \d+)"},
+    {Mode::queue, R"(      no bandwidth percent)"},
+    {Mode::queue, R"(      no random-detect ecn minimum-threshold)"},
     {Mode::queue,
      R"(      random-detect ecn minimum-threshold \d+ bytes maximum-threshold \d+ bytes max-mark-probability \d+ weight 0)"},
 };
@@ -81,9 +85,9 @@ std::vector<std::string> problems(const std::string& session) {
     voq = voq || std::regex_search(line, std::regex(R"((^|\s)tx-queue)"));
     const std::vector<long> n = numbers(line);
     if (line.find("   mtu ") == 0 && (n[0] < 68 || n[0] > 9214)) out.push_back("MTU out of EOS's range: " + line);
-    if (line.find("bandwidth percent") != std::string::npos && (n[0] < 1 || n[0] > 100))
+    if (line.rfind("      bandwidth percent", 0) == 0 && (n[0] < 1 || n[0] > 100))
       out.push_back("bandwidth out of 1-100: " + line);
-    if (line.find("random-detect ecn") != std::string::npos && (n[0] >= n[1] || n[2] < 1 || n[2] > 100))
+    if (line.rfind("      random-detect ecn", 0) == 0 && (n[0] >= n[1] || n[2] < 1 || n[2] > 100))
       out.push_back("ECN thresholds or probability out of range: " + line);
   }
   if (uc && voq) out.push_back("uc-tx-queue and tx-queue in one session: EOS rejects it");

@@ -60,11 +60,12 @@ std::string eos_fix(const Fix& f) {
       std::vector<std::string> lines;
       for (const json& m : c["tc_maps"]) lines.push_back(m["line"].get<std::string>());
       lines.push_back(iface);
+      // The queues some priority maps to: the ones port.ets.drift compares.
       for (const json& b : itf ? (*itf)["queues"] : json::array()) {
-        if (!b["priority"].is_string()) continue;
+        if (!b["used"].get<bool>()) continue;
         lines.push_back("   " + queue + " " + b["id"].get<std::string>());
         lines.push_back("      " + b["priority"].get<std::string>());
-        if (b["bandwidth"].is_string()) lines.push_back("      bandwidth percent " + b["bandwidth"].get<std::string>());
+        lines.push_back("      " + b["bandwidth"].get<std::string>());
       }
       return configure(lines);
     }
@@ -75,10 +76,10 @@ std::string eos_fix(const Fix& f) {
         const json* block = nullptr;
         if (itf)
           for (const json& b : (*itf)["queues"])
-            if (b["id"] == std::to_string(tc) && b["ecn"].is_string()) block = &b;
+            if (b["id"] == std::to_string(tc)) block = &b;
         lines.push_back("   " + queue + " " + std::to_string(tc));
-        if (block) lines.push_back("      " + (*block)["ecn"].get<std::string>());
-        else lines.emplace_back("      no random-detect ecn minimum-threshold");
+        lines.push_back("      " + (block ? (*block)["ecn"].get<std::string>()
+                                          : std::string("no random-detect ecn minimum-threshold")));
       }
       return configure(lines);
     }

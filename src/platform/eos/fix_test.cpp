@@ -66,7 +66,7 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
         "interface Ethernet1/1\n"
         "   uc-tx-queue 0\n      no priority\n      bandwidth percent 50\n"
         "   uc-tx-queue 3\n      no priority\n      bandwidth percent 50\n"
-        "   uc-tx-queue 6\n      priority strict\n"
+        "   uc-tx-queue 6\n      priority strict\n      no bandwidth percent\n"
         "end");
   CHECK(fix_of(d, Setting::watchdog) ==
         "configure\n"

@@ -19,6 +19,15 @@
 // - Egress scheduler: default-global starts with every class DWRR at 12-13 %, and DWRR shares must add up
 //   to at most 100 (bw-percent 1-100), so classes no priority maps to are set strict; with no traffic they
 //   take no bandwidth.
+// - Removals: `nv set` merges into the applied configuration, so every setting fabricctl manages is
+//   stated as a value or removed with `nv unset` (paths from the NVUE command reference): the PFC
+//   priorities that are not lossless, the bw-percent of strict classes, the PFC watchdog, RoCE mode when
+//   the profile is written explicitly, the thresholds of classes without ECN, and the PFC profile and the
+//   lossless pool split when nothing is lossless. A setting
+//   the intent drops is then removed on the switch, and the diff a reviewer approves shows it. Unsetting
+//   what the switch does not have is taken to be a no-op, as it is for NVUE's other paths (UNCONFIRMED
+//   in NVIDIA's documents). In RoCE mode the explicit default-global settings of an earlier explicit
+//   profile are left as they are: NVIDIA documents no interplay of the two.
 // - Buffer pools: NVIDIA documents that PFC needs a lossless buffer pool before it is configured (the
 //   default gives 100 % to default-lossy). Until profiles carry a buffer split, NVIDIA's documented 50/50
 //   split is written when any priority is lossless.
@@ -116,7 +125,12 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   if (pfc) {
     std::vector<std::string> prios;
     for (int p : lossless) prios.push_back(std::to_string(p));
-    c["pfc"] = {{"priorities", join(prios, ",")}, {"cable_length", cable}};
+    std::vector<std::string> lossy;
+    for (int p = 0; p < kPriorities; ++p)
+      if (!q.lossless[static_cast<size_t>(p)]) lossy.push_back(std::to_string(p));
+    c["pfc"] = {{"priorities", join(prios, ",")},
+                {"lossy", lossy.empty() ? nlohmann::json(false) : nlohmann::json(join(lossy, ","))},
+                {"cable_length", cable}};
   } else {
     c["pfc"] = false;
   }
@@ -138,7 +152,8 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   }
   c["schedulers"] = schedulers;
 
-  // ECN on the intent's queues, and off on every other used class (NVUE marks TC0 by default).
+  // ECN on the intent's queues, and off on every other class: NVUE marks TC0 by default, and a class a
+  // previous intent marked keeps marking until told otherwise.
   nlohmann::json ecn = nlohmann::json::array();
   nlohmann::json ecn_disabled = nlohmann::json::array();
   if (q.ecn_enabled) {
@@ -151,9 +166,13 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
                      {"probability", std::to_string(e.probability_pct)}});
   }
   for (int tc = 0; tc < kTrafficClasses; ++tc)
-    if (q.tc[static_cast<size_t>(tc)].used && !q.ecn_queue(tc)) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
+    if (!q.ecn_queue(tc)) ecn_disabled.push_back({{"tc", std::to_string(tc)}});
   c["ecn"] = ecn;
   c["ecn_disabled"] = ecn_disabled;
+  // The classes without ECN lose their thresholds too, in one line, before `ecn disable`.
+  std::vector<std::string> unset;
+  for (const nlohmann::json& e : ecn_disabled) unset.push_back(e["tc"].get<std::string>());
+  c["ecn_unset"] = unset.empty() ? nlohmann::json(false) : nlohmann::json(join(unset, ","));
 
   // NVIDIA's RoCE mode, with the adjustments the profile needs, where it matches the profile.
   if (matches_roce_mode(q)) {

@@ -32,12 +32,13 @@ size_t count_prefix(const std::string& s, const std::string& prefix) {
   return n;
 }
 
-/// Every line is a `#` comment or an `nv set` command; no blank lines, no trailing whitespace.
+/// Every line is a `#` comment or an `nv set` or `nv unset` command; no blank lines, no trailing whitespace.
 void check_shape(const std::string& out) {
   REQUIRE_FALSE(out.empty());
   CHECK(out.back() == '\n');
   for (const auto& l : lines_of(out)) {
-    CHECK_MESSAGE((l.rfind("# ", 0) == 0 || l.rfind("nv set ", 0) == 0), "unexpected line: ", l);
+    CHECK_MESSAGE((l.rfind("# ", 0) == 0 || l.rfind("nv set ", 0) == 0 || l.rfind("nv unset ", 0) == 0),
+                  "unexpected line: ", l);
     if (!l.empty()) CHECK_MESSAGE(l.back() != ' ', "trailing whitespace: ", l);
   }
 }
@@ -75,13 +76,19 @@ TEST_CASE("nvue commands render the roce-lossless intent") {
       "nv set qos egress-scheduler default-global traffic-class 0 mode dwrr\n"
       "nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50\n"
       "nv set qos egress-scheduler default-global traffic-class 1 mode strict\n"
+      "nv unset qos egress-scheduler default-global traffic-class 1 bw-percent\n"
       "nv set qos egress-scheduler default-global traffic-class 2 mode strict\n"
+      "nv unset qos egress-scheduler default-global traffic-class 2 bw-percent\n"
       "nv set qos egress-scheduler default-global traffic-class 3 mode dwrr\n"
       "nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50\n"
       "nv set qos egress-scheduler default-global traffic-class 4 mode strict\n"
+      "nv unset qos egress-scheduler default-global traffic-class 4 bw-percent\n"
       "nv set qos egress-scheduler default-global traffic-class 5 mode strict\n"
+      "nv unset qos egress-scheduler default-global traffic-class 5 bw-percent\n"
       "nv set qos egress-scheduler default-global traffic-class 6 mode strict\n"
-      "nv set qos egress-scheduler default-global traffic-class 7 mode strict\n";
+      "nv unset qos egress-scheduler default-global traffic-class 6 bw-percent\n"
+      "nv set qos egress-scheduler default-global traffic-class 7 mode strict\n"
+      "nv unset qos egress-scheduler default-global traffic-class 7 bw-percent\n";
   CHECK_MESSAGE(out.find(sched) != std::string::npos, out);
 
   // ECN thresholds stay in bytes.
@@ -91,10 +98,14 @@ TEST_CASE("nvue commands render the roce-lossless intent") {
       "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
       "nv set qos congestion-control default-global traffic-class 3 probability 20\n";
   CHECK_MESSAGE(out.find(ecn) != std::string::npos, out);
-  // NVUE marks TC0 by default; the profile marks only TC3: every other used class is set to none.
+  // NVUE marks TC0 by default; the profile marks only TC3: every other class is set to disable.
   CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 0 ecn disable"));
   CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 6 ecn disable"));
-  CHECK(count_prefix(out, "nv set qos congestion-control ") == 6);
+  CHECK(has_line(out, "nv set qos congestion-control default-global traffic-class 7 ecn disable"));
+  CHECK(count_prefix(out, "nv set qos congestion-control ") == 4 + 7);
+  // The PFC priorities that are not lossless are removed, and RoCE mode with them.
+  CHECK(has_line(out, "nv unset qos pfc default-global switch-priority 0,1,2,4,5,6,7"));
+  CHECK(has_line(out, "nv unset qos roce"));
   CHECK_FALSE(has_line(out, "nv set qos roce mode lossless"));  // ECN 20 % on TC3 only: not RoCE mode
 
   CHECK(has_line(out, "nv set qos pfc-watchdog polling-interval 100"));
@@ -121,16 +132,16 @@ TEST_CASE("nvue robustness rounds detection up to whole polling intervals") {
   CHECK(has_line(out, "nv set qos pfc-watchdog robustness 3"));
 }
 
-TEST_CASE("nvue ECN off disables ECN on every used class, TC0 (NVUE's default) included") {
+TEST_CASE("nvue ECN off disables ECN on every class, TC0 (NVUE's default) included") {
   auto d = test::example_switch(Platform::nvue, {"swp1"});
   d.qos.ecn_enabled = false;
   d.qos.ecn.clear();
   std::string out = render_nvue(d);
   check_shape(out);
-  for (const char* tc : {"0", "3", "6"})
-    CHECK(has_line(out,
-                   std::string("nv set qos congestion-control default-global traffic-class ") + tc + " ecn disable"));
-  CHECK(count_prefix(out, "nv set qos congestion-control ") == 3);
+  for (int tc = 0; tc < 8; ++tc)
+    CHECK(has_line(
+        out, "nv set qos congestion-control default-global traffic-class " + std::to_string(tc) + " ecn disable"));
+  CHECK(count_prefix(out, "nv set qos congestion-control ") == 8);
 }
 
 TEST_CASE("nvue best-effort ECN is the profile's choice: ecn.tc.0 marks TC0") {
@@ -163,6 +174,8 @@ TEST_CASE("nvue RoCE mode where the profile is NVIDIA's, with the adjustments NV
     CHECK(count_prefix(out, set_by_roce) == 0);
   CHECK(has_line(out, "nv set qos pfc-watchdog robustness 2"));
   CHECK(has_line(out, "nv set interface swp2 link mtu 9100"));
+  CHECK_FALSE(has_line(out, "nv unset qos roce"));
+  CHECK(count_prefix(out, "nv unset qos pfc ") == 0);  // RoCE mode's own PFC
 
   d.qos.dscp_to_priority.fill(0);  // NVIDIA's own map: no adjustment left but trust
   for (int dscp = 0; dscp < 64; ++dscp) d.qos.dscp_to_priority[static_cast<size_t>(dscp)] = dscp / 8;
@@ -181,18 +194,21 @@ TEST_CASE("nvue RoCE mode where the profile is NVIDIA's, with the adjustments NV
   }
 }
 
-TEST_CASE("nvue watchdog off leaves the watchdog out") {
+TEST_CASE("nvue watchdog off removes the watchdog, globally and per interface") {
   auto d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
   d.qos.watchdog.enabled = false;
   std::string out = render_nvue(d);
   check_shape(out);
   CHECK(count_prefix(out, "nv set qos pfc-watchdog") == 0);
   CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK(has_line(out, "nv unset qos pfc-watchdog"));
+  CHECK(has_line(out, "nv unset interface swp1 qos pfc-watchdog"));
+  CHECK(has_line(out, "nv unset interface swp2 qos pfc-watchdog"));
   CHECK(has_line(out, "nv set interface swp1 link mtu 9100"));
   CHECK(has_line(out, "nv set qos pfc default-global switch-priority 3"));
 }
 
-TEST_CASE("nvue without lossless priorities writes no PFC, pool or watchdog") {
+TEST_CASE("nvue without lossless priorities removes PFC, the pool split and the watchdog") {
   auto d = test::example_switch(Platform::nvue, {"swp1"});
   d.qos.lossless.fill(false);
   std::string out = render_nvue(d);
@@ -200,6 +216,11 @@ TEST_CASE("nvue without lossless priorities writes no PFC, pool or watchdog") {
   CHECK(count_prefix(out, "nv set qos pfc") == 0);
   CHECK(count_prefix(out, "nv set qos traffic-pool") == 0);
   CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK(has_line(out, "nv unset qos pfc default-global"));
+  CHECK(has_line(out, "nv unset qos traffic-pool default-lossless memory-percent"));
+  CHECK(has_line(out, "nv unset qos traffic-pool default-lossy memory-percent"));
+  CHECK(has_line(out, "nv unset qos pfc-watchdog"));
+  CHECK(has_line(out, "nv unset interface swp1 qos pfc-watchdog"));
 }
 
 TEST_CASE("nvue pcp trust and several lossless priorities") {
@@ -212,6 +233,7 @@ TEST_CASE("nvue pcp trust and several lossless priorities") {
   CHECK(count_prefix(out, "nv set qos mapping default-global pcp ") == 8);
   CHECK(has_line(out, "nv set qos mapping default-global pcp 5 switch-priority 5"));
   CHECK(has_line(out, "nv set qos pfc default-global switch-priority 3,4"));
+  CHECK(has_line(out, "nv unset qos pfc default-global switch-priority 0,1,2,5,6,7"));
 }
 
 TEST_CASE("nvue interfaces come in natural port order") {
@@ -230,13 +252,15 @@ TEST_CASE("nvue interfaces come in natural port order") {
 TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the order of the ports") {
   // Computed here from docs/profiles.md ("How keys are rendered per platform") for the roce-lossless
   // intent, not copied from a render: all 64 DSCPs, PFC on 3 with the longest cable (5 m), every priority's
-  // traffic class, DWRR 50/50 with unused classes strict, ECN in bytes and off on the other used classes
-  // (NVUE marks TC0 by default), robustness = ceil(200 / 100).
+  // traffic class, DWRR 50/50 with unused classes strict (their shares removed), ECN in bytes and off on
+  // every other class (NVUE marks TC0 by default), robustness = ceil(200 / 100); RoCE mode and the
+  // priorities that are not lossless removed.
   // The ports come in reverse; the interfaces are set in natural order.
   std::string want;
   for (const auto& l : lines_of(render_nvue(test::example_switch(Platform::nvue, {"swp1"}))))
     if (l.rfind("#", 0) == 0) want += l + "\n";  // the explanatory comments, pinned by the golden files
   REQUIRE(want.rfind("# fabricctl: leaf1 profile roce-lossless\n", 0) == 0);
+  want += "nv unset qos roce\n";
   want += "nv set qos mapping default-global trust l3\n";
   for (int dscp = 0; dscp < 64; ++dscp)
     want += "nv set qos mapping default-global dscp " + std::to_string(dscp) + " switch-priority " +
@@ -248,6 +272,7 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
       "nv set qos traffic-pool default-lossless memory-percent 50\n"
       "nv set qos traffic-pool default-lossy memory-percent 50\n"
       "nv set qos pfc default-global switch-priority 3\n"
+      "nv unset qos pfc default-global switch-priority 0,1,2,4,5,6,7\n"
       "nv set qos pfc default-global tx enable\n"
       "nv set qos pfc default-global rx enable\n"
       "nv set qos pfc default-global cable-length 5\n";
@@ -257,15 +282,22 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
             std::to_string(tc_of[p]) + "\n";
   for (int tc = 0; tc < 8; ++tc) {
     const std::string q = "nv set qos egress-scheduler default-global traffic-class " + std::to_string(tc);
-    want += tc == 0 || tc == 3 ? q + " mode dwrr\n" + q + " bw-percent 50\n" : q + " mode strict\n";
+    want += tc == 0 || tc == 3 ? q + " mode dwrr\n" + q + " bw-percent 50\n"
+                               : q + " mode strict\n" + "nv unset" + q.substr(6) + " bw-percent\n";
   }
   want +=
       "nv set qos congestion-control default-global traffic-class 3 ecn enable\n"
       "nv set qos congestion-control default-global traffic-class 3 min-threshold 153600\n"
       "nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000\n"
       "nv set qos congestion-control default-global traffic-class 3 probability 20\n"
+      "nv unset qos congestion-control default-global traffic-class 0,1,2,4,5,6,7\n"
       "nv set qos congestion-control default-global traffic-class 0 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 1 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 2 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 4 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 5 ecn disable\n"
       "nv set qos congestion-control default-global traffic-class 6 ecn disable\n"
+      "nv set qos congestion-control default-global traffic-class 7 ecn disable\n"
       "nv set qos pfc-watchdog polling-interval 100\n"
       "nv set qos pfc-watchdog robustness 2\n";
   for (const char* port : {"swp1", "swp2", "swp10"})

@@ -40,6 +40,14 @@ const Form kVocabulary[] = {
     {R"(nv set qos pfc-watchdog robustness \d+)", 1, 1000},
     {R"(nv set interface swp\d+(s\d+)? link mtu \d+)", 552, 9216},
     {R"(nv set interface swp\d+(s\d+)? qos pfc-watchdog)", 1, 0},
+    // Removals, paths from the NVUE command reference's `nv unset` list.
+    {R"(nv unset qos roce)", 1, 0},
+    {R"(nv unset qos pfc default-global( switch-priority [0-7](,[0-7])*)?)", 1, 0},
+    {R"(nv unset qos congestion-control default-global traffic-class [0-7](,[0-7])*)", 1, 0},
+    {R"(nv unset qos traffic-pool default-(lossless|lossy) memory-percent)", 1, 0},
+    {R"(nv unset qos egress-scheduler default-global traffic-class [0-7] bw-percent)", 1, 0},
+    {R"(nv unset qos pfc-watchdog)", 1, 0},
+    {R"(nv unset interface swp\d+(s\d+)? qos pfc-watchdog)", 1, 0},
 };
 
 std::vector<std::string> problems(const std::string& commands) {

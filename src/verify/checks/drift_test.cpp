@@ -354,6 +354,7 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
         "      bandwidth percent 50\n"
         "   uc-tx-queue 6\n"
         "      priority strict\n"
+        "      no bandwidth percent\n"
         "end");
 
   f.port("leaf1", "Ethernet4").tc.reset();
