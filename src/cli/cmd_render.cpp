@@ -6,9 +6,12 @@
 #include <map>
 #include <optional>
 
+#include <unistd.h>
+
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
+#include "cli/progress.h"
 #include "render/render.h"
 #include "render/render_check.h"
 #include "render/stop_signals.h"
@@ -19,18 +22,23 @@ namespace fabricctl {
 namespace {
 
 constexpr std::string_view kUsage =
-    "fabricctl render -i INVENTORY --out DIR [--check] [-p DIR]... [--templates DIR]... [-o table|json]";
+    "fabricctl render -i INVENTORY --out DIR [--check] [-p DIR]... [--templates DIR]... [-o table|json] [-q]";
 
 /// render --check: compares what the intent renders now with OUT, writing nothing. 0 current,
 /// 1 stale (each file named on stdout), 2 invalid input or OUT not a render.
-int check_out(const Fabric& fabric, const FabricOptions& o, const std::string& out_dir) {
+int check_out(const Fabric& fabric, const FabricOptions& o, const std::string& out_dir, Progress& progress) {
   Diags diags;
+  progress.phase("rendering " + std::to_string(fabric.desired.devices.size()) + " devices to compare with " +
+                 terminal_line(out_dir));
   const std::vector<RenderedDevice> rendered = render_fabric(fabric.desired, o.template_paths(), diags);
   if (!diags.empty()) {
+    progress.clear();
     std::cerr << diags.str() << "fabricctl: rendering failed\n";
     return kExitInvalid;
   }
+  progress.phase("comparing with " + terminal_line(out_dir));
   const auto stale = check_rendered(rendered, out_dir);
+  progress.clear();
   if (!stale) {
     std::cerr << "fabricctl: error: " << stale.error() << "\n";
     return kExitInvalid;
@@ -76,7 +84,7 @@ std::string table(const std::vector<Row>& rows) {
 int cmd_render(const std::vector<std::string>& args) {
   FabricOptions o;
   std::string out_dir, output = "table";
-  bool check = false;
+  bool check = false, quiet = false;
   boost::program_options::options_description desc("render options");
   add_fabric_options(desc, o);
   // No -o for --out: -o FORMAT means the output format in every command.
@@ -85,7 +93,8 @@ int cmd_render(const std::vector<std::string>& args) {
       "output,o", boost::program_options::value(&output)->value_name("FORMAT"),
       "summary on stdout: table (default) or json")(
       "check", boost::program_options::bool_switch(&check),
-      "write nothing; exit 1 if OUT is not what the intent renders now (a stale committed render)");
+      "write nothing; exit 1 if OUT is not what the intent renders now (a stale committed render)")(
+      "quiet,q", boost::program_options::bool_switch(&quiet), "no progress on stderr; errors are still printed");
   int exit = kExitOk;
   if (!parse_args(args, desc, kUsage, exit)) return exit;
   if (out_dir.empty()) {
@@ -99,14 +108,19 @@ int cmd_render(const std::vector<std::string>& args) {
   }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
-  if (check) return check_out(*fabric, o, out_dir);
+  // Progress only once the intent has loaded: its errors are printed as they are found.
+  Progress progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr);
+  if (check) return check_out(*fabric, o, out_dir, progress);
 
   // Devices are rendered into a staging directory that replaces OUT only when all of them
   // rendered: a template error, or Ctrl-C, leaves OUT untouched.
   Diags diags;
   StopSignals stop_signals;
   std::optional<PhaseTimer> timer(std::in_place, "render and write");
+  progress.phase("rendering " + std::to_string(fabric->desired.devices.size()) + " devices into " +
+                 terminal_line(out_dir));
   const auto rendered = render_fabric_into(fabric->desired, o.template_paths(), out_dir, diags);
+  progress.clear();
   timer.reset();
   if (stop_requested()) {
     std::cerr << "fabricctl: interrupted; nothing was written\n";

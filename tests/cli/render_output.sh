@@ -146,4 +146,26 @@ grep -q '^fabricctl: interrupted; nothing was written$' err || fail "no interrup
 [ -z "$(ls -A | grep '^\.fabricctl-')" ] || fail "left behind after SIGINT: $(ls -A | grep '^\.fabricctl-')"
 [ "$(find bigout -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "SIGINT changed the previous render"
 
+
+# Progress on a terminal only (a real pty from script(1)), erased before the summary; never with -q or
+# without a terminal, and never before the intent has loaded.
+if command -v script >/dev/null; then
+  script -qec "$bin render -i inv -p profiles --templates templates --out tty-out" /dev/null >tty.out
+  grep -q 'fabricctl: rendering [0-9]* devices into tty-out\.\.\.' tty.out || fail "no progress on a terminal: $(cat -v tty.out | head -c 300)"
+  grep -q '^rendered ' <(tr '\r' '\n' <tty.out | sed 's/\x1b\[[0-9;]*[A-Za-z]//g') || fail "no summary after the progress line"
+  script -qec "$bin render -i inv -p profiles --templates templates --out tty-out --check" /dev/null >tty-check.out
+  grep -q 'comparing with tty-out\.\.\.' tty-check.out || fail "no progress for --check: $(cat -v tty-check.out | head -c 300)"
+  script -qec "$bin render -q -i inv -p profiles --templates templates --out tty-out" /dev/null >tty-q.out
+  ! grep -q 'rendering [0-9]* devices' tty-q.out || fail "-q still shows progress"
+  sed -i 's/probability: 20/probability: 200/' profiles/roce-lossless.yaml
+  script -qec "$bin render -i inv -p profiles --templates templates --out tty-out" /dev/null >tty-bad.out || true
+  ! grep -q '\.\.\.' tty-bad.out || fail "progress before an input error: $(cat -v tty-bad.out)"
+  sed -i 's/probability: 200/probability: 20/' profiles/roce-lossless.yaml
+  "$bin" render -i inv -p profiles --templates templates --out tty-out >/dev/null 2>pipe.err
+  [ ! -s pipe.err ] || fail "progress without a terminal: $(cat pipe.err)"
+else
+  [ -n "${CI:-}" ] && fail "script(1) (bsdutils) is required in CI"
+  echo "SKIP: script(1) not installed: render progress untested"
+fi
+
 echo "render output contract: ok"
