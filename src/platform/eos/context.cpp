@@ -142,23 +142,21 @@ nlohmann::json eos_context(const DeviceDesired& device) {
     const std::string line = "priority-flow-control priority " + std::to_string(p) + " no-drop";
     priorities.push_back(q.lossless[static_cast<size_t>(p)] ? line : "no " + line);
   }
-  nlohmann::json queues = queue_blocks(q);
+  // What every interface gets is the same on the whole device: it sits once at the top of the context,
+  // where the interface section finds it (Mustache looks names up through the enclosing sections), not
+  // copied into each of a switch's interfaces.
+  c["trust"] = q.trust == Trust::dscp ? "dscp" : "cos";
+  c["pfc"] = pfc ? "priority-flow-control on" : "no priority-flow-control";
+  c["priorities"] = priorities;
+  c["pfc_watchdog"] = watchdog ? "priority-flow-control pause watchdog" : "no priority-flow-control pause watchdog";
+  c["queues"] = queue_blocks(q);
 
   std::vector<const PortDesired*> ports;
   for (const PortDesired& p : device.ports) ports.push_back(&p);
   std::stable_sort(ports.begin(), ports.end(),
                    [](const PortDesired* a, const PortDesired* b) { return natural_less(a->name, b->name); });
   nlohmann::json interfaces = nlohmann::json::array();
-  for (const PortDesired* p : ports) {
-    interfaces.push_back({{"name", p->name},
-                          {"mtu", std::to_string(p->mtu)},
-                          {"trust", q.trust == Trust::dscp ? "dscp" : "cos"},
-                          {"pfc", pfc ? "priority-flow-control on" : "no priority-flow-control"},
-                          {"priorities", priorities},
-                          {"pfc_watchdog", watchdog ? "priority-flow-control pause watchdog"
-                                                    : "no priority-flow-control pause watchdog"},
-                          {"queues", queues}});
-  }
+  for (const PortDesired* p : ports) interfaces.push_back({{"name", p->name}, {"mtu", std::to_string(p->mtu)}});
   c["interfaces"] = interfaces;
   return c;
 }

@@ -48,7 +48,7 @@ std::string eos_fix(const Fix& f) {
     }
     case Setting::pfc: {
       std::vector<std::string> lines{iface};
-      if (itf) lines.push_back("   " + (*itf)["pfc"].get<std::string>());
+      lines.push_back("   " + c["pfc"].get<std::string>());
       for (int p = 0; p < kPriorities; ++p) {
         if (!f.covers(p)) continue;
         const std::string line = "priority-flow-control priority " + std::to_string(p) + " no-drop";
@@ -61,7 +61,7 @@ std::string eos_fix(const Fix& f) {
       for (const json& m : c["tc_maps"]) lines.push_back(m["line"].get<std::string>());
       lines.push_back(iface);
       // The queues some priority maps to: the ones port.ets.drift compares.
-      for (const json& b : itf ? (*itf)["queues"] : json::array()) {
+      for (const json& b : c["queues"]) {
         if (!b["used"].get<bool>()) continue;
         lines.push_back("   " + queue + " " + b["id"].get<std::string>());
         lines.push_back("      " + b["priority"].get<std::string>());
@@ -74,9 +74,8 @@ std::string eos_fix(const Fix& f) {
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         if (!f.covers(tc)) continue;
         const json* block = nullptr;
-        if (itf)
-          for (const json& b : (*itf)["queues"])
-            if (b["id"] == std::to_string(tc)) block = &b;
+        for (const json& b : c["queues"])
+          if (b["id"] == std::to_string(tc)) block = &b;
         lines.push_back("   " + queue + " " + std::to_string(tc));
         lines.push_back("      " + (block ? (*block)["ecn"].get<std::string>()
                                           : std::string("no random-detect ecn minimum-threshold")));
