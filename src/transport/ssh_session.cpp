@@ -1,0 +1,244 @@
+#include "transport/ssh_session.h"
+
+#include <libssh/libssh.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <utility>
+
+#include "transport/host_key.h"
+
+namespace fabricctl {
+
+namespace {
+
+/// OpenSSH's name of a host in known_hosts: the address, or "[address]:port" off port 22.
+std::string known_hosts_name(const SshEndpoint& e) {
+  return e.port == 22 ? e.address : "[" + e.address + "]:" + std::to_string(e.port);
+}
+
+/// "SHA256:<base64>" of a key, or "" when libssh cannot hash it.
+std::string fingerprint_of(ssh_key key) {
+  unsigned char* hash = nullptr;
+  size_t len = 0;
+  if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) != SSH_OK) return "";
+  char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
+  ssh_clean_pubkey_hash(&hash);
+  if (text == nullptr) return "";
+  std::string out = text;
+  ssh_string_free_char(text);
+  return out;
+}
+
+struct KeyDeleter {
+  void operator()(ssh_key k) const { ssh_key_free(k); }
+};
+using Key = std::unique_ptr<std::remove_pointer_t<ssh_key>, KeyDeleter>;
+
+}  // namespace
+
+struct SshSession::State {
+  ssh_session session = nullptr;
+  std::string device;
+  SshOptions options;
+  bool recorded = false;
+  ~State() {
+    if (session != nullptr) {
+      ssh_disconnect(session);
+      ssh_free(session);
+    }
+  }
+};
+
+SshSession::SshSession(std::unique_ptr<State> state) : state_(std::move(state)) {}
+SshSession::SshSession(SshSession&&) noexcept = default;
+SshSession& SshSession::operator=(SshSession&&) noexcept = default;
+SshSession::~SshSession() = default;
+bool SshSession::recorded_host_key() const { return state_->recorded; }
+
+std::string default_known_hosts() {
+  const char* home = std::getenv("HOME");
+  return home != nullptr && *home != '\0' ? std::string(home) + "/.ssh/known_hosts" : std::string();
+}
+
+namespace {
+
+/// The keys `known_hosts` holds for `host` ("[addr]:port" or "addr"), hashed names included, as
+/// "<type> key SHA256:...", joined with " and "; "" when none can be read.
+std::string known_keys(const std::string& known_hosts, const std::string& host) {
+  std::ifstream in(known_hosts);
+  std::string line, out;
+  for (int n = 0; n < 100000 && std::getline(in, line); ++n) {  // bounded: a known_hosts file is small
+    ssh_knownhosts_entry* entry = nullptr;
+    if (ssh_known_hosts_parse_line(host.c_str(), line.c_str(), &entry) == SSH_OK && entry != nullptr) {
+      if (entry->publickey != nullptr)
+        out += (out.empty() ? "" : " and ") + std::string(ssh_key_type_to_char(ssh_key_type(entry->publickey))) +
+               " key " + fingerprint_of(entry->publickey);
+      ssh_knownhosts_entry_free(entry);
+    }
+  }
+  return out;
+}
+
+/// Verifies the host key of a connected session as decide_host_key() says; records it when told to.
+Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOptions& o) {
+  ssh_key raw = nullptr;
+  if (ssh_get_server_publickey(s, &raw) != SSH_OK)
+    return unexpected("cannot read the host key: " + std::string(ssh_get_error(s)));
+  const Key server(raw);
+  HostKeyQuestion q;
+  q.device = e.device;
+  q.address = known_hosts_name(e);
+  q.presented = {ssh_key_type_to_char(ssh_key_type(server.get())), fingerprint_of(server.get())};
+  q.known_hosts_file = o.known_hosts;
+  q.accept_new = o.accept_new_host_keys;
+  if (!e.host_key.empty()) {
+    q.pinned = e.host_key;
+    if (e.host_key.rfind("SHA256:", 0) != 0) {
+      // "<type> <base64>": the whole key, compared as a key.
+      const size_t space = e.host_key.find(' ');
+      ssh_key pinned = nullptr;
+      const std::string type = e.host_key.substr(0, space);
+      const std::string blob = space == std::string::npos ? "" : e.host_key.substr(space + 1);
+      const bool imported =
+          ssh_pki_import_pubkey_base64(blob.c_str(), ssh_key_type_from_name(type.c_str()), &pinned) == SSH_OK;
+      const Key held(pinned);
+      q.pinned_key_matches = imported && ssh_key_cmp(server.get(), held.get(), SSH_KEY_CMP_PUBLIC) == 0;
+    }
+  } else {
+    switch (ssh_session_is_known_server(s)) {
+      case SSH_KNOWN_HOSTS_OK: q.known = KnownHosts::match; break;
+      case SSH_KNOWN_HOSTS_CHANGED: q.known = KnownHosts::changed; break;
+      case SSH_KNOWN_HOSTS_OTHER: q.known = KnownHosts::other_type; break;
+      case SSH_KNOWN_HOSTS_UNKNOWN:
+      case SSH_KNOWN_HOSTS_NOT_FOUND: q.known = KnownHosts::unknown; break;
+      case SSH_KNOWN_HOSTS_ERROR:
+      default: return unexpected("cannot read " + o.known_hosts + ": " + std::string(ssh_get_error(s)));
+    }
+    if (q.known == KnownHosts::changed || q.known == KnownHosts::other_type)
+      q.known_fingerprint = known_keys(o.known_hosts, q.address);
+    if (q.known_fingerprint.empty()) q.known_fingerprint = "another key";
+  }
+  const HostKeyVerdict v = decide_host_key(q);
+  if (!v.accept) return unexpected(v.error);
+  if (v.record && ssh_session_update_known_hosts(s) != SSH_OK)
+    return unexpected("cannot record the host key in " + o.known_hosts + ": " + std::string(ssh_get_error(s)));
+  return v.record;
+}
+
+Expected<bool> authenticate(ssh_session s, const SshEndpoint& e) {
+  int rc = SSH_AUTH_DENIED;
+  std::string how;
+  if (!e.key_file.empty()) {
+    how = "key " + e.key_file;
+    ssh_key raw = nullptr;
+    if (ssh_pki_import_privkey_file(e.key_file.c_str(), nullptr, nullptr, nullptr, &raw) != SSH_OK)
+      return unexpected("cannot read the private key " + e.key_file +
+                        " (a key with a passphrase needs the agent: mgmt.agent: true)");
+    const Key key(raw);
+    rc = ssh_userauth_publickey(s, nullptr, key.get());
+  } else if (e.agent) {
+    how = "ssh-agent";
+    rc = ssh_userauth_agent(s, nullptr);
+  } else if (!e.password_env.empty()) {
+    how = "the password in $" + e.password_env;
+    const char* password = std::getenv(e.password_env.c_str());
+    if (password == nullptr)
+      return unexpected("environment variable " + e.password_env + " (mgmt.password_env) is not set");
+    rc = ssh_userauth_password(s, nullptr, password);
+  } else {
+    return unexpected("no way to log in: set mgmt.key, mgmt.agent or mgmt.password_env");
+  }
+  if (rc != SSH_AUTH_SUCCESS)
+    return unexpected("login as " + e.user + " with " + how + " refused" +
+                      (rc == SSH_AUTH_ERROR ? ": " + std::string(ssh_get_error(s)) : ""));
+  return true;
+}
+
+}  // namespace
+
+Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o) {
+  auto state = std::make_unique<State>();
+  state->device = e.device;
+  state->options = o;
+  state->session = ssh_new();
+  if (state->session == nullptr) return unexpected(e.device + ": cannot create an SSH session");
+  ssh_session s = state->session;
+  const long timeout_us =
+      static_cast<long>(std::chrono::duration_cast<std::chrono::microseconds>(o.connect_timeout).count());
+  const long seconds = timeout_us / 1'000'000, micros = timeout_us % 1'000'000;
+  const unsigned int port = static_cast<unsigned int>(e.port);
+  const int no = 0;
+  // Only what the inventory says: ~/.ssh/config is not read, so a run does what its inventory shows.
+  if (ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_HOST, e.address.c_str()) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_PORT, &port) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_USER, e.user.c_str()) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &seconds) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &micros) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o.known_hosts.c_str()) != SSH_OK ||
+      ssh_options_set(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/etc/ssh/ssh_known_hosts") != SSH_OK)
+    return unexpected(e.device + ": bad SSH settings: " + std::string(ssh_get_error(s)));
+  const std::string where = e.device + " (" + known_hosts_name(e) + ")";
+  if (ssh_connect(s) != SSH_OK) return unexpected(where + ": cannot connect: " + std::string(ssh_get_error(s)));
+  auto recorded = verify_host_key(s, e, o);
+  if (!recorded)
+    return unexpected(recorded.error().rfind(e.device, 0) == 0 ? recorded.error() : where + ": " + recorded.error());
+  state->recorded = *recorded;
+  if (auto ok = authenticate(s, e); !ok) return unexpected(where + ": " + ok.error());
+  return SshSession(std::move(state));
+}
+
+Expected<CommandOutput> SshSession::run(const std::string& command) {
+  ssh_session s = state_->session;
+  const SshOptions& o = state_->options;
+  ssh_channel channel = ssh_channel_new(s);
+  if (channel == nullptr)
+    return unexpected(state_->device + ": cannot open a channel: " + std::string(ssh_get_error(s)));
+  struct ChannelGuard {
+    ssh_channel c;
+    ~ChannelGuard() {
+      ssh_channel_close(c);
+      ssh_channel_free(c);
+    }
+  } guard{channel};
+  if (ssh_channel_open_session(channel) != SSH_OK || ssh_channel_request_exec(channel, command.c_str()) != SSH_OK)
+    return unexpected(state_->device + ": cannot start the command: " + std::string(ssh_get_error(s)));
+  CommandOutput out;
+  const auto deadline = std::chrono::steady_clock::now() + o.command_timeout;
+  char buf[16384];
+  for (;;) {
+    bool any = false;
+    for (const int is_stderr : {0, 1}) {
+      const int n = ssh_channel_read_nonblocking(channel, buf, sizeof buf, is_stderr);
+      if (n == SSH_ERROR)
+        return unexpected(state_->device + ": reading the output failed: " + std::string(ssh_get_error(s)));
+      if (n > 0) {
+        (is_stderr ? out.err : out.out).append(buf, static_cast<size_t>(n));
+        any = true;
+      }
+    }
+    if (out.out.size() + out.err.size() > o.max_output_bytes)
+      return unexpected(state_->device + ": the command printed more than " + std::to_string(o.max_output_bytes) +
+                        " bytes; stopped");
+    if (!any && ssh_channel_is_eof(channel) != 0) break;
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline)
+      return unexpected(
+          state_->device + ": the command did not finish within " +
+          std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(o.command_timeout).count()) +
+          " ms; stopped");
+    if (!any) {
+      // Wait for data, at most until the deadline and never long, so the deadline is kept.
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+      const int wait = static_cast<int>(left < 100 ? left : 100);
+      if (ssh_channel_poll_timeout(channel, wait, 0) == SSH_ERROR)
+        return unexpected(state_->device + ": waiting for output failed: " + std::string(ssh_get_error(s)));
+    }
+  }
+  ssh_channel_send_eof(channel);
+  out.exit_status = ssh_channel_get_exit_status(channel);
+  return out;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,198 @@
+// SshSession against a real OpenSSH sshd on 127.0.0.1 (tests/unit/sshd_fixture.h): commands and their
+// output on one session, host keys (known, unknown, recorded on first use, changed, pinned), login
+// refused, and the bounds (command time, output size, connect).
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "sshd_fixture.h"
+#include "transport/ssh_session.h"
+
+using namespace fabricctl;
+
+namespace {
+
+/// Skips (prints SKIP, passes) when sshd is not installed; fails instead in CI, which installs it.
+bool have_sshd(const test::Sshd& sshd) {
+  if (sshd.skip_reason.empty()) return true;
+  const char* ci = std::getenv("CI");
+  if (ci != nullptr && *ci != '\0') FAIL(sshd.skip_reason);
+  std::printf("SKIP: %s\n", sshd.skip_reason.c_str());
+  return false;
+}
+
+SshEndpoint endpoint(const test::Sshd& sshd) {
+  SshEndpoint e;
+  e.device = "leaf1";
+  e.address = "127.0.0.1";
+  e.port = sshd.port;
+  e.user = sshd.user;
+  e.key_file = sshd.dir + "/client";
+  return e;
+}
+
+SshOptions options(const test::Sshd& sshd, const std::string& known_hosts_text) {
+  SshOptions o;
+  o.known_hosts = sshd.dir + "/known_hosts";
+  std::ofstream(o.known_hosts) << known_hosts_text;
+  o.connect_timeout = std::chrono::milliseconds(5000);
+  o.command_timeout = std::chrono::milliseconds(5000);
+  return o;
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("ssh: commands run on one session: output, error output and exit status of each") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  auto session = SshSession::open(endpoint(sshd), options(sshd, sshd.known_hosts_line()));
+  REQUIRE_MESSAGE(session, session.error() << "\n" << sshd.log());
+  CHECK_FALSE(session->recorded_host_key());
+  auto a = session->run("echo one; echo two >&2; exit 3");
+  REQUIRE_MESSAGE(a, a.error());
+  CHECK(a->out == "one\n");
+  CHECK(a->err == "two\n");
+  CHECK(a->exit_status == 3);
+  // The same TCP connection serves every command: the client port sshd sees does not change.
+  auto p1 = session->run("echo $SSH_CONNECTION");
+  auto p2 = session->run("echo $SSH_CONNECTION");
+  REQUIRE(p1);
+  REQUIRE(p2);
+  CHECK_FALSE(p1->out.empty());
+  CHECK(p1->out == p2->out);
+  // Output larger than one read and than the channel window.
+  auto big = session->run("head -c 3000000 /dev/zero | tr '\\0' x");
+  REQUIRE_MESSAGE(big, big.error());
+  CHECK(big->out.size() == 3000000);
+}
+
+TEST_CASE("ssh: an unknown host key is refused, or recorded with --accept-new-host-keys and known after") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  SshOptions o = options(sshd, "");
+  auto refused = SshSession::open(endpoint(sshd), o);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("leaf1 ([127.0.0.1]:" + std::to_string(sshd.port) +
+                             "): unknown host key (ssh-ed25519 key SHA256:") == 0);
+  CHECK(refused.error().find("--accept-new-host-keys") != std::string::npos);
+  CHECK(read(o.known_hosts).empty());
+  CHECK(sshd.log().find("Accepted publickey") == std::string::npos);  // nothing was sent: no login
+
+  o.accept_new_host_keys = true;
+  auto first = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(first, first.error());
+  CHECK(first->recorded_host_key());
+  CHECK(read(o.known_hosts).find(sshd.host_public_key()) != std::string::npos);
+
+  o.accept_new_host_keys = false;
+  auto again = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(again, again.error());
+  CHECK_FALSE(again->recorded_host_key());
+}
+
+TEST_CASE("ssh: a changed host key is always refused, naming both keys") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  for (const bool accept_new : {false, true}) {
+    SshOptions o = options(sshd, sshd.changed_known_hosts_line());
+    o.accept_new_host_keys = accept_new;
+    auto s = SshSession::open(endpoint(sshd), o);
+    REQUIRE_FALSE(s);
+    CAPTURE(s.error());
+    CHECK(s.error().find("HOST KEY CHANGED") != std::string::npos);
+    CHECK(s.error().find("leaf1") == 0);
+    // Both fingerprints: the known one and the presented one differ, and both are there.
+    const size_t first = s.error().find("SHA256:"), second = s.error().find("SHA256:", first + 1);
+    REQUIRE(second != std::string::npos);
+    CHECK(s.error().substr(first, 50) != s.error().substr(second, 50));
+    CHECK(read(o.known_hosts) == sshd.changed_known_hosts_line());  // never overwritten
+  }
+  CHECK(sshd.log().find("Accepted publickey") == std::string::npos);
+}
+
+TEST_CASE("ssh: a pinned host key decides alone: the right one connects, another is refused") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  SshEndpoint e = endpoint(sshd);
+  e.host_key = sshd.host_public_key();  // the whole key; known_hosts is empty
+  auto whole = SshSession::open(e, options(sshd, ""));
+  REQUIRE_MESSAGE(whole, whole.error());
+  // Its fingerprint, as ssh-keygen prints it, pins it too.
+  auto fp = run_command({"ssh-keygen", "-l", "-E", "sha256", "-f", sshd.dir + "/host.pub"});
+  REQUIRE(fp);
+  const std::string fingerprint =
+      fp->substr(fp->find("SHA256:"), fp->find(' ', fp->find("SHA256:")) - fp->find("SHA256:"));
+  e.host_key = fingerprint;
+  CHECK(SshSession::open(e, options(sshd, "")));
+  e.host_key = "SHA256:" + std::string(43, 'A');
+  auto wrong = SshSession::open(e, options(sshd, sshd.known_hosts_line()));  // known_hosts would accept it
+  REQUIRE_FALSE(wrong);
+  CHECK(wrong.error().find("host key does not match mgmt.host_key") != std::string::npos);
+  CHECK(wrong.error().find(fingerprint) != std::string::npos);
+}
+
+TEST_CASE("ssh: a refused login, a missing password variable and a closed port are errors naming the device") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  SshEndpoint e = endpoint(sshd);
+  e.key_file = sshd.dir + "/other-host";  // a key sshd does not accept
+  auto refused = SshSession::open(e, options(sshd, sshd.known_hosts_line()));
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("leaf1 ([127.0.0.1]:") == 0);
+  CHECK(refused.error().find("login as " + sshd.user + " with key") != std::string::npos);
+
+  e.key_file.clear();
+  e.password_env = "FABRICCTL_TEST_NO_SUCH_PASSWORD";
+  unsetenv("FABRICCTL_TEST_NO_SUCH_PASSWORD");
+  auto no_password = SshSession::open(e, options(sshd, sshd.known_hosts_line()));
+  REQUIRE_FALSE(no_password);
+  CHECK(
+      no_password.error().find("environment variable FABRICCTL_TEST_NO_SUCH_PASSWORD (mgmt.password_env) is not set") !=
+      std::string::npos);
+  // A password sshd refuses (password logins are off) is never in the message.
+  setenv("FABRICCTL_TEST_PASSWORD", "s3cret-Pa55", 1);
+  e.password_env = "FABRICCTL_TEST_PASSWORD";
+  auto bad = SshSession::open(e, options(sshd, sshd.known_hosts_line()));
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().find("s3cret") == std::string::npos);
+  CHECK(sshd.log().find("s3cret") == std::string::npos);
+  unsetenv("FABRICCTL_TEST_PASSWORD");
+
+  SshEndpoint closed = endpoint(sshd);
+  closed.port = 1;  // nothing listens on 127.0.0.1:1
+  auto c = SshSession::open(closed, options(sshd, ""));
+  REQUIRE_FALSE(c);
+  CHECK(c.error().find("leaf1 ([127.0.0.1]:1): cannot connect") == 0);
+}
+
+TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and the session goes on") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  SshOptions o = options(sshd, sshd.known_hosts_line());
+  o.command_timeout = std::chrono::milliseconds(300);
+  o.max_output_bytes = 100000;
+  auto session = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(session, session.error());
+  const auto start = std::chrono::steady_clock::now();
+  auto slow = session->run("sleep 5");
+  const auto took = std::chrono::steady_clock::now() - start;
+  REQUIRE_FALSE(slow);
+  CHECK(slow.error() == "leaf1: the command did not finish within 300 ms; stopped");
+  CHECK(took < std::chrono::seconds(3));
+  auto loud = session->run("head -c 1000000 /dev/zero");
+  REQUIRE_FALSE(loud);
+  CHECK(loud.error() == "leaf1: the command printed more than 100000 bytes; stopped");
+  auto after = session->run("echo still here");
+  REQUIRE_MESSAGE(after, after.error());
+  CHECK(after->out == "still here\n");
+}
