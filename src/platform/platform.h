@@ -5,12 +5,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "state/desired.h"
 #include "state/fix.h"
+#include "state/observed.h"
+#include "util/expected.h"
 
 namespace fabricctl {
 
@@ -36,6 +40,27 @@ struct ArtifactSpec {
   static constexpr ArtifactSpec from_data(std::string_view file, Text text) { return {file, {}, text}; }
 };
 
+/// What a collection read from one device, by file name: raw/<device>/<file>, the outputs saved so that
+/// an audit can be replayed (`collect --from-raw`).
+using RawOutputs = std::map<std::string, std::string, std::less<>>;
+
+/// One command of a platform's collection. Its text is fixed: no value from the inventory or from a
+/// device is ever part of it, so nothing can be injected through it.
+struct CollectCommand {
+  std::string_view file;     // raw/<device>/<file>
+  std::string_view command;  // as the device's SSH exec takes it
+  /// What of the output may be kept in the raw file: what the NOS prints of secrets removed. nullptr
+  /// keeps all of it (the command prints none).
+  std::string (*keep)(std::string_view output) = nullptr;
+};
+
+/// The read side of a platform: the commands a live collection runs, and how their (kept) outputs
+/// become the device's observed state. No commands: no collector for the platform yet.
+struct Collector {
+  std::vector<CollectCommand> commands;
+  Expected<DeviceObserved> (*observe)(std::string_view device, const RawOutputs& raw) = nullptr;
+};
+
 struct PlatformAdapter {
   Platform platform;  // its name and label: kPlatformNames (state/platform_id.h)
   Role role;          // the only role a device of this platform can have
@@ -57,6 +82,8 @@ struct PlatformAdapter {
   nlohmann::json (*context)(const DeviceDesired& device, const Document& document);
   /// Phrases a fix as commands that can be pasted and run on the device, one per line (fix.cpp).
   std::string (*fix)(const Fix& fix);
+  /// Reads the device's state (<platform>/collect.cpp).
+  Collector collector{};
 
   /// As written in the inventory: sonic, eos, nvue, linux.
   [[nodiscard]] std::string_view name() const { return to_string(platform); }
@@ -93,6 +120,9 @@ std::string sonic_config_db_patch_json(const DeviceDesired& device, const Docume
 Document linux_nic_state(const DeviceDesired& device);                                     // linux/nic_state.cpp
 std::string linux_nic_state_json(const DeviceDesired& device, const Document& nic_state);  // linux/nic_state.cpp
 std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_state);       // linux/nccl_conf.cpp
+
+// Collectors, one per platform that has one.
+Collector sonic_collector();  // sonic/collect.cpp
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

@@ -1,0 +1,81 @@
+// SONiC collection: three whole-device show commands (no value of the inventory in any of them).
+// - `show runningconfiguration all`: CONFIG_DB as JSON, read by config_db_reader. Only the tables the
+//   reader uses are kept in the raw file: CONFIG_DB also holds TACACS+ and RADIUS passkeys, SNMP
+//   communities and users, which must never reach disk (an allowlist, so a table SONiC adds later
+//   cannot leak either).
+// - `show interfaces status` (sonic-utilities intfutil, a tabulate table): oper state and speed.
+// - `show lldp table`: the neighbour on each port.
+#include <nlohmann/json.hpp>
+
+#include <array>
+
+#include "platform/platform.h"
+#include "platform/sonic/config_db_reader.h"
+#include "platform/sonic/show_table.h"
+
+namespace fabricctl {
+namespace {
+
+constexpr std::string_view kRunningConfig = "runningconfiguration.json";
+constexpr std::string_view kStatus = "interfaces-status.txt";
+constexpr std::string_view kLldp = "lldp-table.txt";
+
+// The CONFIG_DB tables config_db_reader reads; nothing else of CONFIG_DB is kept.
+constexpr std::array<std::string_view, 8> kKeptTables = {
+    "PORT", "PORT_QOS_MAP", "QUEUE", "SCHEDULER", "WRED_PROFILE", "DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP", "PFC_WD"};
+
+/// CONFIG_DB with only the kept tables, re-serialised; "" when the output is not a JSON object (the
+/// reader then reports it; the text itself, which may hold anything, is not kept).
+std::string keep_qos_tables(std::string_view output) {
+  using json = nlohmann::ordered_json;
+  const json::parser_callback_t only_kept = [](int depth, json::parse_event_t event, json& parsed) {
+    if (depth == 1 && event == json::parse_event_t::key)
+      return std::find(kKeptTables.begin(), kKeptTables.end(), parsed.get<std::string>()) != kKeptTables.end();
+    return depth <= 8;  // CONFIG_DB is three levels deep; deeper values are dropped, not recursed into
+  };
+  const json doc = json::parse(output, only_kept, false);
+  if (doc.is_discarded() || !doc.is_object()) return {};
+  return doc.dump(4) + "\n";
+}
+
+const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
+  const auto it = raw.find(file);
+  return it == raw.end() ? nullptr : &it->second;
+}
+
+Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
+  for (const std::string_view f : {kRunningConfig, kStatus, kLldp})
+    if (raw_file(raw, f) == nullptr) return unexpected("no " + std::string(f) + " was collected");
+  auto config = sonic::ports_from_config_db(*raw_file(raw, kRunningConfig));
+  if (!config) return unexpected(config.error());
+  auto status = sonic::interfaces_status(*raw_file(raw, kStatus));
+  if (!status) return unexpected(status.error());
+  auto lldp = sonic::lldp_table(*raw_file(raw, kLldp));
+  if (!lldp) return unexpected(lldp.error());
+  DeviceObserved d;
+  d.name = std::string(device);
+  d.platform = Platform::sonic;
+  d.source = "fabricctl collect (sonic)";
+  for (auto& [port, why] : config->unreadable) d.unreadable_ports.emplace(port, why);
+  for (PortObserved& p : config->ports) {
+    // The operational speed and state are the status table's; the configured MTU is CONFIG_DB's.
+    if (const auto s = status->find(p.name); s != status->end()) {
+      if (s->second.speed_mbps) p.speed_mbps = s->second.speed_mbps;
+      p.oper_up = s->second.oper_up;
+    }
+    if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
+    d.ports.push_back(std::move(p));
+  }
+  return d;
+}
+
+}  // namespace
+
+Collector sonic_collector() {
+  return {{{kRunningConfig, "show runningconfiguration all", keep_qos_tables},
+           {kStatus, "show interfaces status", nullptr},
+           {kLldp, "show lldp table", nullptr}},
+          observe};
+}
+
+}  // namespace fabricctl
