@@ -240,7 +240,7 @@ int cmd_snapshot(const std::vector<std::string>& args) {
   add_fabric_options(desc, o);
   desc.add_options()("from-intent", po::bool_switch(&from_intent),
                      "write the state a device matching its intent would report")(
-      "out,o", po::value(&out_dir)->value_name("DIR")->required(), "directory for <device>.json files");
+      "out", po::value(&out_dir)->value_name("DIR")->required(), "directory for <device>.json files");
   int exit = kExitOk;
   if (!parse_args(args, desc, "fabricctl snapshot --from-intent -i INVENTORY --out DIR [-p DIR]...", exit)) return exit;
   if (!from_intent) {

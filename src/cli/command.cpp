@@ -24,6 +24,10 @@ const std::vector<Command>& commands() {
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
        "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
        "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},
+      {"collect", "read every device (SSH, or saved raw outputs) into snapshots verify reads", cmd_collect,
+       "  fabricctl collect -i inventory --out snaps/                           over SSH, host keys from known_hosts\n"
+       "  fabricctl collect -i inventory --out snaps/ --accept-new-host-keys    first run: record unknown keys\n"
+       "  fabricctl collect -i inventory --out replay/ --from-raw snaps/raw     parse saved outputs offline\n"},
       {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot,
        "  fabricctl snapshot --from-intent -i inventory/lab --out snaps/\n"},
   };

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# fabricctl collect against two SONiC switches, each a real sshd on 127.0.0.1 with its own host key in
+# front of the SONiC CLI emulator (tests/lab/emulators/sonic.py) loaded with the switch's rendered
+# config_db.json: host keys (unknown refused, recorded with --accept-new-host-keys, changed refused),
+# raw outputs kept without the secrets CONFIG_DB holds, snapshots that verify finds clean, --from-raw
+# giving the same snapshots, a fault made through the switch's own config found by verify, and an
+# unreachable switch named while the other is collected (exit 3).
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
+need_sshd
+emulator="$root/tests/lab/emulators/sonic.py"
+user=$(id -un)
+
+for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
+mkdir -p "$work/inv"
+cat >"$work/inv/fabric.yaml" <<YAML
+defaults:
+  profile: roce-lossless
+  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
+devices:
+  sw1:
+    role: switch
+    platform: sonic
+    sonic: {buffer_model: traditional, cable_lengths_m: [5, 40, 300]}
+    mgmt: {port: $port_sw1}
+    ports: {Ethernet0: {speed: 400G}, Ethernet8: {speed: 400G}}
+  sw2:
+    role: switch
+    platform: sonic
+    sonic: {buffer_model: traditional, cable_lengths_m: [5, 40, 300]}
+    mgmt: {port: $port_sw2}
+    ports: {Ethernet0: {speed: 400G}, Ethernet8: {speed: 400G}}
+links:
+  - {a: sw1:Ethernet0, b: sw2:Ethernet0, speed: 400G, cable_length_m: 3}
+  - {a: sw1:Ethernet8, b: sw2:Ethernet8, speed: 400G, cable_length_m: 3}
+YAML
+inv="$work/inv"
+"$bin" validate -i "$inv" >/dev/null
+
+# Each switch boots into its rendered configuration, with secrets in CONFIG_DB, links up and LLDP seen.
+"$bin" render -i "$inv" --out "$work/render" >/dev/null
+for sw in sw1 sw2; do
+  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
+  mkdir -p "$work/$sw/state"
+  echo '{"TACPLUS_SERVER": {"10.0.0.9": {"passkey": "tac-s3cret"}}, "SNMP_COMMUNITY": {"s3cret-community": {"TYPE": "RO"}}}' \
+    >"$work/$sw/state/config_db.json"
+  /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/config_db.json"
+  cat >"$work/$sw/state/ports.json" <<JSON
+{"Ethernet0": {"speed": "400G", "oper": "up", "lldp": ["$peer", "Ethernet0"]},
+ "Ethernet8": {"speed": "400G", "oper": "up", "lldp": ["$peer", "Ethernet8"]}}
+JSON
+done
+run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
+kh="$work/known_hosts"
+: >"$kh"
+
+# Unknown host keys: refused, nothing read, exit 3; each switch named with its fingerprint.
+run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" -q
+[ $rc -eq 3 ] || fail "unknown keys: exit $rc: $(cat "$work/err")"
+for sw in sw1 sw2; do
+  grep -q "^fabricctl: $sw: not collected: $sw (\[127.0.0.1\]:[0-9]*): unknown host key (ssh-ed25519 key SHA256:" "$work/err" ||
+    fail "unknown key of $sw not named: $(cat "$work/err")"
+done
+[ ! -s "$kh" ] || fail "an unknown key was recorded without --accept-new-host-keys"
+! grep -q 'Accepted publickey' "$work"/sw*/sshd.log || fail "logged in before the host key was trusted"
+
+# First use with --accept-new-host-keys: both collected, both keys recorded.
+run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
+[ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
+grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
+[ "$(wc -l <"$kh")" -eq 2 ] || fail "known_hosts: $(cat "$kh")"
+for sw in sw1 sw2; do
+  for f in runningconfiguration.json interfaces-status.txt lldp-table.txt; do
+    [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
+  done
+done
+! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
+grep -q '"PFC_WD"' "$work/snaps/raw/sw1/runningconfiguration.json" || fail "the QoS tables were not kept"
+
+# What was collected is what the intent renders: verify is clean on every check it could run.
+run "$bin" verify -i "$inv" --snapshots "$work/snaps"
+[ $rc -eq 0 ] || fail "verify of the collected state: exit $rc: $(cat "$work/out" "$work/err")"
+# Every check had its data: nothing missing, and the link and port checks ran.
+grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "verify had no data: $(tail -1 "$work/out")"
+
+# --from-raw reads the saved outputs into the same snapshots.
+run "$bin" collect -i "$inv" --out "$work/replay" --from-raw "$work/snaps/raw" -q
+[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
+for sw in sw1 sw2; do
+  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
+    fail "--from-raw differs from the live collect for $sw"
+done
+
+# A fault made out of band, through the switch's own configuration: PFC off on sw2:Ethernet8.
+echo '{"PORT_QOS_MAP": {"Ethernet8": {"pfc_enable": ""}}}' >"$work/fault.json"
+/usr/bin/python3 "$emulator" "$work/sw2/state" --load "$work/fault.json"
+run "$bin" collect -i "$inv" --out "$work/snaps2" --known-hosts "$kh" -q
+[ $rc -eq 0 ] || fail "collect after the fault: exit $rc: $(cat "$work/err")"
+run "$bin" verify -i "$inv" --snapshots "$work/snaps2" -o json
+[ $rc -eq 1 ] || fail "verify of the fault: exit $rc"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "the fault is not what verify names"
+import json, sys
+r = json.load(open(sys.argv[1]))
+fails = [f for f in r["findings"] if f["status"] == "fail"]
+ends = {(f["a"]["device"], f["a"]["port"]) for f in fails} | {(f["b"]["device"], f["b"]["port"]) for f in fails if f["b"]}
+assert ("sw2", "Ethernet8") in ends, fails
+assert all(("sw2", "Ethernet8") in {(f["a"]["device"], f["a"]["port"])} | ({(f["b"]["device"], f["b"]["port"])} if f["b"] else set()) for f in fails), fails
+PY
+
+# A changed host key: refused for that switch, naming both keys; the other is collected.
+mv "$work/sw1/host" "$work/sw1/host.old"; mv "$work/sw1/host.pub" "$work/sw1/host.old.pub"
+stop_device sw1
+ssh-keygen -q -t ed25519 -N '' -C sw1-reinstalled -f "$work/sw1/host"
+sed -i "s/^Port .*/Port $port_sw1/" "$work/sw1/sshd_config"
+setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
+pid_sw1=$!; sshd_pids="$sshd_pids $!"
+sleep 0.5
+run "$bin" collect -i "$inv" --out "$work/snaps3" --known-hosts "$kh" --accept-new-host-keys -q
+[ $rc -eq 3 ] || fail "changed key: exit $rc: $(cat "$work/err")"
+grep -q '^fabricctl: sw1: not collected: .*HOST KEY CHANGED' "$work/err" || fail "changed key not named: $(cat "$work/err")"
+[ "$(grep -o 'SHA256:' "$work/err" | wc -l)" -ge 2 ] || fail "both fingerprints are not named: $(cat "$work/err")"
+[ -f "$work/snaps3/sw2.json" ] && [ ! -f "$work/snaps3/sw1.json" ] || fail "sw2 not collected, or sw1 collected"
+
+# An unreachable switch: named, the other collected, exit 3.
+stop_device sw2
+run "$bin" collect -i "$inv" --out "$work/snaps4" --known-hosts "$kh" -q --connect-timeout 2
+[ $rc -eq 3 ] || fail "unreachable: exit $rc"
+grep -q '^fabricctl: sw2: not collected: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "unreachable not named: $(cat "$work/err")"
+echo "collect sonic: ok"

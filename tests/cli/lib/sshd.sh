@@ -1,0 +1,58 @@
+# Sourced by tests that need devices behind a real OpenSSH sshd on 127.0.0.1 (after lib/common.sh).
+#   need_sshd                          SKIP (exit 77) without sshd, FAIL in CI
+#   client_key                         $work/client_key: the key the devices accept
+#   start_device NAME FORCE_COMMAND    an sshd with its own host key ($work/NAME/host.pub) whose every
+#                                      login runs FORCE_COMMAND; sets port_NAME and pid_NAME
+#   stop_device NAME                   kills it and its connections
+# Every sshd is stopped on exit.
+need_sshd() {
+  if [ ! -x /usr/sbin/sshd ]; then
+    [ -n "${CI:-}" ] && fail "sshd is required in CI (scripts/install-deps installs openssh-server)"
+    echo "SKIP: sshd is not installed (openssh-server)"
+    exit 77
+  fi
+  [ "$(id -u)" -eq 0 ] && mkdir -p /run/sshd  # privilege separation directory
+  ssh-keygen -q -t ed25519 -N '' -C client -f "$work/client_key"
+  trap 'for p in $sshd_pids; do kill -TERM -- "-$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+}
+sshd_pids=""
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+start_device() {
+  local name=$1 force=$2 dir="$work/$1" port i
+  mkdir -p "$dir"
+  [ -f "$dir/host" ] || ssh-keygen -q -t ed25519 -N '' -C "$name" -f "$dir/host"
+  cp "$work/client_key.pub" "$dir/authorized_keys"
+  port=$(free_port)
+  cat >"$dir/sshd_config" <<CONF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $dir/host
+PidFile $dir/sshd.pid
+AuthorizedKeysFile $dir/authorized_keys
+StrictModes no
+UsePAM no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+ForceCommand $force
+LogLevel VERBOSE
+CONF
+  setsid /usr/sbin/sshd -D -f "$dir/sshd_config" -E "$dir/sshd.log" &
+  eval "pid_$name=$!"
+  sshd_pids="$sshd_pids $!"
+  eval "port_$name=$port"
+  for i in $(seq 100); do
+    python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
+    sleep 0.05
+  done
+  fail "sshd of $name did not start: $(cat "$dir/sshd.log")"
+}
+
+stop_device() {
+  local pid
+  eval "pid=\$pid_$1"
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
