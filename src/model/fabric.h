@@ -35,7 +35,7 @@ struct Fabric {
 /// errors (warnings: a device on no link, a link without a speed).
 Fabric resolve_fabric(const Inventory& inv, const ProfileSet& profiles, Diags& diags);
 
-/// What a command that connects to devices (collect, plan, apply: none yet) requires beyond
+/// What a command that connects to devices (collect; plan and apply later) requires beyond
 /// validation: every device has mgmt.address, mgmt.user and one way to authenticate. validate,
 /// render and verify (from snapshots) never require mgmt; a connecting command calls this after
 /// load, on the devices it will reach.

@@ -52,6 +52,14 @@ JSON
 done
 run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
 kh="$work/known_hosts"
+
+# An inventory that does not say how to reach its devices: exit 2 before any device is contacted.
+run "$bin" collect -i "$root/tests/corpus/valid/no-mgmt/inventory" -p "$root/profiles" --out "$work/none"
+[ $rc -eq 2 ] || fail "no mgmt: exit $rc"
+grep -q 'missing mgmt.address' "$work/err" || fail "no mgmt: $(cat "$work/err")"
+[ ! -e "$work/none" ] || fail "no mgmt: something was written"
+run "$bin" collect -i "$inv" --out "$work/none" --from-raw "$work/nowhere"
+[ $rc -eq 2 ] && grep -q 'is not a directory' "$work/err" || fail "--from-raw of nothing: exit $rc: $(cat "$work/err")"
 : >"$kh"
 
 # Unknown host keys: refused, nothing read, exit 3; each switch named with its fingerprint.
