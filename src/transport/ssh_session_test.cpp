@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "sshd_fixture.h"
+#include "text_lines.h"
 #include "transport/ssh_session.h"
 
 using namespace fabricctl;
@@ -41,13 +42,6 @@ SshOptions options(const test::Sshd& sshd, const std::string& known_hosts_text) 
   o.connect_timeout = std::chrono::milliseconds(5000);
   o.command_timeout = std::chrono::milliseconds(5000);
   return o;
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace
@@ -85,14 +79,14 @@ TEST_CASE("ssh: an unknown host key is refused, or recorded with --accept-new-ho
   CHECK(refused.error().find("leaf1 ([127.0.0.1]:" + std::to_string(sshd.port) +
                              "): unknown host key (ssh-ed25519 key SHA256:") == 0);
   CHECK(refused.error().find("--accept-new-host-keys") != std::string::npos);
-  CHECK(read(o.known_hosts).empty());
+  CHECK(test::file_text(o.known_hosts).empty());
   CHECK(sshd.log().find("Accepted publickey") == std::string::npos);  // nothing was sent: no login
 
   o.accept_new_host_keys = true;
   auto first = SshSession::open(endpoint(sshd), o);
   REQUIRE_MESSAGE(first, first.error());
   CHECK(first->recorded_host_key());
-  CHECK(read(o.known_hosts).find(sshd.host_public_key()) != std::string::npos);
+  CHECK(test::file_text(o.known_hosts).find(sshd.host_public_key()) != std::string::npos);
 
   o.accept_new_host_keys = false;
   auto again = SshSession::open(endpoint(sshd), o);
@@ -115,7 +109,7 @@ TEST_CASE("ssh: a changed host key is always refused, naming both keys") {
     const size_t first = s.error().find("SHA256:"), second = s.error().find("SHA256:", first + 1);
     REQUIRE(second != std::string::npos);
     CHECK(s.error().substr(first, 50) != s.error().substr(second, 50));
-    CHECK(read(o.known_hosts) == sshd.changed_known_hosts_line());  // never overwritten
+    CHECK(test::file_text(o.known_hosts) == sshd.changed_known_hosts_line());  // never overwritten
   }
   CHECK(sshd.log().find("Accepted publickey") == std::string::npos);
 }

@@ -1,6 +1,8 @@
-// Line-level helpers for asserting on rendered text.
+// Line-level helpers for asserting on rendered text, and reading a test's input file.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,6 +28,26 @@ inline long line_index(const std::string& s, const std::string& line) {
   for (size_t i = 0; i < ls.size(); ++i)
     if (ls[i] == line) return static_cast<long>(i);
   return -1;
+}
+
+/// The whole of a file ("" when it cannot be read: the test's own checks then fail on it).
+inline std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// What differs between two maps of text (configurations as key -> value), one "key: a | b" per line,
+/// "(none)" for a side without the key: for a failure message.
+template <class Map>
+std::string map_difference(const Map& a, const Map& b) {
+  std::string out;
+  for (const auto& [k, v] : a)
+    if (!b.count(k) || b.at(k) != v) out += k + ": " + v + " | " + (b.count(k) ? b.at(k) : "(none)") + "\n";
+  for (const auto& [k, v] : b)
+    if (!a.count(k)) out += k + ": (none) | " + v + "\n";
+  return out;
 }
 
 }  // namespace fabricctl::test

@@ -113,16 +113,6 @@ std::string without_removals(const std::string& session) {
   return out;
 }
 
-/// What differs between two configurations, one "key: a | b" per line, for a failure message.
-std::string difference(const Running& a, const Running& b) {
-  std::string out;
-  for (const auto& [k, v] : a)
-    if (!b.count(k) || b.at(k) != v) out += k + ": " + v + " | " + (b.count(k) ? b.at(k) : "(none)") + "\n";
-  for (const auto& [k, v] : b)
-    if (!a.count(k)) out += k + ": (none) | " + v + "\n";
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("eos removals: any intent's session after any other's leaves what it alone leaves") {
@@ -134,7 +124,7 @@ TEST_CASE("eos removals: any intent's session after any other's leaves what it a
       CAPTURE(to);
       const std::string session = session_of(change_to);
       const Running both = merged(merged({}, session_of(change_from)), session), alone = merged({}, session);
-      CHECK_MESSAGE(both == alone, difference(both, alone));
+      CHECK_MESSAGE(both == alone, test::map_difference(both, alone));
       ++pairs;
     }
   CHECK(pairs == variants.size() * variants.size());

@@ -86,16 +86,6 @@ std::string without_unsets(const std::string& commands) {
 
 bool roce_mode(const std::string& commands) { return commands.find("nv set qos roce mode") != std::string::npos; }
 
-/// What differs between two configurations, one "key: a | b" per line, for a failure message.
-std::string difference(const Tree& a, const Tree& b) {
-  std::string out;
-  for (const auto& [k, v] : a)
-    if (!b.count(k) || b.at(k) != v) out += k + ": " + v + " | " + (b.count(k) ? b.at(k) : "(none)") + "\n";
-  for (const auto& [k, v] : b)
-    if (!a.count(k)) out += k + ": (none) | " + v + "\n";
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("nvue removals: any intent's commands after any other's leave what they alone leave") {
@@ -112,7 +102,7 @@ TEST_CASE("nvue removals: any intent's commands after any other's leave what the
         continue;
       }
       const Tree both = applied(applied({}, before), after), alone = applied({}, after);
-      CHECK_MESSAGE(both == alone, difference(both, alone));
+      CHECK_MESSAGE(both == alone, test::map_difference(both, alone));
       ++pairs;
     }
   CHECK(roce > 0);  // the variants include RoCE mode, so both directions are exercised

@@ -13,18 +13,12 @@
 #include "platform/sonic/config_db.h"
 #include "platform/sonic/config_db_reader.h"
 #include "shared_dir.h"
+#include "text_lines.h"
 
 using namespace fabricctl;
 using namespace fabricctl::sonic;
 
 namespace {
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 /// What the reader must find on a port the rendered config_db.json configures from `d`.
 void check_port(const DeviceDesired& d, const PortDesired& want, const PortObserved& got) {
@@ -111,14 +105,14 @@ TEST_CASE("config_db reader: SONiC's own QoS tables (sonic-utilities' qos reload
   if (!test::shared_available(tables) || !test::shared_available(port_maps)) return;
   // The port bindings alone point at schedulers and WRED profiles the document lacks: the port is
   // unreadable, and the reason names the dangling reference.
-  const auto alone = ports_from_config_db(read_file(port_maps));
+  const auto alone = ports_from_config_db(test::file_text(port_maps));
   REQUIRE_MESSAGE(alone, alone.error());
   REQUIRE(alone->unreadable.count("Ethernet0") == 1);
   CHECK(alone->unreadable.at("Ethernet0") ==
         "PORT_QOS_MAP.Ethernet0.dscp_to_tc_map: \"AZURE\" is not in DSCP_TO_TC_MAP");
   // With the tables the same template renders: SONiC's default RoCE-ish QoS, as its own tests have it.
-  auto doc = nlohmann::ordered_json::parse(read_file(tables));
-  const auto ports = nlohmann::ordered_json::parse(read_file(port_maps));
+  auto doc = nlohmann::ordered_json::parse(test::file_text(tables));
+  const auto ports = nlohmann::ordered_json::parse(test::file_text(port_maps));
   doc["PORT_QOS_MAP"] = ports["PORT_QOS_MAP"];
   doc["QUEUE"] = ports["QUEUE"];
   const auto got = ports_from_config_db(doc.dump());

@@ -7,25 +7,15 @@
 
 #include "platform/sonic/show_table.h"
 #include "shared_dir.h"
+#include "text_lines.h"
 
 using namespace fabricctl;
 using namespace fabricctl::sonic;
 
-namespace {
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
-
 TEST_CASE("show interfaces status: the Command Reference's table") {
   const auto path = test::shared_path("reference/outputs/sonic/show-interfaces-status_cmdref.txt");
   if (!test::shared_available(path)) return;
-  std::string text = read_file(path);
+  std::string text = test::file_text(path);
   text = text.substr(0, text.rfind("<contiues"));  // the documentation's own closing line (SOURCES.md)
   const auto got = interfaces_status(text);
   REQUIRE_MESSAGE(got, got.error());
@@ -39,7 +29,7 @@ TEST_CASE("show interfaces status: the Command Reference's table") {
 TEST_CASE("show lldp table: the Command Reference's table, a port ID with a space, the footer skipped") {
   const auto path = test::shared_path("reference/outputs/sonic/show-lldp-table_cmdref.txt");
   if (!test::shared_available(path)) return;
-  const auto got = lldp_table(read_file(path));
+  const auto got = lldp_table(test::file_text(path));
   REQUIRE_MESSAGE(got, got.error());
   REQUIRE(got->size() == 3);
   CHECK(got->at("Ethernet112").system_name == "T1-1");
