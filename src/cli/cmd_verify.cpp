@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/args.h"
+#include "cli/collect_run.h"
 #include "cli/color.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
@@ -59,8 +60,9 @@ int cmd_verify(const std::vector<std::string>& args) {
   bool list = false, exit_zero = false, quiet = false;
   po::options_description desc("verify options");
   add_fabric_options(desc, o);
+  CollectOptions live;
   desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
-                     "verify from snapshot files DIR/<device>.json")(
+                     "verify from snapshot files DIR/<device>.json (without it: read the devices now)")(
       "output,o", po::value(&output)->value_name("FORMAT"),
       "report on stdout: table (default), json, junit or prometheus")(
       "report", po::value(&report_specs)->value_name("FORMAT=FILE")->composing(),
@@ -79,10 +81,13 @@ int cmd_verify(const std::vector<std::string>& args) {
       "exit-zero", po::bool_switch(&exit_zero), "exit 0 even when there are findings (2, 3 and 4 keep their meaning)")(
       "quiet,q", po::bool_switch(&quiet), "no progress and no notes on stderr; errors are still printed")(
       "list-checks", po::bool_switch(&list), "list the check catalog (-o table or json) and exit");
+  po::options_description live_desc("reading the devices (without --snapshots)");
+  add_collect_options(live_desc, live);
+  desc.add(live_desc);
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
-          "fabricctl verify -i INVENTORY --snapshots DIR [-p DIR]... [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
+          "fabricctl verify -i INVENTORY [--snapshots DIR] [-p DIR]... [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
           "[--check ID]... [--skip ID]... [--severity LEVEL] [--exit-zero] [-q] [--list-checks]",
           exit))
     return exit;
@@ -127,8 +132,8 @@ int cmd_verify(const std::vector<std::string>& args) {
       }
     report_files.push_back(*file);
   }
-  if (snapshots.empty()) {
-    std::cerr << usage_error("--snapshots DIR is required (live collection is not available yet)");
+  if (const std::string e = check_collect_options(live); !e.empty()) {
+    std::cerr << usage_error(e);
     return kExitInvalid;
   }
   std::string error;
@@ -146,7 +151,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   // read while the fabric resolves. With --limit, which devices are needed depends on the resolved
   // groups and links, so the read waits for them.
   std::error_code dir_ec;
-  const bool snapshot_dir = std::filesystem::is_directory(snapshots, dir_ec);
+  const bool snapshot_dir = !snapshots.empty() && std::filesystem::is_directory(snapshots, dir_ec);
   std::future<SnapshotSet> early_read;
   auto read_early = [&](const Inventory& inv) {
     if (!f.limit.empty() || !snapshot_dir) return;
@@ -169,20 +174,32 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::cerr << usage_error("--limit matches no device or group");
     return kExitInvalid;
   }
-  std::error_code ec;
-  if (!std::filesystem::is_directory(snapshots, ec)) {
+  if (!snapshots.empty() && !snapshot_dir) {
     std::cerr << usage_error("--snapshots " + quote(snapshots) + " is not a directory");
     return kExitInvalid;
   }
   const std::set<std::string> needed = devices_needed(fabric->desired, scope);
+  if (snapshots.empty()) {
+    // Live: the devices verify needs must say how to reach them before any is contacted.
+    Diags diags;
+    require_connect_settings(*fabric, diags);
+    if (diags.has_errors()) {
+      std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error)
+                << " errors: verify without --snapshots reads every device; nothing was read\n";
+      return kExitInvalid;
+    }
+  }
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
   std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
-  progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
-  const SnapshotSet snaps =
-      early_read.valid()
-          ? early_read.get()
-          : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()), inventory_devices);
+  if (!snapshots.empty()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
+  SnapshotSet snaps;
+  if (snapshots.empty())
+    snaps.observed = collect_devices(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress);
+  else
+    snaps = early_read.valid() ? early_read.get()
+                               : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()),
+                                                   inventory_devices);
   progress.clear();
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
   // Ports that could not be read: the rest of their device is still verified. A few are listed; the

@@ -91,6 +91,11 @@ run "$bin" verify -i "$inv" --snapshots "$work/snaps"
 # Every check had its data: nothing missing, and the link and port checks ran.
 grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "verify had no data: $(tail -1 "$work/out")"
 
+# verify without --snapshots reads the switches itself: the same clean result.
+run "$bin" verify -i "$inv" --known-hosts "$kh" -q
+[ $rc -eq 0 ] || fail "live verify: exit $rc: $(cat "$work/out" "$work/err")"
+grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "live verify had no data: $(tail -1 "$work/out")"
+
 # --from-raw reads the saved outputs into the same snapshots.
 run "$bin" collect -i "$inv" --out "$work/replay" --from-raw "$work/snaps/raw" -q
 [ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
@@ -115,6 +120,15 @@ assert ("sw2", "Ethernet8") in ends, fails
 assert all(("sw2", "Ethernet8") in {(f["a"]["device"], f["a"]["port"])} | ({(f["b"]["device"], f["b"]["port"])} if f["b"] else set()) for f in fails), fails
 PY
 
+# ... and live verify names the same fault.
+run "$bin" verify -i "$inv" --known-hosts "$kh" -q -o json
+[ $rc -eq 1 ] || fail "live verify of the fault: exit $rc: $(cat "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "live verify does not name the fault on sw2:Ethernet8"
+import json, sys
+fails = [f for f in json.load(open(sys.argv[1]))["findings"] if f["status"] == "fail"]
+assert fails and all(("sw2", "Ethernet8") in {(f["a"]["device"], f["a"]["port"]), (f["b"] or {}).get("device"), ((f["b"] or {}).get("device"), (f["b"] or {}).get("port"))} for f in fails), fails
+PY
+
 # A changed host key: refused for that switch, naming both keys; the other is collected.
 mv "$work/sw1/host" "$work/sw1/host.old"; mv "$work/sw1/host.pub" "$work/sw1/host.old.pub"
 stop_device sw1
@@ -134,4 +148,14 @@ stop_device sw2
 run "$bin" collect -i "$inv" --out "$work/snaps4" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "unreachable: exit $rc"
 grep -q '^fabricctl: sw2: not collected: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "unreachable not named: $(cat "$work/err")"
+# Live verify: the reachable switch is verified, the other named, exit 3 (could not see everything).
+mv "$work/sw1/host.old" "$work/sw1/host"; mv "$work/sw1/host.old.pub" "$work/sw1/host.pub"
+stop_device sw1
+setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
+pid_sw1=$!; sshd_pids="$sshd_pids $!"
+sleep 0.5
+run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2
+[ $rc -eq 3 ] || fail "live verify with sw2 down: exit $rc: $(cat "$work/err")"
+grep -q '^fabricctl: sw2: state unreadable: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "live verify: sw2 not named: $(cat "$work/err")"
+! grep -q 'sw1: state unreadable' "$work/err" || fail "live verify: sw1 was not read: $(cat "$work/err")"
 echo "collect sonic: ok"

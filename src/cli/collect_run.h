@@ -1,0 +1,41 @@
+// Reading devices live or from raw outputs, for `collect` (which writes what it read) and for
+// `verify` without --snapshots (which checks it at once): one SSH session per device, -j at once,
+// every device that cannot be read recorded as a failure with its reason, the others kept.
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/progress.h"
+#include "model/fabric.h"
+#include "state/observed.h"
+#include "transport/ssh_session.h"
+
+namespace fabricctl {
+
+struct CollectOptions {
+  std::string known_hosts;  // "" = ~/.ssh/known_hosts
+  bool accept_new_host_keys = false;
+  int jobs = 32;
+  int connect_timeout_s = 10;
+  int command_timeout_s = 60;
+  std::optional<std::filesystem::path> from_raw;  // read RAWDIR/<device>/ instead of the devices
+  std::optional<std::filesystem::path> raw_out;   // write what was read live under RAW_OUT/<device>/
+};
+
+/// Adds -j, --known-hosts, --accept-new-host-keys, --connect-timeout and --command-timeout.
+void add_collect_options(boost::program_options::options_description& desc, CollectOptions& o);
+
+/// The message for options out of range, or "".
+std::string check_collect_options(const CollectOptions& o);
+
+/// Reads the devices of `fabric` named in `devices` (all when empty). Devices whose platform has no
+/// collector, that cannot be reached, or whose output cannot be read are in the result's failures.
+FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::string>& devices, const CollectOptions& o,
+                               Progress& progress);
+
+}  // namespace fabricctl
