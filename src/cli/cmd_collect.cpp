@@ -71,6 +71,16 @@ int cmd_collect(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitDevice;
   }
+  // Ports a device reported but that could not be read: a few listed, as verify lists them.
+  constexpr size_t kListedPorts = 10;
+  size_t bad_ports = 0;
+  for (const auto& [name, device] : observed.devices)
+    for (const auto& [port, why] : device.unreadable_ports)
+      if (bad_ports++ < kListedPorts)
+        std::cerr << "fabricctl: " << name << ": port " << terminal_line(port) << " unreadable: " << terminal_line(why)
+                  << "\n";
+  if (bad_ports > kListedPorts)
+    std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
   for (const auto& [device, why] : observed.unreadable)
     std::cerr << "fabricctl: " << device << ": not collected: " << terminal_line(why) << "\n";
   std::cout << "collected " << observed.devices.size() << " of " << fabric->desired.devices.size() << " devices into "

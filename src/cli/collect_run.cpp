@@ -139,7 +139,8 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
       observed.devices.emplace(d.name, std::move(*got));
     } else {
       ++failed;
-      observed.record_failure({d.name, FailureStage::collect, got.error()});
+      // The reason may carry what a device said (an SSH disconnect message): one printable line.
+      observed.record_failure({d.name, FailureStage::collect, terminal_line(got.error())});
     }
     progress.phase("read " + std::to_string(done) + "/" + std::to_string(picked.size()) + " devices, " +
                    std::to_string(failed) + " failed");

@@ -129,6 +129,38 @@ fails = [f for f in json.load(open(sys.argv[1]))["findings"] if f["status"] == "
 assert fails and all(("sw2", "Ethernet8") in {(f["a"]["device"], f["a"]["port"]), (f["b"] or {}).get("device"), ((f["b"] or {}).get("device"), (f["b"] or {}).get("port"))} for f in fails), fails
 PY
 
+# Hostile output: a port name with shell syntax and a terminal escape in CONFIG_DB. The escape never
+# reaches the terminal or a file; the port is named unreadable while the others are read.
+cp "$work/sw1/state/config_db.json" "$work/sw1-config.json"
+/usr/bin/python3 - "$work/sw1/state/config_db.json" <<'PY'
+import json, sys
+db = json.load(open(sys.argv[1]))
+db["PORT"]["Ethernet4;reboot\u001b[2J"] = {"mtu": "9100"}
+json.dump(db, open(sys.argv[1], "w"))
+PY
+run "$bin" collect -i "$inv" --out "$work/hostile" --known-hosts "$kh" -q
+[ $rc -eq 0 ] || fail "hostile CONFIG_DB port: exit $rc: $(cat "$work/err")"
+! grep -q $'\x1b' "$work/err" "$work/out" "$work/hostile/sw1.json" || fail "an escape sequence got through"
+grep -qF 'fabricctl: sw1: port Ethernet4;reboot\x1b[2J unreadable: not a port name' "$work/err" ||
+  fail "the hostile port is not named unreadable: $(cat -v "$work/err")"
+! grep -q 'reboot' "$work/hostile/sw1.json" || fail "the hostile port reached the snapshot"
+grep -q '"Ethernet0"' "$work/hostile/sw1.json" || fail "the good ports of sw1 were not read"
+cp "$work/sw1-config.json" "$work/sw1/state/config_db.json"
+# Output that is no table at all, with an escape sequence in it, and a command that fails: the switch
+# is not collected, named with a printable reason; the other switch is.
+printf '{"show interfaces status": {"stdout": "\\u001b[2J%%s garbage\\n"}}' '%' >"$work/sw1/state/answers.json"
+run "$bin" collect -i "$inv" --out "$work/hostile2" --known-hosts "$kh" -q
+[ $rc -eq 3 ] || fail "garbage status table: exit $rc"
+grep -q '^fabricctl: sw1: not collected: show interfaces status: no table' "$work/err" || fail "garbage status: $(cat "$work/err")"
+[ -f "$work/hostile2/sw2.json" ] || fail "sw2 was not collected beside the broken sw1"
+echo '{"show lldp table": {"stderr": "Error: lldp is not running\u001b[0m\n", "exit": 1}}' >"$work/sw1/state/answers.json"
+run "$bin" collect -i "$inv" --out "$work/hostile3" --known-hosts "$kh" -q
+[ $rc -eq 3 ] || fail "failing command: exit $rc"
+grep -q '^fabricctl: sw1: not collected: `show lldp table` exited with status 1: Error: lldp is not running' "$work/err" ||
+  fail "failing command: $(cat -v "$work/err")"
+! grep -q $'\x1b' "$work/err" || fail "an escape sequence reached the terminal"
+rm "$work/sw1/state/answers.json"
+
 # A changed host key: refused for that switch, naming both keys; the other is collected.
 mv "$work/sw1/host" "$work/sw1/host.old"; mv "$work/sw1/host.pub" "$work/sw1/host.old.pub"
 stop_device sw1

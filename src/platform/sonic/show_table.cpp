@@ -107,7 +107,7 @@ Expected<std::map<std::string, PortObserved, std::less<>>> interfaces_status(std
   std::map<std::string, PortObserved, std::less<>> out;
   for (const TableRow& r : *rows) {
     const std::string& name = r.find("Interface")->second;
-    if (!valid_port_name(name)) return unexpected("show interfaces status: " + quote(name) + " is not a port name");
+    if (!valid_port_name(name)) continue;  // no inventory port has such a name; CONFIG_DB's reader names it
     PortObserved p;
     p.name = name;
     p.speed_mbps = speed_mbps(r.find("Speed")->second);
@@ -127,7 +127,7 @@ Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_table(std::strin
   std::map<std::string, LldpNeighbor, std::less<>> out;
   for (const TableRow& r : *rows) {
     const std::string& port = r.find("LocalPort")->second;
-    if (!valid_port_name(port)) return unexpected("show lldp table: " + quote(port) + " is not a port name");
+    if (!valid_port_name(port)) continue;  // as in the status table
     // What the neighbour says of itself is kept as it is (checks compare it, reports escape it), but
     // a table that names nothing is not a neighbour.
     LldpNeighbor n{r.find("RemoteDevice")->second, r.find("RemotePortID")->second};

@@ -23,10 +23,12 @@ using TableRow = std::map<std::string, std::string, std::less<>>;
 Expected<std::vector<TableRow>> parse_show_table(std::string_view text, const std::vector<std::string_view>& required);
 
 /// `show interfaces status`: per port, its speed (Mb/s), MTU and oper state, where the cells hold them
-/// ("N/A" and empty cells leave the field empty).
+/// ("N/A" and empty cells leave the field empty). A row whose port is not a valid port name is left
+/// out: no inventory port has that name (CONFIG_DB's reader reports such a port unreadable).
 Expected<std::map<std::string, PortObserved, std::less<>>> interfaces_status(std::string_view text);
 
-/// `show lldp table`: the neighbour of each local port (its system name and port ID).
+/// `show lldp table`: the neighbour of each local port (its system name and port ID); rows of ports
+/// with invalid names are left out, as in the status table.
 Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_table(std::string_view text);
 
 }  // namespace fabricctl::sonic

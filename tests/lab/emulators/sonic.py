@@ -9,6 +9,8 @@ The switch's state is a directory (argument 1):
                    its null entries delete, and are not kept)
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
+  answers.json     for tests, answers that replace the emulator's own: {"show lldp table":
+                   {"stdout": "...", "stderr": "...", "exit": 1}}
 
   sonic.py STATE              answer $SSH_ORIGINAL_COMMAND
   sonic.py STATE --load FILE  `config load FILE -y`: merge a config_db.json into CONFIG_DB
@@ -62,6 +64,11 @@ def main():
             json.dump(db, f, indent=4, sort_keys=True)
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
+    answer = load(state, "answers.json", {}).get(command)
+    if answer is not None:
+        sys.stdout.write(answer.get("stdout", ""))
+        sys.stderr.write(answer.get("stderr", ""))
+        return answer.get("exit", 0)
     if command == "show runningconfiguration all":
         sys.stdout.write(json.dumps(db, indent=4, sort_keys=True) + "\n")
     elif command == "show interfaces status":
