@@ -39,8 +39,8 @@ SshOptions options(const test::Sshd& sshd, const std::string& known_hosts_text) 
   SshOptions o;
   o.known_hosts = sshd.dir + "/known_hosts";
   std::ofstream(o.known_hosts) << known_hosts_text;
-  o.connect_timeout = std::chrono::milliseconds(5000);
-  o.command_timeout = std::chrono::milliseconds(5000);
+  o.connect_timeout = std::chrono::milliseconds(20000);
+  o.command_timeout = std::chrono::milliseconds(20000);
   return o;
 }
 
@@ -172,17 +172,22 @@ TEST_CASE("ssh: a refused login, a missing password variable and a closed port a
 TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and the session goes on") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
+  // Time first, on a session with a short command time: sleep 5 is stopped after 300 ms.
   SshOptions o = options(sshd, sshd.known_hosts_line());
   o.command_timeout = std::chrono::milliseconds(300);
-  o.max_output_bytes = 100000;
-  auto session = SshSession::open(endpoint(sshd), o);
-  REQUIRE_MESSAGE(session, session.error());
+  auto quick = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(quick, quick.error());
   const auto start = std::chrono::steady_clock::now();
-  auto slow = session->run("sleep 5");
+  auto slow = quick->run("sleep 5");
   const auto took = std::chrono::steady_clock::now() - start;
   REQUIRE_FALSE(slow);
   CHECK(slow.error() == "leaf1: the command did not finish within 300 ms; stopped");
   CHECK(took < std::chrono::seconds(3));
+  // Size, on a session with time enough (a slow machine, a sanitizer build): 1 MB against 100 kB.
+  o.command_timeout = std::chrono::milliseconds(20000);
+  o.max_output_bytes = 100000;
+  auto session = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(session, session.error());
   auto loud = session->run("head -c 1000000 /dev/zero");
   REQUIRE_FALSE(loud);
   CHECK(loud.error() == "leaf1: the command printed more than 100000 bytes; stopped");
