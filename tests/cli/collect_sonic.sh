@@ -168,7 +168,7 @@ ssh-keygen -q -t ed25519 -N '' -C sw1-reinstalled -f "$work/sw1/host"
 sed -i "s/^Port .*/Port $port_sw1/" "$work/sw1/sshd_config"
 setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
 pid_sw1=$!; sshd_pids="$sshd_pids $!"
-sleep 0.5
+wait_device sw1
 run "$bin" collect -i "$inv" --out "$work/snaps3" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 3 ] || fail "changed key: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw1: not collected: .*HOST KEY CHANGED' "$work/err" || fail "changed key not named: $(cat "$work/err")"
@@ -185,7 +185,7 @@ mv "$work/sw1/host.old" "$work/sw1/host"; mv "$work/sw1/host.old.pub" "$work/sw1
 stop_device sw1
 setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
 pid_sw1=$!; sshd_pids="$sshd_pids $!"
-sleep 0.5
+wait_device sw1
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "live verify with sw2 down: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw2: state unreadable: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "live verify: sw2 not named: $(cat "$work/err")"

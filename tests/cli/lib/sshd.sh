@@ -3,6 +3,7 @@
 #   client_key                         $work/client_key: the key the devices accept
 #   start_device NAME FORCE_COMMAND    an sshd with its own host key ($work/NAME/host.pub) whose every
 #                                      login runs FORCE_COMMAND; sets port_NAME and pid_NAME
+#   wait_device NAME                   until its sshd accepts connections
 #   stop_device NAME                   kills it and its connections
 # Every sshd is stopped on exit.
 need_sshd() {
@@ -43,11 +44,18 @@ CONF
   eval "pid_$name=$!"
   sshd_pids="$sshd_pids $!"
   eval "port_$name=$port"
-  for i in $(seq 100); do
-    python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
+  wait_device "$name"
+}
+
+# wait_device NAME: until its sshd accepts connections (at most about 10 s).
+wait_device() {
+  local port i
+  eval "port=\$port_$1"
+  for i in $(seq 200); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
     sleep 0.05
   done
-  fail "sshd of $name did not start: $(cat "$dir/sshd.log")"
+  fail "sshd of $1 did not start: $(cat "$work/$1/sshd.log")"
 }
 
 stop_device() {
