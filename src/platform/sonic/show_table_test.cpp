@@ -71,7 +71,8 @@ TEST_CASE("show tables: not a table, a missing column, a hostile port name, an o
   REQUIRE_MESSAGE(some, some.error());
   CHECK(some->size() == 1);
   CHECK(some->count("Ethernet4") == 1);
-  const auto lldp = lldp_table("LocalPort  RemoteDevice  RemotePortID\n---------  ------------  ------------\n$(reboot)  x  y\n");
+  const auto lldp =
+      lldp_table("LocalPort  RemoteDevice  RemotePortID\n---------  ------------  ------------\n$(reboot)  x  y\n");
   REQUIRE(lldp);
   CHECK(lldp->empty());
   CHECK_FALSE(interfaces_status(std::string(9u << 20, ' ')));
