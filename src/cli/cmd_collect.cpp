@@ -3,7 +3,6 @@
 // command printed, as kept by its platform (secrets removed), so that an audit can be replayed.
 // A device that cannot be reached or read is named with the reason; the others are still written,
 // and the exit code is 3.
-#include <unistd.h>
 
 #include <iostream>
 
@@ -51,13 +50,7 @@ int cmd_collect(const std::vector<std::string>& args) {
   auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   if (from_raw.empty()) {
-    Diags diags;
-    require_connect_settings(*fabric, diags);
-    if (diags.has_errors()) {
-      std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error)
-                << " errors: collect connects to every device; nothing was read\n";
-      return kExitInvalid;
-    }
+    if (!connect_settings_complete(*fabric, "collect connects to every device")) return kExitInvalid;
     c.raw_out = std::filesystem::path(out_dir) / "raw";
   } else if (!std::filesystem::is_directory(from_raw)) {
     std::cerr << "fabricctl: error: --from-raw " << terminal_line(from_raw) << " is not a directory\n";
@@ -65,22 +58,13 @@ int cmd_collect(const std::vector<std::string>& args) {
   } else {
     c.from_raw = from_raw;
   }
-  Progress progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr);
+  Progress progress = stderr_progress(quiet);
   const FabricObserved observed = collect_devices(*fabric, {}, c, progress);
   if (const auto written = write_snapshot_dir(observed, out_dir); !written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitDevice;
   }
-  // Ports a device reported but that could not be read: a few listed, as verify lists them.
-  constexpr size_t kListedPorts = 10;
-  size_t bad_ports = 0;
-  for (const auto& [name, device] : observed.devices)
-    for (const auto& [port, why] : device.unreadable_ports)
-      if (bad_ports++ < kListedPorts)
-        std::cerr << "fabricctl: " << name << ": port " << terminal_line(port) << " unreadable: " << terminal_line(why)
-                  << "\n";
-  if (bad_ports > kListedPorts)
-    std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
+  print_unreadable_ports(observed, std::cerr);
   for (const auto& [device, why] : observed.unreadable)
     std::cerr << "fabricctl: " << device << ": not collected: " << terminal_line(why) << "\n";
   std::cout << "collected " << observed.devices.size() << " of " << fabric->desired.devices.size() << " devices into "

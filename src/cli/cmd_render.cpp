@@ -6,8 +6,6 @@
 #include <map>
 #include <optional>
 
-#include <unistd.h>
-
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
@@ -109,7 +107,7 @@ int cmd_render(const std::vector<std::string>& args) {
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   // Progress only once the intent has loaded: its errors are printed as they are found.
-  Progress progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr);
+  Progress progress = stderr_progress(quiet);
   if (check) return check_out(*fabric, o, out_dir, progress);
 
   // Devices are rendered into a staging directory that replaces OUT only when all of them

@@ -145,7 +145,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   ReportStyle style;
   style.junit = junit_cases == "compact" ? JunitCases::compact : JunitCases::each;
   style.color = use_color(*color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
-  Progress progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr);
+  Progress progress = stderr_progress(quiet);
 
   // Without --limit every device's snapshot is needed, and the inventory names them all: they are
   // read while the fabric resolves. With --limit, which devices are needed depends on the resolved
@@ -181,13 +181,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   const std::set<std::string> needed = devices_needed(fabric->desired, scope);
   if (snapshots.empty()) {
     // Live: the devices verify needs must say how to reach them before any is contacted.
-    Diags diags;
-    require_connect_settings(*fabric, diags);
-    if (diags.has_errors()) {
-      std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error)
-                << " errors: verify without --snapshots reads every device; nothing was read\n";
-      return kExitInvalid;
-    }
+    if (!connect_settings_complete(*fabric, "verify without --snapshots reads every device")) return kExitInvalid;
   }
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);
@@ -204,14 +198,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
   // Ports that could not be read: the rest of their device is still verified. A few are listed; the
   // report names every result they leave uncompared.
-  constexpr size_t kListedPorts = 10;
-  size_t bad_ports = 0;
-  for (const auto& [name, device] : snaps.observed.devices)
-    for (const auto& [port, why] : device.unreadable_ports)
-      if (bad_ports++ < kListedPorts)
-        std::cerr << "fabricctl: " << name << ": port " << port << " unreadable: " << why << "\n";
-  if (bad_ports > kListedPorts)
-    std::cerr << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
+  print_unreadable_ports(snaps.observed, std::cerr);
 
   timer.emplace("checks");
   progress.phase("running " + std::to_string(selected.size()) + " checks");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <iostream>
 #include <mutex>
 #include <set>
 
@@ -91,6 +92,26 @@ void add_collect_options(boost::program_options::options_description& desc, Coll
       "connect-timeout", po::value(&o.connect_timeout_s)->value_name("S"),
       "seconds to connect and log in (default 10)")("command-timeout", po::value(&o.command_timeout_s)->value_name("S"),
                                                     "seconds for each command (default 60)");
+}
+
+bool connect_settings_complete(const Fabric& fabric, std::string_view why) {
+  Diags diags;
+  require_connect_settings(fabric, diags);
+  if (!diags.has_errors()) return true;
+  std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error) << " errors: " << why
+            << "; nothing was read\n";
+  return false;
+}
+
+void print_unreadable_ports(const FabricObserved& observed, std::ostream& err) {
+  constexpr size_t kListedPorts = 10;
+  size_t bad_ports = 0;
+  for (const auto& [name, device] : observed.devices)
+    for (const auto& [port, why] : device.unreadable_ports)
+      if (bad_ports++ < kListedPorts)
+        err << "fabricctl: " << name << ": port " << terminal_line(port) << " unreadable: " << terminal_line(why)
+            << "\n";
+  if (bad_ports > kListedPorts) err << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
 }
 
 std::string check_collect_options(const CollectOptions& o) {

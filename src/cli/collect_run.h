@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/progress.h"
@@ -32,6 +34,14 @@ void add_collect_options(boost::program_options::options_description& desc, Coll
 
 /// The message for options out of range, or "".
 std::string check_collect_options(const CollectOptions& o);
+
+/// Whether every device has what connecting needs (mgmt address, user, a way to log in); if not,
+/// prints each missing setting and "N errors: <why>; nothing was read". Called before any device is
+/// contacted; `why` says what needs them ("collect connects to every device").
+bool connect_settings_complete(const Fabric& fabric, std::string_view why);
+
+/// Prints the ports devices reported but that could not be read: the first few, then how many more.
+void print_unreadable_ports(const FabricObserved& observed, std::ostream& err);
 
 /// Reads the devices of `fabric` named in `devices` (all when empty). Devices whose platform has no
 /// collector, that cannot be reached, or whose output cannot be read are in the result's failures.

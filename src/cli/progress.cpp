@@ -1,5 +1,9 @@
 #include "cli/progress.h"
 
+#include <unistd.h>
+
+#include <iostream>
+
 namespace fabricctl {
 
 namespace {
@@ -18,5 +22,7 @@ void Progress::clear() {
   err_ << kRewrite << std::flush;
   shown_ = false;
 }
+
+Progress stderr_progress(bool quiet) { return Progress(!quiet && ::isatty(STDERR_FILENO) == 1, std::cerr); }
 
 }  // namespace fabricctl

@@ -27,4 +27,7 @@ class Progress {
   std::ostream& err_;
 };
 
+/// Progress on standard error: shown when it is a terminal and the user did not ask for -q.
+Progress stderr_progress(bool quiet);
+
 }  // namespace fabricctl

@@ -81,10 +81,11 @@ std::string known_keys(const std::string& known_hosts, const std::string& host) 
 }
 
 /// Verifies the host key of a connected session as decide_host_key() says; records it when told to.
-Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOptions& o) {
+/// Every error starts with `where` ("leaf1 ([192.0.2.1]:22)"), as decide_host_key()'s own do.
+Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOptions& o, const std::string& where) {
   ssh_key raw = nullptr;
   if (ssh_get_server_publickey(s, &raw) != SSH_OK)
-    return unexpected("cannot read the host key: " + std::string(ssh_get_error(s)));
+    return unexpected(where + ": cannot read the host key: " + std::string(ssh_get_error(s)));
   const Key server(raw);
   HostKeyQuestion q;
   q.device = e.device;
@@ -113,7 +114,7 @@ Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOpt
       case SSH_KNOWN_HOSTS_UNKNOWN:
       case SSH_KNOWN_HOSTS_NOT_FOUND: q.known = KnownHosts::unknown; break;
       case SSH_KNOWN_HOSTS_ERROR:
-      default: return unexpected("cannot read " + o.known_hosts + ": " + std::string(ssh_get_error(s)));
+      default: return unexpected(where + ": cannot read " + o.known_hosts + ": " + std::string(ssh_get_error(s)));
     }
     if (q.known == KnownHosts::changed || q.known == KnownHosts::other_type)
       q.known_fingerprint = known_keys(o.known_hosts, q.address);
@@ -122,7 +123,8 @@ Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOpt
   const HostKeyVerdict v = decide_host_key(q);
   if (!v.accept) return unexpected(v.error);
   if (v.record && ssh_session_update_known_hosts(s) != SSH_OK)
-    return unexpected("cannot record the host key in " + o.known_hosts + ": " + std::string(ssh_get_error(s)));
+    return unexpected(where + ": cannot record the host key in " + o.known_hosts + ": " +
+                      std::string(ssh_get_error(s)));
   return v.record;
 }
 
@@ -181,9 +183,8 @@ Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o)
     return unexpected(e.device + ": bad SSH settings: " + std::string(ssh_get_error(s)));
   const std::string where = e.device + " (" + known_hosts_name(e) + ")";
   if (ssh_connect(s) != SSH_OK) return unexpected(where + ": cannot connect: " + std::string(ssh_get_error(s)));
-  auto recorded = verify_host_key(s, e, o);
-  if (!recorded)
-    return unexpected(recorded.error().rfind(e.device, 0) == 0 ? recorded.error() : where + ": " + recorded.error());
+  auto recorded = verify_host_key(s, e, o, where);
+  if (!recorded) return unexpected(recorded.error());
   state->recorded = *recorded;
   if (auto ok = authenticate(s, e); !ok) return unexpected(where + ": " + ok.error());
   return SshSession(std::move(state));
