@@ -73,12 +73,9 @@ std::string eos_fix(const Fix& f) {
       std::vector<std::string> lines{iface};
       for (int tc = 0; tc < kTrafficClasses; ++tc) {
         if (!f.covers(tc)) continue;
-        const json* block = nullptr;
-        for (const json& b : c["queues"])
-          if (b["id"] == std::to_string(tc)) block = &b;
+        // The context has a block for every queue, in queue order, with its ECN line or its removal.
         lines.push_back("   " + queue + " " + std::to_string(tc));
-        lines.push_back("      " + (block ? (*block)["ecn"].get<std::string>()
-                                          : std::string("no random-detect ecn minimum-threshold")));
+        lines.push_back("      " + c["queues"][static_cast<size_t>(tc)]["ecn"].get<std::string>());
       }
       return configure(lines);
     }
