@@ -18,6 +18,8 @@ namespace {
 // One raw output, at most: a whole switch's CONFIG_DB is a few MB.
 constexpr size_t kMaxRawBytes = size_t{64} << 20;
 
+}  // namespace
+
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -26,6 +28,8 @@ std::string utc_now() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
 }
+
+namespace {
 
 /// The raw outputs of `device`, read from RAWDIR/<device>/<file>.
 Expected<RawOutputs> read_raw(const Collector& c, const std::filesystem::path& dir) {
@@ -53,12 +57,13 @@ SshEndpoint endpoint_of(const DeviceMgmt& m) {
 
 /// Runs the platform's commands on the device, one SSH session for all of them; each output as its
 /// platform keeps it.
-Expected<RawOutputs> read_live(const Collector& c, const DeviceMgmt& m, const SshOptions& ssh) {
+Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, const SshOptions& ssh) {
   auto session = SshSession::open(endpoint_of(m), ssh);
   if (!session) return unexpected(session.error());
   RawOutputs raw;
   for (const CollectCommand& cmd : c.commands) {
-    auto out = session->run(std::string(cmd.command));
+    const std::string line = c.command_line ? c.command_line(cmd, d, m.fabricctl) : std::string(cmd.command);
+    auto out = session->run(line);
     if (!out) return unexpected(out.error());
     if (out->exit_status != 0) {
       std::string first = out->err.substr(0, out->err.find('\n'));
@@ -146,7 +151,7 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
       got = unexpected("fabricctl cannot read " + std::string(to_string(d.platform)) +
                        " devices yet (this version collects sonic)");
     } else {
-      auto raw = live ? read_live(c, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
+      auto raw = live ? read_live(c, d, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
       if (raw && live && o.raw_out)
         if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
       if (raw) got = c.observe(d.name, *raw);

@@ -41,6 +41,9 @@ std::string check_collect_options(const CollectOptions& o);
 bool connect_settings_complete(const Fabric& fabric, std::string_view why);
 
 /// Prints the ports devices reported but that could not be read: the first few, then how many more.
+/// Now, as a snapshot's collected_at: RFC 3339 UTC to the second ("2026-12-03T06:00:00Z").
+std::string utc_now();
+
 void print_unreadable_ports(const FabricObserved& observed, std::ostream& err);
 
 /// Reads the devices of `fabric` named in `devices` (all when empty). Devices whose platform has no

@@ -28,6 +28,9 @@ const std::vector<Command>& commands() {
        "  fabricctl collect -i inventory --out snaps/                           over SSH, host keys from known_hosts\n"
        "  fabricctl collect -i inventory --out snaps/ --accept-new-host-keys    first run: record unknown keys\n"
        "  fabricctl collect -i inventory --out replay/ --from-raw snaps/raw     parse saved outputs offline\n"},
+      {"host", "on a host: its NIC state (netlink, sysfs, lldpd) as a snapshot on stdout (host collect)", cmd_host,
+       "  fabricctl host collect --device host1 > host1.json     as root, on the host\n"
+       "  fabricctl host collect --port ens1f0np0 --port ens2f0np0\n"},
       {"snapshot", "write device snapshots (for now: what intent implies, --from-intent)", cmd_snapshot,
        "  fabricctl snapshot --from-intent -i inventory/lab --out snaps/\n"},
   };

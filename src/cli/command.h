@@ -31,5 +31,6 @@ int cmd_verify(const std::vector<std::string>& args);
 int cmd_snapshot(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_collect(const std::vector<std::string>& args);
+int cmd_host(const std::vector<std::string>& args);
 
 }  // namespace fabricctl

@@ -379,6 +379,10 @@ struct Resolver {
     dm.agent = m.agent.has() && *m.agent;
     if (m.password_env.has()) dm.password_env = *m.password_env;
     if (m.host_key.has()) dm.host_key = *m.host_key;
+    if (m.fabricctl.has() && !valid_program_path(*m.fabricctl))
+      d.error(m.fabricctl.loc, "mgmt.fabricctl: " + quote(*m.fabricctl) +
+                                   " is not a program path (letters, digits, / . _ + -; not starting with -)");
+    else if (m.fabricctl.has()) dm.fabricctl = *m.fabricctl;
     out.mgmt.push_back(dm);
   }
 

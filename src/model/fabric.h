@@ -22,6 +22,9 @@ struct DeviceMgmt {
   bool agent = false;
   std::string password_env;
   std::string host_key;
+  /// Hosts: the fabricctl the controller runs there, a path or a name in the host's PATH. Checked
+  /// against a strict character set, and quoted in the command line all the same.
+  std::string fabricctl = "fabricctl";
 };
 
 struct Fabric {

@@ -46,7 +46,8 @@ Field<int64_t> read_speed(const Reader& r, const YamlNode& n, const std::string&
 
 MgmtSpec read_mgmt(const Reader& r, const YamlNode& n, const std::string& where) {
   MgmtSpec m;
-  const std::vector<std::string_view> keys = {"address", "port", "user", "key", "agent", "password_env", "host_key"};
+  const std::vector<std::string_view> keys = {"address", "port",         "user",     "key",
+                                              "agent",   "password_env", "host_key", "fabricctl"};
   if (!r.check_map(n, where, keys)) return m;
   for (const YamlEntry& kv : n.entries()) {
     const std::string_view k = kv.key.scalar();
@@ -58,6 +59,7 @@ MgmtSpec read_mgmt(const Reader& r, const YamlNode& n, const std::string& where)
     if (k == "agent") m.agent = r.boolean(kv.value, what);
     if (k == "password_env") m.password_env = r.string(kv.value, what);
     if (k == "host_key") m.host_key = r.string(kv.value, what);
+    if (k == "fabricctl") m.fabricctl = r.string(kv.value, what);
   }
   return m;
 }
@@ -210,6 +212,7 @@ void MgmtSpec::merge(const MgmtSpec& later) {
     password_env = later.password_env;
   }
   host_key.override_with(later.host_key);
+  fabricctl.override_with(later.fabricctl);
 }
 
 void HardwareSpec::merge(const HardwareSpec& later) {

@@ -21,6 +21,7 @@ struct MgmtSpec {
   Field<bool> agent;                // use ssh-agent
   Field<std::string> password_env;  // name of the environment variable holding the password
   Field<std::string> host_key;      // pinned host key: "SHA256:<base64>" or "<type> <base64>"
+  Field<std::string> fabricctl;     // hosts: the fabricctl binary the controller runs there (host collect)
 
   void merge(const MgmtSpec& later);
 };

@@ -69,7 +69,8 @@ const std::vector<PlatformAdapter>& platforms() {
        {T::from_data("nic-state.json", linux_nic_state_json), T::from_data("nccl.conf", linux_nccl_conf),
         T::from_template("apply.sh.mustache", "apply.sh")},
        linux_context,
-       linux_fix},
+       linux_fix,
+       linux_collector()},
   };
   return table;
 }

@@ -59,6 +59,10 @@ struct CollectCommand {
 struct Collector {
   std::vector<CollectCommand> commands;
   Expected<DeviceObserved> (*observe)(std::string_view device, const RawOutputs& raw) = nullptr;
+  /// For a platform whose command names the device's own values (a host's fabricctl, its ports): the
+  /// command line for one device, every value checked and shell-quoted. nullptr: `command` as is.
+  std::string (*command_line)(const CollectCommand& command, const DeviceDesired& device,
+                              std::string_view fabricctl) = nullptr;
 };
 
 struct PlatformAdapter {
@@ -123,6 +127,7 @@ std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_sta
 
 // Collectors, one per platform that has one.
 Collector sonic_collector();  // sonic/collect.cpp
+Collector linux_collector();  // linux/collect.cpp
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

@@ -47,6 +47,7 @@ using jsonr::string_value;
 constexpr size_t kMaxDepth = 16;                // nesting of objects and arrays
 constexpr size_t kMaxStrayNamesShown = 5;       // file names listed in the stray-files warning
 constexpr size_t kMaxTextLength = 256;          // "source", LLDP strings
+constexpr size_t kMaxUnreadableReason = 1024;   // why a port could not be read, as its collector said
 constexpr int64_t kMaxQueueBytes = 4294967295;  // ECN thresholds
 constexpr int64_t kMaxSpeedMbps = 10'000'000;   // 10 Tb/s
 constexpr int64_t kMaxWatchdogMs = 3'600'000;   // one hour
@@ -157,7 +158,8 @@ constexpr Keys<2> kLldpKeys = {"system_name", "port_id"};
 constexpr Keys<14> kPortKeys = {"mtu",         "speed_mbps",     "oper_status", "trust",   "dscp_to_priority",
                                 "pfc_enabled", "priority_to_tc", "ets",         "ecn",     "pfc_watchdog",
                                 "dcqcn",       "rdma",           "lldp",        "counters"};
-constexpr Keys<7> kDeviceKeys = {"schema", "device", "platform", "collected_at", "source", "ports", "nccl"};
+constexpr Keys<8> kDeviceKeys = {"schema", "device", "platform", "collected_at",
+                                 "source", "ports",  "nccl",     "unreadable"};
 
 // A key this reader does not know: a newer collector's, or a typo. It is skipped, not an error, so
 // that collectors can be rolled out before the readers (docs/snapshots.md#versions); every one is
@@ -406,7 +408,7 @@ DeviceObserved read_device(json root, UnknownKeys& unknown) {
       fail("schema", "unsupported snapshot schema " + quote(s) + "; this fabricctl reads " + quote(kSnapshotSchema));
     fail("schema", quote(s) + " is not a fabricctl snapshot schema; expected " + quote(kSnapshotSchema));
   }
-  const auto [schema_field, device, platform, collected_at, source, ports_field, nccl] =
+  const auto [schema_field, device, platform, collected_at, source, ports_field, nccl, unreadable] =
       known_fields(root, "", kDeviceKeys, unknown);
 
   DeviceObserved d;
@@ -426,6 +428,21 @@ DeviceObserved read_device(json root, UnknownKeys& unknown) {
   }
 
   if (nccl) d.nccl = read_nccl(*nccl, "nccl", unknown);
+  // Ports the collector could not read, with why (its words): kept as written, shown, never compared.
+  if (unreadable) {
+    expect_object(*unreadable, "unreadable");
+    if (unreadable->size() > kMaxSnapshotPorts)
+      fail("unreadable", std::to_string(unreadable->size()) + " ports are more than the limit of " +
+                             std::to_string(kMaxSnapshotPorts));
+    for (const auto& [name, why] : unreadable->members()) {
+      const std::string reason(string_value(why, child("unreadable", name)));
+      if (!valid_text(name, kMaxTextLength) || !valid_text(reason, kMaxUnreadableReason))
+        fail(child("unreadable", name), quote(reason) + " is not a port name and reason of 1-" +
+                                            std::to_string(kMaxUnreadableReason) +
+                                            " characters without control characters");
+      d.unreadable_ports.emplace(std::string(name), reason);
+    }
+  }
   const json ports = required(ports_field, "", "ports");
   expect_object(ports, "ports");
   if (ports.size() > kMaxSnapshotPorts)
@@ -626,8 +643,9 @@ std::string check_writable(const std::string& key, const DeviceObserved& d, cons
     if (!names.insert(p.name).second) return "device " + quote(key) + ": port " + quote(p.name) + " appears twice";
   auto parsed = parse_snapshot(text);
   if (!parsed) return "device " + quote(key) + ": the snapshot would not read back: " + parsed.error();
-  if (!parsed->unreadable_ports.empty())
-    return "device " + quote(key) + ": the snapshot would not read back: " + parsed->unreadable_ports.begin()->second;
+  for (const auto& [port, why] : parsed->unreadable_ports)
+    if (!d.unreadable_ports.contains(port))
+      return "device " + quote(key) + ": the snapshot would not read back: " + why;
   return "";
 }
 
@@ -688,6 +706,11 @@ std::string write_snapshot(const DeviceObserved& d) {
     if (d.nccl->traffic_class) n["traffic_class"] = *d.nccl->traffic_class;
     if (d.nccl->gid_index) n["gid_index"] = *d.nccl->gid_index;
     j["nccl"] = std::move(n);
+  }
+  if (!d.unreadable_ports.empty()) {
+    ojson u = ojson::object();
+    for (const auto& [name, why] : d.unreadable_ports) u[name] = why;
+    j["unreadable"] = std::move(u);
   }
   std::string out;
   emit(j, 0, false, out);

@@ -1,6 +1,7 @@
 #include "util/names.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace fabricctl {
 namespace {
@@ -28,6 +29,14 @@ bool valid_rdma_device_name(std::string_view s) {
 
 bool valid_counter_name(std::string_view s) {
   return name_of(s, [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+bool valid_program_path(std::string_view s) {
+  if (s.empty() || s.size() > 255 || s[0] == '-') return false;
+  for (const char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '/' || c == '.' || c == '_' || c == '+' || c == '-'))
+      return false;
+  return true;
 }
 
 }  // namespace fabricctl

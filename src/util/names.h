@@ -32,6 +32,10 @@ inline constexpr std::string_view kPortNameRule = "1-63 characters: letters, dig
 bool valid_rdma_device_name(std::string_view s);
 inline constexpr std::string_view kRdmaDeviceNameRule = "1-63 characters: letters, digits, . _ -";
 
+/// A program to run on a device (a host's fabricctl): a name or a path of letters, digits, / . _ + -,
+/// 1-255 characters, not starting with '-' (it would read as an option).
+bool valid_program_path(std::string_view s);
+
 /// Counter names (pfc_rx_pause_3): lowercase letters, digits, '_'.
 bool valid_counter_name(std::string_view s);
 inline constexpr std::string_view kCounterNameRule = "1-63 characters: lowercase letters, digits, _";

@@ -1,0 +1,38 @@
+// What a Linux host's NIC state looks like through its file trees (sysfs, configfs, /etc), read under a
+// root prefix so that the same code reads a live host ("/") and a fixture tree (the lab's hosts, tests):
+//   ROOT/sys/class/net/IF/speed                           link speed, Mb/s (-1 or absent: unknown)
+//   ROOT/sys/class/net/IF/ecn/roce_{rp,np}/enable/0..7    mlx5 DCQCN reaction / notification point (MLNX_OFED)
+//   ROOT/sys/class/net/IF/ecn/roce_np/{cnp_dscp,cnp_802p_prio,min_time_between_cnps}
+//   ROOT/sys/class/net/IF/ecn/roce_rp/<kDcqcnRpParams>    firmware units (rates Mb/s, times microseconds)
+//   ROOT/sys/class/infiniband/DEV/ports/N/{state,active_mtu,gids/I,gid_attrs/types/I,gid_attrs/ndevs/I}
+//   ROOT/sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos
+//   ROOT/sys/class/infiniband/DEV/tc/N/traffic_class      MLNX_OFED's ToS override ("Global tclass=106")
+//   ROOT/etc/nccl.conf                                     NCCL's defaults
+// A file that is absent leaves its field "not collected"; a file that holds something else than its
+// documented shape makes the port unreadable, with the path and the value quoted: device output is
+// untrusted input.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "state/observed.h"
+#include "util/expected.h"
+
+namespace fabricctl::linux_host {
+
+/// The RDMA device and port whose GIDs belong to `netdev` (gid_attrs/ndevs), or the netdev's own
+/// ROOT/sys/class/net/IF/device/infiniband/DEV with port 1; nullopt when the netdev has none.
+std::optional<std::pair<std::string, int>> rdma_port_of(const std::filesystem::path& root, std::string_view netdev);
+
+/// Fills the sysfs side of `port` (speed, DCQCN, RDMA): port.name is the netdev. An error names the
+/// file and quotes its content.
+Expected<void> read_port_files(const std::filesystem::path& root, PortObserved& port);
+
+/// NCCL_IB_TC and NCCL_IB_GID_INDEX of ROOT/etc/nccl.conf; an absent file is an empty NcclObserved
+/// (NCCL's own defaults).
+Expected<NcclObserved> read_nccl_conf(const std::filesystem::path& root);
+
+}  // namespace fabricctl::linux_host

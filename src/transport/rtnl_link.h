@@ -1,0 +1,28 @@
+// Link state through rtnetlink (libnl-route): what `ip link show` reads, in the network namespace the
+// process runs in. The host collector's netlink path for MTU and operational state; the write side
+// (MTU changes) will join it here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/expected.h"
+
+namespace fabricctl {
+
+struct LinkState {
+  std::string name;
+  int mtu = 0;           // bytes (IFLA_MTU)
+  bool oper_up = false;  // IFLA_OPERSTATE is IF_OPER_UP
+  bool loopback = false;
+};
+
+/// Every link of the current network namespace, in ifindex order.
+Expected<std::vector<LinkState>> link_states();
+
+/// One link by name; the error says "no network interface NAME" when the kernel has none.
+Expected<LinkState> link_state(std::string_view name);
+
+}  // namespace fabricctl

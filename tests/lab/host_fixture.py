@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""A lab host's NIC state as the files a ConnectX host shows (sysfs, configfs, /etc), built from the host's
+rendered nic-state.json: what `fabricctl host collect --root DIR` reads where the lab has no RDMA NIC
+(docs/lab.md). The layout is the one src/platform/linux/host_sysfs.h documents:
+
+  sys/class/net/IF/speed, ecn/roce_{rp,np}/...           MLNX_OFED mlx5 sysfs
+  sys/class/infiniband/DEV/ports/N/{state,active_mtu,gids,gid_attrs}, tc/N/traffic_class
+  sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos
+  etc/nccl.conf
+
+  host_fixture.py NIC_STATE_JSON ROOT
+"""
+import json
+import os
+import sys
+
+
+def put(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text + "\n")
+
+
+def ib_mtu(mtu):
+    # RoCE active MTU: the netdev MTU less the RoCE headers (96 bytes), down to an IB MTU.
+    for m in (4096, 2048, 1024, 512, 256):
+        if mtu - 96 >= m:
+            return m
+    return 256
+
+
+def main():
+    state_file, root = sys.argv[1], sys.argv[2]
+    with open(state_file) as f:
+        state = json.load(f)
+    for port in state["ports"]:
+        net = os.path.join(root, "sys/class/net", port["netdev"])
+        put(os.path.join(net, "speed"), str(port.get("speed_mbps") or -1))
+        dc = port["dcqcn"]
+        for p in range(8):
+            put(os.path.join(net, "ecn/roce_rp/enable", str(p)), "1" if p in dc["rp_enabled_priorities"] else "0")
+            put(os.path.join(net, "ecn/roce_np/enable", str(p)), "1" if p in dc["np_enabled_priorities"] else "0")
+        put(os.path.join(net, "ecn/roce_np/cnp_dscp"), str(dc["cnp_dscp"]))
+        put(os.path.join(net, "ecn/roce_np/cnp_802p_prio"), str(dc["cnp_802p_prio"]))
+        # What the profile leaves to the firmware (null) reads as the firmware's default, as on a NIC.
+        put(os.path.join(net, "ecn/roce_np/min_time_between_cnps"), str(dc["min_time_between_cnps"] or 0))
+        for name, value in dc["rp"].items():
+            if value is not None:
+                put(os.path.join(net, "ecn/roce_rp", name), str(value))
+        rdma = port.get("rdma")
+        if not rdma:
+            continue
+        dev, n = rdma["device"], str(rdma["port"])
+        os.makedirs(os.path.join(net, "device/infiniband", dev), exist_ok=True)
+        ib = os.path.join(root, "sys/class/infiniband", dev)
+        put(os.path.join(ib, "ports", n, "state"), "4: ACTIVE")
+        put(os.path.join(ib, "ports", n, "active_mtu"), "%d (%d)" % (min(rdma["mtu"], ib_mtu(port["mtu"])), 5))
+        # A ConnectX netdev with a link-local and one IPv4 address: RoCE v1 and v2 GIDs of each.
+        gids = ["fe80:0000:0000:0000:0000:0000:0000:0001"] * 2 + ["0000:0000:0000:0000:0000:ffff:0a00:0001"] * 2
+        for i, gid in enumerate(gids):
+            put(os.path.join(ib, "ports", n, "gids", str(i)), gid)
+            put(os.path.join(ib, "ports", n, "gid_attrs/types", str(i)), "IB/RoCE v1" if i % 2 == 0 else "RoCE v2")
+            put(os.path.join(ib, "ports", n, "gid_attrs/ndevs", str(i)), port["netdev"])
+        put(os.path.join(ib, "tc", n, "traffic_class"), "Global tclass=%d" % rdma["traffic_class"])
+        put(os.path.join(root, "sys/kernel/config/rdma_cm", dev, "ports", n, "default_roce_tos"), str(rdma["roce_tos"]))
+    nccl = state.get("nccl", {})
+    lines = ["NCCL_IB_TC=%d" % nccl["ib_tc"]] if "ib_tc" in nccl else []
+    if nccl.get("ib_gid_index") is not None:
+        lines.append("NCCL_IB_GID_INDEX=%d" % nccl["ib_gid_index"])
+    put(os.path.join(root, "etc/nccl.conf"), "\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
