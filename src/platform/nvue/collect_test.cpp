@@ -25,8 +25,10 @@ RawOutputs live_outputs(const DeviceDesired& d) {
       "Interface  Speed  Type  Remote Host      Remote Port      \n"
       "---------  -----  ----  ---------------  -----------------\n";
   for (const PortDesired& p : d.ports) {
-    ifs[p.name] = {{"type", "swp"},
-                   {"link", {{"oper-status", "up"}, {"speed", std::to_string(p.speed_mbps / 1000) + "G"}, {"mtu", p.mtu}}}};
+    ifs[p.name] = {
+        {"type", "swp"},
+        {"link",
+         {{"oper-status", "up"}, {"speed", std::to_string(p.speed_mbps.value_or(0) / 1000) + "G"}, {"mtu", p.mtu}}}};
     std::string row = p.name;
     row.resize(11, ' ');
     row += "400G   swp   " + p.peer_device;
@@ -49,8 +51,8 @@ TEST_CASE("nvue collector: whole-device commands only, and the configuration kep
   const CollectCommand& config = command(c, "config.json");
   const bool has_keep = config.keep != nullptr;
   REQUIRE(has_keep);
-  const std::string kept = config.keep(nvue::test::config_show(
-      nvue::test::commands_of(fabricctl::test::example_switch(Platform::nvue, {"swp1"}))));
+  const std::string kept = config.keep(
+      nvue::test::config_show(nvue::test::commands_of(fabricctl::test::example_switch(Platform::nvue, {"swp1"}))));
   CHECK(kept.find("s3cret") == std::string::npos);
   CHECK(kept.find("\"system\"") == std::string::npos);
   CHECK(kept.find("\"pfc-watchdog\"") != std::string::npos);

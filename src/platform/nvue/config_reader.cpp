@@ -120,8 +120,8 @@ void read_mapping(Value m, const Path& path, Qos& q) {
   }
   if (const auto d = jsonr::find(m, "dscp"))
     each_index(*d, child(path, "dscp"), kDscpValues - 1, [&](size_t dscp, Value v, const Path& at) {
-      q.dscp.at(dscp) =
-          static_cast<int>(jsonr::integer(jsonr::required(v, at, "switch-priority"), child(at, "switch-priority"), 0, 7));
+      q.dscp.at(dscp) = static_cast<int>(
+          jsonr::integer(jsonr::required(v, at, "switch-priority"), child(at, "switch-priority"), 0, 7));
     });
 }
 
@@ -129,14 +129,16 @@ void read_mapping(Value m, const Path& path, Qos& q) {
 void read_pfc(Value pfc, const Path& path, Qos& q) {
   bool on = true;
   for (const std::string_view dir : {"tx", "rx"})
-    if (const auto v = jsonr::find(pfc, dir)) on = on && jsonr::choice(*v, child(path, dir), {"enable", "disable"}) == 0;
+    if (const auto v = jsonr::find(pfc, dir))
+      on = on && jsonr::choice(*v, child(path, dir), {"enable", "disable"}) == 0;
   if (const auto sp = jsonr::find(pfc, "switch-priority"))
     each_index(*sp, child(path, "switch-priority"), kPriorities - 1,
                [&](size_t p, Value, const Path&) { q.lossless.at(p) = on; });
 }
 
 void read_scheduler(Value tc, const Path& path, TcSchedule& s) {
-  if (const auto mode = jsonr::find(tc, "mode")) s.strict = jsonr::choice(*mode, child(path, "mode"), {"dwrr", "strict"}) == 1;
+  if (const auto mode = jsonr::find(tc, "mode"))
+    s.strict = jsonr::choice(*mode, child(path, "mode"), {"dwrr", "strict"}) == 1;
   if (const auto bw = jsonr::find(tc, "bw-percent"))
     s.bandwidth_pct = static_cast<int>(jsonr::integer(*bw, child(path, "bw-percent"), 1, 100));
   if (s.strict) s.bandwidth_pct = 0;
@@ -172,7 +174,8 @@ bool roce_mode(Value qos, const Path& path) {
   const Path rp = child(path, "roce");
   if (const auto enable = jsonr::find(*roce, "enable"))
     if (jsonr::choice(*enable, child(rp, "enable"), {"on", "off"}) == 1) return false;
-  if (const auto mode = jsonr::find(*roce, "mode")) jsonr::choice(*mode, child(rp, "mode"), {"lossless", "lossless-single-ipool"});
+  if (const auto mode = jsonr::find(*roce, "mode"))
+    jsonr::choice(*mode, child(rp, "mode"), {"lossless", "lossless-single-ipool"});
   return true;  // `nv set qos roce` alone is mode lossless
 }
 
@@ -188,8 +191,8 @@ Qos read_qos(std::optional<Value> qos, const Path& path) {
     if (const auto eqm = default_global(*qos, path, "egress-queue-mapping", at, profile))
       if (const auto sp = jsonr::find(*eqm, "switch-priority"))
         each_index(*sp, child(profile, "switch-priority"), kPriorities - 1, [&](size_t p, Value v, const Path& a) {
-          q.priority_to_tc.at(p) = static_cast<int>(
-              jsonr::integer(jsonr::required(v, a, "traffic-class"), child(a, "traffic-class"), 0, kTrafficClasses - 1));
+          q.priority_to_tc.at(p) = static_cast<int>(jsonr::integer(jsonr::required(v, a, "traffic-class"),
+                                                                   child(a, "traffic-class"), 0, kTrafficClasses - 1));
         });
     if (const auto sched = default_global(*qos, path, "egress-scheduler", at, profile))
       if (const auto tcs = jsonr::find(*sched, "traffic-class"))
@@ -208,8 +211,8 @@ Qos read_qos(std::optional<Value> qos, const Path& path) {
       q.robustness = static_cast<int>(jsonr::integer(*v, child(wp, "robustness"), 1, 1000));
   }
   for (size_t tc = 0; tc < kTrafficClasses; ++tc) {
-    const bool used = std::find(q.priority_to_tc.begin(), q.priority_to_tc.end(), static_cast<int>(tc)) !=
-                      q.priority_to_tc.end();
+    const bool used =
+        std::find(q.priority_to_tc.begin(), q.priority_to_tc.end(), static_cast<int>(tc)) != q.priority_to_tc.end();
     q.tc.at(tc) = used ? TcSchedule{true, q.tc.at(tc).strict, q.tc.at(tc).bandwidth_pct} : TcSchedule{};
   }
   return q;

@@ -54,7 +54,7 @@ void check_port(const DeviceDesired& d, const PortDesired& want, const PortObser
   CHECK_FALSE(got.lldp);
 }
 
-std::string show_of(const DeviceDesired& d) { return test::config_show(test::commands_of(d)); }
+std::string show_of(const DeviceDesired& d) { return nvue::test::config_show(nvue::test::commands_of(d)); }
 
 }  // namespace
 
@@ -64,9 +64,9 @@ TEST_CASE("nvue config reader: reads back what commands.nvue configures, for eve
     DeviceDesired d = fabricctl::test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1s1"});
     change(d);
     CAPTURE(name);
-    const std::string commands = test::commands_of(d);
+    const std::string commands = nvue::test::commands_of(d);
     roce += commands.find("nv set qos roce mode lossless") != std::string::npos;
-    const auto got = ports_from_config(test::config_show(commands));
+    const auto got = ports_from_config(nvue::test::config_show(commands));
     REQUIRE_MESSAGE(got, got.error());
     CHECK(got->unreadable.empty());
     REQUIRE(got->ports.size() == 3);

@@ -3,6 +3,7 @@
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
+#include "util/text.h"
 
 namespace fabricctl::nvue {
 namespace {
@@ -17,7 +18,8 @@ std::optional<int> speed_of(Value v, const Path& path) {
   if (s == "unknown") return std::nullopt;
   const std::optional<int64_t> n = s.size() >= 2 ? parse_int(s.substr(0, s.size() - 1)) : std::nullopt;
   const int64_t scale = s.empty() ? 0 : s.back() == 'G' ? 1000 : s.back() == 'M' ? 1 : 0;
-  if (!n || scale == 0 || *n <= 0 || *n * scale > 1'600'000) jsonr::fail(path, quote(s) + " is not a speed such as 400G");
+  if (!n || scale == 0 || *n <= 0 || *n * scale > 1'600'000)
+    jsonr::fail(path, quote(s) + " is not a speed such as 400G");
   return static_cast<int>(*n * scale);
 }
 

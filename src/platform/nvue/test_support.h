@@ -75,9 +75,12 @@ inline std::string config_show(const std::string& commands) {
   nlohmann::ordered_json tree = applied(nlohmann::ordered_json::object(), commands);
   // What a switch has besides: secrets the collector must not keep.
   tree["system"]["aaa"]["user"]["cumulus"]["hashed-password"] = "$6$s3cret-hash";
-  tree["service"]["snmp-server"]["readonly-community"]["s3cret-community"]["access"]["any"] = nlohmann::ordered_json::object();
+  tree["service"]["snmp-server"]["readonly-community"]["s3cret-community"]["access"]["any"] =
+      nlohmann::ordered_json::object();
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  out.push_back({{"header", {{"model", "SN5600"}, {"nvue-api-version", "nvue_v1"}, {"rev-id", 1.0}, {"version", "Cumulus Linux 5.14.0"}}}});
+  out.push_back(
+      {{"header",
+        {{"model", "SN5600"}, {"nvue-api-version", "nvue_v1"}, {"rev-id", 1.0}, {"version", "Cumulus Linux 5.14.0"}}}});
   out.push_back({{"set", tree}});
   return out.dump(2);
 }
