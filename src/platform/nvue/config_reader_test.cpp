@@ -121,7 +121,7 @@ TEST_CASE("nvue config reader: other interfaces are not ports; bad ports are nam
   REQUIRE(got->ports.size() == 1);
   CHECK(got->ports[0].name == "swp1");
   CHECK(got->ports[0].mtu == 9100);
-  CHECK(got->unreadable.at("swp2") == "nv config show: interface.swp2.link.mtu: 70000 is out of range 552-9216");
+  CHECK(got->unreadable.at("swp2") == "nv config show: interface.swp2.link.mtu: \"70000\" is out of range 552-9216");
   CHECK(got->unreadable.at("swp3") ==
         "nv config show: interface.swp3.qos.pfc: per-port QoS settings are not read by fabricctl");
   CHECK(got->unreadable.at("swp4").find("interface.swp4.link.mtu") != std::string::npos);
@@ -133,18 +133,18 @@ TEST_CASE("nvue config reader: other interfaces are not ports; bad ports are nam
 TEST_CASE("nvue config reader: a bad device-wide value fails the device, quoted with its path") {
   const std::pair<const char*, const char*> cases[] = {
       {R"({"qos": {"mapping": {"default-global": {"dscp": {"26": {"switch-priority": 9}}}}}})",
-       "nv config show: qos.mapping.default-global.dscp.26.switch-priority: 9 is out of range 0-7"},
+       "nv config show: qos.mapping.default-global.dscp.26.switch-priority: \"9\" is out of range 0-7"},
       {R"({"qos": {"mapping": {"default-global": {"dscp": {"64": {"switch-priority": 3}}}}}})",
        "nv config show: qos.mapping.default-global.dscp.64: key is not an integer 0-63"},
       {R"({"qos": {"mapping": {"default-global": {"trust": "l4"}}}})",
-       "nv config show: qos.mapping.default-global.trust: \"l4\" is not one of l2, l3, both, port"},
+       "nv config show: qos.mapping.default-global.trust: \"l4\" is not one of \"l2\", \"l3\", \"both\", \"port\""},
       {R"({"qos": {"congestion-control": {"default-global": {"traffic-class": {"3": {"probability": 0}}}}}})",
-       "nv config show: qos.congestion-control.default-global.traffic-class.3.probability: 0 is out of range 1-100"},
+       "nv config show: qos.congestion-control.default-global.traffic-class.3.probability: \"0\" is out of range 1-100"},
       {R"({"qos": {"roce": {"mode": "lossy-multi-tc"}}})",
-       "nv config show: qos.roce.mode: \"lossy-multi-tc\" is not one of lossless, lossless-single-ipool"},
+       "nv config show: qos.roce.mode: \"lossy-multi-tc\" is not one of \"lossless\", \"lossless-single-ipool\""},
       {R"({"qos": {"egress-scheduler": {"default-global": {"traffic-class": {"0": {"bw-percent": "50"}}}}}})",
-       "nv config show: qos.egress-scheduler.default-global.traffic-class.0.bw-percent: \"50\" is not an integer"},
-      {R"([{"header": {}}, {"unset": {}}])", "nv config show: [1]: unknown key \"unset\"; did you mean \"set\"?"},
+       "nv config show: qos.egress-scheduler.default-global.traffic-class.0.bw-percent: expected an integer, got a string \"50\""},
+      {R"([{"header": {}}, {"unset": {}}])", "nv config show: [1].unset: unknown key; did you mean \"set\"?"},
       {"\"text\"", "nv config show: not a JSON object or a list of header and set"},
   };
   for (const auto& [text, want] : cases) {
