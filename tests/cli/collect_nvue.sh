@@ -88,8 +88,8 @@ run "$bin" verify -i "$inv" $p --known-hosts "$kh" -q -o json
 /usr/bin/python3 - "$work/out" <<'PY' || fail "the fault is not what verify names: $(head -c 2000 "$work/out")"
 import json, sys
 fails = [f for f in json.load(open(sys.argv[1]))["findings"] if f["status"] == "fail"]
-ids = {f["id"] for f in fails}
-assert "link.pfc.mismatch" in ids, ids
+ids = {f["check"] for f in fails}
+assert "port.pfc.drift" in ids, ids
 ends = lambda f: {(f["a"]["device"], f["a"]["port"])} | ({(f["b"]["device"], f["b"]["port"])} if f.get("b") else set())
 assert all("sw2" in {d for d, _ in ends(f)} for f in fails), fails
 PY

@@ -144,7 +144,7 @@ TEST_CASE("nvue config reader: a bad device-wide value fails the device, quoted 
        "nv config show: qos.roce.mode: \"lossy-multi-tc\" is not one of \"lossless\", \"lossless-single-ipool\""},
       {R"({"qos": {"egress-scheduler": {"default-global": {"traffic-class": {"0": {"bw-percent": "50"}}}}}})",
        "nv config show: qos.egress-scheduler.default-global.traffic-class.0.bw-percent: expected an integer, got a string \"50\""},
-      {R"([{"header": {}}, {"unset": {}}])", "nv config show: [1].unset: unknown key; did you mean \"set\"?"},
+      {R"([{"header": {}}, {"unset": {}}])", "nv config show: [1].unset: unknown key (expected one of: header, set)"},
       {"\"text\"", "nv config show: not a JSON object or a list of header and set"},
   };
   for (const auto& [text, want] : cases) {
