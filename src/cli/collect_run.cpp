@@ -148,8 +148,11 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     const Collector& c = adapter(d.platform).collector;
     Expected<DeviceObserved> got = unexpected(std::string());
     if (c.commands.empty()) {
+      std::string can;  // the platforms that have a collector, from the table
+      for (const PlatformAdapter& a : platforms())
+        if (!a.collector.commands.empty()) can += (can.empty() ? "" : ", ") + std::string(a.name());
       got = unexpected("fabricctl cannot read " + std::string(to_string(d.platform)) +
-                       " devices yet (this version collects sonic)");
+                       " devices yet (this version collects " + can + ")");
     } else {
       auto raw = live ? read_live(c, d, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
       if (raw && live && o.raw_out)

@@ -1,0 +1,116 @@
+// NVUE collection: three whole-device commands (no value of the inventory in any of them).
+// - `nv config show -o json`: the applied configuration, read by config_reader (its QoS and interface
+//   trees). The tree also holds local users' password hashes (system aaa), SNMP communities and
+//   RADIUS/TACACS+ secrets, which must never reach disk: only an allowlist is kept, the qos tree and,
+//   of each interface, its type, link mtu and qos, so a subtree NVUE adds later cannot leak either.
+// - `nv show interface -o json`: oper state, speed and MTU of every interface (interface_reader).
+// - `nv show interface --view=lldp`: the neighbour on each port. NVIDIA documents this table (as
+//   `nv show interface lldp`, Cumulus Linux 5.0; the `--view` form since 5.x, NVUE-CLI.md) and no JSON
+//   of it; the per-port `nv show interface <if> lldp neighbor` would put a port name in a command.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "platform/nvue/config_reader.h"
+#include "platform/nvue/interface_reader.h"
+#include "platform/nvue/show_table.h"
+#include "platform/platform.h"
+#include "util/text.h"
+
+namespace fabricctl {
+namespace {
+
+constexpr std::string_view kConfig = "config.json";
+constexpr std::string_view kInterfaces = "interfaces.json";
+constexpr std::string_view kLldp = "lldp.txt";
+
+using json = nlohmann::ordered_json;
+
+/// Of one interface, what config_reader reads: type, link.mtu, qos.
+json kept_interface(const json& entry) {
+  if (!entry.is_object()) return entry.is_string() ? json("") : entry;  // the reader rejects it; no text kept
+  json out = json::object();
+  if (const auto t = entry.find("type"); t != entry.end()) out["type"] = *t;
+  if (const auto link = entry.find("link"); link != entry.end() && link->is_object())
+    if (const auto mtu = link->find("mtu"); mtu != link->end()) out["link"]["mtu"] = *mtu;
+  if (const auto qos = entry.find("qos"); qos != entry.end()) out["qos"] = *qos;
+  return out;
+}
+
+/// The applied configuration with only the allowlisted subtrees, as a bare tree; "" when the output
+/// is not an NVUE configuration (the reader then reports it; the text itself, which may hold
+/// anything, is not kept).
+std::string keep_qos_and_interfaces(std::string_view output) {
+  // NVUE's trees are about ten levels deep; deeper values are dropped, not recursed into.
+  const json::parser_callback_t bounded = [](int depth, json::parse_event_t, json&) { return depth <= 16; };
+  const json doc = json::parse(output, bounded, false);
+  if (doc.is_discarded()) return {};
+  const json* tree = doc.is_object() ? &doc : nullptr;
+  if (doc.is_array())
+    for (const json& e : doc)
+      if (e.is_object() && e.contains("set") && e["set"].is_object()) tree = &e["set"];
+  if (tree == nullptr) return doc.is_array() ? "{}\n" : std::string();
+  json out = json::object();
+  if (const auto qos = tree->find("qos"); qos != tree->end()) out["qos"] = *qos;
+  if (const auto ifs = tree->find("interface"); ifs != tree->end() && ifs->is_object()) {
+    json& kept = out["interface"] = json::object();
+    for (const auto& [name, entry] : ifs->items()) kept[name] = kept_interface(entry);
+  }
+  return out.dump(2) + "\n";
+}
+
+const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
+  const auto it = raw.find(file);
+  return it == raw.end() ? nullptr : &it->second;
+}
+
+Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
+  for (const std::string_view f : {kConfig, kInterfaces, kLldp})
+    if (raw_file(raw, f) == nullptr) return unexpected("no " + std::string(f) + " was collected");
+  auto config = nvue::ports_from_config(*raw_file(raw, kConfig));
+  if (!config) return unexpected(config.error());
+  auto state = nvue::interfaces(*raw_file(raw, kInterfaces));
+  if (!state) return unexpected(state.error());
+  auto lldp = nvue::lldp_view(*raw_file(raw, kLldp));
+  if (!lldp) return unexpected(lldp.error());
+  DeviceObserved d;
+  d.name = std::string(device);
+  d.platform = Platform::nvue;
+  d.source = "fabricctl collect (nvue)";
+  for (auto& [port, why] : config->unreadable) d.unreadable_ports.emplace(port, why);
+  for (auto& [port, why] : state->unreadable) d.unreadable_ports.emplace(port, why);
+  // The ports: the swp interfaces of the configuration, and those the switch reports that the
+  // configuration does not name (they run the device-wide settings and NVUE's default MTU).
+  std::vector<PortObserved> ports = std::move(config->ports);
+  for (const auto& [name, s] : state->by_name) {
+    const bool known = std::any_of(ports.begin(), ports.end(), [&](const PortObserved& p) { return p.name == name; });
+    if (s.type == "swp" && !known && d.unreadable_ports.count(name) == 0) {
+      ports.push_back(config->defaults);
+      ports.back().name = name;
+    }
+  }
+  std::sort(ports.begin(), ports.end(),
+            [](const PortObserved& a, const PortObserved& b) { return natural_less(a.name, b.name); });
+  for (PortObserved& p : ports) {
+    if (d.unreadable_ports.count(p.name) != 0) continue;  // one of the two outputs could not read it
+    // The operational speed and state are the switch's; the configured MTU is the configuration's.
+    if (const auto s = state->by_name.find(p.name); s != state->by_name.end()) {
+      p.speed_mbps = s->second.speed_mbps;
+      p.oper_up = s->second.oper_up;
+    }
+    if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
+    d.ports.push_back(std::move(p));
+  }
+  return d;
+}
+
+}  // namespace
+
+Collector nvue_collector() {
+  return {{{kConfig, "nv config show -o json", keep_qos_and_interfaces},
+           {kInterfaces, "nv show interface -o json", nullptr},
+           {kLldp, "nv show interface --view=lldp", nullptr}},
+          observe};
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,89 @@
+#include "platform/nvue/show_table.h"
+
+#include <algorithm>
+
+#include "util/names.h"
+#include "util/text.h"
+
+namespace fabricctl::nvue {
+namespace {
+
+// Bounds on one table: a 512-port switch prints a few hundred kB.
+constexpr size_t kMaxTableBytes = size_t{8} << 20;
+constexpr size_t kMaxRows = 10000;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+/// A line of dashes and spaces with at least one dash.
+bool rule_line(std::string_view line) {
+  line = trim(line);
+  return !line.empty() && line.find_first_not_of("- ") == std::string_view::npos;
+}
+
+/// The cell of `line` that starts at `begin` and ends before `end` (npos: the end of the line).
+std::string_view cell(std::string_view line, size_t begin, size_t end) {
+  if (begin >= line.size()) return {};
+  return trim(line.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
+}
+
+}  // namespace
+
+Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::vector<std::string_view>& required) {
+  if (text.size() > kMaxTableBytes)
+    return unexpected("output of " + std::to_string(text.size()) + " bytes is more than the limit");
+  const std::vector<std::string_view> lines = lines_of(text);
+  size_t rule = 0;
+  while (rule < lines.size() && !rule_line(lines[rule])) ++rule;
+  if (rule == 0 || rule >= lines.size()) return unexpected("no table: no header line followed by a line of dashes");
+  const std::string_view header = lines[rule - 1], dashes = lines[rule];
+  std::vector<size_t> starts;  // where each column's dashes start
+  for (size_t i = 0; i < dashes.size(); ++i)
+    if (dashes[i] == '-' && (i == 0 || dashes[i - 1] == ' ')) starts.push_back(i);
+  auto end_of = [&](size_t c) { return c + 1 < starts.size() ? starts[c + 1] : std::string_view::npos; };
+  std::vector<std::string> names;
+  for (size_t c = 0; c < starts.size(); ++c) names.emplace_back(cell(header, starts[c], end_of(c)));
+  for (const std::string_view want : required)
+    if (std::find(names.begin(), names.end(), want) == names.end())
+      return unexpected("the table has no column \"" + std::string(want) + "\" (columns: " + join(names, ", ") + ")");
+  std::vector<TableRow> rows;
+  for (size_t l = rule + 1; l < lines.size(); ++l) {
+    const std::string_view line = lines[l];
+    if (trim(line).empty() || rule_line(line) || trim(line).rfind("===", 0) == 0) break;
+    if (rows.size() == kMaxRows) return unexpected("more than " + std::to_string(kMaxRows) + " rows");
+    TableRow row;
+    for (size_t c = 0; c < starts.size(); ++c) row.emplace(names[c], cell(line, starts[c], end_of(c)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_view(std::string_view text) {
+  auto rows = parse_table(text, {"Interface", "Remote Host", "Remote Port"});
+  if (!rows) return unexpected("nv show interface --view=lldp: " + rows.error());
+  std::map<std::string, LldpNeighbor, std::less<>> out;
+  for (const TableRow& r : *rows) {
+    const std::string& port = r.find("Interface")->second;
+    if (!valid_port_name(port)) continue;  // no inventory port has such a name
+    // What the neighbour says of itself is kept as it is (checks compare it, reports escape it).
+    LldpNeighbor n{r.find("Remote Host")->second, r.find("Remote Port")->second};
+    if (n.system_name.empty() && n.port_id.empty()) continue;
+    out.insert_or_assign(port, std::move(n));
+  }
+  return out;
+}
+
+}  // namespace fabricctl::nvue

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# fabricctl collect against two NVUE switches, each a real sshd on 127.0.0.1 in front of the NVUE CLI
+# emulator (tests/lab/emulators/nvue.py) that applied the switch's rendered commands.nvue: raw outputs
+# kept without the secrets the configuration holds, snapshots that verify finds clean, --from-raw giving
+# the same snapshots, and PFC turned off on one port through the switch's own `nv unset` and
+# `nv config apply`, found by verify on that link. (Host keys, hostile output and unreachable devices:
+# collect_sonic.sh; they do not depend on the platform.)
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
+need_sshd
+emulator="$root/tests/lab/emulators/nvue.py"
+user=$(id -un)
+
+for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
+# NVUE has no restoration time (PFC comes back one polling interval after a storm): the profile says so.
+mkdir -p "$work/inv" "$work/profiles"
+sed 's/^  restoration_ms: .*/  restoration_ms: 100/' "$root/profiles/roce-lossless.yaml" >"$work/profiles/roce-lossless.yaml"
+grep -q 'restoration_ms: 100' "$work/profiles/roce-lossless.yaml" || fail "profile not adjusted"
+cat >"$work/inv/fabric.yaml" <<YAML
+defaults:
+  profile: roce-lossless
+  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
+devices:
+  sw1:
+    role: switch
+    platform: nvue
+    mgmt: {port: $port_sw1}
+    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
+  sw2:
+    role: switch
+    platform: nvue
+    mgmt: {port: $port_sw2}
+    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
+links:
+  - {a: sw1:swp1, b: sw2:swp1, speed: 400G, cable_length_m: 3}
+  - {a: sw1:swp2, b: sw2:swp2, speed: 400G, cable_length_m: 3}
+YAML
+inv="$work/inv"
+p="-p $work/profiles"
+"$bin" validate -i "$inv" $p >/dev/null
+
+# Each switch applied its rendered commands, has secrets in its configuration, links up and LLDP seen.
+"$bin" render -i "$inv" $p --out "$work/render" >/dev/null
+for sw in sw1 sw2; do
+  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
+  mkdir -p "$work/$sw/state"
+  echo '{"system": {"aaa": {"user": {"cumulus": {"hashed-password": "$6$s3cret"}}}},
+         "service": {"snmp-server": {"readonly-community": {"s3cret-community": {}}}}}' >"$work/$sw/state/config.json"
+  /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/commands.nvue"
+  cat >"$work/$sw/state/ports.json" <<JSON
+{"swp1": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp1"]},
+ "swp2": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp2"]}}
+JSON
+done
+run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
+kh="$work/known_hosts"
+: >"$kh"
+
+run "$bin" collect -i "$inv" $p --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
+[ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
+grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
+for sw in sw1 sw2; do
+  for f in config.json interfaces.json lldp.txt; do [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"; done
+done
+! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
+grep -q '"pfc-watchdog"' "$work/snaps/raw/sw1/config.json" || fail "the QoS tree was not kept"
+
+# What was collected is what the intent renders: verify is clean, and every check had its data.
+run "$bin" verify -i "$inv" $p --snapshots "$work/snaps"
+[ $rc -eq 0 ] || fail "verify of the collected state: exit $rc: $(cat "$work/out" "$work/err")"
+grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "verify had no data: $(tail -1 "$work/out")"
+
+# --from-raw reads the saved outputs into the same snapshots.
+run "$bin" collect -i "$inv" $p --out "$work/replay" --from-raw "$work/snaps/raw" -q
+[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
+for sw in sw1 sw2; do
+  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
+    fail "--from-raw differs from the live collect for $sw"
+done
+
+# A fault made through the switch's own CLI: PFC priority 3 off on sw2 (NVUE's default-global PFC is
+# device-wide, so both of sw2's links are named), found by a live verify.
+for c in "nv unset qos pfc default-global switch-priority 3" "nv config apply -y"; do
+  SSH_ORIGINAL_COMMAND="$c" /usr/bin/python3 "$emulator" "$work/sw2/state" >/dev/null || fail "$c"
+done
+run "$bin" verify -i "$inv" $p --known-hosts "$kh" -q -o json
+[ $rc -eq 1 ] || fail "verify of the fault: exit $rc: $(cat "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "the fault is not what verify names: $(head -c 2000 "$work/out")"
+import json, sys
+fails = [f for f in json.load(open(sys.argv[1]))["findings"] if f["status"] == "fail"]
+ids = {f["check"] for f in fails}
+assert "port.pfc.drift" in ids, ids
+ends = lambda f: {(f["a"]["device"], f["a"]["port"])} | ({(f["b"]["device"], f["b"]["port"])} if f.get("b") else set())
+assert all("sw2" in {d for d, _ in ends(f)} for f in fails), fails
+PY
+# An unknown command is refused the way the emulator's NVUE does.
+set +e; SSH_ORIGINAL_COMMAND="nv show bogus" /usr/bin/python3 "$emulator" "$work/sw1/state" 2>"$work/err"; rc=$?; set -e
+[ $rc -ne 0 ] && grep -q '^Error: ' "$work/err" || fail "unknown command: exit $rc"
+echo "collect nvue: ok"
