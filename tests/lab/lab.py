@@ -176,12 +176,14 @@ def up(inv_dir, state, fabricctl):
             doc["defaults"]["mgmt"] = {"user": "root", "key": os.path.join(state, "client_key")}
         lab_inv[fname] = doc
     for name, dev in sorted(devices.items()):
-        ports = list((dev.get("ports") or {}).keys())
+        port_specs = dev.get("ports") or {}
+        ports = list(port_specs.keys())
         d = os.path.join(state, name)
         render = os.path.join(state, "render", name)
         address = dev["mgmt"]["address"]
         if dev["role"] == "switch":
-            force = platforms.install(dev["platform"], name, ports, d, render, netdev, os.path.join(d, "lldpd.sock"))
+            force = platforms.install(dev["platform"], name, port_specs, d, render, netdev,
+                                      os.path.join(d, "lldpd.sock"))
             known.append(sshd(name, state, address, force))
         else:
             # The host's NIC: MTU for real (rtnetlink), the rest in a fixture tree.

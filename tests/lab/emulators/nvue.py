@@ -23,6 +23,8 @@ import os
 import re
 import sys
 
+import lab_ports
+
 # Paths whose last word is a key set without a value (a PFC switch priority, a port's watchdog).
 PRESENCE = re.compile(r"qos pfc \S+ switch-priority \d|interface \S+ qos pfc-watchdog")
 
@@ -103,6 +105,11 @@ def interfaces(config, ports):
     return out
 
 
+def apply_mtu(state, config):
+    """The applied link MTUs on the lab's real netdevs."""
+    lab_ports.set_mtu(state, {n: i.get("link", {}).get("mtu", 9216) for n, i in config.get("interface", {}).items()})
+
+
 def main():
     state = sys.argv[1]
     config = load(state, "config.json", {})
@@ -112,6 +119,7 @@ def main():
                 if line.strip() and not line.startswith("#") and not apply_line(config, line):
                     sys.exit("not an nv set or unset line: " + line.strip())
         save(state, "config.json", config)
+        apply_mtu(state, config)
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
     answer = load(state, "answers.json", {}).get(command)
@@ -119,7 +127,7 @@ def main():
         sys.stdout.write(answer.get("stdout", ""))
         sys.stderr.write(answer.get("stderr", ""))
         return answer.get("exit", 0)
-    ports = load(state, "ports.json", {})
+    ports = lab_ports.load(state)
     if command == "nv config show -o json":
         header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}
         sys.stdout.write(json.dumps([{"header": header}, {"set": config}], indent=2) + "\n")
@@ -134,6 +142,7 @@ def main():
             apply_line(config, line)
         save(state, "config.json", config)
         save(state, "pending.json", [])
+        apply_mtu(state, config)
         sys.stdout.write("applied\n")
     else:
         sys.stderr.write("Error: Invalid command: %s\n" % command)

@@ -19,6 +19,8 @@ import json
 import os
 import sys
 
+import lab_ports
+
 
 def load(state, name, default):
     try:
@@ -56,12 +58,13 @@ def merge(db, update):
 def main():
     state = sys.argv[1]
     db = load(state, "config_db.json", {})
-    ports = load(state, "ports.json", {})
+    ports = lab_ports.load(state)
     if len(sys.argv) == 4 and sys.argv[2] == "--load":
         with open(sys.argv[3]) as f:
             merge(db, json.load(f))
         with open(os.path.join(state, "config_db.json"), "w") as f:
             json.dump(db, f, indent=4, sort_keys=True)
+        lab_ports.set_mtu(state, {n: p.get("mtu", "9100") for n, p in db.get("PORT", {}).items()})
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
     answer = load(state, "answers.json", {}).get(command)

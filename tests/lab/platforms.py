@@ -1,0 +1,32 @@
+"""How each switch platform's emulator comes up in the lab: its state directory, loaded with the device's
+rendered configuration the way the NOS would take it (SONiC `config load` of config_db.json, NVUE's
+commands.nvue applied, EOS's session.cfg committed), and the ForceCommand its sshd runs."""
+import json
+import os
+import subprocess
+import sys
+
+EMULATORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emulators")
+
+# platform -> (emulator, rendered artifact it loads)
+LOADS = {
+    "sonic": ("sonic.py", "config_db.json"),
+    "nvue": ("nvue.py", "commands.nvue"),
+    "eos": ("eos.py", "session.cfg"),
+}
+
+
+def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket):
+    emulator, artifact = LOADS[platform]
+    emulator = os.path.join(EMULATORS, emulator)
+    state = os.path.join(device_dir, "state")
+    os.makedirs(state, exist_ok=True)
+    table = {"_lldp_socket": lldp_socket}
+    for port, spec in ports.items():
+        table[port] = {"speed": (spec or {}).get("speed", "400G"), "netdev": netdev(port)}
+    with open(os.path.join(state, "ports.json"), "w") as f:
+        json.dump(table, f, indent=2)
+    # The emulator runs in the switch's namespace, so the MTUs it applies land on the switch's netdevs.
+    subprocess.run(["ip", "netns", "exec", "fablab-" + name, sys.executable, emulator, state, "--load",
+                    os.path.join(render_dir, artifact)], check=True, capture_output=True, text=True)
+    return "%s %s %s" % (sys.executable, emulator, state)
