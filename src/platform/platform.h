@@ -123,6 +123,7 @@ std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_sta
 
 // Collectors, one per platform that has one.
 Collector sonic_collector();  // sonic/collect.cpp
+Collector eos_collector();    // eos/collect.cpp
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);
