@@ -34,7 +34,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!config) return unexpected("show running-config: " + config.error());
   // EOS ends its running-config with `end`: without it the output was cut short, and every setting after
   // the cut would read as its default.
-  if (!config->ended) return unexpected("show running-config: no `end` line (output cut short, or not a running-config)");
+  if (!config->ended)
+    return unexpected("show running-config: no `end` line (output cut short, or not a running-config)");
   auto interfaces = eos::interfaces_json(*raw_file(raw, kInterfaces));
   if (!interfaces) return unexpected(interfaces.error());
   auto lldp = eos::lldp_neighbors_json(*raw_file(raw, kLldp));

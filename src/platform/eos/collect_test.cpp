@@ -49,7 +49,8 @@ std::string interfaces_json(const DeviceDesired& d) {
 std::string lldp_json(const DeviceDesired& d) {
   nlohmann::json j = {{"lldpNeighbors", nlohmann::json::array()}};
   for (const PortDesired& p : d.ports)
-    j["lldpNeighbors"].push_back({{"port", p.name}, {"neighborDevice", p.peer_device}, {"neighborPort", p.peer_port}, {"ttl", 120}});
+    j["lldpNeighbors"].push_back(
+        {{"port", p.name}, {"neighborDevice", p.peer_device}, {"neighborPort", p.peer_port}, {"ttl", 120}});
   return j.dump();
 }
 

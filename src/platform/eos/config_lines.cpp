@@ -34,7 +34,7 @@ Expected<bool> walk_config(std::string_view text, const std::function<void(const
     return unexpected("running-config of " + std::to_string(text.size()) + " bytes is more than the limit of " +
                       std::to_string(kMaxConfigBytes));
   if (text.find('\0') != std::string_view::npos) return unexpected("running-config holds a NUL byte");
-  bool in_block = false;  // the last column-0 line opened an interface or qos profile block
+  bool in_block = false;     // the last column-0 line opened an interface or qos profile block
   Scope sub = Scope::block;  // what indent-6 lines of the current block are in
   size_t number = 0;
   for (size_t start = 0; start < text.size();) {
@@ -57,7 +57,8 @@ Expected<bool> walk_config(std::string_view text, const std::function<void(const
     } else if (in_block && indent == 3) {
       l.scope = Scope::block;
       if (l.separator && content.rfind("!!", 0) != 0) sub = Scope::block;
-      else if (!l.separator) sub = queue_header(l.words) ? Scope::queue : l.words[0] == "mc-tx-queue" ? Scope::elsewhere : Scope::block;
+      else if (!l.separator)
+        sub = queue_header(l.words) ? Scope::queue : l.words[0] == "mc-tx-queue" ? Scope::elsewhere : Scope::block;
     } else if (in_block && indent == 6) {
       l.scope = sub == Scope::queue ? Scope::queue : Scope::elsewhere;
     }

@@ -72,8 +72,7 @@ std::pair<std::vector<int>, size_t> list_to(const ConfigLine& l, size_t from, in
   std::vector<int> out;
   size_t i = from;
   for (; i < l.words.size() && l.words[i] != "to"; ++i) out.push_back(number(l, l.words[i], 0, hi, what));
-  if (out.empty() || i + 2 >= l.words.size())
-    bad(l, quote(l.text) + " is not `... <list> to <map> <n>`");
+  if (out.empty() || i + 2 >= l.words.size()) bad(l, quote(l.text) + " is not `... <list> to <map> <n>`");
   return {out, i};
 }
 
@@ -165,8 +164,7 @@ void global_line(const ConfigLine& l, GlobalLines& g) {
   const Words& w = l.words;
   if (starts(w, {"qos", "map", "dscp"})) {
     const auto [dscps, to] = list_to(l, 3, kDscpValues - 1, "a DSCP");
-    if (w[to + 1] != "traffic-class")
-      bad(l, quote(l.text) + " is not `qos map dscp <list> to traffic-class <0-7>`");
+    if (w[to + 1] != "traffic-class") bad(l, quote(l.text) + " is not `qos map dscp <list> to traffic-class <0-7>`");
     if (w.size() != to + 3 && !(w.size() == to + 5 && w[to + 3] == "drop-precedence"))
       bad(l, quote(l.text) + " is not `qos map dscp <list> to traffic-class <0-7>`");
     const int p = number(l, w[to + 2], 0, kPriorities - 1, "a traffic-class");
@@ -319,7 +317,8 @@ Expected<PortObserved> port_from_running_config(const RunningConfig& config, std
   if (own->service_profile) {
     const auto it = config.profiles.find(*own->service_profile);
     if (it == config.profiles.end())
-      return unexpected("service-profile " + quote(*own->service_profile) + " is not a qos profile of the running-config");
+      return unexpected("service-profile " + quote(*own->service_profile) +
+                        " is not a qos profile of the running-config");
     if (!it->second.error.empty()) return unexpected("qos profile " + quote(it->first) + ": " + it->second.error);
     b = merged(it->second, *own);
   }
@@ -368,17 +367,18 @@ bool kept(const ConfigLine& l) {
   const Words& w = l.words;
   switch (l.scope) {
     case Scope::top:
-      return w == Words{"end"} || starts(w, {"interface"}) || starts(w, {"qos", "profile"}) || starts(w, {"qos", "map", "dscp"}) ||
-             starts(w, {"qos", "map", "traffic-class"}) || starts(w, {"priority-flow-control", "pause", "watchdog"});
+      return w == Words{"end"} || starts(w, {"interface"}) || starts(w, {"qos", "profile"}) ||
+             starts(w, {"qos", "map", "dscp"}) || starts(w, {"qos", "map", "traffic-class"}) ||
+             starts(w, {"priority-flow-control", "pause", "watchdog"});
     case Scope::block:
-      return queue_header(w) || starts(w, {"mtu"}) || starts(w, {"qos", "trust"}) || starts(w, {"no", "qos", "trust"}) ||
-             w == Words{"no", "switchport"} || w == Words{"switchport"} || starts(w, {"priority-flow-control"}) ||
-             starts(w, {"no", "priority-flow-control"}) || starts(w, {"service-profile"});
+      return queue_header(w) || starts(w, {"mtu"}) || starts(w, {"qos", "trust"}) ||
+             starts(w, {"no", "qos", "trust"}) || w == Words{"no", "switchport"} || w == Words{"switchport"} ||
+             starts(w, {"priority-flow-control"}) || starts(w, {"no", "priority-flow-control"}) ||
+             starts(w, {"service-profile"});
     case Scope::queue:
       return starts(w, {"priority"}) || starts(w, {"no", "priority"}) || starts(w, {"bandwidth", "percent"}) ||
              starts(w, {"random-detect", "ecn", "minimum-threshold"});
-    case Scope::elsewhere:
-      return false;
+    case Scope::elsewhere: return false;
   }
   return false;
 }

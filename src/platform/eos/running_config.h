@@ -21,21 +21,21 @@ namespace fabricctl::eos {
 
 /// One egress queue block (`uc-tx-queue N` / `tx-queue N`) as written.
 struct QueueLines {
-  std::optional<bool> strict;         // `priority strict` / `no priority`
-  std::optional<int> bandwidth_pct;   // `bandwidth percent P`
-  std::optional<EcnQueue> ecn;        // `random-detect ecn minimum-threshold ...`, thresholds in bytes
+  std::optional<bool> strict;        // `priority strict` / `no priority`
+  std::optional<int> bandwidth_pct;  // `bandwidth percent P`
+  std::optional<EcnQueue> ecn;       // `random-detect ecn minimum-threshold ...`, thresholds in bytes
 };
 
 /// What an interface or a `qos profile` block writes; an empty optional: no line, EOS's default.
 struct BlockLines {
-  std::optional<int> mtu;                              // `mtu N`, L3 MTU, bytes
-  std::optional<std::optional<Trust>> trust;           // `qos trust dscp|cos`; `no qos trust`: set to none
-  bool routed = false;                                 // `no switchport`
-  std::optional<bool> pfc;                             // `priority-flow-control on` / `no priority-flow-control`
+  std::optional<int> mtu;                                // `mtu N`, L3 MTU, bytes
+  std::optional<std::optional<Trust>> trust;             // `qos trust dscp|cos`; `no qos trust`: set to none
+  bool routed = false;                                   // `no switchport`
+  std::optional<bool> pfc;                               // `priority-flow-control on` / `no priority-flow-control`
   std::array<std::optional<bool>, kPriorities> no_drop;  // `priority-flow-control priority N no-drop|drop`
-  std::optional<bool> watchdog;                        // `[no] priority-flow-control pause watchdog`
-  std::optional<WatchdogAction> watchdog_action;       // `... pause watchdog port action`
-  std::optional<int> watchdog_timeout_ms;              // `... pause watchdog port timer timeout S ...`
+  std::optional<bool> watchdog;                          // `[no] priority-flow-control pause watchdog`
+  std::optional<WatchdogAction> watchdog_action;         // `... pause watchdog port action`
+  std::optional<int> watchdog_timeout_ms;                // `... pause watchdog port timer timeout S ...`
   std::optional<int> watchdog_recovery_ms;
   std::optional<std::optional<int>> watchdog_poll_ms;  // polling-interval; `auto`: set to unknown
   std::map<int, QueueLines> queues;                    // by queue (our traffic class) 0-7
@@ -55,7 +55,7 @@ struct GlobalLines {
 
 struct RunningConfig {
   GlobalLines global;
-  std::map<std::string, BlockLines, std::less<>> profiles;  // `qos profile NAME`
+  std::map<std::string, BlockLines, std::less<>> profiles;     // `qos profile NAME`
   std::vector<std::pair<std::string, BlockLines>> interfaces;  // `interface NAME`, as printed (names unchecked)
   bool ended = false;  // the `end` line EOS prints last was seen: the output is not cut short
 };

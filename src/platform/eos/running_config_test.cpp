@@ -119,19 +119,22 @@ TEST_CASE("eos running-config: the lines session.cfg writes, as EOS prints them"
 }
 
 TEST_CASE("eos running-config: PFC off keeps its priority lines but makes nothing lossless") {
-  const PortObserved p = port(parsed("interface Ethernet1\n   priority-flow-control priority 3 no-drop\n!\n"), "Ethernet1");
+  const PortObserved p =
+      port(parsed("interface Ethernet1\n   priority-flow-control priority 3 no-drop\n!\n"), "Ethernet1");
   CHECK(*p.lossless == std::array<bool, 8>{});
   CHECK_FALSE(p.watchdog->enabled);
 }
 
 TEST_CASE("eos running-config: a watchdog timer with no known value leaves the watchdog not collected") {
   const std::string head = "priority-flow-control pause watchdog default timeout 0.2\n";
-  const std::string port_block = "interface Ethernet1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n";
+  const std::string port_block =
+      "interface Ethernet1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n";
   CHECK_FALSE(port(parsed(head + port_block), "Ethernet1").watchdog);
   const PortObserved p = port(
-      parsed(head + port_block +
-             "   priority-flow-control pause watchdog port timer timeout 0.05 polling-interval 0.01 recovery-time 1.11 forced\n"
-             "   priority-flow-control pause watchdog port action no-drop\n"),
+      parsed(
+          head + port_block +
+          "   priority-flow-control pause watchdog port timer timeout 0.05 polling-interval 0.01 recovery-time 1.11 forced\n"
+          "   priority-flow-control pause watchdog port action no-drop\n"),
       "Ethernet1");
   REQUIRE(p.watchdog);
   CHECK(p.watchdog->detection_ms == 50);
@@ -141,7 +144,8 @@ TEST_CASE("eos running-config: a watchdog timer with no known value leaves the w
 
 TEST_CASE("eos running-config: errors name the line and quote the bad value") {
   CHECK(error_of("qos map dscp 26 64 to traffic-class 3\n") == "running-config line 1: \"64\" is not a DSCP 0-63");
-  CHECK(error_of("!\nqos map dscp 26 to traffic-class 9\n") == "running-config line 2: \"9\" is not a traffic-class 0-7");
+  CHECK(error_of("!\nqos map dscp 26 to traffic-class 9\n") ==
+        "running-config line 2: \"9\" is not a traffic-class 0-7");
   CHECK(error_of("qos map dscp 26 to traffic-class\n") ==
         "running-config line 1: \"qos map dscp 26 to traffic-class\" is not `... <list> to <map> <n>`");
   CHECK(error_of("qos map dscp 26 to queue 3\n") ==
@@ -166,8 +170,9 @@ TEST_CASE("eos running-config: errors name the line and quote the bad value") {
       "interface Ethernet5\n   uc-tx-queue 9\n!\n"
       "interface Ethernet6\n   mtu 9100\n!\n");
   CHECK(port_from_running_config(c, "Ethernet1").error() == "running-config line 7: \"8\" is not a priority 0-7");
-  CHECK(port_from_running_config(c, "Ethernet2").error() ==
-        "qos profile \"p\": running-config line 4: ECN threshold in \"segments\": not a unit fabricctl can read as bytes");
+  CHECK(
+      port_from_running_config(c, "Ethernet2").error() ==
+      "qos profile \"p\": running-config line 4: ECN threshold in \"segments\": not a unit fabricctl can read as bytes");
   CHECK(port_from_running_config(c, "Ethernet3").error() ==
         "service-profile \"nothere\" is not a qos profile of the running-config");
   CHECK(port_from_running_config(c, "Ethernet4").error() ==

@@ -12,7 +12,9 @@ using namespace fabricctl::eos;
 
 namespace {
 
-std::string reference(const std::string& file) { return test::file_text(test::shared_path("reference/outputs/eos/" + file)); }
+std::string reference(const std::string& file) {
+  return test::file_text(test::shared_path("reference/outputs/eos/" + file));
+}
 
 }  // namespace
 
@@ -25,7 +27,7 @@ TEST_CASE("eos show interfaces: the vEOS output of the reference outputs") {
   const PortObserved& e2 = got->ports.at("Ethernet2");
   CHECK(e2.mtu == 9214);
   CHECK(e2.oper_up == true);
-  CHECK_FALSE(e2.speed_mbps);  // bandwidth 0: not known
+  CHECK_FALSE(e2.speed_mbps);                         // bandwidth 0: not known
   CHECK(got->ports.at("Ethernet5").speed_mbps == 2);  // 2500000 bit/s, in whole Mb/s
   CHECK(got->ports.count("Management1") == 0);
 }
@@ -61,7 +63,9 @@ TEST_CASE("eos show interfaces: a bad value makes its port unreadable; a bad doc
   CHECK(got->unreadable.at("Ethernet3").find("interfaces.Ethernet3: expected an object") != std::string::npos);
   CHECK(got->unreadable.at("Ethernet4\\x1b[2J").find("not a port name") == 0);
   CHECK(interfaces_json("[]").error() == "show interfaces: not a JSON object with an \"interfaces\" object");
-  CHECK(interfaces_json(R"({"interfaces": {"Ethernet1": {"mtu": 9100})").error().find("show interfaces: invalid JSON") == 0);
+  CHECK(
+      interfaces_json(R"({"interfaces": {"Ethernet1": {"mtu": 9100})").error().find("show interfaces: invalid JSON") ==
+      0);
   CHECK(interfaces_json("% Invalid input").error().find("show interfaces: invalid JSON") == 0);
   CHECK(interfaces_json(R"({"interfaces": {}, "interfaces": {}})").error().find("duplicate") != std::string::npos);
 }
