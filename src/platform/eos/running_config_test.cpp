@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include "platform/eos/config_lines.h"
 #include "shared_dir.h"
 #include "text_lines.h"
 
