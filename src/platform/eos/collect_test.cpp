@@ -27,7 +27,9 @@ const CollectCommand& command(const Collector& c, std::string_view file) {
 /// `qos trust cos` on a switched port) are not printed; `end` closes it.
 std::string as_eos_prints(const std::string& session) {
   static const std::regex hidden(
-      R"(\s*(no (priority-flow-control priority|priority-flow-control pause watchdog default|priority-flow-control pause watchdog action|bandwidth percent|random-detect ecn)|priority strict|priority-flow-control pause watchdog|qos trust cos|no priority-flow-control)( .*)?)");
+      R"(\s*(no (priority-flow-control (priority|pause watchdog default|pause watchdog action)|bandwidth percent|)"
+      R"(random-detect ecn)( .*)?|no priority-flow-control|priority strict|priority-flow-control pause watchdog|)"
+      R"(priority-flow-control pause watchdog action drop|qos trust cos))");
   std::string out;
   for (const std::string& line : test::lines_of(session))
     if (!std::regex_match(line, hidden)) out += line + "\n";
@@ -147,6 +149,7 @@ TEST_CASE("eos collector: whole-device commands only, and the running-config kep
       "end\n");
   CHECK(kept.find("s3cret") == std::string::npos);
   CHECK(kept ==
+        "!\n"
         "!\n"
         "qos map dscp 26 to traffic-class 3\n"
         "priority-flow-control pause watchdog default timeout 0.2\n"

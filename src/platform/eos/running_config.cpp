@@ -392,7 +392,7 @@ std::string keep_running_config(std::string_view text) {
     if (l.separator && l.text.rfind("!!", 0) == 0) return;  // comments may say anything
     if (l.separator ? l.scope == Scope::top || l.scope == Scope::block : kept(l)) {
       out.append(l.scope == Scope::top ? 0 : l.scope == Scope::queue ? 6 : 3, ' ');
-      out.append(l.text);
+      out.append(l.separator ? "!" : l.text);  // a comment after `!` may say anything
       out += '\n';
     }
   });
