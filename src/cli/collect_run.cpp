@@ -144,7 +144,7 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     Expected<DeviceObserved> got = unexpected(std::string());
     if (c.commands.empty()) {
       got = unexpected("fabricctl cannot read " + std::string(to_string(d.platform)) +
-                       " devices yet (this version collects sonic)");
+                       " devices yet (this version collects sonic and eos)");
     } else {
       auto raw = live ? read_live(c, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
       if (raw && live && o.raw_out)
