@@ -127,6 +127,7 @@ std::string linux_nccl_conf(const DeviceDesired& device, const Document& nic_sta
 
 // Collectors, one per platform that has one.
 Collector sonic_collector();  // sonic/collect.cpp
+Collector eos_collector();    // eos/collect.cpp
 Collector nvue_collector();   // nvue/collect.cpp
 Collector linux_collector();  // linux/collect.cpp
 

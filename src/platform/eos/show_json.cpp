@@ -1,0 +1,118 @@
+#include "platform/eos/show_json.h"
+
+#include "util/diag.h"
+#include "util/json_reader.h"
+#include "util/names.h"
+
+namespace fabricctl::eos {
+namespace {
+
+using jsonr::Path;
+using jsonr::Value;
+
+// `show interfaces` of a 512-port switch, with counters, is a few MB; its objects are 5 levels deep.
+const jsonr::JsonLimits kLimits{size_t{64} << 20, 10};
+constexpr size_t kMaxNeighbors = 100000;
+
+/// A port this reader reports: an Ethernet interface (Ethernet1, Ethernet1/1, Ethernet3/1/1).
+bool ethernet(std::string_view name) { return name.rfind("Ethernet", 0) == 0; }
+
+PortObserved interface_of(std::string_view name, Value v) {
+  const std::string where = "interfaces." + std::string(name);
+  const Path path(where);
+  jsonr::expect_object(v, path);
+  PortObserved p;
+  p.name = std::string(name);
+  if (const auto mtu = jsonr::find(v, "mtu")) {
+    const std::string at = where + ".mtu";
+    p.mtu = static_cast<int>(jsonr::integer(*mtu, Path(at), 68, 65535));
+  }
+  if (const auto bw = jsonr::find(v, "bandwidth")) {
+    const std::string at = where + ".bandwidth";
+    const int64_t bits = jsonr::integer(*bw, Path(at), 0, int64_t{1'600'000} * 1'000'000);  // up to 1.6 Tb/s
+    if (bits > 0) p.speed_mbps = static_cast<int>(bits / 1'000'000);
+  }
+  if (const auto status = jsonr::find(v, "lineProtocolStatus")) {
+    const std::string at = where + ".lineProtocolStatus";
+    p.oper_up = jsonr::string_value(*status, Path(at)) == "up";
+  }
+  return p;
+}
+
+}  // namespace
+
+Expected<InterfacesJson> interfaces_json(std::string_view text) {
+  auto doc = jsonr::parse_json(text, kLimits);
+  if (!doc) return unexpected("show interfaces: " + doc.error());
+  const std::optional<Value> all = jsonr::find(doc->root(), "interfaces");
+  if (!all || !all->is_object()) return unexpected("show interfaces: not a JSON object with an \"interfaces\" object");
+  InterfacesJson out;
+  for (const auto& m : all->members()) {
+    if (!ethernet(m.key)) continue;
+    if (!valid_port_name(m.key)) {
+      out.unreadable.emplace(printable(m.key, 64), "not a port name (" + std::string(kPortNameRule) + ")");
+      continue;
+    }
+    try {
+      out.ports.insert_or_assign(std::string(m.key), interface_of(m.key, m.value));
+    } catch (const jsonr::JsonError& e) {
+      out.unreadable.insert_or_assign(std::string(m.key), "show interfaces: " + e.message);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+/// One neighbour's name and port, or nothing when it names neither; non-strings fail.
+std::optional<LldpNeighbor> neighbor(Value device, Value port, const std::string& where) {
+  const std::string d = where + ".device", p = where + ".port";
+  LldpNeighbor n{std::string(jsonr::string_value(device, Path(d))), std::string(jsonr::string_value(port, Path(p)))};
+  if (n.system_name.empty() && n.port_id.empty()) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
+Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(std::string_view text) {
+  return jsonr::read_json(text, kLimits, [](Value root) {
+    std::map<std::string, LldpNeighbor, std::less<>> out;
+    const Value all = jsonr::required(root, Path(""), "lldpNeighbors");
+    const std::string top = "lldpNeighbors";
+    if (all.is_array()) {  // show lldp neighbors
+      jsonr::expect_array(all, Path(top), kMaxNeighbors, "neighbours");
+      size_t i = 0;
+      for (const Value e : all.elements()) {
+        const std::string where = top + "[" + std::to_string(i++) + "]";
+        const Path path(where);
+        jsonr::expect_object(e, path);
+        const std::string_view port = jsonr::string_value(jsonr::required(e, path, "port"), path);
+        if (!ethernet(port) || !valid_port_name(port) || out.count(port)) continue;
+        if (auto n =
+                neighbor(jsonr::required(e, path, "neighborDevice"), jsonr::required(e, path, "neighborPort"), where))
+          out.emplace(std::string(port), std::move(*n));
+      }
+      return out;
+    }
+    jsonr::expect_object(all, Path(top));  // show lldp neighbors detail
+    for (const auto& m : all.members()) {
+      if (!ethernet(m.key) || !valid_port_name(m.key)) continue;
+      const std::string where = top + "." + std::string(m.key) + ".lldpNeighborInfo";
+      const Value infos = jsonr::required(m.value, Path(top), "lldpNeighborInfo");
+      jsonr::expect_array(infos, Path(where), kMaxNeighbors, "neighbours");
+      for (const Value info : infos.elements()) {
+        jsonr::expect_object(info, Path(where));
+        const Value system = jsonr::required(info, Path(where), "systemName");
+        const Value intf = jsonr::required(info, Path(where), "neighborInterfaceInfo");
+        jsonr::expect_object(intf, Path(where));
+        const auto v2 = jsonr::find(intf, "interfaceId_v2");
+        const Value port = v2 ? *v2 : jsonr::required(intf, Path(where), "interfaceId");
+        if (auto n = neighbor(system, port, where)) out.emplace(std::string(m.key), std::move(*n));
+        break;
+      }
+    }
+    return out;
+  });
+}
+
+}  // namespace fabricctl::eos
