@@ -88,6 +88,9 @@ struct PlatformAdapter {
   std::string (*fix)(const Fix& fix);
   /// Reads the device's state (<platform>/collect.cpp).
   Collector collector{};
+  /// Whether the PFC watchdog's restoration time can be set. NVUE has no such knob: it restores PFC after
+  /// one polling interval without pause frames, so verify does not hold its ports to the profile's value.
+  bool watchdog_restoration_settable = true;
 
   /// As written in the inventory: sonic, eos, nvue, linux.
   [[nodiscard]] std::string_view name() const { return to_string(platform); }

@@ -189,8 +189,12 @@ def up(inv_dir, state, fabricctl):
             # The host's NIC: MTU for real (rtnetlink), the rest in a fixture tree.
             with open(os.path.join(render, "nic-state.json")) as f:
                 nic = json.load(f)
+            host_number = sorted(n for n, x in devices.items() if x["role"] == "host").index(name) + 1
             for p in nic["ports"]:
                 in_ns(name, "ip", "link", "set", p["netdev"], "mtu", str(p["mtu"]))
+                # Data-plane addresses, one subnet per rail: 10.0.<rail>.<host number>.
+                if p.get("rail") is not None:
+                    in_ns(name, "ip", "addr", "add", "10.0.%d.%d/24" % (p["rail"], host_number), "dev", p["netdev"])
             run(sys.executable, os.path.join(HERE, "host_fixture.py"), os.path.join(render, "nic-state.json"),
                 os.path.join(d, "root"))
             wrapper = os.path.join(d, "fabricctl")

@@ -8,22 +8,26 @@ import sys
 
 EMULATORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emulators")
 
-# platform -> (emulator, rendered artifact it loads)
+def mbps(speed):
+    return int(speed.rstrip("G")) * 1000
+
+
+# platform -> (emulator, rendered artifact it loads, the port speed as its ports.json holds it)
 LOADS = {
-    "sonic": ("sonic.py", "config_db.json"),
-    "nvue": ("nvue.py", "commands.nvue"),
-    "eos": ("eos.py", "session.cfg"),
+    "sonic": ("sonic.py", "config_db.json", str),
+    "nvue": ("nvue.py", "commands.nvue", str),
+    "eos": ("eos.py", "session.cfg", mbps),
 }
 
 
 def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket):
-    emulator, artifact = LOADS[platform]
+    emulator, artifact, speed = LOADS[platform]
     emulator = os.path.join(EMULATORS, emulator)
     state = os.path.join(device_dir, "state")
     os.makedirs(state, exist_ok=True)
     table = {"_lldp_socket": lldp_socket}
     for port, spec in ports.items():
-        table[port] = {"speed": (spec or {}).get("speed", "400G"), "netdev": netdev(port)}
+        table[port] = {"speed": speed((spec or {}).get("speed", "400G")), "netdev": netdev(port)}
     with open(os.path.join(state, "ports.json"), "w") as f:
         json.dump(table, f, indent=2)
     # The emulator runs in the switch's namespace, so the MTUs it applies land on the switch's netdevs.

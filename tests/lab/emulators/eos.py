@@ -25,6 +25,8 @@ import os
 import re
 import sys
 
+import lab_ports
+
 
 def load(state, name, default):
     try:
@@ -220,7 +222,7 @@ def show_lldp(ports):
 def main():
     state = sys.argv[1]
     config = load(state, "config.json", {"dscp": {}, "tc": {}, "watchdog": {}, "interfaces": {}})
-    ports = load(state, "ports.json", {})
+    ports = lab_ports.load(state)
     if len(sys.argv) == 4 and sys.argv[2] == "--load":
         with open(sys.argv[3]) as f:
             try:
@@ -230,6 +232,7 @@ def main():
                 return 1
         with open(os.path.join(state, "config.json"), "w") as f:
             json.dump(config, f, indent=1, sort_keys=True)
+        lab_ports.set_mtu(state, {n: i.get("mtu", 9214) for n, i in config["interfaces"].items()})
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
     answer = load(state, "answers.json", {}).get(command)

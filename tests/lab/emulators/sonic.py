@@ -89,6 +89,20 @@ def main():
         sys.stdout.write("Capability codes: (R) Router, (B) Bridge, (O) Other\n")
         sys.stdout.write(table(["LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"], rows))
         sys.stdout.write("-" * 50 + "\nTotal entries displayed:  %d\n" % len(rows))
+    elif command.startswith("config interface pfc priority "):
+        # sonic-utilities: `config interface pfc priority <interface> <0-7> <on|off>` edits the port's
+        # PORT_QOS_MAP pfc_enable list.
+        words = command.split(" ")
+        if len(words) != 7 or words[4] not in db.get("PORT", {}) or words[5] not in "01234567" or \
+                len(words[5]) != 1 or words[6] not in ("on", "off"):
+            sys.stderr.write("Usage: config interface pfc priority [OPTIONS] <interface_name> <priority> <on|off>\n")
+            return 2
+        entry = db.setdefault("PORT_QOS_MAP", {}).setdefault(words[4], {})
+        prios = {p for p in entry.get("pfc_enable", "").split(",") if p}
+        prios = prios | {words[5]} if words[6] == "on" else prios - {words[5]}
+        entry["pfc_enable"] = ",".join(sorted(prios))
+        with open(os.path.join(state, "config_db.json"), "w") as f:
+            json.dump(db, f, indent=4, sort_keys=True)
     else:
         word = command.split(" ")[1] if command.startswith("show ") and " " in command else command
         sys.stderr.write('Usage: show [OPTIONS] COMMAND [ARGS]...\nTry "show -h" for help.\n\n'
