@@ -11,7 +11,7 @@ FUZZ_BUILD ?= build-fuzz
 # `make install`: where to (DESTDIR, when set, is prepended to every path, for staging).
 PREFIX     ?= /usr/local
 
-.PHONY: all deps build build-asan test demo bench clean fuzz install package
+.PHONY: all deps build build-asan test demo demo-offline bench clean fuzz install package
 
 all: build
 
@@ -32,8 +32,15 @@ test: build build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
-# The main job on the bundled example fabrics: validate, render, summarize.
+# As root: the live story on the lab (tests/lab/demo.sh: real namespaces, sshd, lldpd, NOS emulators).
+# Otherwise, or after it: the main job on the bundled example fabrics: validate, render, summarize, and
+# verify a saved lab snapshot.
 demo: build
+	@if [ "$$(id -u)" -eq 0 ]; then bash tests/lab/demo.sh $(FABRICCTL) || exit $$?; echo; \
+	  else echo "(not root: the offline demo; as root, make demo also runs the live lab)"; fi
+	@$(MAKE) --no-print-directory demo-offline
+
+demo-offline: build
 	@for inv in lab rail-optimized; do \
 	  echo "== fabricctl validate -i inventory/$$inv"; \
 	  $(FABRICCTL) validate -i inventory/$$inv || exit $$?; \
