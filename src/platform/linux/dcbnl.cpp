@@ -16,6 +16,7 @@
 #include <cctype>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "util/escape.h"
@@ -250,6 +251,26 @@ Expected<void> once(bool& seen, const char* name) {
   return {};
 }
 
+Expected<void> read_ifname(const nlattr* a, std::string& out) {
+  const auto* p = static_cast<const char*>(nla_data(a));
+  const auto n = static_cast<size_t>(nla_len(a));
+  if (n < 2 || n > kMaxIfname + 1 || p[n - 1] != '\0' || std::memchr(p, '\0', n - 1) != nullptr)
+    return unexpected("DCB_ATTR_IFNAME of " + std::to_string(n) + " bytes is not a NUL-terminated name of 1-15 bytes");
+  out.assign(p, n - 1);
+  return {};
+}
+
+/// The header of a message the kernel sends (no request flags), as dcbnl_newmsg() builds it.
+Expected<MsgPtr> start_reply(int type, uint8_t cmd) {
+  MsgPtr msg(nlmsg_alloc_simple(type, 0), &nlmsg_free);
+  if (!msg) return unexpected("out of memory for a netlink message");
+  dcbmsg dcb{};
+  dcb.dcb_family = AF_UNSPEC;
+  dcb.cmd = cmd;
+  if (nlmsg_append(msg.get(), &dcb, sizeof(dcb), NLMSG_ALIGNTO) < 0) return unexpected("netlink message too large");
+  return msg;
+}
+
 Expected<void> decode_app_table(const Reply& r, const nlattr* table, DcbState& s) {
   return walk(r.bytes.data(), static_cast<const uint8_t*>(nla_data(table)), nla_len(table), "DCB_ATTR_IEEE_APP_TABLE",
               [&](const nlattr* a) -> Expected<void> {
@@ -356,16 +377,9 @@ Expected<DcbState> decode_ieee_get_reply(std::span<const uint8_t> message) {
   bool seen_name = false, seen_ieee = false, seen_dcbx = false;
   auto ok = walk(r->bytes.data(), r->attrs(), r->attrs_len(), "message", [&](const nlattr* a) -> Expected<void> {
     switch (nla_type(a)) {
-      case DCB_ATTR_IFNAME: {
+      case DCB_ATTR_IFNAME:
         if (auto once_ok = once(seen_name, "DCB_ATTR_IFNAME"); !once_ok) return once_ok;
-        const auto* p = static_cast<const char*>(nla_data(a));
-        const auto n = static_cast<size_t>(nla_len(a));
-        if (n < 2 || n > kMaxIfname + 1 || p[n - 1] != '\0' || std::memchr(p, '\0', n - 1) != nullptr)
-          return unexpected("DCB_ATTR_IFNAME of " + std::to_string(n) +
-                            " bytes is not a NUL-terminated name of 1-15 bytes");
-        s.ifname.assign(p, n - 1);
-        return {};
-      }
+        return read_ifname(a, s.ifname);
       case DCB_ATTR_IEEE:
         if (auto once_ok = once(seen_ieee, "DCB_ATTR_IEEE"); !once_ok) return once_ok;
         return decode_ieee(*r, a, s);
@@ -405,6 +419,67 @@ Expected<void> decode_ieee_set_reply(std::span<const uint8_t> message, uint8_t c
   if (err > 0) return unexpected(prefix + "status " + std::to_string(*status) + " is not a negative errno");
   return unexpected("the driver refused the change: " + errno_text(-err) +
                     "; parts the kernel applies earlier (ETS, then PFC, then app entries in order) may be in effect");
+}
+
+Expected<DcbSetRequest> decode_ieee_set_request(std::span<const uint8_t> message) {
+  const std::string prefix = "dcb ieee set request: ";
+  if (message.size() < kHeaderBytes)
+    return unexpected(prefix + std::to_string(message.size()) + " bytes is shorter than a DCB message (20 bytes)");
+  DcbSetRequest req;
+  req.cmd = message[NLMSG_HDRLEN + 1];
+  if (req.cmd != DCB_CMD_IEEE_SET && req.cmd != DCB_CMD_IEEE_DEL)
+    return unexpected(prefix + "dcb cmd " + std::to_string(req.cmd) + ", expected 20 (IEEE_SET) or 27 (IEEE_DEL)");
+  auto r = check_header(message, RTM_SETDCB, req.cmd);
+  if (!r) return unexpected(prefix + r.error());
+  DcbState parts;  // decode_ieee() fills a DcbState; a set request has the same nest
+  bool seen_name = false, seen_ieee = false;
+  auto ok = walk(r->bytes.data(), r->attrs(), r->attrs_len(), "message", [&](const nlattr* a) -> Expected<void> {
+    switch (nla_type(a)) {
+      case DCB_ATTR_IFNAME:
+        if (auto once_ok = once(seen_name, "DCB_ATTR_IFNAME"); !once_ok) return once_ok;
+        return read_ifname(a, req.ifname);
+      case DCB_ATTR_IEEE:
+        if (auto once_ok = once(seen_ieee, "DCB_ATTR_IEEE"); !once_ok) return once_ok;
+        return decode_ieee(*r, a, parts);
+      default: return {};
+    }
+  });
+  if (!ok) return unexpected(prefix + ok.error());
+  if (!seen_name) return unexpected(prefix + "no DCB_ATTR_IFNAME attribute");
+  if (!seen_ieee) return unexpected(prefix + "no DCB_ATTR_IEEE attribute");
+  if (req.cmd == DCB_CMD_IEEE_DEL && (parts.ets || parts.pfc))
+    return unexpected(prefix + "IEEE_DEL carries ETS or PFC, which only IEEE_SET takes");
+  req.set = {parts.ets, parts.pfc, std::move(parts.apps)};
+  return req;
+}
+
+Expected<NetlinkBytes> encode_ieee_get_reply(const DcbState& state) {
+  if (auto ok = check_ifname(state.ifname); !ok) return unexpected(ok.error());
+  auto msg = start_reply(RTM_GETDCB, DCB_CMD_IEEE_GET);
+  if (!msg) return unexpected(msg.error());
+  nl_msg* m = msg->get();
+  if (nla_put_string(m, DCB_ATTR_IFNAME, state.ifname.c_str()) < 0) return unexpected("netlink message too large");
+  nlattr* ieee = nla_nest_start(m, DCB_ATTR_IEEE);
+  if (ieee == nullptr) return unexpected("netlink message too large");
+  if (state.ets) {
+    const ieee_ets u = to_uapi(*state.ets);
+    if (nla_put(m, DCB_ATTR_IEEE_ETS, sizeof(u), &u) < 0) return unexpected("netlink message too large");
+  }
+  if (state.pfc) {
+    const ieee_pfc u = to_uapi(*state.pfc);
+    if (nla_put(m, DCB_ATTR_IEEE_PFC, sizeof(u), &u) < 0) return unexpected("netlink message too large");
+  }
+  if (auto ok = put_apps(m, state.apps); !ok) return unexpected(ok.error());  // the kernel always nests a table
+  nla_nest_end(m, ieee);
+  if (state.dcbx && nla_put_u8(m, DCB_ATTR_DCBX, *state.dcbx) < 0) return unexpected("netlink message too large");
+  return bytes_of(m);
+}
+
+NetlinkBytes encode_ieee_set_reply(uint8_t cmd, int err) {
+  auto msg = start_reply(RTM_SETDCB, cmd);
+  if (!msg || nla_put_u8(msg->get(), DCB_ATTR_IEEE, static_cast<uint8_t>(err)) < 0)
+    throw std::bad_alloc();  // a 28-byte message: only memory can fail
+  return bytes_of(msg->get());
 }
 
 }  // namespace fabricctl

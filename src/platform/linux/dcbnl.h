@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct DcbIeeeSet {
   std::optional<DcbEts> ets;
   std::optional<DcbPfc> pfc;  // requests/indications are counters: sent, ignored by drivers
   std::vector<DcbApp> apps;   // added (or replaced, same selector and protocol) to the app table
+  bool operator==(const DcbIeeeSet&) const = default;
 };
 
 /// RTM_GETDCB, DCB_CMD_IEEE_GET for `ifname`: PFC, ETS, the app table (and DCBX mode) in one reply.
@@ -62,5 +64,27 @@ Expected<DcbState> decode_ieee_get_reply(std::span<const uint8_t> message);
 /// negative errno in a u8 (the netlink ACK that follows says 0 even when the driver refused). Error: a
 /// malformed reply, or the driver's refusal with its errno named.
 Expected<void> decode_ieee_set_reply(std::span<const uint8_t> message, uint8_t cmd);
+
+// The kernel's side, for fakes (a fake transport that answers from a table of DcbState and records the
+// sets it was sent) and for round-trip tests.
+
+/// A decoded RTM_SETDCB request.
+struct DcbSetRequest {
+  uint8_t cmd = 0;  // DCB_CMD_IEEE_SET or DCB_CMD_IEEE_DEL
+  std::string ifname;
+  DcbIeeeSet set;  // for DCB_CMD_IEEE_DEL only `apps`
+  bool operator==(const DcbSetRequest&) const = default;
+};
+
+/// Decodes what encode_ieee_set() or encode_ieee_del_apps() built, as strictly as the replies.
+Expected<DcbSetRequest> decode_ieee_set_request(std::span<const uint8_t> message);
+
+/// The reply the kernel sends to an IEEE get for `state` (dcbnl_ieee_fill's order: DCB_ATTR_IFNAME, the
+/// DCB_ATTR_IEEE nest with ETS, PFC and the app table, then DCB_ATTR_DCBX); nlmsg_seq and pid 0.
+Expected<NetlinkBytes> encode_ieee_get_reply(const DcbState& state);
+
+/// The reply the kernel sends to an IEEE set or del (`cmd`) whose driver returned `err` (0 or a negative
+/// errno), nlmsg_seq and pid 0.
+NetlinkBytes encode_ieee_set_reply(uint8_t cmd, int err);
 
 }  // namespace fabricctl
