@@ -79,6 +79,15 @@ NetlinkBytes bytes_of(nl_msg* msg) {
   return {p, p + h->nlmsg_len};
 }
 
+/// Closes a nest as iproute2 (mnl_attr_nest_end) and the kernel (nla_nest_end) do: kept when empty (the
+/// kernel always sends DCB_ATTR_IEEE and its app table), and without the NLA_F_NESTED bit, which libnl's
+/// nla_nest_start sets and neither of them does (dcbnl parses with nla_parse_nested_deprecated, which
+/// takes both; without it the requests are dcb's byte for byte).
+void end_nest(nl_msg* msg, nlattr* nest) {
+  nla_nest_end_keep_empty(msg, nest);
+  nest->nla_type = static_cast<uint16_t>(nest->nla_type & ~NLA_F_NESTED);
+}
+
 Expected<void> check_app(const DcbApp& a) {
   if (a.priority >= kDcbMaxTcs) return unexpected("app entry priority " + std::to_string(a.priority) + " is above 7");
   if (a.selector == kAppSelDscp && a.protocol > 63)
@@ -175,7 +184,7 @@ Expected<void> put_apps(nl_msg* msg, const std::vector<DcbApp>& apps) {
     u.protocol = a.protocol;
     if (nla_put(msg, DCB_ATTR_IEEE_APP, sizeof(u), &u) < 0) return unexpected("netlink message too large");
   }
-  nla_nest_end(msg, table);
+  end_nest(msg, table);
   return {};
 }
 
@@ -353,7 +362,7 @@ Expected<NetlinkBytes> encode_ieee_set(std::string_view ifname, const DcbIeeeSet
   if (!set.apps.empty()) {
     if (auto ok = put_apps(m, set.apps); !ok) return unexpected(ok.error());
   }
-  nla_nest_end(m, ieee);
+  end_nest(m, ieee);
   return bytes_of(m);
 }
 
@@ -365,7 +374,7 @@ Expected<NetlinkBytes> encode_ieee_del_apps(std::string_view ifname, const std::
   nlattr* ieee = nla_nest_start(m, DCB_ATTR_IEEE);
   if (ieee == nullptr) return unexpected("netlink message too large");
   if (auto ok = put_apps(m, apps); !ok) return unexpected(ok.error());
-  nla_nest_end(m, ieee);
+  end_nest(m, ieee);
   return bytes_of(m);
 }
 
@@ -470,7 +479,7 @@ Expected<NetlinkBytes> encode_ieee_get_reply(const DcbState& state) {
     if (nla_put(m, DCB_ATTR_IEEE_PFC, sizeof(u), &u) < 0) return unexpected("netlink message too large");
   }
   if (auto ok = put_apps(m, state.apps); !ok) return unexpected(ok.error());  // the kernel always nests a table
-  nla_nest_end(m, ieee);
+  end_nest(m, ieee);
   if (state.dcbx && nla_put_u8(m, DCB_ATTR_DCBX, *state.dcbx) < 0) return unexpected("netlink message too large");
   return bytes_of(m);
 }
