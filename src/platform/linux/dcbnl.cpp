@@ -423,7 +423,7 @@ Expected<void> decode_ieee_set_reply(std::span<const uint8_t> message, uint8_t c
   if (!ok) return unexpected(prefix + ok.error());
   if (!status) return unexpected(prefix + "no DCB_ATTR_IEEE status attribute");
   // A negative errno truncated to u8 by the kernel's nla_put_u8(skb, DCB_ATTR_IEEE, err).
-  const int err = static_cast<int8_t>(*status);
+  const int err = *status >= 0x80 ? int{*status} - 0x100 : int{*status};
   if (err == 0) return {};
   if (err > 0) return unexpected(prefix + "status " + std::to_string(*status) + " is not a negative errno");
   return unexpected("the driver refused the change: " + errno_text(-err) +
