@@ -1,0 +1,106 @@
+// A network namespace with one veth pair, made by a test for itself and removed when it goes out of scope
+// (even when a REQUIRE throws), and a way to run code inside it. Needs root; without root (or without
+// `ip`) it skips with "SKIP: <reason>", and fails instead when CI is set (CI runs as root).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+
+#include "util/subprocess.h"
+
+namespace fabricctl::test {
+
+class Netns {
+ public:
+  /// Namespace "fctl-<tag>-<pid>" holding veth `a` (peer `b`), both down: DCB answers without a link.
+  explicit Netns(const std::string& tag) : name_("fctl-" + tag + "-" + std::to_string(::getpid())) {
+    if (::geteuid() != 0) {
+      skip_reason_ = "network namespace tests need root";
+      return;
+    }
+    (void)run_command({"ip", "netns", "del", name_});  // a leftover of a killed run
+    if (auto r = run_command({"ip", "netns", "add", name_}); !r) {
+      skip_reason_ = "cannot create a network namespace: " + r.error();
+      return;
+    }
+    created_ = true;
+    if (auto r = run_command({"ip", "-n", name_, "link", "add", "name", a, "type", "veth", "peer", "name", b}); !r)
+      skip_reason_ = "cannot create a veth pair: " + r.error();
+  }
+  ~Netns() {
+    if (created_) (void)run_command({"ip", "netns", "del", name_});
+  }
+  Netns(const Netns&) = delete;
+  Netns& operator=(const Netns&) = delete;
+
+  const std::string& name() const { return name_; }
+
+  /// True when the namespace is there; otherwise prints the SKIP line (or fails under CI).
+  bool available() const {
+    if (skip_reason_.empty()) return true;
+    const char* ci = std::getenv("CI");
+    if (ci != nullptr && *ci != '\0') FAIL(skip_reason_);
+    std::printf("SKIP: %s\n", skip_reason_.c_str());
+    std::fflush(stdout);
+    return false;
+  }
+
+  /// Runs `f` in a forked child that entered the namespace (setns on /run/netns/NAME) and returns what it
+  /// returned; "setns: ..." when it could not enter. The child never returns into the test runner.
+  std::string run_inside(const std::function<std::string()>& f) const {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      std::string out;
+      const int ns = ::open(("/run/netns/" + name_).c_str(), O_RDONLY | O_CLOEXEC);
+      if (ns < 0 || ::setns(ns, CLONE_NEWNET) != 0) {
+        out = std::string("setns: ") + std::strerror(errno);
+      } else {
+        try {
+          out = f();
+        } catch (const std::exception& e) {
+          out = std::string("exception: ") + e.what();
+        }
+      }
+      for (size_t done = 0; done < out.size();) {
+        const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+      }
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string out;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof(buf))) > 0;) out.append(buf, static_cast<size_t>(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), "the child in the namespace did not exit cleanly");
+    return out;
+  }
+
+  const std::string a = "fctl0";
+  const std::string b = "fctl1";
+
+ private:
+  std::string name_;
+  std::string skip_reason_;
+  bool created_ = false;
+};
+
+}  // namespace fabricctl::test
