@@ -6,10 +6,14 @@
 #include <array>
 
 #include "cli/collect_run.h"
+#include "cli/dcb_query.h"
+#include "platform/linux/dcb_observed.h"
+#include "platform/linux/hex_dump.h"
 #include "platform/linux/host_sysfs.h"
 #include "platform/linux/lldpcli.h"
 #include "transport/rtnl_link.h"
 #include "util/escape.h"
+#include "util/file_io.h"
 #include "util/names.h"
 #include "util/subprocess.h"
 
@@ -38,6 +42,20 @@ std::map<std::string, LldpNeighbor, std::less<>> lldp(const HostCollectOptions& 
     return {};
   }
   return std::move(*neighbors);
+}
+
+/// The port's DCB state: asked of the kernel, or read from a reply saved as a hex dump
+/// (DIR/<netdev>.dcbnl: the lab's hosts, an offline replay).
+Expected<DcbReply> dcb_state(const HostCollectOptions& o, const std::string& netdev) {
+  if (o.dcb_from.empty()) return dcb_ieee_get(netdev);
+  const auto path = o.dcb_from / (netdev + ".dcbnl");
+  auto text = read_regular_file(path, {size_t{1} << 20, "saved DCB reply"});
+  if (!text) return unexpected(text.error().message);
+  auto bytes = linux_host::parse_hex_dump(*text);
+  if (!bytes) return unexpected(path.string() + ": " + bytes.error());
+  auto state = decode_ieee_get_reply(*bytes);
+  if (!state) return unexpected(path.string() + ": " + state.error());
+  return DcbReply{true, std::move(*state)};
 }
 
 }  // namespace
@@ -75,6 +93,19 @@ Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<s
     p.oper_up = link->oper_up;
     if (auto files = linux_host::read_port_files(o.root, p); !files) {
       d.unreadable_ports.emplace(name, files.error());
+      continue;
+    }
+    // PFC, ETS and the DSCP app table. A driver without DCB (veth, a VF) is a fact about the port, said
+    // in the state; what else the port shows is still read.
+    auto dcb = dcb_state(o, name);
+    if (!dcb) {
+      d.unreadable_ports.emplace(name, "DCB: " + dcb.error());
+      continue;
+    }
+    if (!dcb->supported) {
+      d.unreadable_ports.emplace(name, "DCB: not supported by the driver (EOPNOTSUPP): no PFC, ETS or DSCP map");
+    } else if (auto filled = fill_observed(dcb->state, p); !filled) {
+      d.unreadable_ports.emplace(name, "DCB: " + filled.error());
       continue;
     }
     if (const auto n = neighbors.find(name); n != neighbors.end()) p.lldp = n->second;

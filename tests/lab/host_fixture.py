@@ -12,6 +12,7 @@ rendered nic-state.json: what `fabricctl host collect --root DIR` reads where th
 """
 import json
 import os
+import struct
 import sys
 
 
@@ -27,6 +28,32 @@ def ib_mtu(mtu):
         if mtu - 96 >= m:
             return m
     return 256
+
+
+def attr(kind, payload):
+    """A netlink attribute: length, type, payload, padded to 4 bytes."""
+    raw = struct.pack("<HH", 4 + len(payload), kind) + payload
+    return raw + b"\0" * (-len(raw) % 4)
+
+
+def dcb_reply(port):
+    """The kernel's DCB_CMD_IEEE_GET reply for the port in its rendered state (linux/dcbnl.h layouts; the
+    byte groups are those tests/fixtures/dcbnl/ieee_get_reply.hex comments): ETS, PFC, the DSCP app table."""
+    tcs = {t["tc"]: t for t in port["ets"]["tc"]}
+    tsa = bytes(2 if tcs[t]["tsa"] == "ets" else 0 for t in range(8))
+    bw = bytes(tcs[t]["bw"] for t in range(8))
+    ets = struct.pack("<BBB", 0, 8, 0) + bw + bytes(8) + tsa + bytes(port["ets"]["prio_tc"]) + bytes(24)
+    pfc_en = sum(1 << p for p in port["pfc"]["enabled_priorities"])
+    delay = port["pfc"]["cable_length_m"]
+    pfc = struct.pack("<BBBxH2x", 8, pfc_en, 0, delay) + bytes(128)
+    apps = b"".join(attr(1, struct.pack("<BBH", 5, prio, dscp)) for dscp, prio in port["app_dscp_prio"])
+    ieee = attr(1, ets) + attr(2, pfc) + attr(3, apps)
+    name = port["netdev"].encode() + b"\0"
+    body = struct.pack("<BBH", 0, 21, 0) + attr(1, name) + attr(13, ieee) + attr(14, b"\x09")
+    msg = struct.pack("<IHHII", 16 + len(body), 78, 0, 0, 0) + body
+    lines = ["# DCB_CMD_IEEE_GET reply of %s (tests/lab/host_fixture.py)" % port["netdev"]]
+    lines += [" ".join("%02x" % b for b in msg[i:i + 16]) for i in range(0, len(msg), 16)]
+    return "\n".join(lines)
 
 
 def main():
@@ -47,6 +74,7 @@ def main():
         for name, value in dc["rp"].items():
             if value is not None:
                 put(os.path.join(net, "ecn/roce_rp", name), str(value))
+        put(os.path.join(root, "dcb", port["netdev"] + ".dcbnl"), dcb_reply(port))
         rdma = port.get("rdma")
         if not rdma:
             continue
