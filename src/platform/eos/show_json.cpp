@@ -88,9 +88,9 @@ Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(s
         jsonr::expect_object(e, path);
         const std::string_view port = jsonr::string_value(jsonr::required(e, path, "port"), path);
         if (!ethernet(port) || !valid_port_name(port) || out.count(port)) continue;
-        if (auto n =
-                neighbor(jsonr::required(e, path, "neighborDevice"), jsonr::required(e, path, "neighborPort"), where))
-          out.emplace(std::string(port), std::move(*n));
+        const Value device = jsonr::required(e, path, "neighborDevice");  // in order: the first missing is named
+        const Value neighbor_port = jsonr::required(e, path, "neighborPort");
+        if (auto n = neighbor(device, neighbor_port, where)) out.emplace(std::string(port), std::move(*n));
       }
       return out;
     }

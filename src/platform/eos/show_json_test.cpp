@@ -57,7 +57,8 @@ TEST_CASE("eos show interfaces: a bad value makes its port unreadable; a bad doc
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->ports.size() == 1);
   CHECK(got->ports.at("Ethernet5").speed_mbps == 400000);
-  CHECK(got->unreadable.at("Ethernet1") == "show interfaces: interfaces.Ethernet1.mtu: 70000 is out of range 68-65535");
+  CHECK(got->unreadable.at("Ethernet1") ==
+        "show interfaces: interfaces.Ethernet1.mtu: \"70000\" is out of range 68-65535");
   CHECK(got->unreadable.at("Ethernet2").find("interfaces.Ethernet2.lineProtocolStatus: expected a string") !=
         std::string::npos);
   CHECK(got->unreadable.at("Ethernet3").find("interfaces.Ethernet3: expected an object") != std::string::npos);
