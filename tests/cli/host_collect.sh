@@ -42,8 +42,18 @@ ip netns exec "$ns_peer" lldpd -d -u "$work/peer.sock" -O "$work/peer.conf" -I p
 "$bin" render -i "$root/inventory/lab" -p "$root/profiles" --out "$work/render" >/dev/null
 /usr/bin/python3 "$root/tests/lab/host_fixture.py" "$work/render/host1/nic-state.json" "$work/root"
 
+# A veth has no DCB: asked of the kernel (DCB netlink), each port says so in the state, and the rest of
+# the port is still read.
+ip netns exec "$ns_host" "$bin" host collect --device host1 --root "$work/root" >"$work/nodcb.json" 2>"$work/err" ||
+  fail "host collect without DCB: $(cat "$work/err")"
+grep -q '"ens1f0np0": "DCB: not supported by the driver (EOPNOTSUPP)' "$work/nodcb.json" || fail "no DCB: $(cat "$work/nodcb.json")"
+grep -q 'host1:ens1f0np0: not read: DCB: not supported' "$work/err" || fail "no DCB not said: $(cat "$work/err")"
+grep -q '"mtu": 9000' "$work/nodcb.json" || fail "no DCB: the port was not read"
+
+# From here on DCB comes from the replies the fixture saved (the kernel's IEEE_GET layout).
 collect() {
-  ip netns exec "$ns_host" "$bin" host collect --device host1 --root "$work/root" --lldp-socket "$work/host.sock" "$@"
+  ip netns exec "$ns_host" "$bin" host collect --device host1 --root "$work/root" --lldp-socket "$work/host.sock" \
+    --dcb-from "$work/root/dcb" "$@"
 }
 # Wait (at most 10 s) until lldpd has seen the peer on both ports.
 for _ in $(seq 1 50); do
@@ -65,6 +75,8 @@ assert ports["ens2f0np0"]["lldp"]["port_id"] == "Ethernet1/1"
 assert p["rdma"]["device"] == "mlx5_0" and p["rdma"]["active_mtu"] == 4096, p["rdma"]
 assert p["dcqcn"]["cnp_dscp"] == 48, p["dcqcn"]
 assert s["nccl"]["traffic_class"] == 106, s["nccl"]
+assert p["pfc_enabled"] == [3] and p["trust"] == "dscp", p
+assert "unreadable" not in s, s["unreadable"]
 PY
 
 # A port the host does not have is named, the others are still read.
