@@ -13,6 +13,7 @@ if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/ssh
 fi
 lab() { /usr/bin/python3 "$root/tests/lab/lab.py" "$@"; }
 state="$work/lab"
+chmod 755 "$work"  # lldpcli reaches the lab's lldpd sockets under it as lldpd's group, not as root
 trap 'lab down "$state" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 lab up "$root/inventory/lab" "$state" --fabricctl "$bin" || fail "lab up"
 inv="$state/inventory"
@@ -27,10 +28,27 @@ run ctl "$bin" collect "${live[@]}" --out "$work/snaps" -q
 /usr/bin/python3 - "$work/snaps" "$work/intent" <<'PY' || fail "live collect differs from the intent"
 import json, os, sys
 live_dir, intent_dir = sys.argv[1:]
-# Fields the intent's snapshot states and a collector reads; what is left out is named with why.
+# Fields the intent's snapshot states and verify compares; what is left out is what no check judges:
 SKIP = {
-    "rdma.gids",       # the intent's are placeholders; the GID check only asks for a RoCE v2 one
+    "rdma.gids",  # the intent's are placeholders; the GID check only asks for a RoCE v2 one
 }
+def judged(platform, wp, gp):
+    """What verify compares of a port: the priority->tc map at the priorities traffic reaches (with DSCP
+    trust, those a DSCP maps to: EOS keeps traffic-class 7 for itself), the classes the intent uses, the
+    watchdog's restoration where the platform can set it (not NVUE)."""
+    wp, gp = json.loads(json.dumps(wp)), json.loads(json.dumps(gp))
+    if wp.get("trust") == "dscp" and "priority_to_tc" in wp:
+        used = set(wp["dscp_to_priority"])
+        for x in (wp, gp):
+            if "priority_to_tc" in x:
+                x["priority_to_tc"] = [t if p in used else None for p, t in enumerate(x["priority_to_tc"])]
+    if "ets" in wp and "ets" in gp:
+        tcs = {e["tc"] for e in wp["ets"]}
+        gp["ets"] = [e for e in gp["ets"] if e["tc"] in tcs]
+    if platform == "nvue":
+        for x in (wp, gp):
+            x.get("pfc_watchdog", {}).pop("restoration_ms", None)
+    return wp, gp
 def flat(v, path=""):
     if isinstance(v, dict):
         out = {}
@@ -47,7 +65,7 @@ for f in sorted(os.listdir(intent_dir)):
         if gp is None:
             problems.append("%s %s: not collected" % (f, port))
             continue
-        w, g = flat(wp), flat(gp)
+        w, g = (flat(x) for x in judged(want.get("platform"), wp, gp))
         for k, v in w.items():
             if any(k == s or k.startswith(s + ".") for s in SKIP):
                 continue
