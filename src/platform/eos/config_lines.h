@@ -33,7 +33,7 @@ struct ConfigLine {
 
 // Bounds on one running-config: a 512-port switch with QoS on every port prints about a megabyte.
 inline constexpr size_t kMaxConfigBytes = size_t{32} << 20;
-inline constexpr size_t kMaxLineBytes = 64 * 1024;
+inline constexpr size_t kMaxLineBytes = size_t{64} * 1024;
 
 /// Calls `visit` on every line of `text` in order. The error: the text is over kMaxConfigBytes, a line
 /// is over kMaxLineBytes, or the text holds a NUL byte (no EOS configuration does).

@@ -83,7 +83,9 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   // configuration does not name (they run the device-wide settings and NVUE's default MTU).
   std::vector<PortObserved> ports = std::move(config->ports);
   for (const auto& [name, s] : state->by_name) {
-    const bool known = std::any_of(ports.begin(), ports.end(), [&](const PortObserved& p) { return p.name == name; });
+    const std::string_view port_name = name;  // a lambda cannot capture a structured binding (clang 14)
+    const bool known =
+        std::any_of(ports.begin(), ports.end(), [&](const PortObserved& p) { return p.name == port_name; });
     if (s.type == "swp" && !known && d.unreadable_ports.count(name) == 0) {
       ports.push_back(config->defaults);
       ports.back().name = name;
