@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "platform/cli_text.h"
 #include "util/names.h"
 #include "util/text.h"
 
@@ -12,32 +13,10 @@ namespace {
 constexpr size_t kMaxTableBytes = size_t{8} << 20;
 constexpr size_t kMaxRows = 10000;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (size_t start = 0; start < text.size();) {
-    const size_t end = std::min(text.find('\n', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-/// A line of dashes and spaces with at least one dash.
-bool rule_line(std::string_view line) {
-  line = trim(line);
-  return !line.empty() && line.find_first_not_of("- ") == std::string_view::npos;
-}
-
 /// The cell of `line` that starts at `begin` and ends before `end` (npos: the end of the line).
 std::string_view cell(std::string_view line, size_t begin, size_t end) {
   if (begin >= line.size()) return {};
-  return trim(line.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
+  return trim_cell(line.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
 }
 
 }  // namespace
@@ -45,9 +24,9 @@ std::string_view cell(std::string_view line, size_t begin, size_t end) {
 Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::vector<std::string_view>& required) {
   if (text.size() > kMaxTableBytes)
     return unexpected("output of " + std::to_string(text.size()) + " bytes is more than the limit");
-  const std::vector<std::string_view> lines = lines_of(text);
+  const std::vector<std::string_view> lines = text_lines(text);
   size_t rule = 0;
-  while (rule < lines.size() && !rule_line(lines[rule])) ++rule;
+  while (rule < lines.size() && !dash_rule(lines[rule])) ++rule;
   if (rule == 0 || rule >= lines.size()) return unexpected("no table: no header line followed by a line of dashes");
   const std::string_view header = lines[rule - 1], dashes = lines[rule];
   std::vector<size_t> starts;  // where each column's dashes start
@@ -62,7 +41,7 @@ Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::ve
   std::vector<TableRow> rows;
   for (size_t l = rule + 1; l < lines.size(); ++l) {
     const std::string_view line = lines[l];
-    if (trim(line).empty() || rule_line(line) || trim(line).rfind("===", 0) == 0) break;
+    if (trim_cell(line).empty() || dash_rule(line) || trim_cell(line).rfind("===", 0) == 0) break;
     if (rows.size() == kMaxRows) return unexpected("more than " + std::to_string(kMaxRows) + " rows");
     TableRow row;
     for (size_t c = 0; c < starts.size(); ++c) row.emplace(names[c], cell(line, starts[c], end_of(c)));

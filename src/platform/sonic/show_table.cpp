@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "platform/cli_text.h"
 #include "util/diag.h"
 #include "util/names.h"
 #include "util/text.h"
@@ -14,28 +15,6 @@ namespace {
 constexpr size_t kMaxTableBytes = size_t{8} << 20;
 constexpr size_t kMaxRows = 10000;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (size_t start = 0; start < text.size();) {
-    const size_t end = std::min(text.find('\n', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-/// A line of dashes and spaces with at least one dash: a tabulate rule.
-bool rule_line(std::string_view line) {
-  line = trim(line);
-  return !line.empty() && line.find_first_not_of("- ") == std::string_view::npos;
-}
-
 struct Span {
   size_t begin, end;  // [begin, end) in the line
 };
@@ -45,7 +24,7 @@ struct Span {
 std::string_view cell(std::string_view line, const Span& s, size_t gap_begin) {
   if (gap_begin >= line.size()) return {};
   const size_t end = std::min(s.end, line.size());
-  return trim(line.substr(gap_begin, end - gap_begin));
+  return trim_cell(line.substr(gap_begin, end - gap_begin));
 }
 
 /// "100G" -> 100000 Mb/s; "400G", "25G", "10G", "1G", "100M"; nothing for "N/A" or another form.
@@ -64,9 +43,9 @@ std::optional<int> speed_mbps(std::string_view s) {
 Expected<std::vector<TableRow>> parse_show_table(std::string_view text, const std::vector<std::string_view>& required) {
   if (text.size() > kMaxTableBytes)
     return unexpected("output of " + std::to_string(text.size()) + " bytes is more than the limit");
-  const std::vector<std::string_view> lines = lines_of(text);
+  const std::vector<std::string_view> lines = text_lines(text);
   size_t rule = 0;
-  while (rule < lines.size() && !rule_line(lines[rule])) ++rule;
+  while (rule < lines.size() && !dash_rule(lines[rule])) ++rule;
   if (rule == 0 || rule >= lines.size()) return unexpected("no table: no header line followed by a line of dashes");
   const std::string_view header = lines[rule - 1], dashes = lines[rule];
   std::vector<Span> spans;
@@ -91,7 +70,7 @@ Expected<std::vector<TableRow>> parse_show_table(std::string_view text, const st
   std::vector<TableRow> rows;
   for (size_t l = rule + 1; l < lines.size(); ++l) {
     const std::string_view line = lines[l];
-    if (trim(line).empty() || rule_line(line)) break;  // the end of the table (a footer may follow)
+    if (trim_cell(line).empty() || dash_rule(line)) break;  // the end of the table (a footer may follow)
     if (rows.size() == kMaxRows) return unexpected("more than " + std::to_string(kMaxRows) + " rows");
     TableRow row;
     for (size_t c = 0; c < spans.size(); ++c)
