@@ -7,6 +7,7 @@
 
 #include <regex>
 
+#include "collect_support.h"
 #include "fidelity_support.h"
 #include "platform/platform.h"
 #include "text_lines.h"
@@ -15,12 +16,7 @@ using namespace fabricctl;
 
 namespace {
 
-const CollectCommand& command(const Collector& c, std::string_view file) {
-  for (const CollectCommand& cmd : c.commands)
-    if (cmd.file == file) return cmd;
-  FAIL("no command writes " << file);
-  return c.commands.front();
-}
+using test::command;
 
 /// session.cfg as `show running-config` prints it after the session's commit: the removals (`no ...`
 /// of what is not set) and the lines that state EOS's default (`priority strict`, the port's watchdog,

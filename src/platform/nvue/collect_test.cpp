@@ -3,6 +3,7 @@
 // `snapshot --from-intent` (observed_from_desired) for a switch that applied its rendered commands.
 #include <doctest/doctest.h>
 
+#include "collect_support.h"
 #include "platform/nvue/test_support.h"
 #include "platform/platform.h"
 
@@ -10,12 +11,7 @@ using namespace fabricctl;
 
 namespace {
 
-const CollectCommand& command(const Collector& c, std::string_view file) {
-  for (const CollectCommand& cmd : c.commands)
-    if (cmd.file == file) return cmd;
-  FAIL("no command writes " << file);
-  return c.commands.front();
-}
+using test::command;
 
 /// `nv show interface -o json` and the LLDP view of a switch whose ports are up at their intended
 /// speed with their intended neighbours.

@@ -2,6 +2,7 @@
 // outputs become one device's observed state.
 #include <doctest/doctest.h>
 
+#include "collect_support.h"
 #include "fidelity_support.h"
 #include "platform/platform.h"
 #include "platform/sonic/config_db.h"
@@ -10,12 +11,7 @@ using namespace fabricctl;
 
 namespace {
 
-const CollectCommand& command(const Collector& c, std::string_view file) {
-  for (const CollectCommand& cmd : c.commands)
-    if (cmd.file == file) return cmd;
-  FAIL("no command writes " << file);
-  return c.commands.front();
-}
+using test::command;
 
 const std::string kStatus =
     "Interface    Lanes    Speed    MTU  Alias  Oper  Admin\n"

@@ -26,23 +26,12 @@ import re
 import sys
 
 import lab_ports
-
-
-def load(state, name, default):
-    try:
-        with open(os.path.join(state, name)) as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return default
+from common import answered, load, natural
 
 
 def default_tc(dscp):
     cos = dscp // 8
     return {0: 1, 1: 0}.get(cos, cos)
-
-
-def natural(name):
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
 class Invalid(Exception):
@@ -235,11 +224,9 @@ def main():
         lab_ports.set_mtu(state, {n: i.get("mtu", 9214) for n, i in config["interfaces"].items()})
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    answer = load(state, "answers.json", {}).get(command)
-    if answer is not None:
-        sys.stdout.write(answer.get("stdout", ""))
-        sys.stderr.write(answer.get("stderr", ""))
-        return answer.get("exit", 0)
+    status = answered(state, command)
+    if status is not None:
+        return status
     answers = {
         "show running-config": lambda: running_config(state, config, ports),
         "show interfaces | json": lambda: json.dumps(show_interfaces(config, ports), indent=4) + "\n",

@@ -7,16 +7,13 @@ the neighbours the real lldpd saw on it.
                 "Ethernet0": {"speed": "400G", "netdev": "Ethernet0"}}                        (the lab)
 """
 import json
-import os
 import subprocess
+
+import common
 
 
 def _load(state):
-    try:
-        with open(os.path.join(state, "ports.json")) as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return {}
+    return common.load(state, "ports.json", {})
 
 
 def _lldp(socket):

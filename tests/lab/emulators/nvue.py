@@ -24,26 +24,15 @@ import re
 import sys
 
 import lab_ports
+from common import answered, load, natural
 
 # Paths whose last word is a key set without a value (a PFC switch priority, a port's watchdog).
 PRESENCE = re.compile(r"qos pfc \S+ switch-priority \d|interface \S+ qos pfc-watchdog")
 
 
-def load(state, name, default):
-    try:
-        with open(os.path.join(state, name)) as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return default
-
-
 def save(state, name, value):
     with open(os.path.join(state, name), "w") as f:
         json.dump(value, f, indent=2)
-
-
-def natural(name):
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
 def expanded(words):
@@ -122,11 +111,9 @@ def main():
         apply_mtu(state, config)
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    answer = load(state, "answers.json", {}).get(command)
-    if answer is not None:
-        sys.stdout.write(answer.get("stdout", ""))
-        sys.stderr.write(answer.get("stderr", ""))
-        return answer.get("exit", 0)
+    status = answered(state, command)
+    if status is not None:
+        return status
     ports = lab_ports.load(state)
     if command == "nv config show -o json":
         header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}

@@ -20,14 +20,7 @@ import os
 import sys
 
 import lab_ports
-
-
-def load(state, name, default):
-    try:
-        with open(os.path.join(state, name)) as f:
-            return json.load(f)
-    except FileNotFoundError:
-        return default
+from common import answered, load, natural
 
 
 def table(header, rows):
@@ -35,11 +28,6 @@ def table(header, rows):
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
     line = lambda cells: "  ".join(c.rjust(widths[i]) for i, c in enumerate(cells))
     return "\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n"
-
-
-def natural(name):
-    digits = "".join(c for c in name if c.isdigit())
-    return (name.rstrip("0123456789"), int(digits) if digits else -1)
 
 
 def merge(db, update):
@@ -67,11 +55,9 @@ def main():
         lab_ports.set_mtu(state, {n: p.get("mtu", "9100") for n, p in db.get("PORT", {}).items()})
         return 0
     command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    answer = load(state, "answers.json", {}).get(command)
-    if answer is not None:
-        sys.stdout.write(answer.get("stdout", ""))
-        sys.stderr.write(answer.get("stderr", ""))
-        return answer.get("exit", 0)
+    status = answered(state, command)
+    if status is not None:
+        return status
     if command == "show runningconfiguration all":
         sys.stdout.write(json.dumps(db, indent=4, sort_keys=True) + "\n")
     elif command == "show interfaces status":
