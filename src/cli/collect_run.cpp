@@ -146,20 +146,11 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     const size_t i = picked[k];
     const DeviceDesired& d = fabric.desired.devices[i];
     const Collector& c = adapter(d.platform).collector;
-    Expected<DeviceObserved> got = unexpected(std::string());
-    if (c.commands.empty()) {
-      std::string can;  // the platforms that have a collector, from the table
-      for (const PlatformAdapter& a : platforms())
-        if (!a.collector.commands.empty()) can += (can.empty() ? "" : ", ") + std::string(a.name());
-      got = unexpected("fabricctl cannot read " + std::string(to_string(d.platform)) +
-                       " devices yet (this version collects " + can + ")");
-    } else {
-      auto raw = live ? read_live(c, d, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
-      if (raw && live && o.raw_out)
-        if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
-      if (raw) got = c.observe(d.name, *raw);
-      else got = unexpected(raw.error());
-    }
+    // Every platform has a collector (platform_test.cpp holds the table to it).
+    auto raw = live ? read_live(c, d, fabric.mgmt[i], ssh) : read_raw(c, *o.from_raw / d.name);
+    if (raw && live && o.raw_out)
+      if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
+    Expected<DeviceObserved> got = raw ? c.observe(d.name, *raw) : unexpected(raw.error());
     const std::lock_guard<std::mutex> lock(mutex);
     ++done;
     if (got) {

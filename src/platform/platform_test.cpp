@@ -122,3 +122,12 @@ TEST_CASE("platform steps: an example device, golden files and docs") {
     CHECK_MESSAGE(golden, "step: UPDATE=1 tests/cli/render_golden.sh records its golden files");
   }
 }
+
+TEST_CASE("every platform has a collector: commands and a reader of their outputs") {
+  for (const PlatformAdapter& a : platforms()) {
+    CAPTURE(a.name());
+    CHECK_FALSE(a.collector.commands.empty());
+    const bool has_observe = a.collector.observe != nullptr;
+    CHECK(has_observe);
+  }
+}
