@@ -32,7 +32,8 @@ const std::vector<PlatformAdapter>& platforms() {
         T::from_data("config_db.patch.json", sonic_config_db_patch_json)},
        nullptr,
        sonic_fix,
-       sonic_collector()},
+       sonic_collector(),
+       sonic_applier()},
       {Platform::eos,
        Role::switch_,
        68,
@@ -45,7 +46,8 @@ const std::vector<PlatformAdapter>& platforms() {
        {T::from_template("session.cfg.mustache", "session.cfg")},
        without_document<eos_context>,
        eos_fix,
-       eos_collector()},
+       eos_collector(),
+       eos_applier()},
       {Platform::nvue,
        Role::switch_,
        552,
@@ -59,6 +61,7 @@ const std::vector<PlatformAdapter>& platforms() {
        without_document<nvue_context>,
        nvue_fix,
        nvue_collector(),
+       nvue_applier(),
        false},
       {Platform::linux_host,
        Role::host,
@@ -73,7 +76,8 @@ const std::vector<PlatformAdapter>& platforms() {
         T::from_template("apply.sh.mustache", "apply.sh")},
        linux_context,
        linux_fix,
-       linux_collector()},
+       linux_collector(),
+       linux_applier()},
   };
   return table;
 }

@@ -14,6 +14,7 @@
 #include "state/desired.h"
 #include "state/fix.h"
 #include "state/observed.h"
+#include "platform/transaction.h"
 #include "util/expected.h"
 
 namespace fabricctl {
@@ -88,6 +89,8 @@ struct PlatformAdapter {
   std::string (*fix)(const Fix& fix);
   /// Reads the device's state (<platform>/collect.cpp).
   Collector collector{};
+  /// Changes the device: its native change and its transaction (<platform>/apply.cpp).
+  Applier applier{};
   /// Whether the PFC watchdog's restoration time can be set. NVUE has no such knob: it restores PFC after
   /// one polling interval without pause frames, so verify does not hold its ports to the profile's value.
   bool watchdog_restoration_settable = true;
@@ -133,6 +136,12 @@ Collector sonic_collector();  // sonic/collect.cpp
 Collector eos_collector();    // eos/collect.cpp
 Collector nvue_collector();   // nvue/collect.cpp
 Collector linux_collector();  // linux/collect.cpp
+
+// Appliers, one per platform (<platform>/apply.cpp).
+Applier sonic_applier();
+Applier eos_applier();
+Applier nvue_applier();
+Applier linux_applier();
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

@@ -2,6 +2,8 @@
 
 #include <libssh/libssh.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <utility>
@@ -190,7 +192,9 @@ Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o)
   return SshSession(std::move(state));
 }
 
-Expected<CommandOutput> SshSession::run(const std::string& command) {
+Expected<CommandOutput> SshSession::run(const std::string& command) { return run(command, {}); }
+
+Expected<CommandOutput> SshSession::run(const std::string& command, std::string_view input) {
   ssh_session s = state_->session;
   const SshOptions& o = state_->options;
   ssh_channel channel = ssh_channel_new(s);
@@ -205,6 +209,16 @@ Expected<CommandOutput> SshSession::run(const std::string& command) {
   } guard{channel};
   if (ssh_channel_open_session(channel) != SSH_OK || ssh_channel_request_exec(channel, command.c_str()) != SSH_OK)
     return unexpected(state_->device + ": cannot start the command: " + std::string(ssh_get_error(s)));
+  // Standard input first, then end of file, so a command that reads it (or waits on it) goes on. A
+  // blocking write: the channel's window bounds what is in flight, and inputs are at most a few MB.
+  while (!input.empty()) {
+    const uint32_t chunk = static_cast<uint32_t>(std::min<size_t>(input.size(), 32768));
+    const int n = ssh_channel_write(channel, input.data(), chunk);
+    if (n == SSH_ERROR || n <= 0)
+      return unexpected(state_->device + ": writing the command's input failed: " + std::string(ssh_get_error(s)));
+    input.remove_prefix(static_cast<size_t>(n));
+  }
+  ssh_channel_send_eof(channel);
   CommandOutput out;
   const auto deadline = std::chrono::steady_clock::now() + o.command_timeout;
   char buf[16384];
@@ -237,7 +251,6 @@ Expected<CommandOutput> SshSession::run(const std::string& command) {
         return unexpected(state_->device + ": waiting for output failed: " + std::string(ssh_get_error(s)));
     }
   }
-  ssh_channel_send_eof(channel);
   out.exit_status = ssh_channel_get_exit_status(channel);
   return out;
 }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "util/expected.h"
 
@@ -56,6 +57,9 @@ class SshSession {
   /// quoted by the caller) on a new channel of this session. A command that outlives
   /// command_timeout or prints more than max_output_bytes is stopped, and that is the error.
   Expected<CommandOutput> run(const std::string& command);
+  /// The same, with `input` written to the command's standard input, then end of file (a patch file
+  /// for `config apply-patch /dev/stdin`, a host's desired state for `fabricctl host apply`).
+  Expected<CommandOutput> run(const std::string& command, std::string_view input);
 
   /// True when open() recorded the device's key in known_hosts (first use with
   /// --accept-new-host-keys).

@@ -70,6 +70,23 @@ TEST_CASE("ssh: commands run on one session: output, error output and exit statu
   CHECK(big->out.size() == 3000000);
 }
 
+TEST_CASE("ssh: a command's standard input is what was given, then end of file") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  auto session = SshSession::open(endpoint(sshd), options(sshd, sshd.known_hosts_line()));
+  REQUIRE_MESSAGE(session, session.error() << "\n" << sshd.log());
+  // Larger than the channel window, so the write has to wait for the reader.
+  std::string input(3'000'000, 'y');
+  input += "\nlast line\n";
+  auto echoed = session->run("wc -c; echo done", input);
+  REQUIRE_MESSAGE(echoed, echoed.error());
+  CHECK(echoed->out == std::to_string(input.size()) + "\ndone\n");
+  // Without input, a command that reads standard input sees its end at once instead of waiting.
+  auto empty = session->run("cat; echo end");
+  REQUIRE_MESSAGE(empty, empty.error());
+  CHECK(empty->out == "end\n");
+}
+
 TEST_CASE("ssh: an unknown host key is refused, or recorded with --accept-new-host-keys and known after") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;

@@ -1,10 +1,12 @@
 """What every NOS emulator here does the same way: its state files, port order, and the answers a test
 puts in place of the emulator's own (STATE/answers.json: {"<command>": {"stdout": "...", "stderr": "...",
-"exit": 1}})."""
+"exit": 1}}). A key that ends in "*" answers every command it is a prefix of; "sleep": seconds makes
+the answer wait first (a device that hangs)."""
 import json
 import os
 import re
 import sys
+import time
 
 
 def load(state, name, default):
@@ -23,9 +25,13 @@ def natural(name):
 
 def answered(state, command):
     """Writes a test's answer for `command` and returns its exit status; None when there is none."""
-    answer = load(state, "answers.json", {}).get(command)
+    answers = load(state, "answers.json", {})
+    answer = answers.get(command)
+    if answer is None:
+        answer = next((a for k, a in answers.items() if k.endswith("*") and command.startswith(k[:-1])), None)
     if answer is None:
         return None
+    time.sleep(answer.get("sleep", 0))
     sys.stdout.write(answer.get("stdout", ""))
     sys.stderr.write(answer.get("stderr", ""))
     return answer.get("exit", 0)

@@ -1,0 +1,8 @@
+// sonic write side: not written yet; the adapter has no native change, so apply refuses its devices.
+#include "platform/platform.h"
+
+namespace fabricctl {
+
+Applier sonic_applier() { return {}; }
+
+}  // namespace fabricctl

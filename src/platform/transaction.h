@@ -1,0 +1,83 @@
+// The write side of a platform: what apply would change on a device (its native change, computed from
+// what collection read), and the device's own transaction that makes the change safely: stage it with
+// the device's revert timer armed, keep it once verify has passed, or roll it back. Pure: the adapter
+// builds commands and judges their outputs; `fabricctl apply` (cli/apply_run.cpp) runs them over SSH.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/desired.h"
+#include "util/expected.h"
+
+namespace fabricctl {
+
+/// What apply would change on one device, in the platform's own terms.
+struct NativeChange {
+  /// The change as a reviewer reads it (`plan`, plan/<device>/<file>): SONiC an RFC 6902 patch, EOS the
+  /// lines of a configure session, NVUE `nv set`/`nv unset` commands, a Linux host the changes
+  /// `fabricctl host apply` would make. Empty: the device already holds its desired configuration.
+  std::string text;
+  /// What the transaction sends (the patch, the session lines, the commands; for a host its desired
+  /// NIC state). Often `text` itself.
+  std::string payload;
+  /// The device's configuration the change was computed against, as canonical text. A saved plan
+  /// keeps its SHA-256, so that apply refuses a device that changed since the plan was made.
+  std::string base;
+
+  [[nodiscard]] bool empty() const { return text.empty(); }
+};
+
+/// One command of a transaction, run on the device over SSH.
+struct RemoteStep {
+  std::string what;     // for messages and the audit record: "start the commit timer"
+  std::string command;  // as the device's SSH exec takes it: fixed text, every value checked and quoted
+  std::string input;    // written to its standard input, then end of file ("" for none)
+};
+
+/// A transaction's name and its revert timer.
+struct TransactionId {
+  /// fabricctl-YYYYMMDDTHHMMSS-<6 hex>: names the EOS session, the SONiC checkpoint, the NVUE
+  /// revision message, the host's rollback record. Only [a-z0-9T-], so it can be used unquoted.
+  std::string name;
+  /// The device reverts the staged change by itself unless it is confirmed within this many seconds:
+  /// what makes a fabricctl killed between stage and confirm harmless.
+  int confirm_timeout_s = 300;
+  /// The host's fabricctl (inventory mgmt.fabricctl), for the platforms whose transaction runs it.
+  std::string fabricctl = "fabricctl";
+};
+
+/// The commands of one device's transaction, in the order they run.
+struct TransactionSteps {
+  std::vector<RemoteStep> stage;     // send the change and make it running, the device's revert timer armed
+  std::vector<RemoteStep> confirm;   // keep it: disarm the timer and save it as the startup configuration
+  std::vector<RemoteStep> rollback;  // back to the configuration before `stage`, now
+};
+
+/// What a remote command printed, and how it ended.
+struct StepOutput {
+  int exit_status = -1;
+  std::string_view out;
+  std::string_view err;
+};
+
+struct Applier {
+  /// The device's native change: from its desired state and the outputs its collector read
+  /// (RawOutputs, platform.h). nullptr: fabricctl cannot change this platform.
+  Expected<NativeChange> (*change)(const DeviceDesired& device,
+                                   const std::map<std::string, std::string, std::less<>>& raw) = nullptr;
+  /// The transaction that makes `change` on the device.
+  TransactionSteps (*steps)(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) = nullptr;
+  /// Why a step failed, "" when it did not: beyond its exit status, a CLI that reports errors in its
+  /// output (EOS "% Invalid input") is judged here. Device output is untrusted: the reason is cut to
+  /// one line.
+  std::string (*failure)(const RemoteStep& step, const StepOutput& out) = nullptr;
+};
+
+/// The default judgment: a non-zero exit status, with the first line of stderr (or stdout).
+std::string exit_status_failure(const RemoteStep& step, const StepOutput& out);
+
+}  // namespace fabricctl
