@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/transaction.h"
 #include "state/desired.h"
 #include "state/fix.h"
 #include "state/observed.h"
-#include "platform/transaction.h"
 #include "util/expected.h"
 
 namespace fabricctl {
