@@ -31,7 +31,9 @@ namespace fabricctl::test {
 
 class Sshd {
  public:
-  Sshd() {
+  /// `force_command`: what sshd runs for every login instead of the client's command (which the
+  /// forced one finds in SSH_ORIGINAL_COMMAND): a NOS emulator in front of its state. "" for none.
+  explicit Sshd(const std::string& force_command = {}) {
     if (access("/usr/sbin/sshd", X_OK) != 0) {
       skip_reason = "sshd is not installed (Debian openssh-server; scripts/install-deps installs it)";
       return;
@@ -47,7 +49,8 @@ class Sshd {
                                         << "/host\nPidFile " << dir << "/sshd.pid\nAuthorizedKeysFile " << dir
                                         << "/authorized_keys\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                                            "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                                           "LogLevel VERBOSE\nMaxSessions 16\n";
+                                           "LogLevel VERBOSE\nMaxSessions 16\n"
+                                        << (force_command.empty() ? "" : "ForceCommand " + force_command + "\n");
     if (getuid() == 0) std::filesystem::create_directories("/run/sshd");  // privilege separation
     const std::string config = dir + "/sshd_config", log = dir + "/sshd.log";
     std::vector<std::string> argv{"/usr/sbin/sshd", "-D", "-f", config, "-E", log};
