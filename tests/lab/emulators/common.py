@@ -1,7 +1,7 @@
 """What every NOS emulator here does the same way: its state files, port order, and the answers a test
 puts in place of the emulator's own (STATE/answers.json: {"<command>": {"stdout": "...", "stderr": "...",
 "exit": 1}}). A key that ends in "*" answers every command it is a prefix of; "sleep": seconds makes
-the answer wait first (a device that hangs)."""
+the answer wait first (a device that hangs); an answer of only "sleep" is the emulator's own, late."""
 import json
 import os
 import re
@@ -32,6 +32,8 @@ def answered(state, command):
     if answer is None:
         return None
     time.sleep(answer.get("sleep", 0))
+    if set(answer) == {"sleep"}:
+        return None  # only slow: the emulator answers as usual
     sys.stdout.write(answer.get("stdout", ""))
     sys.stderr.write(answer.get("stderr", ""))
     return answer.get("exit", 0)
