@@ -42,19 +42,6 @@ Expected<RawOutputs> read_raw(const Collector& c, const std::filesystem::path& d
   return raw;
 }
 
-SshEndpoint endpoint_of(const DeviceMgmt& m) {
-  SshEndpoint e;
-  e.device = m.device;
-  e.address = m.address;
-  e.port = m.port;
-  e.user = m.user;
-  e.key_file = m.key;
-  e.agent = m.agent;
-  e.password_env = m.password_env;
-  e.host_key = m.host_key;
-  return e;
-}
-
 /// Runs the platform's commands on the device, one SSH session for all of them; each output as its
 /// platform keeps it.
 Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, const SshOptions& ssh) {
@@ -87,6 +74,28 @@ Expected<void> write_raw(const std::filesystem::path& dir, const RawOutputs& raw
 }
 
 }  // namespace
+
+SshEndpoint endpoint_of(const DeviceMgmt& m) {
+  SshEndpoint e;
+  e.device = m.device;
+  e.address = m.address;
+  e.port = m.port;
+  e.user = m.user;
+  e.key_file = m.key;
+  e.agent = m.agent;
+  e.password_env = m.password_env;
+  e.host_key = m.host_key;
+  return e;
+}
+
+SshOptions ssh_options_of(const CollectOptions& o) {
+  SshOptions ssh;
+  ssh.known_hosts = o.known_hosts.empty() ? default_known_hosts() : o.known_hosts;
+  ssh.accept_new_host_keys = o.accept_new_host_keys;
+  ssh.connect_timeout = std::chrono::seconds(o.connect_timeout_s);
+  ssh.command_timeout = std::chrono::seconds(o.command_timeout_s);
+  return ssh;
+}
 
 void add_collect_options(boost::program_options::options_description& desc, CollectOptions& o) {
   namespace po = boost::program_options;
@@ -126,12 +135,8 @@ std::string check_collect_options(const CollectOptions& o) {
 }
 
 FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::string>& devices, const CollectOptions& o,
-                               Progress& progress) {
-  SshOptions ssh;
-  ssh.known_hosts = o.known_hosts.empty() ? default_known_hosts() : o.known_hosts;
-  ssh.accept_new_host_keys = o.accept_new_host_keys;
-  ssh.connect_timeout = std::chrono::seconds(o.connect_timeout_s);
-  ssh.command_timeout = std::chrono::seconds(o.command_timeout_s);
+                               Progress& progress, std::map<std::string, RawOutputs, std::less<>>* raws) {
+  const SshOptions ssh = ssh_options_of(o);
   const std::set<std::string> wanted(devices.begin(), devices.end());
   std::vector<size_t> picked;
   for (size_t i = 0; i < fabric.desired.devices.size(); ++i)
@@ -153,6 +158,7 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     Expected<DeviceObserved> got = raw ? c.observe(d.name, *raw) : unexpected(raw.error());
     const std::lock_guard<std::mutex> lock(mutex);
     ++done;
+    if (raw && raws) raws->insert_or_assign(d.name, std::move(*raw));
     if (got) {
       got->collected_at = utc_now();
       got->source = live ? "fabricctl collect" : "fabricctl collect --from-raw";

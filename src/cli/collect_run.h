@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "cli/progress.h"
 #include "model/fabric.h"
+#include "platform/platform.h"
 #include "state/observed.h"
 #include "transport/ssh_session.h"
 
@@ -28,6 +30,10 @@ struct CollectOptions {
   std::optional<std::filesystem::path> from_raw;  // read RAWDIR/<device>/ instead of the devices
   std::optional<std::filesystem::path> raw_out;   // write what was read live under RAW_OUT/<device>/
 };
+
+/// The SSH settings of `o`, and where to reach a device from its mgmt settings.
+SshOptions ssh_options_of(const CollectOptions& o);
+SshEndpoint endpoint_of(const DeviceMgmt& m);
 
 /// Adds -j, --known-hosts, --accept-new-host-keys, --connect-timeout and --command-timeout.
 void add_collect_options(boost::program_options::options_description& desc, CollectOptions& o);
@@ -48,7 +54,9 @@ void print_unreadable_ports(const FabricObserved& observed, std::ostream& err);
 
 /// Reads the devices of `fabric` named in `devices` (all when empty). Devices whose platform has no
 /// collector, that cannot be reached, or whose output cannot be read are in the result's failures.
+/// `raws`, when given, receives every device's raw outputs as read (plan and apply compute native
+/// changes from them).
 FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::string>& devices, const CollectOptions& o,
-                               Progress& progress);
+                               Progress& progress, std::map<std::string, RawOutputs, std::less<>>* raws = nullptr);
 
 }  // namespace fabricctl

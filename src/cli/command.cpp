@@ -28,6 +28,14 @@ const std::vector<Command>& commands() {
        "  fabricctl collect -i inventory --out snaps/                           over SSH, host keys from known_hosts\n"
        "  fabricctl collect -i inventory --out snaps/ --accept-new-host-keys    first run: record unknown keys\n"
        "  fabricctl collect -i inventory --out replay/ --from-raw snaps/raw     parse saved outputs offline\n"},
+      {"plan", "what apply would change on each device, natively, and why (only what differs)", cmd_plan,
+       "  fabricctl plan -i inventory/lab                         read the devices, print the changes\n"
+       "  fabricctl plan -i inv --out plan/ --detailed-exitcode   save it for review; exit 1 when it changes something\n"
+       "  fabricctl plan -i inv --snapshots snaps/ -o json        from what a collect saved\n"},
+      {"apply", "change the devices with each platform's transaction, verify, confirm or roll back", cmd_apply,
+       "  fabricctl apply -i inventory/lab --dry-run                print the plan, change nothing\n"
+       "  fabricctl apply -i inv --plan plan/ --yes                 exactly the reviewed plan\n"
+       "  fabricctl apply -i inv --yes --canary 2 --max-failures 3  two devices first, then the rest\n"},
       {"host", "on a host: its NIC state (netlink, sysfs, lldpd) as a snapshot on stdout (host collect)", cmd_host,
        "  fabricctl host collect --device host1 > host1.json     as root, on the host\n"
        "  fabricctl host collect --port ens1f0np0 --port ens2f0np0\n"},

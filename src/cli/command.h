@@ -32,5 +32,7 @@ int cmd_snapshot(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_collect(const std::vector<std::string>& args);
 int cmd_host(const std::vector<std::string>& args);
+int cmd_plan(const std::vector<std::string>& args);
+int cmd_apply(const std::vector<std::string>& args);
 
 }  // namespace fabricctl

@@ -65,6 +65,10 @@ struct StepOutput {
 };
 
 struct Applier {
+  /// plan/<device>/<change_file>: the change as a reviewer reads it ("patch.json", "session.cfg").
+  std::string_view change_file = "change.txt";
+  /// The transaction in a few words, for the plan's table: "checkpoint, apply-patch, rollback timer".
+  std::string_view transaction;
   /// The device's native change: from its desired state and the outputs its collector read
   /// (RawOutputs, platform.h). nullptr: fabricctl cannot change this platform.
   Expected<NativeChange> (*change)(const DeviceDesired& device,

@@ -1,0 +1,344 @@
+#include "cli/apply_run.h"
+
+#include <algorithm>
+#include <atomic>
+#include <ctime>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+
+#include "cli/command.h"
+#include "render/stop_signals.h"
+#include "util/escape.h"
+#include "util/parallel.h"
+#include "util/sha256.h"
+#include "verify/engine.h"
+
+namespace fabricctl {
+
+std::string_view to_string(Outcome o) {
+  switch (o) {
+    case Outcome::unchanged: return "unchanged";
+    case Outcome::applied: return "applied";
+    case Outcome::failed: return "failed";
+    case Outcome::unreachable: return "unreachable";
+    case Outcome::skipped: return "skipped";
+  }
+  return "?";
+}
+
+size_t ApplyResult::count(Outcome o) const {
+  return static_cast<size_t>(
+      std::count_if(devices.begin(), devices.end(), [o](const DeviceOutcome& d) { return d.outcome == o; }));
+}
+
+std::string new_transaction_name() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char when[32];
+  std::strftime(when, sizeof when, "%Y%m%dT%H%M%S", &tm);
+  std::random_device rd;
+  char tail[8];
+  std::snprintf(tail, sizeof tail, "%06x", static_cast<unsigned>(rd()) & 0xffffffU);
+  return std::string("fabricctl-") + when + "-" + tail;
+}
+
+int apply_exit_code(const ApplyResult& r) {
+  for (const DeviceOutcome& d : r.devices)
+    if (d.outcome == Outcome::failed || d.outcome == Outcome::unreachable || d.outcome == Outcome::skipped)
+      return kExitDevice;
+  return kExitOk;
+}
+
+namespace {
+
+/// Everything one apply shares between its steps and worker threads.
+struct Run {
+  const Fabric& fabric;
+  const FabricPlan& plan;
+  const ApplyOptions& o;
+  AuditLog& audit;
+  Progress& progress;
+  TransactionId id;
+  SshOptions ssh;
+  std::map<std::string, size_t, std::less<>> index;  // device -> position in fabric.desired.devices
+  std::vector<DeviceOutcome> outcomes;               // by position in plan.devices
+  FabricObserved now;                                // every device as last read (the baseline at first)
+  std::set<std::string> baseline_failures;           // "<check> <object>" failing before apply
+  std::set<std::string> settled;                     // devices in their final state for this apply
+  std::atomic<size_t> failures{0};
+  std::mutex mutex;
+
+  [[nodiscard]] const DeviceDesired& desired(const std::string& name) const {
+    return fabric.desired.devices[index.at(name)];
+  }
+  [[nodiscard]] const DeviceMgmt& mgmt(const std::string& name) const { return fabric.mgmt[index.at(name)]; }
+};
+
+std::string finding_key(const Result& r) { return r.check + " " + r.object(); }
+
+/// Runs `steps` on one session; "" when all succeeded, else why the first failed.
+std::string run_steps(SshSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
+  for (const RemoteStep& step : steps) {
+    auto out = session.run(step.command, step.input);
+    if (!out) return step.what + ": " + out.error();
+    const StepOutput so{out->exit_status, out->out, out->err};
+    std::string why = a.failure ? a.failure(step, so) : exit_status_failure(step, so);
+    if (!why.empty()) return why;
+  }
+  return {};
+}
+
+/// Opens a session and runs `steps`; "" or why not.
+std::string run_on_device(Run& run, const std::string& device, const std::vector<RemoteStep>& steps) {
+  auto session = SshSession::open(endpoint_of(run.mgmt(device)), run.ssh);
+  if (!session) return terminal_line(session.error());
+  return terminal_line(run_steps(*session, steps, adapter(run.desired(device).platform).applier));
+}
+
+TransactionSteps steps_of(Run& run, const DevicePlan& p) {
+  TransactionId id = run.id;
+  id.fabricctl = run.mgmt(p.device).fabricctl;
+  const DeviceDesired& d = run.desired(p.device);
+  return adapter(d.platform).applier.steps(d, p.change, id);
+}
+
+/// Rolls `p`'s device back now; records how that went.
+void roll_back(Run& run, const DevicePlan& p, DeviceOutcome& out) {
+  const std::string why = run_on_device(run, p.device, steps_of(run, p).rollback);
+  out.rolled_back = why.empty();
+  out.rollback_error = why;
+  run.audit.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
+}
+
+/// Reads `devices` again; their state replaces what `run.now` had. Returns their raw outputs.
+RawByDevice read_again(Run& run, const std::vector<std::string>& devices) {
+  RawByDevice raws;
+  FabricObserved fresh = collect_devices(run.fabric, devices, run.o.collect, run.progress, &raws);
+  for (const std::string& d : devices) {
+    run.now.devices.erase(d);
+    run.now.failures.erase(d);
+    run.now.unreadable.erase(d);
+  }
+  for (auto& [name, dev] : fresh.devices) run.now.devices.insert_or_assign(name, std::move(dev));
+  for (auto& [name, f] : fresh.failures) run.now.record_failure(f);
+  return raws;
+}
+
+/// The hash of the configuration `device` holds now, from what was read again ("" if unknown).
+std::string config_hash(const Run& run, const std::string& device, const RawByDevice& raws) {
+  const auto raw = raws.find(device);
+  if (raw == raws.end()) return {};
+  const DeviceDesired& d = run.desired(device);
+  auto change = adapter(d.platform).applier.change(d, raw->second);
+  return change ? sha256_hex(change->base) : std::string();
+}
+
+/// Why each staged device fails verification, by device: what it still does not hold (drift), what
+/// became wrong (a failure verify did not have before apply), or that it cannot be read. Results
+/// that involve a device not yet settled (a far end a later step changes) are not judged yet.
+std::map<std::string, std::vector<std::string>> judge(const Run& run, const std::set<std::string>& staged) {
+  std::map<std::string, std::vector<std::string>> why;
+  std::string error;
+  const std::vector<const Check*> all = select_checks({}, error);
+  const std::set<std::string> needed = devices_needed(run.fabric.desired, staged);
+  const VerifyReport report =
+      run_verify(run.fabric.desired, run.now, all, staged, needed, Severity::error, {}, Passes::counted);
+  for (const std::string& d : staged)
+    if (const DeviceFailure* f = run.now.failure(d)) why[d].push_back("cannot read it after staging: " + f->reason);
+  for (const Result& r : report.results) {
+    if (r.status != Status::fail || r.severity != Severity::error) continue;
+    std::vector<std::string> involved{r.a.device};
+    if (r.b) involved.push_back(r.b->device);
+    const bool judged = std::all_of(involved.begin(), involved.end(), [&](const std::string& d) {
+      return run.settled.count(d) > 0 || staged.count(d) > 0;
+    });
+    const bool drift = r.check.size() > 6 && r.check.compare(r.check.size() - 6, 6, ".drift") == 0;
+    if (!judged || (!drift && run.baseline_failures.count(finding_key(r)) > 0)) continue;
+    const std::string line = terminal_line(r.check + " " + r.object() + ": " + r.message);
+    for (const std::string& d : involved)
+      if (staged.count(d) > 0) why[d].push_back(line);
+  }
+  return why;
+}
+
+std::string first_lines(const std::vector<std::string>& lines) {
+  std::string s = lines.front();
+  if (lines.size() > 1) s += " (and " + std::to_string(lines.size() - 1) + " more)";
+  return s;
+}
+
+/// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
+/// roll back each device.
+void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
+  const size_t workers = std::min<size_t>(static_cast<size_t>(run.o.collect.jobs), std::max<size_t>(1, wave.size()));
+  std::vector<char> staged(wave.size(), 0);
+  std::atomic<size_t> done{0};
+  run.progress.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
+  parallel_for(wave.size(), workers, [&](size_t, size_t k) {
+    const DevicePlan& p = run.plan.devices[wave[k]];
+    DeviceOutcome& out = run.outcomes[wave[k]];
+    if (stop_requested()) {
+      out.outcome = Outcome::skipped;
+      out.reason = "not started: fabricctl was interrupted";
+      return;
+    }
+    if (run.o.max_failures > 0 && run.failures >= static_cast<size_t>(run.o.max_failures)) {
+      out.outcome = Outcome::skipped;
+      out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
+      return;
+    }
+    run.audit.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+    const std::string why = run_on_device(run, p.device, steps_of(run, p).stage);
+    if (why.empty()) {
+      staged[k] = 1;
+      run.audit.event("staged", {{"device", p.device}});
+    } else {
+      out.outcome = Outcome::failed;
+      out.reason = "stage: " + why;
+      ++run.failures;
+      run.audit.event("stage_failed", {{"device", p.device}, {"reason", why}});
+      roll_back(run, p, out);
+    }
+    const std::lock_guard<std::mutex> lock(run.mutex);
+    run.progress.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) + " devices");
+  });
+  std::set<std::string> staged_names;
+  std::vector<size_t> staged_at;
+  for (size_t k = 0; k < wave.size(); ++k)
+    if (staged[k]) {
+      staged_names.insert(run.plan.devices[wave[k]].device);
+      staged_at.push_back(wave[k]);
+    }
+  if (staged_names.empty()) return;
+
+  // Verify what the devices now run, unless fabricctl was interrupted: then nothing is confirmed.
+  std::map<std::string, std::vector<std::string>> why;
+  RawByDevice raws;
+  if (!stop_requested()) {
+    run.progress.phase(label + ": verifying " + std::to_string(staged_names.size()) + " devices");
+    raws = read_again(run, {staged_names.begin(), staged_names.end()});
+    why = judge(run, staged_names);
+  }
+  const bool interrupted = stop_requested();
+  run.progress.phase(label + ": confirming");
+  std::vector<std::string> reread;
+  parallel_for(staged_at.size(), workers, [&](size_t, size_t k) {
+    const DevicePlan& p = run.plan.devices[staged_at[k]];
+    DeviceOutcome& out = run.outcomes[staged_at[k]];
+    const auto bad = why.find(p.device);
+    if (interrupted) {
+      out.outcome = Outcome::skipped;
+      out.reason = "interrupted before it was confirmed: rolled back";
+    } else if (bad != why.end()) {
+      out.outcome = Outcome::failed;
+      out.reason = "verify: " + first_lines(bad->second);
+      ++run.failures;
+      run.audit.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
+    } else {
+      const std::string confirm = run_on_device(run, p.device, steps_of(run, p).confirm);
+      if (confirm.empty()) {
+        out.outcome = Outcome::applied;
+        out.after_sha256 = config_hash(run, p.device, raws);
+        out.reason = "verified and confirmed";
+        run.audit.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
+        return;
+      }
+      out.outcome = Outcome::failed;
+      out.reason = "confirm: " + confirm;
+      ++run.failures;
+      run.audit.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
+    }
+    roll_back(run, p, out);
+    const std::lock_guard<std::mutex> lock(run.mutex);
+    reread.push_back(p.device);
+  });
+  for (size_t at : staged_at) {
+    const DeviceOutcome& out = run.outcomes[at];
+    if (out.outcome == Outcome::applied) run.settled.insert(out.device);
+  }
+  // What the rolled-back devices hold now: the record says whether the rollback restored the
+  // configuration the plan saw, and later steps judge their far ends against it.
+  if (!reread.empty()) {
+    std::sort(reread.begin(), reread.end());
+    const RawByDevice back = read_again(run, reread);
+    for (size_t at : staged_at) {
+      DeviceOutcome& out = run.outcomes[at];
+      if (std::find(reread.begin(), reread.end(), out.device) == reread.end()) continue;
+      out.after_sha256 = config_hash(run, out.device, back);
+      if (out.rolled_back && !out.after_sha256.empty() && out.after_sha256 != out.before_sha256)
+        out.rollback_error = "rolled back, but its configuration differs from the one before apply";
+    }
+  }
+}
+
+}  // namespace
+
+ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
+                       const ApplyOptions& o, const std::string& transaction, AuditLog& audit, Progress& progress) {
+  Run run{fabric, plan, o, audit, progress, {}, ssh_options_of(o.collect), {}, {}, observed, {}, {}, {}, {}};
+  run.id.name = transaction;
+  run.id.confirm_timeout_s = o.confirm_timeout_s;
+  for (size_t i = 0; i < fabric.desired.devices.size(); ++i) run.index.emplace(fabric.desired.devices[i].name, i);
+  {
+    std::string error;
+    const VerifyReport before =
+        run_verify(fabric.desired, observed, select_checks({}, error), {}, {}, Severity::error, {}, Passes::counted);
+    for (const Result& r : before.results)
+      if (r.status == Status::fail) run.baseline_failures.insert(finding_key(r));
+  }
+  std::vector<size_t> order;  // the devices that change, in plan order
+  run.outcomes.resize(plan.devices.size());
+  for (size_t i = 0; i < plan.devices.size(); ++i) {
+    const DevicePlan& p = plan.devices[i];
+    DeviceOutcome& out = run.outcomes[i];
+    out.device = p.device;
+    out.platform = p.platform;
+    out.before_sha256 = p.base_sha256;
+    if (p.failed()) {
+      out.outcome = Outcome::unreachable;
+      out.reason = p.error;
+      ++run.failures;
+    } else if (!p.changes()) {
+      out.outcome = Outcome::unchanged;
+      out.after_sha256 = p.base_sha256;
+      run.settled.insert(p.device);
+    } else {
+      order.push_back(i);
+    }
+  }
+  // The canary step, then the rest at once.
+  std::vector<std::pair<std::vector<size_t>, std::string>> waves;
+  const size_t canary = static_cast<size_t>(std::max(0, o.canary));
+  if (canary > 0 && canary < order.size()) {
+    waves.push_back({{order.begin(), order.begin() + static_cast<std::ptrdiff_t>(canary)}, "canary"});
+    waves.push_back({{order.begin() + static_cast<std::ptrdiff_t>(canary), order.end()}, "rest"});
+  } else if (!order.empty()) {
+    waves.push_back({order, "apply"});
+  }
+  for (size_t w = 0; w < waves.size(); ++w) {
+    const bool canary_failed = w > 0 && waves[0].second == "canary" &&
+                               std::any_of(waves[0].first.begin(), waves[0].first.end(),
+                                           [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; });
+    if (canary_failed || stop_requested()) {
+      for (size_t i : waves[w].first) {
+        run.outcomes[i].outcome = Outcome::skipped;
+        run.outcomes[i].reason =
+            canary_failed ? "not started: the canary step failed" : "not started: fabricctl was interrupted";
+      }
+      continue;
+    }
+    audit.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
+    run_wave(run, waves[w].first, waves[w].second);
+  }
+  progress.clear();
+  ApplyResult result;
+  result.transaction = transaction;
+  result.devices = std::move(run.outcomes);
+  result.interrupted_by = stop_signal();
+  return result;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,66 @@
+// Applying a plan to live devices (docs/apply.md): in steps (the canary first, then the rest), each
+// step staging every one of its devices at once with the device's own revert timer armed, reading
+// them again and verifying, then confirming the devices that verify and rolling back those that do
+// not. One device's failure never stops the others (unless --max-failures says so); an interrupt
+// rolls back what is staged; every event lands in the audit record as it happens.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/audit_log.h"
+#include "cli/collect_run.h"
+#include "cli/plan.h"
+#include "cli/progress.h"
+#include "model/fabric.h"
+
+namespace fabricctl {
+
+struct ApplyOptions {
+  CollectOptions collect;       // how devices are reached and read again after staging
+  int canary = 0;               // devices in the first step, verified before the rest start; 0: one step
+  int max_failures = 0;         // after this many failed devices no new device starts; 0: no limit
+  int confirm_timeout_s = 300;  // the devices' revert timers
+};
+
+enum class Outcome {
+  unchanged,    // nothing to change
+  applied,      // staged, verified, confirmed
+  failed,       // stage, verify or confirm failed: rolled back (see DeviceOutcome::rollback_error)
+  unreachable,  // could not be read when the plan was made
+  skipped,      // not started: the canary failed, --max-failures was reached, or fabricctl was interrupted
+};
+
+std::string_view to_string(Outcome o);
+
+struct DeviceOutcome {
+  std::string device;
+  Platform platform = Platform::sonic;
+  Outcome outcome = Outcome::unchanged;
+  std::string reason;          // why it failed or was skipped; what was verified when applied
+  bool rolled_back = false;    // the rollback steps ran and succeeded
+  std::string rollback_error;  // a rollback that failed: the device's revert timer is what is left
+  std::string before_sha256;   // the configuration before, as the plan saw it
+  std::string after_sha256;    // after (applied: the new one; rolled back: read again)
+};
+
+struct ApplyResult {
+  std::string transaction;
+  std::vector<DeviceOutcome> devices;  // plan order
+  int interrupted_by = 0;              // the signal that stopped the apply, or 0
+  [[nodiscard]] size_t count(Outcome o) const;
+};
+
+/// Applies `plan` (its changing devices) to the devices of `fabric`. `observed` is the state the plan
+/// was made from: the baseline verify compares against, and the far ends of links not yet changed.
+ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
+                       const ApplyOptions& options, const std::string& transaction, AuditLog& audit,
+                       Progress& progress);
+
+/// A transaction name: fabricctl-YYYYMMDDTHHMMSS-<6 hex digits>.
+std::string new_transaction_name();
+
+/// Exit code of an apply (docs/cli.md): 3 when a device failed, was unreachable or was skipped, else 0.
+int apply_exit_code(const ApplyResult& r);
+
+}  // namespace fabricctl

@@ -1,0 +1,271 @@
+// fabricctl apply: makes the plan (made now, or saved by `plan --out`) on the devices with each
+// platform's own transaction, verifies, confirms or rolls back, and writes an audit record
+// (docs/apply.md). Changing devices takes --yes, or "yes" typed at a terminal.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <set>
+
+#include "cli/apply_run.h"
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/fabric_options.h"
+#include "cli/plan_file.h"
+#include "cli/plan_inputs.h"
+#include "cli/plan_report.h"
+#include "render/stop_signals.h"
+#include "util/diag.h"
+#include "util/escape.h"
+#include "util/sha256.h"
+
+namespace fabricctl {
+namespace {
+
+namespace po = boost::program_options;
+
+/// Where audit records go unless --audit-dir says: $FABRICCTL_AUDIT_DIR, else
+/// /var/log/fabricctl/audit for root, else $XDG_STATE_HOME (~/.local/state)/fabricctl/audit.
+std::string default_audit_dir() {
+  if (const char* env = std::getenv("FABRICCTL_AUDIT_DIR"); env && *env) return env;
+  if (::geteuid() == 0) return "/var/log/fabricctl/audit";
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    return std::string(state) + "/fabricctl/audit";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.local/state/fabricctl/audit";
+  return "fabricctl-audit";
+}
+
+/// The saved plan's devices, checked against what the devices hold now: a device whose configuration
+/// differs from the one the plan was computed against is stale (so is one that now has changes the
+/// plan did not have). Returns the plan to apply (the saved changes) or prints why not.
+std::optional<FabricPlan> saved_plan_now(const FabricPlan& saved, const FabricPlan& now) {
+  std::vector<std::string> stale;
+  FabricPlan apply;
+  apply.created_at = saved.created_at;
+  for (const DevicePlan& s : saved.devices) {
+    const DevicePlan* n = now.find(s.device);
+    if (n == nullptr) {
+      stale.push_back(s.device + ": not in this run's scope or inventory");
+      continue;
+    }
+    if (s.failed()) {
+      apply.devices.push_back(*n);  // it failed when the plan was made: nothing of it to apply
+      apply.devices.back().change = {};
+      if (apply.devices.back().error.empty()) apply.devices.back().error = "failed when the plan was made: " + s.error;
+      continue;
+    }
+    if (n->failed()) {
+      apply.devices.push_back(*n);
+      continue;
+    }
+    if (n->base_sha256 != s.base_sha256) {
+      stale.push_back(s.device + ": its configuration changed since the plan was made (sha256 " +
+                      s.base_sha256.substr(0, 12) + " then, " + n->base_sha256.substr(0, 12) + " now)");
+      continue;
+    }
+    DevicePlan d = *n;
+    d.change.text = s.change.text;
+    d.change.payload = s.change.payload;
+    apply.devices.push_back(std::move(d));
+  }
+  if (!stale.empty()) {
+    for (const std::string& s : stale) std::cerr << "fabricctl: " << terminal_line(s) << "\n";
+    std::cerr << "fabricctl: error: the saved plan no longer applies (" << stale.size()
+              << (stale.size() == 1 ? " device" : " devices")
+              << "); nothing was changed: make a new plan and review it\n";
+    return std::nullopt;
+  }
+  return apply;
+}
+
+/// "yes" typed at the terminal.
+bool confirmed_at_terminal(size_t devices) {
+  std::cerr << "Apply these changes to " << devices << (devices == 1 ? " device" : " devices")
+            << "? Only 'yes' is accepted: " << std::flush;
+  std::string answer;
+  if (!std::getline(std::cin, answer)) return false;
+  return answer == "yes";
+}
+
+void write_outcomes(const ApplyResult& r, std::ostream& out) {
+  size_t w = 6;
+  for (const DeviceOutcome& d : r.devices) w = std::max(w, d.device.size());
+  auto pad = [&](std::string_view s, size_t width) {
+    out << s;
+    for (size_t i = s.size(); i < width; ++i) out << ' ';
+  };
+  pad("DEVICE", w + 2);
+  pad("PLATFORM", 10);
+  pad("OUTCOME", 13);
+  out << "DETAIL\n";
+  for (const DeviceOutcome& d : r.devices) {
+    pad(d.device, w + 2);
+    pad(to_string(d.platform), 10);
+    const bool failed = d.outcome == Outcome::failed || (d.outcome == Outcome::skipped && d.rolled_back);
+    pad(failed ? (d.rolled_back ? "rolled back" : "failed") : to_string(d.outcome), 13);
+    out << terminal_line(d.reason);
+    if (!d.rollback_error.empty()) out << "; rollback: " << terminal_line(d.rollback_error);
+    out << "\n";
+  }
+  out << "\n"
+      << r.count(Outcome::applied) << " applied, " << r.count(Outcome::failed) << " failed, "
+      << r.count(Outcome::unreachable) << " unreachable, " << r.count(Outcome::skipped) << " skipped, "
+      << r.count(Outcome::unchanged) << " unchanged (transaction " << r.transaction << ").\n";
+}
+
+nlohmann::ordered_json outcomes_json(const ApplyResult& r) {
+  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+  for (const DeviceOutcome& d : r.devices)
+    devices.push_back({{"device", d.device},
+                       {"platform", to_string(d.platform)},
+                       {"outcome", to_string(d.outcome)},
+                       {"reason", d.reason},
+                       {"rolled_back", d.rolled_back},
+                       {"rollback_error", d.rollback_error},
+                       {"before_sha256", d.before_sha256},
+                       {"after_sha256", d.after_sha256}});
+  return {{"schema", "fabricctl.apply/v1"}, {"transaction", r.transaction}, {"devices", std::move(devices)}};
+}
+
+}  // namespace
+
+int cmd_apply(const std::vector<std::string>& args) {
+  FabricOptions o;
+  PlanInputs in;
+  ApplyOptions a;
+  std::string plan_dir, audit_dir, output = "table";
+  bool yes = false, dry_run = false, quiet = false;
+  po::options_description desc("apply options");
+  add_fabric_options(desc, o);
+  desc.add_options()("plan", po::value(&plan_dir)->value_name("DIR"),
+                     "apply exactly the plan `fabricctl plan --out DIR` saved (refused if a device changed since)")(
+      "yes,y", po::bool_switch(&yes), "change the devices without asking")("dry-run", po::bool_switch(&dry_run),
+                                                                           "print the plan and change nothing")(
+      "canary", po::value(&a.canary)->value_name("N"),
+      "apply N devices first and verify them before the rest start (default 0: all in one step)")(
+      "max-failures", po::value(&a.max_failures)->value_name("K"),
+      "start no new device after K devices failed (default 0: no limit)")(
+      "confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
+      "seconds after which a device reverts a staged change that was not confirmed (default 300)")(
+      "audit-dir", po::value(&audit_dir)->value_name("DIR"),
+      "where the audit record goes (default $FABRICCTL_AUDIT_DIR, /var/log/fabricctl/audit as root, else "
+      "~/.local/state/fabricctl/audit)")("output,o", po::value(&output)->value_name("FORMAT"),
+                                         "the outcome: table (default) or json")("quiet,q", po::bool_switch(&quiet),
+                                                                                 "no progress on stderr");
+  add_plan_inputs(desc, in);
+  int exit = kExitOk;
+  if (!parse_args(args, desc,
+                  "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--max-failures K] "
+                  "[--confirm-timeout S] [--audit-dir DIR] [--limit GLOB]...",
+                  exit))
+    return exit;
+  if (const std::string e = check_choice("-o", output, {"table", "json"}); !e.empty()) {
+    std::cerr << "fabricctl: error: " << e << "\n";
+    return kExitInvalid;
+  }
+  if (a.canary < 0 || a.max_failures < 0) {
+    std::cerr << "fabricctl: error: --canary and --max-failures take 0 or more devices\n";
+    return kExitInvalid;
+  }
+  // Long enough to stage, read again and verify a device; at most a day.
+  if (a.confirm_timeout_s < 5 || a.confirm_timeout_s > 86400) {
+    std::cerr << "fabricctl: error: --confirm-timeout takes 5-86400 seconds, not " << a.confirm_timeout_s << "\n";
+    return kExitInvalid;
+  }
+  if (!in.from_raw.empty() || !in.snapshots.empty()) {
+    std::cerr << "fabricctl: error: apply reads the devices themselves; --from-raw and --snapshots are for plan\n";
+    return kExitInvalid;
+  }
+  std::optional<FabricPlan> saved;
+  if (!plan_dir.empty()) {
+    auto loaded = load_plan(plan_dir);
+    if (!loaded) {
+      std::cerr << "fabricctl: error: " << loaded.error() << "\n";
+      return kExitInvalid;
+    }
+    saved = std::move(*loaded);
+  }
+  const auto fabric = load_fabric(o);
+  if (!fabric) return kExitInvalid;
+  Progress progress = stderr_progress(quiet);
+  auto planned = read_and_plan(*fabric, in, progress, exit);
+  if (!planned) return exit;
+  progress.clear();
+  FabricPlan plan = std::move(planned->plan);
+  if (saved) {
+    auto now = saved_plan_now(*saved, plan);
+    if (!now) return kExitInvalid;
+    plan = std::move(*now);
+  }
+  for (const DevicePlan& d : plan.devices)
+    if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
+  if (output == "table") write_plan_table(plan, std::cout);
+  std::cout.flush();
+  if (dry_run) return plan_exit_code(plan) == kExitDevice ? kExitDevice : kExitOk;
+  if (plan.changed() == 0) {
+    if (output == "json")
+      std::cout << nlohmann::ordered_json{{"schema", "fabricctl.apply/v1"}, {"devices", {}}}.dump(2) << "\n";
+    else std::cout << "Nothing to change.\n";
+    return plan.failed() > 0 ? kExitDevice : kExitOk;
+  }
+  if (!yes) {
+    if (::isatty(STDIN_FILENO) != 1 || ::isatty(STDERR_FILENO) != 1) {
+      std::cerr << "fabricctl: error: apply changes " << plan.changed()
+                << " devices: give --yes (or run it at a terminal to confirm); nothing was changed\n";
+      return kExitInvalid;
+    }
+    if (!confirmed_at_terminal(plan.changed())) {
+      std::cerr << "fabricctl: nothing was changed\n";
+      return kExitInvalid;
+    }
+  }
+  const std::string transaction = new_transaction_name();
+  auto audit = AuditLog::open(audit_dir.empty() ? default_audit_dir() : audit_dir, transaction);
+  if (!audit) {
+    std::cerr << "fabricctl: error: " << audit.error() << "; nothing was changed\n";
+    return kExitInvalid;
+  }
+  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+  for (const DevicePlan& d : plan.devices)
+    devices.push_back({{"device", d.device},
+                       {"platform", to_string(d.platform)},
+                       {"status", d.failed()    ? "failed"
+                                  : d.changes() ? "change"
+                                                : "no change"},
+                       {"before_sha256", d.base_sha256}});
+  audit->event("start", {{"transaction", transaction},
+                         {"who", audit_actor()},
+                         {"inventory", o.inventory},
+                         {"plan", plan_dir.empty() ? "made by this apply" : plan_dir},
+                         {"plan_sha256", sha256_hex(plan_json(plan, true).dump())},
+                         {"canary", a.canary},
+                         {"max_failures", a.max_failures},
+                         {"confirm_timeout_s", a.confirm_timeout_s},
+                         {"devices", std::move(devices)}});
+  a.collect = in.collect;
+  a.collect.from_raw.reset();
+  ApplyResult result;
+  {
+    // SIGINT and SIGTERM: no new device starts, what is staged is rolled back, then the signal ends
+    // the process as it means to. SIGKILL: each device's revert timer restores it.
+    StopSignals signals;
+    result = apply_plan(*fabric, plan, planned->observed, a, transaction, *audit, progress);
+    nlohmann::ordered_json outcome = outcomes_json(result);
+    audit->event("end", {{"exit", apply_exit_code(result)},
+                         {"interrupted_by", result.interrupted_by},
+                         {"devices", outcome["devices"]}});
+    progress.clear();
+    if (output == "json") std::cout << outcome.dump(2) << "\n";
+    else write_outcomes(result, std::cout);
+    std::cout << std::flush;
+    std::cerr << "fabricctl: audit record: " << audit->path().string() << "\n";
+    if (!audit->error().empty()) std::cerr << "fabricctl: error: " << audit->error() << "\n";
+    if (result.interrupted_by != 0) {
+      std::cerr << "fabricctl: interrupted: staged devices were rolled back, no new device was started\n";
+      signals.reraise();
+    }
+  }
+  return apply_exit_code(result);
+}
+
+}  // namespace fabricctl

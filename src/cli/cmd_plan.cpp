@@ -1,0 +1,73 @@
+// fabricctl plan: reads the devices (or what a collect saved), compares them with the intent and
+// prints, per device, exactly the native change apply would make; --out saves it for `apply --plan`.
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/fabric_options.h"
+#include "cli/plan_file.h"
+#include "cli/plan_inputs.h"
+#include "cli/plan_report.h"
+#include "util/diag.h"
+#include "util/escape.h"
+
+namespace fabricctl {
+
+namespace po = boost::program_options;
+
+int cmd_plan(const std::vector<std::string>& args) {
+  FabricOptions o;
+  PlanInputs in;
+  std::string output = "table", out_dir;
+  bool detailed = false, quiet = false;
+  po::options_description desc("plan options");
+  add_fabric_options(desc, o);
+  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
+                     "table (default: devices, then each native change), native (only the changes) or json")(
+      "out", po::value(&out_dir)->value_name("DIR"), "save the plan in DIR for `fabricctl apply --plan DIR`")(
+      "detailed-exitcode", po::bool_switch(&detailed),
+      "exit 0 when nothing would change, 1 when something would, 3 when a device failed")(
+      "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
+  add_plan_inputs(desc, in);
+  int exit = kExitOk;
+  if (!parse_args(args, desc,
+                  "fabricctl plan -i INVENTORY [-p DIR]... [--limit GLOB]... [--from-raw RAWDIR | --snapshots DIR] "
+                  "[-o table|native|json] [--out DIR] [--detailed-exitcode]",
+                  exit))
+    return exit;
+  if (const std::string e = check_choice("-o", output, {"table", "native", "json"}); !e.empty()) {
+    std::cerr << "fabricctl: error: " << e << "\n";
+    return kExitInvalid;
+  }
+  const auto fabric = load_fabric(o);
+  if (!fabric) return kExitInvalid;
+  Progress progress = stderr_progress(quiet);
+  auto planned = read_and_plan(*fabric, in, progress, exit);
+  if (!planned) return exit;
+  progress.clear();
+  const FabricPlan& plan = planned->plan;
+  for (const DevicePlan& d : plan.devices)
+    if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
+  if (!out_dir.empty()) {
+    if (auto saved = save_plan(plan, out_dir); !saved) {
+      std::cerr << "fabricctl: error: " << saved.error() << "\n";
+      return kExitDevice;
+    }
+  }
+  if (output == "json") std::cout << plan_json(plan, false).dump(2) << "\n";
+  else if (output == "native") write_plan_native(plan, std::cout);
+  else write_plan_table(plan, std::cout);
+  if (!out_dir.empty() && output != "json")
+    std::cout << "Saved the plan in " << out_dir << ": `fabricctl apply -i " << o.inventory << " --plan " << out_dir
+              << "` applies exactly it.\n";
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "fabricctl: error: cannot write the plan to standard output\n";
+    return kExitDevice;
+  }
+  const int code = plan_exit_code(plan);
+  if (detailed) return code;
+  return code == kExitDevice ? kExitDevice : kExitOk;
+}
+
+}  // namespace fabricctl

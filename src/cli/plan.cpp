@@ -1,0 +1,92 @@
+#include "cli/plan.h"
+
+#include <algorithm>
+
+#include "cli/command.h"
+#include "util/escape.h"
+#include "util/sha256.h"
+#include "util/text.h"
+#include "verify/engine.h"
+
+namespace fabricctl {
+
+size_t FabricPlan::changed() const {
+  return static_cast<size_t>(
+      std::count_if(devices.begin(), devices.end(), [](const DevicePlan& d) { return d.changes(); }));
+}
+
+size_t FabricPlan::failed() const {
+  return static_cast<size_t>(
+      std::count_if(devices.begin(), devices.end(), [](const DevicePlan& d) { return d.failed(); }));
+}
+
+const DevicePlan* FabricPlan::find(std::string_view device) const {
+  for (const DevicePlan& d : devices)
+    if (d.device == device) return &d;
+  return nullptr;
+}
+
+DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::string_view failure,
+                       std::vector<Result> why) {
+  DevicePlan p;
+  p.device = device.name;
+  p.platform = device.platform;
+  p.why = std::move(why);
+  const Applier& a = adapter(device.platform).applier;
+  if (raw == nullptr) {
+    p.error = failure.empty() ? "its state was not read" : std::string(failure);
+    return p;
+  }
+  if (a.change == nullptr) {
+    p.error = "fabricctl cannot change " + std::string(adapter(device.platform).name()) + " devices yet";
+    return p;
+  }
+  auto change = a.change(device, *raw);
+  if (!change) {
+    p.error = "cannot compute its change: " + terminal_line(change.error());
+    return p;
+  }
+  p.change = std::move(*change);
+  p.base_sha256 = sha256_hex(p.change.base);
+  return p;
+}
+
+std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
+                                                          const std::set<std::string>& scope) {
+  // The drift checks of settings apply can change; port.speed.drift is optics and cabling.
+  VerifyFilter f;
+  f.only = {"*.drift"};
+  f.skip = {"port.speed.drift"};
+  std::string error;
+  const std::vector<const Check*> selected = select_checks(f, error);
+  const VerifyReport report =
+      run_verify(desired, observed, selected, scope, scope, Severity::info, {}, Passes::counted);
+  std::map<std::string, std::vector<Result>> by_device;
+  for (const Result& r : report.results)
+    if (r.status == Status::fail && scope.count(r.a.device) > 0) by_device[r.a.device].push_back(r);
+  return by_device;
+}
+
+FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& observed, const RawByDevice& raws,
+                       const std::set<std::string>& scope) {
+  FabricPlan plan;
+  auto why = drift_findings(desired, observed, scope);
+  for (const DeviceDesired& d : desired.devices) {
+    if (scope.count(d.name) == 0) continue;
+    const auto raw = raws.find(d.name);
+    const DeviceFailure* f = observed.failure(d.name);
+    auto findings = why.find(d.name);
+    plan.devices.push_back(plan_device(d, raw == raws.end() ? nullptr : &raw->second, f ? f->reason : "",
+                                       findings == why.end() ? std::vector<Result>{} : std::move(findings->second)));
+  }
+  std::sort(plan.devices.begin(), plan.devices.end(),
+            [](const DevicePlan& a, const DevicePlan& b) { return natural_less(a.device, b.device); });
+  return plan;
+}
+
+int plan_exit_code(const FabricPlan& plan) {
+  if (plan.failed() > 0) return kExitDevice;
+  return plan.changed() > 0 ? kExitFindings : kExitOk;
+}
+
+}  // namespace fabricctl

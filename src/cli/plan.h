@@ -1,0 +1,61 @@
+// A plan: per device, the native change apply would make (only what differs), why (the drift
+// findings it fixes, in neutral terms), and the hash of the configuration it was computed against.
+// `plan` prints it and can save it; `apply` makes it, or applies a saved one after checking that no
+// device changed since.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/platform.h"
+#include "state/desired.h"
+#include "state/observed.h"
+#include "verify/result.h"
+
+namespace fabricctl {
+
+using RawByDevice = std::map<std::string, RawOutputs, std::less<>>;
+
+struct DevicePlan {
+  std::string device;
+  Platform platform = Platform::sonic;
+  NativeChange change;      // empty: the device holds its desired configuration
+  std::string base_sha256;  // of change.base
+  std::vector<Result> why;  // the drift findings on the device (failures of *.drift checks)
+  std::string error;        // why no change could be computed (unreachable, unreadable): a device failure
+
+  [[nodiscard]] bool failed() const { return !error.empty(); }
+  [[nodiscard]] bool changes() const { return error.empty() && !change.empty(); }
+};
+
+struct FabricPlan {
+  std::string created_at;           // RFC 3339 UTC
+  std::vector<DevicePlan> devices;  // natural order of names
+  [[nodiscard]] size_t changed() const;
+  [[nodiscard]] size_t failed() const;
+  /// The plan of `device`, or nullptr.
+  [[nodiscard]] const DevicePlan* find(std::string_view device) const;
+};
+
+/// The plan of one device from what its collector read (`raw`, nullptr when it could not be read:
+/// `failure` says why) and the drift findings on it (`why`).
+DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::string_view failure,
+                       std::vector<Result> why);
+
+/// The plan of the devices in `scope`, from what was read (`observed` for the findings, `raws` for the
+/// native changes).
+FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& observed, const RawByDevice& raws,
+                       const std::set<std::string>& scope);
+
+/// The drift findings (failures of the *.drift checks that name a setting) of the devices in `scope`,
+/// by device.
+std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
+                                                          const std::set<std::string>& scope);
+
+/// Exit code of `plan --detailed-exitcode`: 3 when a device failed, else 1 with changes, else 0.
+int plan_exit_code(const FabricPlan& plan);
+
+}  // namespace fabricctl

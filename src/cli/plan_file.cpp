@@ -1,0 +1,105 @@
+#include "cli/plan_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include "cli/plan_report.h"
+#include "util/diag.h"
+#include "util/escape.h"
+#include "util/file_io.h"
+#include "util/names.h"
+
+namespace fabricctl {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr size_t kMaxPlanBytes = size_t{512} << 20;  // a whole fabric's patches and payloads
+
+bool is_plan_dir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) return true;
+  if (!std::filesystem::is_directory(dir, ec)) return false;
+  if (std::filesystem::exists(dir / "plan.json", ec)) return true;
+  return std::filesystem::directory_iterator(dir, ec) == std::filesystem::directory_iterator();
+}
+
+Expected<std::string> text_member(const ordered_json& j, const char* key, const std::string& where) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_string()) return unexpected(where + ": \"" + key + "\" is missing or not a string");
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir) {
+  if (!is_plan_dir(dir))
+    return unexpected(quote(dir.string()) + " holds files that are not a saved plan; give an empty or new directory");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return unexpected("cannot create " + quote(dir.string()) + ": " + ec.message());
+  for (const DevicePlan& d : plan.devices) {
+    if (!d.changes()) continue;
+    std::filesystem::create_directories(dir / d.device, ec);
+    if (ec) return unexpected("cannot create " + quote((dir / d.device).string()) + ": " + ec.message());
+    const std::string file(adapter(d.platform).applier.change_file);
+    if (auto w = write_file_atomic(dir / d.device / file, d.change.text, {.mode = 0600}); !w)
+      return unexpected(w.error());
+  }
+  // plan.json last: a directory without it is not a plan apply would take.
+  return write_file_atomic(dir / "plan.json", plan_json(plan, true).dump(2) + "\n", {.mode = 0600});
+}
+
+Expected<FabricPlan> load_plan(const std::filesystem::path& dir) {
+  const std::filesystem::path file = dir / "plan.json";
+  const std::string where = file.string();
+  auto text = read_regular_file(file, {kMaxPlanBytes, "saved plan"});
+  if (!text) return unexpected(text.error().message);
+  ordered_json doc = ordered_json::parse(*text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return unexpected(where + ": not a JSON object");
+  if (doc.value("schema", "") != "fabricctl.plan/v1")
+    return unexpected(where + ": not a fabricctl plan (schema " + quote(doc.value("schema", "")) +
+                      ", expected \"fabricctl.plan/v1\")");
+  FabricPlan plan;
+  plan.created_at = doc.value("created_at", "");
+  const auto devices = doc.find("devices");
+  if (devices == doc.end() || !devices->is_array()) return unexpected(where + ": \"devices\" is missing or not a list");
+  for (size_t i = 0; i < devices->size(); ++i) {
+    const ordered_json& j = (*devices)[i];
+    const std::string at = where + ": devices[" + std::to_string(i) + "]";
+    if (!j.is_object()) return unexpected(at + ": not an object");
+    DevicePlan d;
+    auto name = text_member(j, "device", at);
+    if (!name) return unexpected(name.error());
+    if (!valid_device_name(*name)) return unexpected(at + ": device name " + quote(*name) + " is not valid");
+    d.device = *name;
+    auto platform = text_member(j, "platform", at);
+    if (!platform) return unexpected(platform.error());
+    const PlatformAdapter* a = find_platform(*platform);
+    if (a == nullptr) return unexpected(at + ": unknown platform " + quote(*platform));
+    d.platform = a->platform;
+    auto status = text_member(j, "status", at);
+    if (!status) return unexpected(status.error());
+    if (*status == "failed") {
+      d.error = j.value("error", "failed when the plan was made");
+    } else if (*status == "change" || *status == "no change") {
+      auto base = text_member(j, "base_sha256", at);
+      auto change = text_member(j, "change", at);
+      if (!base) return unexpected(base.error());
+      if (!change) return unexpected(change.error());
+      d.base_sha256 = *base;
+      d.change.text = *change;
+      if (*status == "change") {
+        auto payload = text_member(j, "payload", at);
+        if (!payload) return unexpected(payload.error());
+        d.change.payload = *payload;
+        if (d.change.text.empty()) return unexpected(at + ": status \"change\" with an empty change");
+      }
+    } else {
+      return unexpected(at + ": unknown status " + quote(*status));
+    }
+    plan.devices.push_back(std::move(d));
+  }
+  return plan;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,60 @@
+#include "cli/plan_inputs.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/command.h"
+#include "util/diag.h"
+#include "verify/engine.h"
+
+namespace fabricctl {
+
+void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in) {
+  namespace po = boost::program_options;
+  desc.add_options()("limit,l", po::value(&in.limit)->value_name("GLOB")->composing(),
+                     "only devices (or groups) matching GLOB; repeatable")(
+      "from-raw", po::value(&in.from_raw)->value_name("RAWDIR"),
+      "plan from RAWDIR/<device>/ (outputs a collect saved) instead of reading the devices")(
+      "snapshots,s", po::value(&in.snapshots)->value_name("DIR"),
+      "plan from a directory `fabricctl collect --out DIR` wrote (its raw/ outputs)");
+  po::options_description live("reading the devices (without --from-raw or --snapshots)");
+  add_collect_options(live, in.collect);
+  desc.add(live);
+}
+
+std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in, Progress& progress, int& exit) {
+  exit = kExitInvalid;
+  if (const std::string e = check_collect_options(in.collect); !e.empty()) {
+    std::cerr << "fabricctl: error: " << e << "\n";
+    return std::nullopt;
+  }
+  if (!in.from_raw.empty() && !in.snapshots.empty()) {
+    std::cerr << "fabricctl: error: give --from-raw or --snapshots, not both\n";
+    return std::nullopt;
+  }
+  std::string raw_dir = in.from_raw;
+  if (!in.snapshots.empty()) raw_dir = (std::filesystem::path(in.snapshots) / "raw").string();
+  std::error_code ec;
+  if (!raw_dir.empty() && !std::filesystem::is_directory(raw_dir, ec)) {
+    std::cerr << "fabricctl: error: " << quote(raw_dir) << " is not a directory"
+              << (in.snapshots.empty() ? "" : " (--snapshots takes what `fabricctl collect --out` wrote)") << "\n";
+    return std::nullopt;
+  }
+  PlannedFabric p;
+  p.scope = devices_in_scope(fabric.desired, in.limit);
+  if (p.scope.empty()) {
+    std::cerr << "fabricctl: error: --limit matches no device or group\n";
+    return std::nullopt;
+  }
+  if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first"))
+    return std::nullopt;
+  if (!raw_dir.empty()) in.collect.from_raw = raw_dir;
+  const std::set<std::string> needed = devices_needed(fabric.desired, p.scope);
+  p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, in.collect, progress, &p.raws);
+  p.plan = plan_fabric(fabric.desired, p.observed, p.raws, p.scope);
+  p.plan.created_at = utc_now();
+  exit = kExitOk;
+  return p;
+}
+
+}  // namespace fabricctl
