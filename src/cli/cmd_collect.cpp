@@ -13,12 +13,13 @@
 #include "cli/progress.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
+#include "verify/engine.h"
 
 namespace fabricctl {
 namespace {
 
 constexpr const char* kUsage =
-    "fabricctl collect -i INVENTORY --out DIR [--from-raw RAWDIR] [-j N] [--known-hosts FILE] "
+    "fabricctl collect -i INVENTORY --out DIR [--limit GLOB]... [--from-raw RAWDIR] [-j N] [--known-hosts FILE] "
     "[--accept-new-host-keys] [-q]";
 
 }  // namespace
@@ -28,6 +29,7 @@ int cmd_collect(const std::vector<std::string>& args) {
   FabricOptions o;
   CollectOptions c;
   std::string out_dir, from_raw;
+  std::vector<std::string> limit;
   bool quiet = false;
   po::options_description desc("collect options");
   add_fabric_options(desc, o);
@@ -35,6 +37,8 @@ int cmd_collect(const std::vector<std::string>& args) {
                      "directory for <device>.json snapshots and raw/<device>/ outputs")(
       "from-raw", po::value(&from_raw)->value_name("RAWDIR"),
       "read RAWDIR/<device>/<file> (a raw/ directory a collect wrote, or a dump) instead of the devices")(
+      "limit,l", po::value(&limit)->value_name("GLOB")->composing(),
+      "only devices (or groups) matching GLOB, e.g. the switches when a fleet tool collects the hosts; repeatable")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
   add_collect_options(desc, c);
   int exit = kExitOk;
@@ -49,8 +53,13 @@ int cmd_collect(const std::vector<std::string>& args) {
   }
   auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
+  const std::set<std::string> scope = devices_in_scope(fabric->desired, limit);
+  if (scope.empty()) {
+    std::cerr << "fabricctl: error: --limit matches no device or group\n";
+    return kExitInvalid;
+  }
   if (from_raw.empty()) {
-    if (!connect_settings_complete(*fabric, "collect connects to every device")) return kExitInvalid;
+    if (!connect_settings_complete(*fabric, "collect connects to every device it reads", scope)) return kExitInvalid;
     c.raw_out = std::filesystem::path(out_dir) / "raw";
   } else if (!std::filesystem::is_directory(from_raw)) {
     std::cerr << "fabricctl: error: --from-raw " << terminal_line(from_raw) << " is not a directory\n";
@@ -59,7 +68,7 @@ int cmd_collect(const std::vector<std::string>& args) {
     c.from_raw = from_raw;
   }
   Progress progress = stderr_progress(quiet);
-  const FabricObserved observed = collect_devices(*fabric, {}, c, progress);
+  const FabricObserved observed = collect_devices(*fabric, {scope.begin(), scope.end()}, c, progress);
   if (const auto written = write_snapshot_dir(observed, out_dir); !written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitDevice;
@@ -67,8 +76,7 @@ int cmd_collect(const std::vector<std::string>& args) {
   print_unreadable_ports(observed, std::cerr);
   for (const auto& [device, why] : observed.unreadable)
     std::cerr << "fabricctl: " << device << ": not collected: " << terminal_line(why) << "\n";
-  std::cout << "collected " << observed.devices.size() << " of " << fabric->desired.devices.size() << " devices into "
-            << out_dir << "\n";
+  std::cout << "collected " << observed.devices.size() << " of " << scope.size() << " devices into " << out_dir << "\n";
   return observed.unreadable.empty() ? kExitOk : kExitDevice;
 }
 

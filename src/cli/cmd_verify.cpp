@@ -181,7 +181,8 @@ int cmd_verify(const std::vector<std::string>& args) {
   const std::set<std::string> needed = devices_needed(fabric->desired, scope);
   if (snapshots.empty()) {
     // Live: the devices verify needs must say how to reach them before any is contacted.
-    if (!connect_settings_complete(*fabric, "verify without --snapshots reads every device")) return kExitInvalid;
+    if (!connect_settings_complete(*fabric, "verify without --snapshots reads every device it needs", needed))
+      return kExitInvalid;
   }
   std::vector<std::string> inventory_devices;
   for (const DeviceDesired& d : fabric->desired.devices) inventory_devices.push_back(d.name);

@@ -108,9 +108,9 @@ void add_collect_options(boost::program_options::options_description& desc, Coll
                                                     "seconds for each command (default 60)");
 }
 
-bool connect_settings_complete(const Fabric& fabric, std::string_view why) {
+bool connect_settings_complete(const Fabric& fabric, std::string_view why, const std::set<std::string>& only) {
   Diags diags;
-  require_connect_settings(fabric, diags);
+  require_connect_settings(fabric, diags, only);
   if (!diags.has_errors()) return true;
   std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error) << " errors: " << why
             << "; nothing was read\n";

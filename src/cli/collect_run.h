@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,7 +45,7 @@ std::string check_collect_options(const CollectOptions& o);
 /// Whether every device has what connecting needs (mgmt address, user, a way to log in); if not,
 /// prints each missing setting and "N errors: <why>; nothing was read". Called before any device is
 /// contacted; `why` says what needs them ("collect connects to every device").
-bool connect_settings_complete(const Fabric& fabric, std::string_view why);
+bool connect_settings_complete(const Fabric& fabric, std::string_view why, const std::set<std::string>& only = {});
 
 /// Prints the ports devices reported but that could not be read: the first few, then how many more.
 /// Now, as a snapshot's collected_at: RFC 3339 UTC to the second ("2026-12-03T06:00:00Z").

@@ -46,10 +46,10 @@ std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in,
     std::cerr << "fabricctl: error: --limit matches no device or group\n";
     return std::nullopt;
   }
-  if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first"))
+  const std::set<std::string> needed = devices_needed(fabric.desired, p.scope);
+  if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first", needed))
     return std::nullopt;
   if (!raw_dir.empty()) in.collect.from_raw = raw_dir;
-  const std::set<std::string> needed = devices_needed(fabric.desired, p.scope);
   p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, in.collect, progress, &p.raws);
   p.plan = plan_fabric(fabric.desired, p.observed, p.raws, p.scope);
   p.plan.created_at = utc_now();

@@ -675,8 +675,9 @@ struct Resolver {
 
 }  // namespace
 
-void require_connect_settings(const Fabric& fabric, Diags& diags) {
+void require_connect_settings(const Fabric& fabric, Diags& diags, const std::set<std::string>& only) {
   for (const DeviceMgmt& m : fabric.mgmt) {
+    if (!only.empty() && only.count(m.device) == 0) continue;
     const std::string where = key_path("devices", m.device);
     if (m.address.empty()) diags.error(m.loc, where + ": missing mgmt.address");
     if (m.user.empty()) diags.error(m.loc, where + ": missing mgmt.user");

@@ -41,7 +41,7 @@ Fabric resolve_fabric(const Inventory& inv, const ProfileSet& profiles, Diags& d
 /// What a command that connects to devices (collect; plan and apply later) requires beyond
 /// validation: every device has mgmt.address, mgmt.user and one way to authenticate. validate,
 /// render and verify (from snapshots) never require mgmt; a connecting command calls this after
-/// load, on the devices it will reach.
-void require_connect_settings(const Fabric& fabric, Diags& diags);
+/// load, on the devices it will reach: `only` (all when empty).
+void require_connect_settings(const Fabric& fabric, Diags& diags, const std::set<std::string>& only = {});
 
 }  // namespace fabricctl

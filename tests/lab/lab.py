@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """The lab: an inventory made of real Linux parts on this machine (docs/lab.md). As root.
 
-  lab.py up INVENTORY_DIR STATE_DIR --fabricctl BIN   build it (down first, so `up` twice is one lab)
+  lab.py up INVENTORY_DIR STATE_DIR --fabricctl BIN [--factory]
+                                                      build it (down first, so `up` twice is one lab);
+                                                      --factory: devices at factory defaults, for bring-up
   lab.py down STATE_DIR                               remove it all; safe to repeat, and after a failed up
 
 One network namespace per device ("fablab-<device>"), a veth pair per link, a bridge in each switch
@@ -10,7 +12,7 @@ management network: a bridge in the controller namespace "fablab-ctl" with the i
 addresses on the devices' "mgmt0". Every device runs a real OpenSSH sshd on its management address with a
 host key of its own, and lldpd with the device's name, so LLDP runs over the cables. Behind a switch's
 sshd the NOS emulator of its platform (emulators/<platform>.py) answers, loaded with the device's rendered
-configuration; a host's sshd runs the real fabricctl (`host collect`), reading rtnetlink for real and its
+configuration (or at its factory defaults); a host's sshd runs the real fabricctl (`host collect`), reading rtnetlink for real and its
 NIC's sysfs/DCB state from a fixture tree built from its rendered nic-state.json (host_fixture.py).
 
 What `up` leaves in STATE_DIR: inventory/ (the inventory, with mgmt pointing at the lab: user root, the
@@ -123,7 +125,7 @@ def lldpd(device, state, ports, switch):
                      stderr=subprocess.STDOUT, start_new_session=True)
 
 
-def up(inv_dir, state, fabricctl):
+def up(inv_dir, state, fabricctl, factory=False):
     import platforms  # the emulators of each switch platform: how a switch loads its rendered configuration
 
     down(state)
@@ -183,7 +185,7 @@ def up(inv_dir, state, fabricctl):
         address = dev["mgmt"]["address"]
         if dev["role"] == "switch":
             force = platforms.install(dev["platform"], name, port_specs, d, render, netdev,
-                                      os.path.join(d, "lldpd.sock"))
+                                      os.path.join(d, "lldpd.sock"), factory)
             known.append(sshd(name, state, address, force))
         else:
             # The host's NIC: MTU for real (rtnetlink), the rest in a fixture tree.
@@ -191,12 +193,13 @@ def up(inv_dir, state, fabricctl):
                 nic = json.load(f)
             host_number = sorted(n for n, x in devices.items() if x["role"] == "host").index(name) + 1
             for p in nic["ports"]:
-                in_ns(name, "ip", "link", "set", p["netdev"], "mtu", str(p["mtu"]))
+                # Factory: the kernel's default Ethernet MTU, as a freshly installed host has it.
+                in_ns(name, "ip", "link", "set", p["netdev"], "mtu", "1500" if factory else str(p["mtu"]))
                 # Data-plane addresses, one subnet per rail: 10.0.<rail>.<host number>.
                 if p.get("rail") is not None:
                     in_ns(name, "ip", "addr", "add", "10.0.%d.%d/24" % (p["rail"], host_number), "dev", p["netdev"])
             run(sys.executable, os.path.join(HERE, "host_fixture.py"), os.path.join(render, "nic-state.json"),
-                os.path.join(d, "root"))
+                os.path.join(d, "root"), *(["--factory"] if factory else []))
             wrapper = os.path.join(d, "fabricctl")
             with open(wrapper, "w") as f:
                 f.write("#!/bin/sh\n# The lab host's fabricctl: the real one, reading this host's fixture tree.\n"
@@ -255,10 +258,11 @@ def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "down":
         down(sys.argv[2])
         return 0
-    if len(sys.argv) == 6 and sys.argv[1] == "up" and sys.argv[4] == "--fabricctl":
+    factory = sys.argv[6:] == ["--factory"]
+    if len(sys.argv) in (6, 7) and sys.argv[1] == "up" and sys.argv[4] == "--fabricctl" and (len(sys.argv) == 6 or factory):
         sys.path.insert(0, HERE)
         try:
-            up(sys.argv[2], sys.argv[3], os.path.abspath(sys.argv[5]))
+            up(sys.argv[2], sys.argv[3], os.path.abspath(sys.argv[5]), factory)
         except subprocess.CalledProcessError as e:
             sys.stderr.write("lab up: %s failed: %s" % (" ".join(e.cmd), e.stderr))
             return 1

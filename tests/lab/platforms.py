@@ -1,6 +1,7 @@
 """How each switch platform's emulator comes up in the lab: its state directory, loaded with the device's
 rendered configuration the way the NOS would take it (SONiC `config load` of config_db.json, NVUE's
-commands.nvue applied, EOS's session.cfg committed), and the ForceCommand its sshd runs."""
+commands.nvue applied, EOS's session.cfg committed) or at its factory defaults, and the ForceCommand its sshd
+runs."""
 import json
 import os
 import subprocess
@@ -20,7 +21,7 @@ LOADS = {
 }
 
 
-def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket):
+def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket, factory=False):
     emulator, artifact, speed = LOADS[platform]
     emulator = os.path.join(EMULATORS, emulator)
     state = os.path.join(device_dir, "state")
@@ -31,6 +32,8 @@ def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket):
     with open(os.path.join(state, "ports.json"), "w") as f:
         json.dump(table, f, indent=2)
     # The emulator runs in the switch's namespace, so the MTUs it applies land on the switch's netdevs.
-    subprocess.run(["ip", "netns", "exec", "fablab-" + name, sys.executable, emulator, state, "--load",
-                    os.path.join(render_dir, artifact)], check=True, capture_output=True, text=True)
+    # --factory: the NOS's factory defaults for these ports (no lossless configuration), for bring-up.
+    init = ["--factory"] if factory else ["--load", os.path.join(render_dir, artifact)]
+    subprocess.run(["ip", "netns", "exec", "fablab-" + name, sys.executable, emulator, state] + init, check=True,
+                   capture_output=True, text=True)
     return "%s %s %s" % (sys.executable, emulator, state)
