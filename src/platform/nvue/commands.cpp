@@ -18,7 +18,7 @@ std::string str(const json& v) { return v.get<std::string>(); }
 /// The explicit profile's lines: templates/nvue/commands.nvue.mustache's {{^roce}} section.
 void explicit_lines(const json& c, std::vector<std::string>& out) {
   const std::string map = "nv set qos mapping default-global ";
-  out.push_back("nv unset qos roce");
+  out.emplace_back("nv unset qos roce");
   out.push_back(map + "trust " + str(c["trust"]));
   for (const json& m : c["dscp_map"])
     out.push_back(map + "dscp " + str(m["dscp"]) + " switch-priority " + str(m["priority"]));
@@ -187,6 +187,7 @@ std::vector<std::string> narrowed(const Line& l, const std::vector<size_t>& need
   }
   const auto w = static_cast<size_t>(l.list_word);
   std::vector<std::string> list;
+  list.reserve(needed.size());
   for (size_t i : needed) list.push_back(l.members[i][w]);
   std::vector<std::string> words = l.words;
   words[w] = join(list, ",");
