@@ -97,12 +97,12 @@ struct Switch {
     for (const RemoteStep& s : steps) {
       auto out = session->run(s.command, s.input);
       REQUIRE_MESSAGE(out, out.error());
-      const std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
+      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
       if (!why.empty()) return why;
     }
     return {};
   }
-  std::string file(const std::string& name) {
+  [[nodiscard]] std::string file(const std::string& name) const {
     std::ifstream in(state.path / name);
     std::stringstream s;
     s << in.rdbuf();
