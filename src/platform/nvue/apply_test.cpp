@@ -84,11 +84,12 @@ TEST_CASE("nvue apply: a switch that holds the rendered configuration has nothin
 
 TEST_CASE("nvue apply: from any intent to any other, the change leaves what the whole file leaves") {
   const size_t n = test::intent_variants().size();
-  for (size_t from = 0; from < n; ++from)
+  for (size_t from = 0; from <= n; ++from)  // n: a factory-default switch
     for (size_t to = 0; to < n; ++to) {
-      CAPTURE(test::intent_variants()[from].first);
+      CAPTURE(from < n ? test::intent_variants()[from].first : "factory default");
       CAPTURE(test::intent_variants()[to].first);
-      const ordered_json before = applied_tree_of(nvue::test::commands_of(variant(from)));
+      const ordered_json before =
+          from < n ? applied_tree_of(nvue::test::commands_of(variant(from))) : ordered_json::object();
       const std::string all = nvue::test::commands_of(variant(to));
       const NativeChange c = change_of(variant(to), raw_of(before));
       CHECK(nlohmann::json(nvue::test::applied(before, c.text)) == nlohmann::json(nvue::test::applied(before, all)));

@@ -153,6 +153,17 @@ TEST_CASE("nvue transaction: unconfirmed, NVUE's timer reverts by itself; confir
   CHECK(sw.change().text == c.text);
 
   CHECK(sw.run(steps.stage) == "");
+  // What verify will read: the device's intent, through the collector's own parsing.
+  const auto seen = adapter(Platform::nvue).collector.observe("leaf1", sw.collect());
+  REQUIRE_MESSAGE(seen, seen.error());
+  REQUIRE(seen->ports.size() == 2);
+  for (const PortObserved& p : seen->ports) {
+    CHECK(p.mtu == 9100);
+    CHECK(p.trust == sw.device.qos.trust);
+    CHECK(p.lossless == sw.device.qos.lossless);
+    CHECK(p.dscp_to_priority == sw.device.qos.dscp_to_priority);
+    CHECK(p.watchdog->enabled);
+  }
   CHECK(sw.run(steps.confirm) == "");
   wait_s(3);
   CHECK(sw.mtu("swp1") == 9100);
