@@ -1,8 +1,114 @@
-// nvue write side: not written yet; the adapter has no native change, so apply refuses its devices.
+// NVUE write side: the `nv set` / `nv unset` lines of commands.nvue that the applied configuration does
+// not hold yet (nvue/commands.h), and NVUE's own transaction around them (docs/transactions-nvue.md):
+//
+//   stage     nv config detach                       a pending revision of our own: whatever another
+//                                                    session left pending is kept aside, not applied
+//             nv set ... / nv unset ...              one command per line, into the pending revision
+//             nv config apply --confirm <N>s --assume-yes -m <id>
+//                                                    running, NVUE's revert timer armed for N s
+//   confirm   nv config apply --confirm-yes          keep it: the timer stops
+//             nv config save                         startup.yaml = the applied configuration
+//   rollback  nv config detach                       drop what was staged and not applied
+//             nv config apply --confirm-no           revert the trial apply now
+//
+// Sources. NVIDIA (CumulusNetworks/docs, content/cumulus-linux-514/System-Configuration/
+// NVIDIA-User-Experience-NVUE/NVUE-CLI.md and content/nvue-reference/Config-Commands.md): `nv config
+// apply --confirm [<time>]` rolls back by itself unless confirmed (default ten minutes; "--confirm 60m"
+// in NVUE-CLI.md), `--confirm-status`, `--assume-yes`, `-m <message>`, `nv config detach` (the pending
+// changes since the last apply are set aside), `nv config save` (writes /etc/nvue.d/startup.yaml; apply
+// auto-saves since 5.9), errors printed as "Error: ..." lines. UNCONFIRMED in NVIDIA's pages (taken from
+// NVIDIA lab guides that use them, and kept to one place here): the confirmation `--confirm-yes`, the
+// rejection `--confirm-no`, and the unit suffix `s` of the confirm time.
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+#include "platform/nvue/commands.h"
 #include "platform/platform.h"
+#include "util/escape.h"
+#include "util/text.h"
 
 namespace fabricctl {
+namespace {
 
-Applier nvue_applier() { return {}; }
+constexpr std::string_view kConfig = "config.json";
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::vector<std::string> split_lines(std::string_view text) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(text)};
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+/// What a word of a line may be: NVUE keywords, numbers, comma lists, port names (util/names.h rule); a DSCP list is
+/// up to 64 numbers.
+bool safe_word(const std::string& w) {
+  static const std::regex word(R"([A-Za-z0-9][A-Za-z0-9._,:/-]{0,511})");
+  return std::regex_match(w, word);
+}
+
+Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
+  const auto it = raw.find(kConfig);
+  if (it == raw.end()) return unexpected(std::string("no ") + std::string(kConfig) + " was collected");
+  auto tree = nvue::applied_tree(it->second);
+  if (!tree) return unexpected(tree.error());
+  auto lines = nvue::unsatisfied(*tree, nvue::command_lines(device));
+  if (!lines) return unexpected(lines.error());
+  for (const std::string& line : *lines)
+    for (const std::string& w : split_words(line))
+      if (!safe_word(w)) return unexpected("a word that cannot be sent to NVUE: " + terminal_line(w.substr(0, 64)));
+  NativeChange c;
+  for (const std::string& line : *lines) c.text += line + "\n";
+  c.payload = c.text;
+  // The applied tree as collect kept it (QoS, and each interface's type, MTU and QoS), keys sorted.
+  c.base = nlohmann::json(*tree).dump(2) + "\n";
+  return c;
+}
+
+/// One line as an SSH command: `nv set`/`nv unset` and every word of the path single-quoted (Cumulus
+/// runs it in the login shell, bash).
+std::string quoted(const std::string& line) {
+  const std::vector<std::string> words = split_words(line);
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : " ") + (i < 2 ? words[i] : shell_quote(words[i]));
+  return out;
+}
+
+TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
+  TransactionSteps s;
+  if (change.empty()) return s;
+  s.stage.push_back({"set aside what is pending from elsewhere", "nv config detach", ""});
+  for (const std::string& line : split_lines(change.payload))
+    if (!line.empty()) s.stage.push_back({"stage `" + line + "`", quoted(line), ""});
+  const std::string timer = std::to_string(std::max(1, id.confirm_timeout_s)) + "s";
+  s.stage.push_back({"apply with NVUE's revert timer armed for " + timer,
+                     "nv config apply --confirm " + shell_quote(timer) + " --assume-yes -m " + shell_quote(id.name),
+                     ""});
+  s.confirm.push_back({"confirm the applied revision (stops the revert timer)", "nv config apply --confirm-yes", ""});
+  s.confirm.push_back({"save the applied configuration as startup", "nv config save", ""});
+  s.rollback.push_back({"drop what was staged and not applied", "nv config detach", ""});
+  s.rollback.push_back({"revert the applied revision now", "nv config apply --confirm-no", ""});
+  return s;
+}
+
+/// NVUE prints its errors as lines that begin with "Error:" (NVUE-CLI.md); judged even with status 0.
+std::string failure(const RemoteStep& step, const StepOutput& out) {
+  if (std::string r = exit_status_failure(step, out); !r.empty()) return r;
+  for (const std::string_view text : {out.err, out.out})
+    for (const std::string& line : split_lines(text))
+      if (line.rfind("Error:", 0) == 0) return step.what + ": " + terminal_line(std::string_view(line).substr(0, 200));
+  return {};
+}
+
+}  // namespace
+
+Applier nvue_applier() { return {change, steps, failure}; }
 
 }  // namespace fabricctl

@@ -1,38 +1,99 @@
 #!/usr/bin/python3
 """An NVIDIA Cumulus Linux switch's NVUE CLI, as much of it as fabricctl uses, behind a real sshd
-(ForceCommand): each SSH command runs this once with the command in SSH_ORIGINAL_COMMAND, answers in the
-shapes NVUE prints (shared/reference/outputs/nvue; src/platform/nvue/config_reader.h says which parts of
-the shapes are documented and which assumed), and exits. Unknown commands are refused with an error and
-exit status 1 (the wording is this emulator's: NVIDIA documents none).
+(ForceCommand): each SSH command runs this once with the command in SSH_ORIGINAL_COMMAND (split into
+words as the switch's login shell, bash, would: quotes removed), answers in the shapes NVUE prints
+(shared/reference/outputs/nvue; src/platform/nvue/config_reader.h says which parts of the shapes are
+documented and which assumed), and exits. Errors are "Error: ..." lines on stderr with exit status 1,
+NVUE's documented shape; their wording is this emulator's.
 
-The switch's state is a directory (argument 1):
-  config.json    its applied configuration, the tree `nv config show` prints (paths are `nv set` words)
-  pending.json   `nv set` / `nv unset` lines not yet applied
-  ports.json     what the configuration does not hold: {"swp1": {"speed": "400G", "oper": "up",
-                 "lldp": ["host1", "ens1f0np0"]}}
-  answers.json   for tests, answers that replace the emulator's own: {"nv show interface -o json":
-                 {"stdout": "...", "stderr": "...", "exit": 1}}
+The switch's state is a directory (argument 1); every command holds STATE/lock (fcntl.flock) while it
+runs, and so does the revert timer when it fires:
+  config.json    the applied configuration, the tree `nv config show` prints (paths are `nv set` words)
+  pending.json   the pending revision: `nv set` / `nv unset` lines not yet applied
+  detached-N.json  pending revisions set aside by `nv config detach`
+  startup.json   /etc/nvue.d/startup.yaml: written by `nv config save`, by a plain `nv config apply`
+                 (auto-save, Cumulus Linux 5.9+) and by `--confirm-yes`; not by a trial apply, so a
+                 reboot inside the confirm window would not keep the trial (UNCONFIRMED for NVUE itself)
+  confirm.json   a trial apply awaiting confirmation: {"token", "deadline", "pid", "previous"}
+  timer.pid      the revert timer's process id (also in confirm.json)
+  ports.json     what the configuration does not hold (lab_ports.py)
+  answers.json   for tests, answers that replace the emulator's own (common.py)
 
   nvue.py STATE              answer $SSH_ORIGINAL_COMMAND: nv config show -o json, nv show interface
                              -o json, nv show interface --view=lldp, nv set ..., nv unset ...,
-                             nv config apply [-y] [--confirm T] [-m M]
-  nvue.py STATE --load FILE  apply the nv set/unset lines of FILE (a rendered commands.nvue)
+                             nv config detach, nv config save, nv config apply [--assume-yes|-y]
+                             [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
+                             --confirm-status
+  nvue.py STATE --load FILE  apply the nv set/unset lines of FILE (a rendered commands.nvue) and save
+  nvue.py STATE --factory    Cumulus Linux's factory configuration (no QoS, every port at the default
+                             MTU 9216) for the ports of STATE/ports.json
+  nvue.py STATE --revert TOKEN   the revert timer (started by a trial apply, detached with setsid)
 """
+import fcntl
 import json
 import os
 import re
+import shlex
+import signal
+import subprocess
 import sys
+import time
 
 import lab_ports
 from common import answered, load, natural
 
-# Paths whose last word is a key set without a value (a PFC switch priority, a port's watchdog).
-PRESENCE = re.compile(r"qos pfc \S+ switch-priority \d|interface \S+ qos pfc-watchdog")
+DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
+
+# Paths whose last word is a key set without a value (a PFC switch priority, a port's watchdog, RoCE).
+PRESENCE = re.compile(r"qos pfc \S+ switch-priority \d|interface \S+ qos pfc-watchdog|qos roce")
+
+
+def integer(lo, hi):
+    return lambda v: v.isdigit() and lo <= int(v) <= hi, "integer %d - %d" % (lo, hi)
+
+
+def enum(*names):
+    return lambda v: v in names, "enum " + ", ".join(names)
+
+
+PRESENT = (lambda v: True, "")
+SP = integer(0, 7)
+# What `nv set` accepts (a path pattern with its keys and value checked), from the NVUE command
+# reference and the QoS / RoCE pages (shared/reference/switch-nos.md, NVUE). Anything else is refused.
+SETTABLE = [
+    (r"interface ([A-Za-z0-9/._:-]+) link mtu (\S+)", [None, integer(552, 9216)]),
+    (r"interface ([A-Za-z0-9/._:-]+) qos pfc-watchdog", [None]),
+    (r"qos roce", []),
+    (r"qos roce mode (\S+)", [enum("lossy", "lossless", "lossless-single-ipool", "lossy-multi-tc")]),
+    (r"qos roce cable-length (\S+)", [integer(1, 100000)]),
+    (r"qos mapping default-global trust (\S+)", [enum("l2", "l3", "both", "port")]),
+    (r"qos mapping default-global dscp (\S+) switch-priority (\S+)", [integer(0, 63), SP]),
+    (r"qos mapping default-global pcp (\S+) switch-priority (\S+)", [SP, SP]),
+    (r"qos traffic-pool (default-lossless|default-lossy) memory-percent (\S+)", [None, integer(0, 100)]),
+    (r"qos pfc default-global switch-priority (\S+)", [SP]),
+    (r"qos pfc default-global (tx|rx) (\S+)", [None, enum("enable", "disable")]),
+    (r"qos pfc default-global cable-length (\S+)", [integer(1, 100000)]),
+    (r"qos egress-queue-mapping default-global switch-priority (\S+) traffic-class (\S+)", [SP, SP]),
+    (r"qos egress-scheduler default-global traffic-class (\S+) mode (\S+)", [SP, enum("dwrr", "strict")]),
+    (r"qos egress-scheduler default-global traffic-class (\S+) bw-percent (\S+)", [SP, integer(1, 100)]),
+    (r"qos congestion-control default-global traffic-class (\S+) ecn (\S+)", [SP, enum("enable", "disable")]),
+    (r"qos congestion-control default-global traffic-class (\S+) (min|max)-threshold (\S+)",
+     [SP, None, integer(1, 4294967295)]),
+    (r"qos congestion-control default-global traffic-class (\S+) probability (\S+)", [SP, integer(1, 100)]),
+    (r"qos pfc-watchdog polling-interval (\S+)", [integer(1, 60000)]),
+    (r"qos pfc-watchdog robustness (\S+)", [integer(1, 1000)]),
+]
+
+
+class NvError(Exception):
+    pass
 
 
 def save(state, name, value):
-    with open(os.path.join(state, name), "w") as f:
+    tmp = os.path.join(state, name + ".tmp")
+    with open(tmp, "w") as f:
         json.dump(value, f, indent=2)
+    os.replace(tmp, os.path.join(state, name))
 
 
 def expanded(words):
@@ -43,21 +104,51 @@ def expanded(words):
     return paths
 
 
-def apply_line(tree, line):
-    """One `nv set PATH [VALUE]` or `nv unset PATH` on the tree; False if it is neither."""
-    words = line.split()
+def check_set(path):
+    """Raises NvError unless `nv set PATH` is one NVUE accepts."""
+    text = " ".join(path)
+    for pattern, checks in SETTABLE:
+        m = re.fullmatch(pattern, text)
+        if m:
+            for value, check in zip(m.groups(), checks):
+                if check and not check[0](value):
+                    raise NvError("Invalid value '%s': %s" % (value, check[1]))
+            return
+    raise NvError("Invalid command: nv set " + text)
+
+
+def check_unset(path):
+    """Raises NvError unless PATH is (a prefix of) a path `nv set` accepts."""
+    if path and path[0] in ("qos", "interface"):
+        return
+    raise NvError("Invalid command: nv unset " + " ".join(path))
+
+
+def parse_line(words):
+    """The expanded paths of `nv set|unset PATH`, checked; NvError when it is not one NVUE accepts."""
     if len(words) < 3 or words[0] != "nv" or words[1] not in ("set", "unset"):
-        return False
-    for path in expanded(words[2:]):
-        if words[1] == "set":
+        raise NvError("Invalid command: " + " ".join(words))
+    paths = expanded(words[2:])
+    for p in paths:
+        (check_set if words[1] == "set" else check_unset)(p)
+    return words[1], paths
+
+
+def apply_line(tree, words):
+    verb, paths = parse_line(words)
+    for path in paths:
+        if verb == "set":
             value = {}
             if not PRESENCE.fullmatch(" ".join(path)):
                 leaf = path.pop()
                 value = int(leaf) if leaf.isdigit() else leaf
             node = tree
             for w in path[:-1]:
-                node = node.setdefault(w, {})
-            node[path[-1]] = value
+                if not isinstance(node.get(w), dict):
+                    node[w] = {}
+                node = node[w]
+            if not (value == {} and isinstance(node.get(path[-1]), dict)):
+                node[path[-1]] = value
             if path[0] == "interface" and len(path) > 2:
                 tree["interface"][path[1]]["type"] = "swp"
         else:
@@ -68,7 +159,6 @@ def apply_line(tree, line):
                     break
             if isinstance(node, dict):
                 node.pop(path[-1], None)
-    return True
 
 
 def lldp_view(ports):
@@ -86,7 +176,7 @@ def interfaces(config, ports):
     names = set(ports) | {n for n, v in config.get("interface", {}).items() if isinstance(v, dict) and v.get("type") == "swp"}
     for name in sorted(names, key=natural):
         p = ports.get(name, {})
-        mtu = config.get("interface", {}).get(name, {}).get("link", {}).get("mtu", 9216)
+        mtu = config.get("interface", {}).get(name, {}).get("link", {}).get("mtu", DEFAULT_MTU)
         link = {"admin-status": "up", "oper-status": p.get("oper", "down"), "mtu": mtu}
         if "speed" in p:
             link["speed"] = p["speed"]
@@ -95,46 +185,208 @@ def interfaces(config, ports):
 
 
 def apply_mtu(state, config):
-    """The applied link MTUs on the lab's real netdevs."""
-    lab_ports.set_mtu(state, {n: i.get("link", {}).get("mtu", 9216) for n, i in config.get("interface", {}).items()})
+    """The applied link MTUs on the lab's real netdevs: every port, NVUE's default where none is set."""
+    ports = [p for p in load(state, "ports.json", {}) if not p.startswith("_")]
+    ifs = config.get("interface", {})
+    names = set(ports) | set(ifs)
+    lab_ports.set_mtu(state, {n: (ifs.get(n) or {}).get("link", {}).get("mtu", DEFAULT_MTU) for n in names})
 
 
-def main():
-    state = sys.argv[1]
+def seconds(text):
+    """A confirm time: N with s, m or h; a bare number is minutes ("--confirm 60" is one hour, NVUE
+    command reference)."""
+    m = re.fullmatch(r"([0-9]{1,6})([smh]?)", text)
+    if not m or int(m.group(1)) == 0:
+        raise NvError("Invalid value '%s' for --confirm: a time such as 300s, 10m or 1h" % text)
+    return int(m.group(1)) * {"s": 1, "": 60, "m": 60, "h": 3600}[m.group(2)]
+
+
+def stop_timer(state, confirm):
+    """Ends the revert timer of `confirm`, if it is still that process, and forgets the trial."""
+    pid = confirm.get("pid")
+    try:
+        if pid == os.getpid():
+            raise OSError
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            if confirm["token"].encode() in f.read():
+                os.kill(pid, signal.SIGTERM)
+    except (OSError, TypeError):
+        pass
+    for name in ("confirm.json", "timer.pid"):
+        try:
+            os.remove(os.path.join(state, name))
+        except FileNotFoundError:
+            pass
+
+
+def start_timer(state, token, deadline):
+    """The revert timer: a process in a session of its own (setsid), so that it outlives this SSH
+    command and the connection; it reverts at `deadline` unless confirm or rollback ended it first."""
+    p = subprocess.Popen([sys.executable, os.path.abspath(__file__), state, "--revert", token],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, close_fds=True)
+    with open(os.path.join(state, "timer.pid"), "w") as f:
+        f.write("%d\n" % p.pid)
+    return p.pid
+
+
+def revert(state, confirm):
+    save(state, "config.json", confirm["previous"])
+    apply_mtu(state, confirm["previous"])
+
+
+def config_apply(state, config, args):
+    """`nv config apply` and its confirm options."""
+    confirm = load(state, "confirm.json", None)
+    flags = {"-y", "--y", "--assume-yes", "--confirm-yes", "--confirm-no", "--confirm-status"}
+    given, rest = {}, list(args)
+    while rest:
+        a = rest.pop(0)
+        if a in flags:
+            given[a] = True
+        elif a in ("--confirm", "-m") and rest:
+            given[a] = rest.pop(0)
+        else:
+            raise NvError("Invalid option: " + a)
+    if "--confirm-status" in given:
+        print("%d seconds left before rollback" % max(0, confirm["deadline"] - time.time()) if confirm
+              else "No configuration apply awaits confirmation")
+        return
+    if "--confirm-yes" in given:
+        if not confirm:
+            raise NvError("No configuration apply awaits confirmation")
+        stop_timer(state, confirm)
+        save(state, "startup.json", config)  # auto-save
+        print("applied and confirmed")
+        return
+    if "--confirm-no" in given:
+        if confirm:
+            stop_timer(state, confirm)
+            revert(state, confirm)
+            print("rolled back")
+        else:
+            print("No configuration apply awaits confirmation; nothing to roll back")
+        return
+    if confirm:
+        raise NvError("A configuration apply awaits confirmation: confirm it or roll it back first")
+    previous = json.loads(json.dumps(config))
+    for line in load(state, "pending.json", []):
+        apply_line(config, line.split())
+    save(state, "config.json", config)
+    save(state, "pending.json", [])
+    apply_mtu(state, config)
+    if "--confirm" in given:
+        token = "rev-%d-%d" % (os.getpid(), int(time.time() * 1000))
+        deadline = time.time() + seconds(given["--confirm"])
+        confirm = {"token": token, "deadline": deadline, "previous": previous, "message": given.get("-m", "")}
+        save(state, "confirm.json", confirm)
+        confirm["pid"] = start_timer(state, token, deadline)
+        save(state, "confirm.json", confirm)
+        print("applied; confirm within %s or it rolls back" % given["--confirm"])
+    else:
+        save(state, "startup.json", config)  # auto-save
+        print("applied")
+
+
+def detach(state):
+    pending = load(state, "pending.json", [])
+    if pending:
+        n = 1
+        while os.path.exists(os.path.join(state, "detached-%d.json" % n)):
+            n += 1
+        save(state, "detached-%d.json" % n, pending)
+    save(state, "pending.json", [])
+
+
+def answer(state, words):
+    command = " ".join(words)
     config = load(state, "config.json", {})
-    if len(sys.argv) == 4 and sys.argv[2] == "--load":
-        with open(sys.argv[3]) as f:
-            for line in f:
-                if line.strip() and not line.startswith("#") and not apply_line(config, line):
-                    sys.exit("not an nv set or unset line: " + line.strip())
-        save(state, "config.json", config)
-        apply_mtu(state, config)
-        return 0
-    command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    status = answered(state, command)
-    if status is not None:
-        return status
-    ports = lab_ports.load(state)
     if command == "nv config show -o json":
         header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}
         sys.stdout.write(json.dumps([{"header": header}, {"set": config}], indent=2) + "\n")
     elif command == "nv show interface -o json":
-        sys.stdout.write(json.dumps(interfaces(config, ports), indent=2) + "\n")
+        sys.stdout.write(json.dumps(interfaces(config, lab_ports.load(state)), indent=2) + "\n")
     elif command == "nv show interface --view=lldp":
-        sys.stdout.write(lldp_view(ports))
-    elif command.startswith(("nv set ", "nv unset ")) and len(command.split()) >= 3:
+        sys.stdout.write(lldp_view(lab_ports.load(state)))
+    elif words[:2] in (["nv", "set"], ["nv", "unset"]):
+        parse_line(words)  # NVUE checks a value when it is set
         save(state, "pending.json", load(state, "pending.json", []) + [command])
-    elif re.fullmatch(r"nv config apply( -y| --assume-yes| --confirm \S+| -m \S+)*", command):
-        for line in load(state, "pending.json", []):
-            apply_line(config, line)
-        save(state, "config.json", config)
-        save(state, "pending.json", [])
-        apply_mtu(state, config)
-        sys.stdout.write("applied\n")
+    elif command == "nv config detach":
+        detach(state)
+    elif command == "nv config save":
+        save(state, "startup.json", config)
+    elif words[:3] == ["nv", "config", "apply"]:
+        config_apply(state, config, words[3:])
     else:
-        sys.stderr.write("Error: Invalid command: %s\n" % command)
-        return 1
+        raise NvError("Invalid command: " + command)
+
+
+def locked(state):
+    f = open(os.path.join(state, "lock"), "a")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
+def timer(state, token):
+    """Sleeps until the trial's deadline, then reverts it unless it was confirmed or rolled back."""
+    confirm = load(state, "confirm.json", None)
+    if not confirm or confirm["token"] != token:
+        return 0
+    time.sleep(max(0, confirm["deadline"] - time.time()))
+    with locked(state):
+        confirm = load(state, "confirm.json", None)
+        if confirm and confirm["token"] == token:
+            revert(state, confirm)
+            stop_timer(state, {"token": token})  # removes its files; the process is this one
     return 0
+
+
+def factory(state):
+    """Cumulus Linux's factory configuration: the default startup.yaml's system settings, no QoS and no
+    interface settings, so every port of ports.json runs NVUE's defaults (MTU 9216)."""
+    config = {"system": {"hostname": "cumulus"}}
+    save(state, "config.json", config)
+    save(state, "startup.json", config)
+    save(state, "pending.json", [])
+    apply_mtu(state, config)
+
+
+def main():
+    state = sys.argv[1]
+    if len(sys.argv) == 4 and sys.argv[2] == "--revert":
+        return timer(state, sys.argv[3])
+    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
+    try:
+        words = shlex.split(raw)
+    except ValueError:
+        words = raw.split()
+    if len(sys.argv) == 2:
+        status = answered(state, " ".join(words))  # outside the lock: an answer may hang
+        if status is not None:
+            return status
+    with locked(state):
+        if len(sys.argv) == 3 and sys.argv[2] == "--factory":
+            factory(state)
+            return 0
+        if len(sys.argv) == 4 and sys.argv[2] == "--load":
+            config = load(state, "config.json", {})
+            with open(sys.argv[3]) as f:
+                for line in f:
+                    if line.strip() and not line.startswith("#"):
+                        try:
+                            apply_line(config, line.split())
+                        except NvError as e:
+                            sys.exit("%s: %s" % (line.strip(), e))
+            save(state, "config.json", config)
+            save(state, "startup.json", config)
+            apply_mtu(state, config)
+            return 0
+        try:
+            answer(state, words)
+        except NvError as e:
+            sys.stderr.write("Error: %s\n" % e)
+            return 1
+        return 0
 
 
 if __name__ == "__main__":

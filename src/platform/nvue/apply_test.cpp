@@ -1,0 +1,203 @@
+// The NVUE write side, pure: the lines of commands.nvue, the change from what collect read (full on a
+// factory-default switch, empty on one that holds the rendered configuration, one line for one setting
+// off, the same end state as the whole file from any earlier intent), the transaction's shape and how
+// its outputs are judged.
+#include <doctest/doctest.h>
+
+#include "platform/nvue/commands.h"
+#include "platform/nvue/test_support.h"
+#include "platform/platform.h"
+#include "util/text.h"
+
+using namespace fabricctl;
+using nlohmann::ordered_json;
+
+namespace {
+
+/// The nv lines of `commands` (comments and blank lines left out).
+std::vector<std::string> nv_lines(const std::string& commands) {
+  std::vector<std::string> out;
+  for (const std::string& l : test::lines_of(commands))
+    if (!l.empty() && l[0] != '#') out.push_back(l);
+  return out;
+}
+
+/// config.json as the collector keeps it for a switch whose applied tree is `tree`.
+RawOutputs raw_of(const ordered_json& tree) {
+  ordered_json doc = ordered_json::array();
+  doc.push_back({{"header", {{"model", "SN5600"}, {"rev-id", 1.0}}}});
+  doc.push_back({{"set", tree}});
+  const Collector c = adapter(Platform::nvue).collector;
+  return {{"config.json", c.commands.front().keep(doc.dump())}};
+}
+
+ordered_json applied_tree_of(const std::string& commands) {
+  return nvue::test::applied(ordered_json::object(), commands);
+}
+
+DeviceDesired variant(size_t i) {
+  DeviceDesired d = test::example_switch(Platform::nvue, {"swp1", "swp2", "swp10"});
+  test::intent_variants().at(i).second(d);
+  return d;
+}
+
+NativeChange change_of(const DeviceDesired& d, const RawOutputs& raw) {
+  auto c = adapter(Platform::nvue).applier.change(d, raw);
+  REQUIRE_MESSAGE(c, c.error());
+  return *c;
+}
+
+}  // namespace
+
+TEST_CASE("nvue apply: command_lines are the nv lines of the rendered commands.nvue, for every intent") {
+  for (size_t i = 0; i < test::intent_variants().size(); ++i) {
+    CAPTURE(test::intent_variants()[i].first);
+    const DeviceDesired d = variant(i);
+    CHECK(join(nvue::command_lines(d), "\n") == join(nv_lines(nvue::test::commands_of(d)), "\n"));
+  }
+}
+
+TEST_CASE("nvue apply: a factory-default switch gets every set line, and no unset of what it lacks") {
+  for (size_t i = 0; i < test::intent_variants().size(); ++i) {
+    CAPTURE(test::intent_variants()[i].first);
+    const DeviceDesired d = variant(i);
+    const NativeChange c = change_of(d, raw_of(ordered_json::object()));
+    std::string sets;
+    for (const std::string& l : nvue::command_lines(d))
+      if (l.rfind("nv set ", 0) == 0) sets += l + "\n";
+    CHECK(c.text == sets);
+    CHECK(c.payload == c.text);
+    CHECK(c.base == "{}\n");
+  }
+}
+
+TEST_CASE("nvue apply: a switch that holds the rendered configuration has nothing to change") {
+  for (size_t i = 0; i < test::intent_variants().size(); ++i) {
+    CAPTURE(test::intent_variants()[i].first);
+    const DeviceDesired d = variant(i);
+    const NativeChange c = change_of(d, raw_of(applied_tree_of(nvue::test::commands_of(d))));
+    CHECK(c.empty());
+    CHECK(c.text.empty());
+    CHECK(c.base.find("\"swp10\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("nvue apply: from any intent to any other, the change leaves what the whole file leaves") {
+  const size_t n = test::intent_variants().size();
+  for (size_t from = 0; from <= n; ++from)  // n: a factory-default switch
+    for (size_t to = 0; to < n; ++to) {
+      CAPTURE(from < n ? test::intent_variants()[from].first : "factory default");
+      CAPTURE(test::intent_variants()[to].first);
+      const ordered_json before =
+          from < n ? applied_tree_of(nvue::test::commands_of(variant(from))) : ordered_json::object();
+      const std::string all = nvue::test::commands_of(variant(to));
+      const NativeChange c = change_of(variant(to), raw_of(before));
+      CHECK(nlohmann::json(nvue::test::applied(before, c.text)) == nlohmann::json(nvue::test::applied(before, all)));
+      // And a second apply changes nothing.
+      CHECK(change_of(variant(to), raw_of(nvue::test::applied(before, c.text))).empty());
+      if (from == to) CHECK(c.empty());
+    }
+}
+
+TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the members that differ") {
+  const DeviceDesired d = variant(0);
+  ordered_json tree = applied_tree_of(nvue::test::commands_of(d));
+  tree["interface"]["swp10"]["link"]["mtu"] = 9216;
+  CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp10 link mtu 9100\n");
+  tree = applied_tree_of(nvue::test::commands_of(d));
+  tree["interface"]["swp2"]["qos"].erase("pfc-watchdog");
+  CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp2 qos pfc-watchdog\n");
+
+  // An explicit profile's unset of the lossy PFC priorities: only the priority the switch has.
+  const DeviceDesired two = variant(4);
+  tree = applied_tree_of(nvue::test::commands_of(two));
+  tree["qos"]["pfc"]["default-global"]["switch-priority"]["6"] = ordered_json::object();
+  CHECK(change_of(two, raw_of(tree)).text == "nv unset qos pfc default-global switch-priority 6\n");
+  // `nv unset ... traffic-class 1,2,...` followed by `ecn disable`: not sent while the classes hold
+  // only that; sent, with the sets after it, when a class holds more.
+  tree = applied_tree_of(nvue::test::commands_of(two));
+  tree["qos"]["congestion-control"]["default-global"]["traffic-class"]["5"]["min-threshold"] = 1000;
+  CHECK(change_of(two, raw_of(tree)).text ==
+        "nv unset qos congestion-control default-global traffic-class 5\n"
+        "nv set qos congestion-control default-global traffic-class 5 ecn disable\n");
+}
+
+TEST_CASE("nvue apply: RoCE mode set as `nv set qos roce` (mode lossless by default) is not a difference") {
+  const DeviceDesired d = variant(5);
+  const std::string all = nvue::test::commands_of(d);
+  REQUIRE(all.find("nv set qos roce mode lossless") != std::string::npos);
+  ordered_json tree = applied_tree_of(all);
+  tree["qos"]["roce"].erase("mode");
+  CHECK(change_of(d, raw_of(tree)).empty());
+  tree["qos"]["roce"]["enable"] = "on";
+  CHECK(change_of(d, raw_of(tree)).empty());
+  tree["qos"]["roce"]["enable"] = "off";
+  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce mode lossless\n");
+  tree["qos"]["roce"]["mode"] = "lossless-single-ipool";
+  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce mode lossless\n");
+}
+
+TEST_CASE("nvue apply: device output that is not an NVUE configuration is an error, never a crash") {
+  const DeviceDesired d = variant(0);
+  const auto change = adapter(Platform::nvue).applier.change;
+  for (const char* bad : {"", "not json", "[1, 2]", "\"text\"", "[{\"set\": 3}]", "{\"qos\": "})
+    CHECK_FALSE(change(d, {{"config.json", bad}}));
+  CHECK_FALSE(change(d, {}));
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += "{\"a\":";
+  deep += "1" + std::string(100, '}');
+  CHECK_FALSE(change(d, {{"config.json", deep}}));
+  // A tree whose values are of other types is read as not holding them: the lines are sent.
+  const auto odd = change(d, {{"config.json", R"({"qos": "x", "interface": {"swp1": ["y"]}})"}});
+  REQUIRE(odd);
+  CHECK(odd->text.find("nv set interface swp1 link mtu 9100") != std::string::npos);
+}
+
+TEST_CASE("nvue apply: the transaction stages into the pending revision, arms the timer in apply, quotes values") {
+  const DeviceDesired d = variant(0);
+  const Applier a = adapter(Platform::nvue).applier;
+  const NativeChange c = change_of(d, raw_of(ordered_json::object()));
+  TransactionId id;
+  id.name = "fabricctl-20261203T114500-abc123";
+  id.confirm_timeout_s = 300;
+  const TransactionSteps s = a.steps(d, c, id);
+  REQUIRE(s.stage.size() == nv_lines(c.text).size() + 2);
+  CHECK(s.stage.front().command == "nv config detach");
+  CHECK(s.stage[1].command == "nv set 'qos' 'mapping' 'default-global' 'trust' 'l3'");
+  CHECK(s.stage[1].what == "stage `nv set qos mapping default-global trust l3`");
+  CHECK(s.stage.back().command ==
+        "nv config apply --confirm '300s' --assume-yes -m 'fabricctl-20261203T114500-abc123'");
+  CHECK(s.stage.back().what.find("300s") != std::string::npos);
+  bool mtu = false;
+  for (const RemoteStep& st : s.stage) mtu = mtu || st.command == "nv set 'interface' 'swp10' 'link' 'mtu' '9100'";
+  CHECK(mtu);
+  REQUIRE(s.confirm.size() == 2);
+  CHECK(s.confirm[0].command == "nv config apply --confirm-yes");
+  CHECK(s.confirm[1].command == "nv config save");
+  REQUIRE(s.rollback.size() == 2);
+  CHECK(s.rollback[0].command == "nv config detach");
+  CHECK(s.rollback[1].command == "nv config apply --confirm-no");
+  for (const auto* list : {&s.stage, &s.confirm, &s.rollback})
+    for (const RemoteStep& st : *list) CHECK(st.input.empty());
+  // Nothing to change: no transaction.
+  const TransactionSteps none = a.steps(d, NativeChange{}, id);
+  CHECK(none.stage.empty());
+  CHECK(none.confirm.empty());
+  CHECK(none.rollback.empty());
+}
+
+TEST_CASE("nvue apply: failure() reads the exit status and NVUE's Error: lines, cut to one printable line") {
+  const auto failure = adapter(Platform::nvue).applier.failure;
+  const RemoteStep step{"stage `nv set interface swp1 link mtu 99999`", "nv 'set' ...", ""};
+  CHECK(failure(step, {0, "", ""}) == "");
+  CHECK(failure(step, {0, "applied\n", ""}) == "");
+  CHECK(failure(step, {1, "", "Error: Invalid value 99999: integer 552 - 9216\n"}) ==
+        "stage `nv set interface swp1 link mtu 99999`: exited with status 1: Error: Invalid value 99999: integer "
+        "552 - 9216");
+  CHECK(failure(step, {0, "Warning: x\nError: Could not connect to nvued.\n", ""}) ==
+        "stage `nv set interface swp1 link mtu 99999`: Error: Could not connect to nvued.");
+  const std::string hostile = failure(step, {0, "Error: \x1b[31mred\x07" + std::string(500, 'x') + "\n", ""});
+  CHECK(hostile.find('\x1b') == std::string::npos);
+  CHECK(hostile.find('\x07') == std::string::npos);
+  CHECK(hostile.size() < 300);
+}
