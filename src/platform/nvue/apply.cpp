@@ -109,6 +109,14 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 
 }  // namespace
 
-Applier nvue_applier() { return {change, steps, failure}; }
+Applier nvue_applier() {
+  Applier a;
+  a.change_file = "commands.nvue";
+  a.transaction = "nv set, nv config apply --confirm, confirm after verify";
+  a.change = change;
+  a.steps = steps;
+  a.failure = failure;
+  return a;
+}
 
 }  // namespace fabricctl
