@@ -170,11 +170,27 @@ std::string first_lines(const std::vector<std::string>& lines) {
   return s;
 }
 
+/// What the rolled-back devices of a step hold now, read again: the record says whether the rollback
+/// restored the configuration the plan saw, and later steps judge their far ends against it.
+void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<std::string>& reread) {
+  if (reread.empty()) return;
+  std::sort(reread.begin(), reread.end());
+  const RawByDevice back = read_again(run, reread);
+  for (size_t at : wave) {
+    DeviceOutcome& out = run.outcomes[at];
+    if (!std::binary_search(reread.begin(), reread.end(), out.device)) continue;
+    out.after_sha256 = config_hash(run, out.device, back);
+    if (out.rolled_back && !out.after_sha256.empty() && out.after_sha256 != out.before_sha256)
+      out.rollback_error = "rolled back, but its configuration differs from the one before apply";
+  }
+}
+
 /// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
 /// roll back each device.
 void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
   const size_t workers = std::min<size_t>(static_cast<size_t>(run.o.collect.jobs), std::max<size_t>(1, wave.size()));
   std::vector<char> staged(wave.size(), 0);
+  std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
   run.progress.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
@@ -203,6 +219,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       roll_back(run, p, out);
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
+    if (!why.empty()) reread.push_back(p.device);
     run.progress.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) + " devices");
   });
   std::set<std::string> staged_names;
@@ -212,7 +229,10 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       staged_names.insert(run.plan.devices[wave[k]].device);
       staged_at.push_back(wave[k]);
     }
-  if (staged_names.empty()) return;
+  if (staged_names.empty()) {
+    reread_rolled_back(run, wave, reread);
+    return;
+  }
 
   // Verify what the devices now run, unless fabricctl was interrupted: then nothing is confirmed.
   std::map<std::string, std::vector<std::string>> why;
@@ -224,7 +244,6 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   }
   const bool interrupted = stop_requested();
   run.progress.phase(label + ": confirming");
-  std::vector<std::string> reread;
   parallel_for(staged_at.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[staged_at[k]];
     DeviceOutcome& out = run.outcomes[staged_at[k]];
@@ -259,19 +278,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
     const DeviceOutcome& out = run.outcomes[at];
     if (out.outcome == Outcome::applied) run.settled.insert(out.device);
   }
-  // What the rolled-back devices hold now: the record says whether the rollback restored the
-  // configuration the plan saw, and later steps judge their far ends against it.
-  if (!reread.empty()) {
-    std::sort(reread.begin(), reread.end());
-    const RawByDevice back = read_again(run, reread);
-    for (size_t at : staged_at) {
-      DeviceOutcome& out = run.outcomes[at];
-      if (std::find(reread.begin(), reread.end(), out.device) == reread.end()) continue;
-      out.after_sha256 = config_hash(run, out.device, back);
-      if (out.rolled_back && !out.after_sha256.empty() && out.after_sha256 != out.before_sha256)
-        out.rollback_error = "rolled back, but its configuration differs from the one before apply";
-    }
-  }
+  reread_rolled_back(run, wave, reread);
 }
 
 }  // namespace

@@ -1,0 +1,98 @@
+#include "cli/plan_file.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "cli/audit_log.h"
+#include "temp_dir.h"
+
+using namespace fabricctl;
+
+namespace {
+
+FabricPlan sample_plan() {
+  FabricPlan plan;
+  plan.created_at = "2026-12-03T12:00:00Z";
+  DevicePlan a;
+  a.device = "leaf1";
+  a.platform = Platform::nvue;
+  a.change = {"nv set interface swp1 link mtu 9216\n", "nv set interface swp1 link mtu 9216\n", "{}"};
+  a.base_sha256 = std::string(64, 'a');
+  DevicePlan b;
+  b.device = "leaf2";
+  b.platform = Platform::eos;
+  b.base_sha256 = std::string(64, 'b');
+  DevicePlan c;
+  c.device = "host1";
+  c.platform = Platform::linux_host;
+  c.error = "host1 (10.0.0.1:22): cannot connect";
+  plan.devices = {c, a, b};
+  return plan;
+}
+
+}  // namespace
+
+TEST_CASE("plan file: what is saved is read back: changes, payloads, hashes, failures") {
+  test::TempDir dir;
+  const FabricPlan plan = sample_plan();
+  REQUIRE(save_plan(plan, dir.path / "plan"));
+  CHECK(std::filesystem::exists(dir.path / "plan" / "leaf1" / "commands.nvue"));
+  CHECK_FALSE(std::filesystem::exists(dir.path / "plan" / "leaf2"));  // no change, no file
+  auto back = load_plan(dir.path / "plan");
+  REQUIRE_MESSAGE(back, back.error());
+  REQUIRE(back->devices.size() == 3);
+  CHECK(back->devices[0].failed());
+  CHECK(back->devices[1].changes());
+  CHECK(back->devices[1].change.payload == plan.devices[1].change.payload);
+  CHECK(back->devices[1].base_sha256 == plan.devices[1].base_sha256);
+  CHECK_FALSE(back->devices[2].changes());
+  CHECK(back->devices[2].base_sha256 == plan.devices[2].base_sha256);
+  // Saving again over a saved plan is allowed; over someone's directory it is not.
+  CHECK(save_plan(plan, dir.path / "plan"));
+  test::spit(dir.path / "other" / "notes.txt", "mine\n");
+  auto refused = save_plan(plan, dir.path / "other");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("holds files that are not a saved plan") != std::string::npos);
+}
+
+TEST_CASE("plan file: a file that is not a plan, or a damaged one, is refused naming what is wrong") {
+  test::TempDir dir;
+  test::spit(dir.path / "a" / "plan.json", R"({"schema": "fabricctl.snapshot/v1", "devices": []})");
+  auto a = load_plan(dir.path / "a");
+  REQUIRE_FALSE(a);
+  CHECK(a.error().find("not a fabricctl plan") != std::string::npos);
+  test::spit(dir.path / "b" / "plan.json",
+             R"({"schema": "fabricctl.plan/v1", "devices": [{"device": "x;rm -rf /", "platform": "sonic",
+                      "status": "change", "base_sha256": "", "change": "a", "payload": "a"}]})");
+  auto b = load_plan(dir.path / "b");
+  REQUIRE_FALSE(b);
+  CHECK(b.error().find("is not valid") != std::string::npos);
+  test::spit(dir.path / "c" / "plan.json",
+             R"({"schema": "fabricctl.plan/v1", "devices": [{"device": "leaf1", "platform": "sonic",
+                      "status": "change", "base_sha256": "00", "change": "x"}]})");
+  auto c = load_plan(dir.path / "c");
+  REQUIRE_FALSE(c);
+  CHECK(c.error().find("\"payload\" is missing") != std::string::npos);
+  CHECK_FALSE(load_plan(dir.path / "missing"));
+}
+
+TEST_CASE("audit log: one JSON object per line, private, and a name is used once") {
+  test::TempDir dir;
+  auto log = AuditLog::open(dir.path / "audit", "fabricctl-20261203T120000-abcdef");
+  REQUIRE_MESSAGE(log, log.error());
+  log->event("start", {{"who", audit_actor()}});
+  log->event("staged", {{"device", "leaf1"}});
+  CHECK(log->error().empty());
+  std::ifstream in(log->path());
+  std::string line;
+  std::vector<nlohmann::json> events;
+  while (std::getline(in, line)) events.push_back(nlohmann::json::parse(line));
+  REQUIRE(events.size() == 2);
+  CHECK(events[0]["event"] == "start");
+  CHECK(events[1]["device"] == "leaf1");
+  CHECK(events[1]["at"].get<std::string>().back() == 'Z');
+  CHECK((std::filesystem::status(log->path()).permissions() & std::filesystem::perms::all) ==
+        (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+  CHECK_FALSE(AuditLog::open(dir.path / "audit", "fabricctl-20261203T120000-abcdef"));
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# fabricctl plan and apply against two NVUE switches at factory defaults, each a real sshd on 127.0.0.1 in
+# front of the NVUE emulator (tests/lab/emulators/nvue.py: pending and applied revisions, a real-time
+# confirm timer): the plan of a factory switch and its detailed exit code; a saved plan applied exactly,
+# verified and confirmed; a second apply that changes nothing; a saved plan refused once a switch changed;
+# a switch whose apply fails rolled back and named while the other completes (exit 3); SIGTERM between
+# stage and confirm rolling back at once; SIGKILL there leaving the switch to its own timer; the audit
+# record. (The lab runs every platform together: lab_apply.sh.)
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
+need_sshd
+emulator="$root/tests/lab/emulators/nvue.py"
+user=$(id -un)
+for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
+# NVUE has no restoration time (PFC comes back one polling interval after a storm): the profile says so.
+mkdir -p "$work/inv" "$work/profiles"
+sed 's/^  restoration_ms: .*/  restoration_ms: 100/' "$root/profiles/roce-lossless.yaml" >"$work/profiles/roce-lossless.yaml"
+cat >"$work/inv/fabric.yaml" <<YAML
+defaults:
+  profile: roce-lossless
+  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
+devices:
+  sw1:
+    role: switch
+    platform: nvue
+    mgmt: {port: $port_sw1}
+    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
+  sw2:
+    role: switch
+    platform: nvue
+    mgmt: {port: $port_sw2}
+    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
+links:
+  - {a: sw1:swp1, b: sw2:swp1, speed: 400G, cable_length_m: 3}
+  - {a: sw1:swp2, b: sw2:swp2, speed: 400G, cable_length_m: 3}
+YAML
+for sw in sw1 sw2; do
+  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
+  mkdir -p "$work/$sw/state"
+  cat >"$work/$sw/state/ports.json" <<JSON
+{"swp1": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp1"]},
+ "swp2": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp2"]}}
+JSON
+  /usr/bin/python3 "$emulator" "$work/$sw/state" --factory
+done
+run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
+kh="$work/known_hosts"
+: >"$kh"
+live=(-i "$work/inv" -p "$work/profiles" --known-hosts "$kh" -q)
+"$bin" collect "${live[@]}" --accept-new-host-keys --out "$work/first" >/dev/null
+audit="$work/audit"
+nv() { SSH_ORIGINAL_COMMAND="$2" /usr/bin/python3 "$emulator" "$work/$1/state"; }
+status_of() {  # status_of JSON DEVICE: its plan status
+  /usr/bin/python3 -c 'import json,sys; print({d["device"]: d["status"] for d in json.load(open(sys.argv[1]))["devices"]}[sys.argv[2]])' "$1" "$2"
+}
+
+# Factory switches: both change; --detailed-exitcode says so (1); the native change is NVUE commands.
+run "$bin" plan "${live[@]}" --detailed-exitcode -o json
+[ $rc -eq 1 ] || fail "plan of factory switches: exit $rc: $(cat "$work/err")"
+[ "$(status_of "$work/out" sw1)" = change ] && [ "$(status_of "$work/out" sw2)" = change ] || fail "plan: $(head -c 2000 "$work/out")"
+grep -q 'nv set' "$work/out" || fail "plan: no nv set in the change"
+run "$bin" plan "${live[@]}" --out "$work/plan"
+[ $rc -eq 0 ] || fail "plan --out: exit $rc: $(cat "$work/err")"
+[ -s "$work/plan/plan.json" ] && [ -s "$work/plan/sw1/commands.nvue" ] || fail "plan --out wrote $(ls -R "$work/plan")"
+grep -q '^DEVICE  PLATFORM  PLAN' "$work/out" || fail "plan table: $(head -5 "$work/out")"
+
+# Changing devices takes --yes: without it (no terminal), nothing is changed.
+run "$bin" apply "${live[@]}" --plan "$work/plan" --audit-dir "$audit" </dev/null
+[ $rc -eq 2 ] && grep -q 'give --yes' "$work/err" || fail "apply without --yes: exit $rc: $(cat "$work/err")"
+[ ! -e "$audit" ] || fail "apply without --yes wrote an audit record"
+
+# The saved plan, applied: both switches applied, verify clean, the record complete.
+run "$bin" apply "${live[@]}" --plan "$work/plan" --yes --audit-dir "$audit" -o json
+[ $rc -eq 0 ] || fail "apply --plan: exit $rc: $(cat "$work/out" "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "apply outcome: $(cat "$work/out")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+out = {d["device"]: d for d in r["devices"]}
+assert all(d["outcome"] == "applied" for d in out.values()), out
+assert all(d["before_sha256"] != d["after_sha256"] and len(d["after_sha256"]) == 64 for d in out.values()), out
+PY
+record=$(ls "$audit"/fabricctl-*.jsonl)
+/usr/bin/python3 - "$record" <<'PY' || fail "audit record: $(cat "$record")"
+import json, sys
+events = [json.loads(l) for l in open(sys.argv[1])]
+kinds = [e["event"] for e in events]
+assert kinds[0] == "start" and kinds[-1] == "end", kinds
+assert kinds.count("staged") == 2 and kinds.count("confirmed") == 2, kinds
+assert " (uid " in events[0]["who"] and events[0]["plan"].endswith("plan"), events[0]
+assert events[-1]["exit"] == 0 and all(e["at"].endswith("Z") for e in events), events[-1]
+PY
+[ "$(stat -c %a "$record")" = 600 ] || fail "audit record mode $(stat -c %a "$record")"
+run "$bin" verify "${live[@]}" -o json
+[ $rc -eq 0 ] || fail "verify after apply: exit $rc: $(head -c 3000 "$work/out")"
+
+# A second apply changes nothing, and writes no record.
+run "$bin" plan "${live[@]}" --detailed-exitcode
+[ $rc -eq 0 ] || fail "plan after apply: exit $rc: $(cat "$work/out")"
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit"
+[ $rc -eq 0 ] && grep -q 'Nothing to change' "$work/out" || fail "second apply: exit $rc: $(cat "$work/out")"
+[ "$(ls "$audit" | wc -l)" -eq 1 ] || fail "a second apply wrote a record"
+
+# A plan saved, then a switch changed out of band: the plan is refused as a whole, nothing changes.
+nv sw1 "nv set interface swp1 link mtu 1500" >/dev/null
+nv sw1 "nv config apply --assume-yes" >/dev/null
+nv sw2 "nv set interface swp2 link mtu 1500" >/dev/null
+nv sw2 "nv config apply --assume-yes" >/dev/null
+run "$bin" plan "${live[@]}" --out "$work/plan2"
+grep -q "nv set 'interface' 'swp2' 'link' 'mtu'\|interface swp2 link mtu" "$work/plan2/sw2/commands.nvue" || fail "plan2: $(cat "$work/plan2/sw2/commands.nvue")"
+nv sw2 "nv set interface swp1 link mtu 1400" >/dev/null
+nv sw2 "nv config apply --assume-yes" >/dev/null
+run "$bin" apply "${live[@]}" --plan "$work/plan2" --yes --audit-dir "$audit"
+[ $rc -eq 2 ] || fail "stale plan: exit $rc: $(cat "$work/err")"
+grep -q 'sw2: its configuration changed since the plan was made' "$work/err" || fail "stale plan: $(cat "$work/err")"
+run "$bin" plan "${live[@]}" -o json
+[ "$(status_of "$work/out" sw1)" = change ] || fail "the refused plan changed sw1"
+
+# sw2's apply fails (its apply step refused): it is rolled back and named, sw1 completes, exit 3.
+echo '{"nv config apply --confirm 300s*": {"stdout": "Error: the apply was refused\n", "exit": 1}}' >"$work/sw2/state/answers.json"
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json
+[ $rc -eq 3 ] || fail "failing sw2: exit $rc: $(cat "$work/out" "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "failing sw2: $(cat "$work/out")"
+import json, sys
+out = {d["device"]: d for d in json.load(open(sys.argv[1]))["devices"]}
+assert out["sw1"]["outcome"] == "applied", out
+assert out["sw2"]["outcome"] == "failed" and out["sw2"]["rolled_back"], out
+assert "refused" in out["sw2"]["reason"], out
+assert out["sw2"]["after_sha256"] == out["sw2"]["before_sha256"], out
+PY
+rm "$work/sw2/state/answers.json"
+run "$bin" plan "${live[@]}" -o json
+[ "$(status_of "$work/out" sw1)" = "no change" ] && [ "$(status_of "$work/out" sw2)" = change ] || fail "after the failure: $(cat "$work/out")"
+
+# Interrupted between stage and confirm (verify reads sw2 slowly, so there is time): SIGTERM rolls
+# sw2 back at once; SIGKILL leaves it to NVUE's confirm timer, which reverts it by itself.
+staged_wait() {  # until the newest record says sw2 is staged (at most 20 s)
+  local i
+  for i in $(seq 400); do
+    grep -qs '"event":"staged","at":"[^"]*","device":"sw2"' $(ls -t "$audit"/*.jsonl | head -1) && return 0
+    sleep 0.05
+  done
+  fail "sw2 was never staged: $(cat "$(ls -t "$audit"/*.jsonl | head -1)")"
+}
+for sig in TERM KILL; do
+  before=$(ls "$audit" | wc -l)
+  echo '{"nv config show -o json": {"sleep": 4}}' >"$work/sw2/state/answers.json"
+  "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit sw2 >"$work/out" 2>"$work/err" &
+  apply=$!
+  for i in $(seq 100); do [ "$(ls "$audit" | wc -l)" -gt "$before" ] && break; sleep 0.05; done
+  staged_wait
+  kill -$sig $apply
+  set +e; wait $apply; rc=$?; set -e
+  rm "$work/sw2/state/answers.json"
+  if [ $sig = TERM ]; then
+    [ $rc -eq 143 ] || fail "SIGTERM: exit $rc: $(cat "$work/err")"
+    grep -q '"event":"rolled_back".*"ok":true' "$(ls -t "$audit"/*.jsonl | head -1)" || fail "SIGTERM: no rollback recorded"
+  else
+    [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
+    run "$bin" plan "${live[@]}" -o json --limit sw2
+    [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change"
+    sleep 7  # the 5 s confirm timer, and a margin
+  fi
+  run "$bin" plan "${live[@]}" -o json --limit sw2
+  [ "$(status_of "$work/out" sw2)" = change ] || fail "after SIG$sig sw2 was not back to its previous configuration"
+done
+echo "ok apply_nvue"
