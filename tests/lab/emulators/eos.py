@@ -11,22 +11,53 @@ The switch's state is a directory (argument 1):
                   "lldp": ["leaf2", "Ethernet1"]}} (speed in Mb/s)
   answers.json    for tests, answers that replace the emulator's own: {"show lldp neighbors | json":
                   {"stdout": "...", "stderr": "...", "exit": 1}}
+  startup.json    the startup configuration (`copy running-config startup-config`, `write memory`)
+  sessions.json   configuration sessions, kept apart from running: {name: {"state": "pending" |
+                  "pendingCommitTimer", "config": ..., "before": running before the timed commit,
+                  "expires": epoch seconds}}
+  timer-NAME.pid  the detached process of a session's commit timer
+  lock            every command holds it (fcntl.flock), and so does the timer when it reverts
 
   eos.py STATE              answer $SSH_ORIGINAL_COMMAND
   eos.py STATE --load FILE  `configure session` + FILE's lines + `commit`: merge a session.cfg (a line sets
                             its setting, its `no` form puts back EOS's default)
+  eos.py STATE --factory    a switch as it boots with no configuration: a block for each port of
+                            ports.json, nothing set (L3 MTU 1500, EOS's default, on the netdevs)
+
+The transaction fabricctl runs (src/platform/eos/apply.cpp):
+  configure session NAME\n<lines>\nend   one exec of several lines: the lines go into the session; a bad
+                                         one prints `% Invalid input (at token N: 'X')` (exit status 0,
+                                         as the CLI goes on to the next line) and is not taken
+  show session-config named NAME diffs   the session against running, unified diff
+  configure session NAME commit timer HH:MM:SS
+                                         running = the session; a detached process reverts running (and
+                                         the netdevs' MTU) when the timer ends
+  configure session NAME commit          with the timer running: confirm (the timer stops); without:
+                                         commit now
+  configure session NAME abort           drop a pending session; with the timer running: revert now
+  show configuration sessions | json     sessions and their state
 
 `show running-config` prints what differs from EOS's defaults only, in EOS's layout (the defaults are the
 ones src/platform/eos/running_config.cpp assumes: DSCP d -> traffic-class of COS d/8 with COS 0 -> 1 and
 1 -> 0; traffic-class n -> queue n; queues strict; PFC off; a port's watchdog on; trust COS).
 """
+import copy
+import difflib
+import fcntl
 import json
 import os
 import re
+import signal
 import sys
+import time
 
 import lab_ports
 from common import answered, load, natural
+
+
+DEFAULT_MTU = 1500  # EOS's default L3 MTU on an Ethernet port (the lab's factory state)
+MTU_RANGE = (68, 9214)  # `mtu <68-9214>`: EOS's L3 MTU maximum is 9214 (shared reference, switch-nos.md)
+EMPTY = {"dscp": {}, "tc": {}, "watchdog": {}, "interfaces": {}}
 
 
 def default_tc(dscp):
@@ -35,7 +66,17 @@ def default_tc(dscp):
 
 
 class Invalid(Exception):
-    pass
+    """A line EOS refuses; `token`/`word`: where, for `% Invalid input (at token N: 'X')`."""
+
+    def __init__(self, line, token=0, word=None):
+        super().__init__(line)
+        self.message = "%% Invalid input (at token %d: '%s')" % (token, word if word is not None else line.split()[0])
+
+
+def mtu(text):
+    if not MTU_RANGE[0] <= int(text) <= MTU_RANGE[1]:
+        raise Invalid("mtu " + text, 1, text)
+    return int(text)
 
 
 def new_interface():
@@ -75,7 +116,7 @@ TOP = [
     (r"no priority-flow-control pause watchdog (default timeout|default recovery-time|default polling-interval|action)", no_wd),
 ]
 INTERFACE = [
-    (r"mtu (\d+)", lambda c, i, q, m: i.update(mtu=int(m[1]))),
+    (r"mtu (\d+)", lambda c, i, q, m: i.update(mtu=mtu(m[1]))),
     (r"qos trust (dscp|cos)", lambda c, i, q, m: i.update(trust=m[1])),
     (r"priority-flow-control on", lambda c, i, q, m: i.update(pfc=True)),
     (r"no priority-flow-control", lambda c, i, q, m: i.update(pfc=False)),
@@ -102,32 +143,43 @@ def apply(table, line, *args):
     raise Invalid(line)
 
 
-def merge(config, session):
+def merge(config, session, errors=None):
+    """Applies session lines to `config`. A bad line raises Invalid, or with `errors` (a list) is
+    recorded there and skipped, as EOS's CLI does with a line it refuses."""
     interface = queue = None
     for raw in session.splitlines():
-        line = raw.strip()
-        indent = len(raw) - len(raw.lstrip(" "))
-        if not line or line.startswith("!"):
-            if indent == 0:
-                interface = queue = None
-            queue = None
-            continue
-        m = re.fullmatch(r"(uc-tx-queue|tx-queue) (\d)", line)
-        if indent == 0 and line.startswith("interface "):
-            interface = config["interfaces"].setdefault(line.split(" ", 1)[1], new_interface())
-            queue = None
-        elif indent == 0:
+        try:
+            interface, queue = merge_line(config, raw, interface, queue)
+        except Invalid as e:
+            if errors is None:
+                raise
+            errors.append(e.message)
+
+
+def merge_line(config, raw, interface, queue):
+    line = raw.strip()
+    indent = len(raw) - len(raw.lstrip(" "))
+    if not line or line.startswith("!"):
+        if indent == 0:
             interface = queue = None
-            apply(TOP, line, config, None, None)
-        elif interface is not None and m and indent == 3:
-            queue = interface["queues"].setdefault(m[2], {"strict": True})
-        elif queue is not None and indent == 6:
-            apply(QUEUE, line, config, interface, queue)
-        elif interface is not None and indent == 3:
-            queue = None
-            apply(INTERFACE, line, config, interface, None)
-        else:
-            raise Invalid(line)
+        return interface, None
+    m = re.fullmatch(r"(uc-tx-queue|tx-queue) (\d)", line)
+    if indent == 0 and line.startswith("interface "):
+        interface = config["interfaces"].setdefault(line.split(" ", 1)[1], new_interface())
+        queue = None
+    elif indent == 0:
+        interface = queue = None
+        apply(TOP, line, config, None, None)
+    elif interface is not None and m and indent == 3:
+        queue = interface["queues"].setdefault(m[2], {"strict": True})
+    elif queue is not None and indent == 6:
+        apply(QUEUE, line, config, interface, queue)
+    elif interface is not None and indent == 3:
+        queue = None
+        apply(INTERFACE, line, config, interface, None)
+    else:
+        raise Invalid(line)
+    return interface, queue
 
 
 def running_config(state, config, ports):
@@ -194,7 +246,7 @@ def show_interfaces(config, ports):
         interfaces[name] = {"lastStatusChangeTimestamp": 1466586841.4151127, "name": name,
                             "interfaceStatus": "connected" if up else "notconnect",
                             "lineProtocolStatus": "up" if up else "down", "hardware": "ethernet",
-                            "forwardingModel": "bridged", "mtu": mtu if mtu is not None else 9214,
+                            "forwardingModel": "bridged", "mtu": mtu if mtu is not None else DEFAULT_MTU,
                             "l3MtuConfigured": mtu is not None, "l2Mru": 0,
                             "bandwidth": int(p.get("speed", 0)) * 1000000 if up else 0,
                             "duplex": "duplexFull", "description": ""}
@@ -208,35 +260,225 @@ def show_lldp(ports):
             "lldpNeighbors": neighbors, "tablesDeletes": 0, "tablesDrops": 0}
 
 
+def save(state, name, data):
+    """STATE/NAME as JSON, replaced whole (a reader never sees half a file)."""
+    path = os.path.join(state, name)
+    with open(path + ".tmp", "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)
+
+
+def make_running(state, config):
+    """`config` becomes the running configuration, and its MTUs (EOS's default where none is set) those
+    of the real netdevs."""
+    save(state, "config.json", config)
+    ports = lab_ports.load(state)
+    names = set(config["interfaces"]) | set(ports)
+    lab_ports.set_mtu(state, {n: (config["interfaces"].get(n) or {}).get("mtu") or DEFAULT_MTU for n in names})
+
+
+def stop_timer(state, name):
+    path = os.path.join(state, "timer-%s.pid" % name)
+    try:
+        with open(path) as f:
+            os.kill(int(f.read().strip()), signal.SIGTERM)
+    except (OSError, ValueError):
+        pass
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def lock(state):
+    fd = os.open(os.path.join(state, "lock"), os.O_CREAT | os.O_RDWR, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def revert_at(state, name, expires, lock_fd):
+    """The commit timer: a detached process (double fork, its own session, no terminal or ssh channel
+    held open) that puts running back at `expires` unless the session was confirmed or aborted first."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid:
+        os.waitpid(pid, 0)
+        return
+    try:
+        os.close(lock_fd)  # the parent's lock is not ours to hold
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        with open(os.path.join(state, "timer-%s.pid" % name), "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(max(0.0, expires - time.time()))
+        fd = lock(state)
+        sessions = load(state, "sessions.json", {})
+        s = sessions.get(name)
+        if s and s["state"] == "pendingCommitTimer" and s["expires"] == expires:
+            make_running(state, s["before"])
+            del sessions[name]
+            save(state, "sessions.json", sessions)
+        os.remove(os.path.join(state, "timer-%s.pid" % name))
+        os.close(fd)
+    except Exception:  # the state directory may be gone (a test that ended): nothing to revert
+        pass
+    os._exit(0)
+
+
+def not_found(name):
+    return "", "%% Session %s not found\n" % name, 1
+
+
+def session_edit(cli, name, lines):
+    s = cli["sessions"].setdefault(name, {"state": "pending", "config": copy.deepcopy(cli["config"])})
+    if s["state"] != "pending":
+        return "", "%% Session %s is pending a commit timer and cannot be modified\n" % name, 1
+    errors = []
+    merge(s["config"], "\n".join(lines), errors)
+    save(cli["state"], "sessions.json", cli["sessions"])
+    return "".join(e + "\n" for e in errors), "", 0
+
+
+def session_diffs(cli, m):
+    s = cli["sessions"].get(m[1])
+    if s is None:
+        return not_found(m[1])
+    ports = cli["ports"]
+    old = running_config(cli["state"], cli["config"], ports).splitlines(True)
+    new = running_config(cli["state"], s["config"], ports).splitlines(True)
+    diff = difflib.unified_diff(old, new, "system:/running-config", "session:/%s-session-config" % m[1])
+    return "".join(diff), "", 0
+
+
+def commit_timer(cli, m):
+    name, (h, mi, sec) = m[1], (int(m[2]), int(m[3]), int(m[4]))
+    s = cli["sessions"].get(name)
+    if s is None or s["state"] != "pending":
+        return not_found(name)
+    if mi > 59 or sec > 59 or h * 3600 + mi * 60 + sec == 0:
+        return "", "% Invalid input\n", 1
+    s.update(state="pendingCommitTimer", before=cli["config"], expires=time.time() + h * 3600 + mi * 60 + sec)
+    make_running(cli["state"], s["config"])
+    save(cli["state"], "sessions.json", cli["sessions"])
+    revert_at(cli["state"], name, s["expires"], cli["lock"])
+    return "", "", 0
+
+
+def commit(cli, m):
+    s = cli["sessions"].pop(m[1], None)
+    if s is None:
+        return not_found(m[1])
+    if s["state"] == "pendingCommitTimer":
+        stop_timer(cli["state"], m[1])  # confirmed: running stays
+    else:
+        make_running(cli["state"], s["config"])
+    save(cli["state"], "sessions.json", cli["sessions"])
+    return "", "", 0
+
+
+def abort(cli, m):
+    s = cli["sessions"].pop(m[1], None)
+    if s is None:
+        return not_found(m[1])
+    if s["state"] == "pendingCommitTimer":
+        stop_timer(cli["state"], m[1])
+        make_running(cli["state"], s["before"])
+    save(cli["state"], "sessions.json", cli["sessions"])
+    return "", "", 0
+
+
+def write_memory(cli, m):
+    save(cli["state"], "startup.json", cli["config"])
+    return "Copy completed successfully.\n", "", 0
+
+
+def show_sessions(cli, m):
+    sessions = {}
+    for name, s in sorted(cli["sessions"].items()):
+        sessions[name] = {"state": s["state"], "completedTime": 0, "description": "", "instances": {}}
+        if s["state"] == "pendingCommitTimer":
+            sessions[name]["commitTimerExpireTime"] = s["expires"]
+    return json.dumps({"sessions": sessions, "maxSavedSessions": 1, "maxOpenSessions": 5}, indent=4) + "\n", "", 0
+
+
+def text(f):
+    return lambda cli, m: (f(cli), "", 0)
+
+
+COMMANDS = [
+    (r"show running-config", text(lambda c: running_config(c["state"], c["config"], c["ports"]))),
+    (r"show interfaces \| json", text(lambda c: json.dumps(show_interfaces(c["config"], c["ports"]), indent=4) + "\n")),
+    (r"show lldp neighbors \| json", text(lambda c: json.dumps(show_lldp(c["ports"]), indent=4) + "\n")),
+    (r"show session-config named (\S+) diffs", session_diffs),
+    (r"show configuration sessions \| json", show_sessions),
+    (r"configure session (\S+)", lambda cli, m: session_edit(cli, m[1], [])),
+    (r"configure session (\S+) commit timer (\d{1,2}):(\d\d):(\d\d)", commit_timer),
+    (r"configure session (\S+) commit", commit),
+    (r"configure session (\S+) abort", abort),
+    (r"write memory|copy running-config startup-config", write_memory),
+]
+
+
+def run(cli, raw):
+    """One SSH exec: a command, or `configure session NAME` followed by lines for the session."""
+    lines = raw.split("\n")
+    first = " ".join(lines[0].split())
+    if len(lines) > 1:
+        m = re.fullmatch(r"configure session (\S+)", first)
+        if not m:
+            return "", "% Invalid input\n", 1
+        body = lines[1:]
+        while body and body[-1].strip() in ("", "end"):
+            body.pop()
+        return session_edit(cli, m[1], body)
+    for pattern, handler in COMMANDS:
+        m = re.fullmatch(pattern, first)
+        if m:
+            return handler(cli, m)
+    return "", "% Invalid input\n", 1
+
+
+def factory(state):
+    """EOS with no configuration: a block for each port of ports.json, nothing set."""
+    config = copy.deepcopy(EMPTY)
+    for name in lab_ports.load(state):
+        config["interfaces"][name] = new_interface()
+    make_running(state, config)
+    save(state, "startup.json", config)
+    save(state, "sessions.json", {})
+
+
 def main():
     state = sys.argv[1]
-    config = load(state, "config.json", {"dscp": {}, "tc": {}, "watchdog": {}, "interfaces": {}})
-    ports = lab_ports.load(state)
+    if len(sys.argv) == 3 and sys.argv[2] == "--factory":
+        factory(state)
+        return 0
     if len(sys.argv) == 4 and sys.argv[2] == "--load":
+        config = load(state, "config.json", copy.deepcopy(EMPTY))
         with open(sys.argv[3]) as f:
             try:
                 merge(config, f.read())
             except Invalid as e:
                 sys.stderr.write("%% Invalid input: %s\n" % e)
                 return 1
-        with open(os.path.join(state, "config.json"), "w") as f:
-            json.dump(config, f, indent=1, sort_keys=True)
-        lab_ports.set_mtu(state, {n: i.get("mtu", 9214) for n, i in config["interfaces"].items()})
+        make_running(state, config)
         return 0
-    command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    status = answered(state, command)
+    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
+    status = answered(state, " ".join(raw.split()))
     if status is not None:
         return status
-    answers = {
-        "show running-config": lambda: running_config(state, config, ports),
-        "show interfaces | json": lambda: json.dumps(show_interfaces(config, ports), indent=4) + "\n",
-        "show lldp neighbors | json": lambda: json.dumps(show_lldp(ports), indent=4) + "\n",
-    }
-    if command not in answers:
-        sys.stderr.write("% Invalid input\n")
-        return 1
-    sys.stdout.write(answers[command]())
-    return 0
+    cli = {"state": state, "lock": lock(state)}
+    cli.update(config=load(state, "config.json", copy.deepcopy(EMPTY)), ports=lab_ports.load(state),
+               sessions=load(state, "sessions.json", {}))
+    out, err, status = run(cli, raw)
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    return status
 
 
 if __name__ == "__main__":

@@ -1,0 +1,212 @@
+// The EOS transaction against its real consumer: SshSession to a real sshd whose ForceCommand is the EOS
+// emulator (tests/lab/emulators/eos.py) in front of a factory-default switch. Stage, collect with the
+// collector's own commands, then confirm, roll back, or let EOS's commit timer expire.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "fixtures.h"
+#include "platform/platform.h"
+#include "sshd_fixture.h"
+#include "temp_dir.h"
+#include "transport/ssh_session.h"
+#include "util/subprocess.h"
+
+using namespace fabricctl;
+
+namespace {
+
+const std::string kEmulator = std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/eos.py";
+
+/// Skips (prints SKIP, passes) without sshd or python3; fails instead in CI, which installs both.
+bool have_tools(const test::Sshd& sshd) {
+  std::string why = sshd.skip_reason;
+  if (why.empty() && access("/usr/bin/python3", X_OK) != 0) why = "python3 is not installed";
+  if (why.empty()) return true;
+  const char* ci = std::getenv("CI");
+  if (ci != nullptr && *ci != '\0') FAIL(why);
+  std::printf("SKIP: %s\n", why.c_str());
+  return false;
+}
+
+/// A factory-default EOS switch with ports Ethernet1 and Ethernet2, behind sshd; the session to it.
+struct Switch {
+  test::TempDir state;
+  test::Sshd sshd{"/usr/bin/python3 " + kEmulator + " " + state.path.string()};
+  std::optional<SshSession> session;
+  DeviceDesired device = test::example_switch(Platform::eos, {"Ethernet1", "Ethernet2"});
+  Applier applier = adapter(Platform::eos).applier;
+
+  bool up() {
+    if (!have_tools(sshd)) return false;
+    test::spit(state.path / "ports.json",
+               R"({"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000}})");
+    REQUIRE(run_command({"/usr/bin/python3", kEmulator, state.path.string(), "--factory"}));
+    SshEndpoint e;
+    e.device = "leaf1";
+    e.address = "127.0.0.1";
+    e.port = sshd.port;
+    e.user = sshd.user;
+    e.key_file = sshd.dir + "/client";
+    SshOptions o;
+    o.known_hosts = sshd.dir + "/known_hosts";
+    std::ofstream(o.known_hosts) << sshd.known_hosts_line();
+    auto s = SshSession::open(e, o);
+    REQUIRE_MESSAGE(s, s.error() << "\n" << sshd.log());
+    session.emplace(std::move(*s));
+    return true;
+  }
+
+  /// What the collector reads, kept as it keeps it.
+  RawOutputs collect() {
+    RawOutputs raw;
+    for (const CollectCommand& c : adapter(Platform::eos).collector.commands) {
+      auto out = session->run(std::string(c.command));
+      REQUIRE_MESSAGE(out, out.error());
+      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
+      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
+    }
+    return raw;
+  }
+  int mtu(const std::string& port) {
+    auto d = adapter(Platform::eos).collector.observe("leaf1", collect());
+    REQUIRE_MESSAGE(d, d.error());
+    for (const PortObserved& p : d->ports)
+      if (p.name == port) return p.mtu.value_or(-1);
+    return -1;
+  }
+  NativeChange change() {
+    auto c = applier.change(device, collect());
+    REQUIRE_MESSAGE(c, c.error());
+    return *c;
+  }
+  /// Runs `steps` in order and stops at the first failure: "" or failure()'s reason.
+  std::string run(const std::vector<RemoteStep>& steps) {
+    for (const RemoteStep& s : steps) {
+      auto out = session->run(s.command, s.input);
+      REQUIRE_MESSAGE(out, out.error());
+      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
+      if (!why.empty()) return why;
+    }
+    return {};
+  }
+  std::string sessions() {
+    auto out = session->run("show configuration sessions | json");
+    REQUIRE_MESSAGE(out, out.error());
+    return out->out;
+  }
+  [[nodiscard]] std::string file(const std::string& name) const {
+    std::ifstream in(state.path / name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+};
+
+TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b2c3") {
+  TransactionId id;
+  id.name = "fabricctl-20261203T120000-" + suffix;
+  id.confirm_timeout_s = seconds;
+  return id;
+}
+
+void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
+
+}  // namespace
+
+TEST_CASE(
+    "eos transaction: stage makes the session running with its timer armed, rollback restores the factory "
+    "configuration") {
+  Switch sw;
+  if (!sw.up()) return;
+  CHECK(sw.mtu("Ethernet1") == 1500);  // EOS's default L3 MTU
+  const NativeChange c = sw.change();
+  REQUIRE_FALSE(c.empty());
+  const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(60));
+  // The lines alone change nothing running: the session is kept apart until its commit.
+  CHECK(sw.run({steps.stage[0]}) == "");
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  CHECK(sw.sessions().find(R"("state": "pending")") != std::string::npos);
+  CHECK(sw.run({steps.stage[1], steps.stage[2]}) == "");
+  CHECK(sw.mtu("Ethernet1") == 9100);
+  CHECK(sw.change().empty());  // collection reads running
+  CHECK(sw.sessions().find(R"("state": "pendingCommitTimer")") != std::string::npos);
+  CHECK(sw.file("startup.json").find("9100") == std::string::npos);  // a trial is not saved
+  CHECK(sw.run(steps.rollback) == "");
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  CHECK(sw.change().text == c.text);
+  CHECK(sw.sessions().find(R"("sessions": {})") != std::string::npos);
+}
+
+TEST_CASE(
+    "eos transaction: unconfirmed, EOS's commit timer reverts by itself; confirmed, the change stays and is "
+    "saved") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  CHECK(sw.run(sw.applier.steps(sw.device, c, id_with_timer(2)).stage) == "");
+  CHECK(sw.mtu("Ethernet1") == 9100);
+  wait_s(3.5);  // nobody confirms: fabricctl was killed
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  CHECK(sw.change().text == c.text);
+
+  const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(2, "d4e5f6"));
+  CHECK(sw.run(steps.stage) == "");
+  // What verify will read: the device's intent, through the collector's own parsing.
+  const auto seen = adapter(Platform::eos).collector.observe("leaf1", sw.collect());
+  REQUIRE_MESSAGE(seen, seen.error());
+  REQUIRE(seen->ports.size() == 2);
+  for (const PortObserved& p : seen->ports) {
+    CHECK(p.mtu == 9100);
+    CHECK(p.trust == sw.device.qos.trust);
+    CHECK(p.lossless == sw.device.qos.lossless);
+    CHECK(p.dscp_to_priority == sw.device.qos.dscp_to_priority);
+    for (size_t prio = 0; prio < 7; ++prio)  // traffic-class 7 is EOS's own: session.cfg leaves it
+      CHECK(p.priority_to_tc->at(prio) == sw.device.qos.priority_to_tc[prio]);
+    REQUIRE(p.watchdog);
+    CHECK(p.watchdog->enabled);
+    REQUIRE(p.ecn);
+    REQUIRE(p.ecn->size() == 1);
+    CHECK((*p.ecn)[0].min_bytes == sw.device.qos.ecn[0].min_bytes);
+    CHECK((*p.ecn)[0].probability_pct == sw.device.qos.ecn[0].probability_pct);
+  }
+  CHECK(sw.run(steps.confirm) == "");
+  wait_s(3);
+  CHECK(sw.mtu("Ethernet1") == 9100);
+  CHECK(sw.change().empty());
+  CHECK(sw.file("startup.json").find("9100") != std::string::npos);
+}
+
+TEST_CASE(
+    "eos transaction: a failing step is named, even with exit status 0; rollback after a partial stage "
+    "leaves the switch as it was") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionId id = id_with_timer(60);
+  const TransactionSteps steps = sw.applier.steps(sw.device, c, id);
+  test::spit(sw.state.path / "answers.json",
+             R"({"configure session )" + id.name + R"( commit timer*": {"stdout": "% Error: commit failed\n"}})");
+  CHECK(sw.run(steps.stage) == "commit with EOS's commit timer armed for 00:01:00: % Error: commit failed");
+  CHECK(sw.run(steps.rollback) == "");  // the session was pending, never committed: aborted
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  std::filesystem::remove(sw.state.path / "answers.json");
+  CHECK(sw.change().text == c.text);
+  CHECK(sw.sessions().find(R"("sessions": {})") != std::string::npos);
+
+  // A value EOS refuses (L3 MTU 68-9214) fails in the session, with status 0, and is never committed.
+  NativeChange bad;
+  bad.text = bad.payload = "interface Ethernet1\n   mtu 99999\n!\n";
+  const TransactionSteps b = sw.applier.steps(sw.device, bad, id_with_timer(60, "bad000"));
+  CHECK(sw.run(b.stage) ==
+        "stage the change in configuration session fabricctl-20261203T120000-bad000: % Invalid input (at token 1: "
+        "'99999')");
+  CHECK(sw.run(b.rollback) == "");
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  CHECK(sw.sessions().find(R"("sessions": {})") != std::string::npos);
+}
