@@ -48,10 +48,10 @@ std::string replaced(std::string s, const std::string& from, const std::string& 
 }  // namespace
 
 TEST_CASE("eos apply: session_text() is what session.cfg.mustache renders, for every intent variant") {
-  for (const auto& [name, change] : test::intent_variants()) {
-    CAPTURE(name);
+  for (const auto& variant : test::intent_variants()) {
+    CAPTURE(variant.first);
     DeviceDesired d = leaf();
-    change(d);
+    variant.second(d);
     CHECK(eos::session_text(d) == test::render_template_of("eos/session.cfg.mustache", eos_context(d)));
   }
   DeviceDesired voq = leaf();
