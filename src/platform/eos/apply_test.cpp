@@ -110,6 +110,11 @@ TEST_CASE("eos apply: a switch that holds the session gets nothing, in any block
   REQUIRE_MESSAGE(again, again.error());
   CHECK_MESSAGE(again->empty(), again->text);
   CHECK(again->base == c->base);  // the same configuration, the same base
+  // A block printed in two parts is one block.
+  auto split =
+      a.change(d, raw(replaced(running, "   qos trust dscp\n", "!\ninterface Ethernet1\n   qos trust dscp\n")));
+  REQUIRE_MESSAGE(split, split.error());
+  CHECK_MESSAGE(split->empty(), split->text);
 }
 
 TEST_CASE("eos apply: one setting off gets only that setting's line") {
