@@ -23,6 +23,8 @@
 // restores the configuration before it (a third-party EOS write-up, advertisingemergency.net/?p=112, and
 // napalm rely on it); that EOS's SSH exec runs a command string of several lines as successive CLI lines
 // in one CLI process; that a CLI error over SSH exec ends with status 0 (failure() reads the output).
+#include <algorithm>
+#include <cstdio>
 #include <regex>
 #include <sstream>
 

@@ -48,10 +48,10 @@ std::string replaced(std::string s, const std::string& from, const std::string& 
 }  // namespace
 
 TEST_CASE("eos apply: session_text() is what session.cfg.mustache renders, for every intent variant") {
-  for (const auto& [name, change] : test::intent_variants()) {
-    CAPTURE(name);
+  for (const auto& variant : test::intent_variants()) {
+    CAPTURE(variant.first);
     DeviceDesired d = leaf();
-    change(d);
+    variant.second(d);
     CHECK(eos::session_text(d) == test::render_template_of("eos/session.cfg.mustache", eos_context(d)));
   }
   DeviceDesired voq = leaf();
@@ -110,6 +110,11 @@ TEST_CASE("eos apply: a switch that holds the session gets nothing, in any block
   REQUIRE_MESSAGE(again, again.error());
   CHECK_MESSAGE(again->empty(), again->text);
   CHECK(again->base == c->base);  // the same configuration, the same base
+  // A block printed in two parts is one block.
+  auto split =
+      a.change(d, raw(replaced(running, "   qos trust dscp\n", "!\ninterface Ethernet1\n   qos trust dscp\n")));
+  REQUIRE_MESSAGE(split, split.error());
+  CHECK_MESSAGE(split->empty(), split->text);
 }
 
 TEST_CASE("eos apply: one setting off gets only that setting's line") {

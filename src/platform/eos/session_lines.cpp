@@ -11,7 +11,7 @@
 #include "platform/eos/session_lines.h"
 
 #include <algorithm>
-#include <set>
+#include <map>
 
 #include "platform/eos/config_lines.h"
 #include "platform/eos/running_config.h"
@@ -56,6 +56,7 @@ std::string joined(const std::vector<std::string_view>& words) {
 
 Expected<Layout> layout_of(std::string_view text) {
   Layout l;
+  std::map<std::string, size_t, std::less<>> index;  // block header -> its place in l.blocks
   Block* block = nullptr;
   std::vector<std::string>* queue = nullptr;
   const auto walked = walk_config(text, [&](const ConfigLine& c) {
@@ -66,8 +67,10 @@ Expected<Layout> layout_of(std::string_view text) {
       block = nullptr;
       if ((c.words.size() == 2 && c.words[0] == "interface") ||
           (c.words.size() == 3 && c.words[0] == "qos" && c.words[1] == "profile")) {
-        l.blocks.push_back({line, {}, {}});
-        block = &l.blocks.back();
+        // A block printed twice (a config pasted in parts) is one block, as EOS reads it.
+        const auto [at, added] = index.emplace(line, l.blocks.size());
+        if (added) l.blocks.push_back({line, {}, {}});
+        block = &l.blocks[at->second];
       } else if (line != "end") {
         l.global.push_back(line);
       }

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "fidelity_support.h"
 #include "fixtures.h"
 #include "platform/platform.h"
 #include "sshd_fixture.h"
@@ -209,4 +210,65 @@ TEST_CASE(
   CHECK(sw.run(b.rollback) == "");
   CHECK(sw.mtu("Ethernet1") == 1500);
   CHECK(sw.sessions().find(R"("sessions": {})") != std::string::npos);
+}
+
+TEST_CASE(
+    "eos transaction: between any two intent variants, the change brings the switch there and a second "
+    "change is empty") {
+  if (access("/usr/bin/python3", X_OK) != 0) {
+    if (const char* ci = std::getenv("CI"); ci != nullptr && *ci != '\0') FAIL("python3 is not installed");
+    std::printf("SKIP: python3 is not installed\n");
+    return;
+  }
+  const Applier a = adapter(Platform::eos).applier;
+  const auto variants = test::intent_variants();
+  // What the emulator prints, read as the collector keeps it; `--load FILE` merges lines as a session does.
+  const auto running = [](const test::TempDir& dir) {
+    auto out = run_command(
+        {"env", "SSH_ORIGINAL_COMMAND=show running-config", "/usr/bin/python3", kEmulator, dir.path.string()});
+    REQUIRE_MESSAGE(out, out.error());
+    return RawOutputs{{"running-config.txt", *out}};
+  };
+  const auto load = [](const test::TempDir& dir, const std::string& lines) {
+    test::spit(dir.path / "change.cfg", lines);
+    auto out =
+        run_command({"/usr/bin/python3", kEmulator, dir.path.string(), "--load", (dir.path / "change.cfg").string()});
+    REQUIRE_MESSAGE(out, out.error());
+  };
+  for (size_t from = 0; from < variants.size(); ++from)
+    for (size_t to = 0; to < variants.size(); ++to) {
+      CAPTURE(variants[from].first);
+      CAPTURE(variants[to].first);
+      DeviceDesired was = test::example_switch(Platform::eos, {"Ethernet1"});
+      DeviceDesired want = was;
+      variants[from].second(was);
+      variants[to].second(want);
+      test::TempDir dir;
+      test::spit(dir.path / "ports.json", R"({"Ethernet1": {}})");
+      REQUIRE(run_command({"/usr/bin/python3", kEmulator, dir.path.string(), "--factory"}));
+      auto first = a.change(was, running(dir));
+      REQUIRE_MESSAGE(first, first.error());
+      load(dir, first->payload);
+      auto change = a.change(want, running(dir));
+      REQUIRE_MESSAGE(change, change.error());
+      CHECK((from == to) == change->empty());
+      load(dir, change->payload);
+      auto again = a.change(want, running(dir));
+      REQUIRE_MESSAGE(again, again.error());
+      CHECK_MESSAGE(again->empty(), again->text);
+      const auto seen = adapter(Platform::eos)
+                            .collector.observe("leaf1", {{"running-config.txt", running(dir).at("running-config.txt")},
+                                                         {"interfaces.json", R"({"interfaces": {}})"},
+                                                         {"lldp-neighbors.json", R"({"lldpNeighbors": []})"}});
+      REQUIRE_MESSAGE(seen, seen.error());
+      REQUIRE(seen->ports.size() == 1);
+      const PortObserved& p = seen->ports[0];
+      CHECK(p.mtu == want.ports[0].mtu);
+      CHECK(p.lossless == want.qos.lossless);
+      CHECK(p.dscp_to_priority == want.qos.dscp_to_priority);
+      REQUIRE(p.watchdog);
+      CHECK(p.watchdog->enabled == (want.qos.watchdog.enabled && !want.qos.lossless_priorities().empty()));
+      REQUIRE(p.ecn);
+      CHECK(p.ecn->size() == want.qos.ecn.size());
+    }
 }
