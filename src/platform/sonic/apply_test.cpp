@@ -6,6 +6,7 @@
 
 #include "platform/platform.h"
 #include "platform/sonic/config_db.h"
+#include "platform/sonic/config_db_patch.h"
 #include "platform/sonic/default_config_db.h"
 #include "platform/sonic/test_support.h"
 
@@ -200,4 +201,14 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
   CHECK(a.failure(s.confirm[0], {5, "", not_loaded}) ==
         "disarm the revert timer: exited with status 5: Failed to stop x.timer: Unit x.timer not loaded.");
   CHECK(a.failure(s.confirm[0], {1, "", "\x1b[31mbad\x07\n"}).find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("sonic apply: the collector keeps every table the patch can touch") {
+  ordered_json db = ordered_json::object();
+  for (const std::string_view t : sonic::patched_tables()) db[std::string(t)] = {{"k", {{"f", "v"}}}};
+  const ordered_json kept = ordered_json::parse(adapter(Platform::sonic).collector.commands.front().keep(db.dump()));
+  for (const std::string_view t : sonic::patched_tables()) {
+    CAPTURE(std::string(t));
+    CHECK(kept.contains(std::string(t)));
+  }
 }
