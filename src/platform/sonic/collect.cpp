@@ -20,9 +20,23 @@ constexpr std::string_view kRunningConfig = "runningconfiguration.json";
 constexpr std::string_view kStatus = "interfaces-status.txt";
 constexpr std::string_view kLldp = "lldp-table.txt";
 
-// The CONFIG_DB tables config_db_reader reads; nothing else of CONFIG_DB is kept.
-constexpr std::array<std::string_view, 8> kKeptTables = {
-    "PORT", "PORT_QOS_MAP", "QUEUE", "SCHEDULER", "WRED_PROFILE", "DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP", "PFC_WD"};
+// The CONFIG_DB tables config_db_reader reads and those apply's patch touches (config_db_patch.h
+// patched_tables(), which a test holds inside this list); nothing else of CONFIG_DB is kept.
+constexpr std::array<std::string_view, 15> kKeptTables = {"PORT",
+                                                          "PORT_QOS_MAP",
+                                                          "QUEUE",
+                                                          "SCHEDULER",
+                                                          "WRED_PROFILE",
+                                                          "DSCP_TO_TC_MAP",
+                                                          "TC_TO_QUEUE_MAP",
+                                                          "PFC_WD",
+                                                          "DOT1P_TO_TC_MAP",
+                                                          "TC_TO_PRIORITY_GROUP_MAP",
+                                                          "MAP_PFC_PRIORITY_TO_QUEUE",
+                                                          "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP",
+                                                          "BUFFER_QUEUE",
+                                                          "BUFFER_PG",
+                                                          "CABLE_LENGTH"};
 
 /// CONFIG_DB with only the kept tables, re-serialised; "" when the output is not a JSON object (the
 /// reader then reports it; the text itself, which may hold anything, is not kept).

@@ -138,6 +138,12 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
   return ops;
 }
 
+std::vector<std::string_view> patched_tables() {
+  std::vector<std::string_view> out;
+  for (const TableRule& rule : kTables) out.push_back(rule.table);
+  return out;
+}
+
 }  // namespace fabricctl::sonic
 
 namespace fabricctl {

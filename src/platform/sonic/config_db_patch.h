@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string_view>
+#include <vector>
+
 namespace fabricctl::sonic {
 
 /// The RFC 6902 patch that turns `base` (the switch's CONFIG_DB: its running config at apply time,
@@ -22,5 +25,9 @@ namespace fabricctl::sonic {
 /// lacks is added whole. Operations follow config_db.json's table order, within a table `desired`'s
 /// order, then removals in `base`'s order. The device's ports are desired's PORT keys.
 nlohmann::ordered_json config_db_patch(const nlohmann::ordered_json& base, const nlohmann::ordered_json& desired);
+
+/// The tables config_db_patch() can touch, in its order: what apply reads of the running CONFIG_DB
+/// (the collector keeps them; a plan's base is them).
+std::vector<std::string_view> patched_tables();
 
 }  // namespace fabricctl::sonic

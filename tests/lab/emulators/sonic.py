@@ -4,23 +4,68 @@ command runs this once with the command in SSH_ORIGINAL_COMMAND, answers in the 
 prints (shared/reference/outputs/sonic, docs/lab.md), and exits. Unknown commands are refused the way
 click does (`Error: No such command "x".`, exit 2).
 
-The switch's state is a directory (argument 1):
+The switch's state is a directory (argument 1); every command holds STATE/lock (fcntl.flock) while it
+runs, and so does the revert timer when it fires:
   config_db.json   its running CONFIG_DB (a rendered config_db.json loads as `config load` would:
                    its null entries delete, and are not kept)
+  saved.json       /etc/sonic/config_db.json, the startup configuration: `config save`, --load, --factory
+  checkpoints/NAME.cp.json   `config checkpoint NAME` (GCU's /etc/sonic/checkpoints)
+  tmp/NAME         a file a command wrote under /tmp (`tee /tmp/NAME`)
+  timers/NAME.json a transient systemd timer (systemd-run, below), unloaded once it has fired:
+                   {"pid", "deadline", "command"}; its process runs CMD at the deadline
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
-  answers.json     for tests, answers that replace the emulator's own: {"show lldp table":
-                   {"stdout": "...", "stderr": "...", "exit": 1}}
+  answers.json     for tests, answers that replace the emulator's own (common.py)
+
+Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
+  show runningconfiguration all, show interfaces status, show lldp table,
+  config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
+  config delete-checkpoint NAME, config apply-patch FILE, config load [-y] FILE, config save [-y],
+  tee /tmp/NAME, rm -f /tmp/NAME,
+  systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME sh -c CMD,
+  systemctl stop NAME.timer. FILE may be /dev/stdin. GCU refuses patch operations on the QoS map
+  tables some platforms block (REFUSED_BY_GCU) and values outside the YANG ranges it checks
+  (PORT mtu 68-9216), as `config apply-patch` reports them: click's "Error: ..." on stderr, exit 2.
 
   sonic.py STATE              answer $SSH_ORIGINAL_COMMAND
-  sonic.py STATE --load FILE  `config load FILE -y`: merge a config_db.json into CONFIG_DB
+  sonic.py STATE --load FILE  `config load FILE -y` + `config save`: merge a config_db.json
+  sonic.py STATE --factory    SONiC's factory CONFIG_DB for the ports of ports.json (no QoS tables)
+  sonic.py STATE --fire NAME  the transient timer NAME (started by systemd-run, its own session)
 """
+import fcntl
 import json
 import os
+import re
+import shlex
+import signal
+import subprocess
 import sys
+import time
 
 import lab_ports
 from common import answered, load, natural
+
+DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
+# GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
+# "blocked", apply-patch failures in the Patch Sorter); the emulator refuses them always, so a test
+# proves fabricctl never sends them through apply-patch. The wording is GCU's validator message.
+REFUSED_BY_GCU = ("DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP", "TC_TO_PRIORITY_GROUP_MAP")
+NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
+
+
+def patch_error(why):
+    """How `config apply-patch` fails: GCU's own line, then click's ctx.fail."""
+    return ClickError(why, ["Failed to apply patch due to: " + why,
+                            "Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH",
+                            'Try "config apply-patch -h" for help.', ""])
+
+
+class ClickError(Exception):
+    """A click failure: `Error: ...` on stderr, exit status 2 (ctx.fail); `lines` are printed first."""
+
+    def __init__(self, message, lines=()):
+        super().__init__(message)
+        self.lines = lines
 
 
 def table(header, rows):
@@ -31,6 +76,7 @@ def table(header, rows):
 
 
 def merge(db, update):
+    """sonic-cfggen --write-to-db: field by field; a null table or entry is deleted."""
     for table_name, entries in update.items():
         if entries is None:
             db.pop(table_name, None)
@@ -41,30 +87,133 @@ def merge(db, update):
                 t.pop(key, None)
             else:
                 t.setdefault(key, {}).update(fields)
+        if not t:
+            db.pop(table_name)
 
 
-def main():
-    state = sys.argv[1]
-    db = load(state, "config_db.json", {})
+def save(state, name, value):
+    path = os.path.join(state, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump(value, f, indent=4, sort_keys=True)
+    os.replace(path + ".tmp", path)
+
+
+def set_running(state, db):
+    save(state, "config_db.json", db)
+    lab_ports.set_mtu(state, {n: p.get("mtu", DEFAULT_MTU) for n, p in db.get("PORT", {}).items()})
+
+
+def tokens(path):
+    if not path.startswith("/"):
+        raise patch_error("Invalid jsonpatch path: " + path)
+    return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
+
+
+def apply_patch(db, patch):
+    """RFC 6902 on CONFIG_DB, whole or not at all, checked as GCU checks what fabricctl sends."""
+    if not isinstance(patch, list):
+        raise patch_error("a patch is a JSON array")
+    new = json.loads(json.dumps(db))
+    for op in patch:
+        path = tokens(op.get("path", ""))
+        if path[0] in REFUSED_BY_GCU:
+            raise patch_error("Modification of %s table is illegal- validating function "
+                             "generic_config_updater.field_operation_validators.rdma_config_update_validator "
+                             "returned False" % path[0])
+        parent = new
+        for t in path[:-1]:
+            if not isinstance(parent, dict) or t not in parent:
+                raise patch_error("can't resolve path " + op["path"])
+            parent = parent[t]
+        leaf, kind = path[-1], op.get("op")
+        if kind in ("remove", "replace") and leaf not in parent:
+            raise patch_error("can't remove a non-existent object '%s'" % leaf)
+        if kind == "remove":
+            del parent[leaf]
+        elif kind in ("add", "replace"):
+            parent[leaf] = op["value"]
+        else:
+            raise patch_error("unknown operation " + str(kind))
+    for port, fields in new.get("PORT", {}).items():  # sonic-port.yang: mtu uint16 68..9216
+        mtu = fields.get("mtu", DEFAULT_MTU)
+        if not (mtu.isdigit() and 68 <= int(mtu) <= 9216):
+            raise patch_error("Given patch will produce invalid config. Error: "
+                             "Value \"%s\" does not satisfy the constraint \"68..9216\" (PORT %s mtu)" % (mtu, port))
+    empty = [t for t, entries in new.items() if not entries]
+    if empty:
+        raise patch_error("given patch is not valid because it will result in empty "
+                         "tables which is not allowed in ConfigDb. Table: " + ", ".join(empty))
+    return new
+
+
+def read_file(state, path, stdin):
+    """FILE as the command sees it: /dev/stdin, or a file a command wrote under /tmp."""
+    if path == "/dev/stdin":
+        return stdin()
+    m = re.fullmatch(r"/tmp/(%s)" % NAME.pattern, path)
+    if m and os.path.exists(os.path.join(state, "tmp", m.group(1))):
+        with open(os.path.join(state, "tmp", m.group(1))) as f:
+            return f.read()
+    return None
+
+
+def checkpoint_path(state, name):
+    if not NAME.fullmatch(name):
+        raise ClickError("Failed to create a config checkpoint: bad name " + name)
+    return os.path.join(state, "checkpoints", name + ".cp.json")
+
+
+def rollback(state, name):
+    cp = load(state, os.path.join("checkpoints", name + ".cp.json"), None) if NAME.fullmatch(name) else None
+    if cp is None:
+        raise ClickError("Checkpoint '%s' does not exist" % name, ["Failed to rollback config"])
+    set_running(state, cp)
+    print("Config rolled back successfully.")
+
+
+def start_timer(state, name, seconds, command):
+    """systemd-run with a timer: a process in a session of its own (setsid), so that it outlives
+    this SSH command; it runs `command` at the deadline unless `systemctl stop` ended it first."""
+    if os.path.exists(os.path.join(state, "timers", name + ".json")):
+        sys.stderr.write("Failed to start transient timer unit: Unit %s.timer already exists.\n" % name)
+        return 1
+    deadline = time.time() + seconds
+    save(state, os.path.join("timers", name + ".json"), {"deadline": deadline, "command": command})
+    p = subprocess.Popen([sys.executable, os.path.abspath(__file__), state, "--fire", name],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, close_fds=True)
+    save(state, os.path.join("timers", name + ".json"), {"deadline": deadline, "command": command, "pid": p.pid})
+    sys.stderr.write("Running timer as unit: %s.timer\nWill run service as unit: %s.service\n" % (name, name))
+    return 0
+
+
+def stop_timer(state, unit):
+    name = unit[:-len(".timer")] if unit.endswith(".timer") else None
+    path = os.path.join(state, "timers", "%s.json" % name)
+    timer = load(state, os.path.join("timers", "%s.json" % name), None) if name and NAME.fullmatch(name) else None
+    if timer is None:
+        sys.stderr.write("Failed to stop %s: Unit %s not loaded.\n" % (unit, unit))
+        return 5
+    try:
+        with open("/proc/%d/cmdline" % timer["pid"], "rb") as f:
+            if b"--fire" in f.read():
+                os.kill(timer["pid"], signal.SIGTERM)
+    except (OSError, KeyError, TypeError):
+        pass
+    os.remove(path)
+    return 0
+
+
+def show(state, db, command):
     ports = lab_ports.load(state)
-    if len(sys.argv) == 4 and sys.argv[2] == "--load":
-        with open(sys.argv[3]) as f:
-            merge(db, json.load(f))
-        with open(os.path.join(state, "config_db.json"), "w") as f:
-            json.dump(db, f, indent=4, sort_keys=True)
-        lab_ports.set_mtu(state, {n: p.get("mtu", "9100") for n, p in db.get("PORT", {}).items()})
-        return 0
-    command = " ".join(os.environ.get("SSH_ORIGINAL_COMMAND", "").split())
-    status = answered(state, command)
-    if status is not None:
-        return status
     if command == "show runningconfiguration all":
         sys.stdout.write(json.dumps(db, indent=4, sort_keys=True) + "\n")
     elif command == "show interfaces status":
         rows = []
         for name in sorted(db.get("PORT", {}), key=natural):
             p = ports.get(name, {})
-            mtu = db["PORT"][name].get("mtu", "9100")
+            mtu = db["PORT"][name].get("mtu", DEFAULT_MTU)
             rows.append([name, "0", p.get("speed", "N/A"), mtu, "N/A", name.replace("Ethernet", "etp"), "routed",
                          p.get("oper", "down"), "up", "N/A", "off"])
         sys.stdout.write(table(["Interface", "Lanes", "Speed", "MTU", "FEC", "Alias", "Vlan", "Oper", "Admin", "Type",
@@ -75,26 +224,187 @@ def main():
         sys.stdout.write("Capability codes: (R) Router, (B) Bridge, (O) Other\n")
         sys.stdout.write(table(["LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"], rows))
         sys.stdout.write("-" * 50 + "\nTotal entries displayed:  %d\n" % len(rows))
-    elif command.startswith("config interface pfc priority "):
-        # sonic-utilities: `config interface pfc priority <interface> <0-7> <on|off>` edits the port's
-        # PORT_QOS_MAP pfc_enable list.
-        words = command.split(" ")
-        if len(words) != 7 or words[4] not in db.get("PORT", {}) or words[5] not in "01234567" or \
-                len(words[5]) != 1 or words[6] not in ("on", "off"):
-            sys.stderr.write("Usage: config interface pfc priority [OPTIONS] <interface_name> <priority> <on|off>\n")
-            return 2
-        entry = db.setdefault("PORT_QOS_MAP", {}).setdefault(words[4], {})
-        prios = {p for p in entry.get("pfc_enable", "").split(",") if p}
-        prios = prios | {words[5]} if words[6] == "on" else prios - {words[5]}
-        entry["pfc_enable"] = ",".join(sorted(prios))
-        with open(os.path.join(state, "config_db.json"), "w") as f:
-            json.dump(db, f, indent=4, sort_keys=True)
     else:
-        word = command.split(" ")[1] if command.startswith("show ") and " " in command else command
-        sys.stderr.write('Usage: show [OPTIONS] COMMAND [ARGS]...\nTry "show -h" for help.\n\n'
-                         'Error: No such command "%s".\n' % word)
+        return False
+    return True
+
+
+def pfc_priority(state, db, words):
+    """`config interface pfc priority <interface> <0-7> <on|off>` edits the port's pfc_enable list."""
+    if len(words) != 7 or words[4] not in db.get("PORT", {}) or words[5] not in "01234567" or \
+            len(words[5]) != 1 or words[6] not in ("on", "off"):
+        sys.stderr.write("Usage: config interface pfc priority [OPTIONS] <interface_name> <priority> <on|off>\n")
         return 2
+    entry = db.setdefault("PORT_QOS_MAP", {}).setdefault(words[4], {})
+    prios = {p for p in entry.get("pfc_enable", "").split(",") if p}
+    prios = prios | {words[5]} if words[6] == "on" else prios - {words[5]}
+    entry["pfc_enable"] = ",".join(sorted(prios))
+    save(state, "config_db.json", db)
     return 0
+
+
+def config(state, db, args, stdin):
+    """The `config` commands of a transaction (sonic-utilities config/main.py)."""
+    if args[:1] == ["checkpoint"] and len(args) == 2:
+        save(state, os.path.relpath(checkpoint_path(state, args[1]), state), db)
+        print("Checkpoint created successfully.")
+    elif args[:1] == ["rollback"] and len(args) == 2:
+        rollback(state, args[1])
+    elif args[:1] == ["delete-checkpoint"] and len(args) == 2:
+        path = checkpoint_path(state, args[1])
+        if not os.path.exists(path):
+            raise ClickError("Checkpoint '%s' does not exist" % args[1], ["Failed to delete config checkpoint"])
+        os.remove(path)
+        print("Checkpoint deleted successfully.")
+    elif args[:1] == ["apply-patch"] and len(args) == 2:
+        text = read_file(state, args[1], stdin)
+        if text is None:
+            raise patch_error("[Errno 2] No such file or directory: '%s'" % args[1])
+        try:
+            patch = json.loads(text)
+        except ValueError as e:
+            raise patch_error("%s" % e)
+        set_running(state, apply_patch(db, patch))
+        print("Patch applied successfully.")
+    elif args[:1] == ["load"] and args[1:2] == ["-y"] and len(args) == 3:
+        text = read_file(state, args[2], stdin)
+        if text is None:
+            print("The config_db file %s doesn't exist" % args[2])  # and exit status 0, as config load does
+            return 0
+        update = json.loads(text)
+        merge(db, update)
+        set_running(state, db)
+    elif args in (["save", "-y"], ["save"]):
+        save(state, "saved.json", db)
+    elif args[:3] == ["interface", "pfc", "priority"]:
+        return pfc_priority(state, db, ["config"] + args)
+    else:
+        raise ClickError('No such command "%s".' % (args[0] if args else ""),
+                         ["Usage: config [OPTIONS] COMMAND [ARGS]...", 'Try "config -h" for help.', ""])
+    return 0
+
+
+def answer(state, words, stdin):
+    if words[:1] == ["sudo"]:
+        words = words[1:]
+    command = " ".join(words)
+    db = load(state, "config_db.json", {})
+    if show(state, db, command):
+        return 0
+    if words[:1] == ["config"]:
+        return config(state, db, words[1:], stdin)
+    m = re.fullmatch(r"tee /tmp/(%s)" % NAME.pattern, command)
+    if m:
+        os.makedirs(os.path.join(state, "tmp"), exist_ok=True)
+        with open(os.path.join(state, "tmp", m.group(1)), "w") as f:
+            text = stdin()
+            f.write(text)
+        sys.stdout.write(text)
+        return 0
+    m = re.fullmatch(r"rm -f /tmp/(%s)" % NAME.pattern, command)
+    if m:
+        try:
+            os.remove(os.path.join(state, "tmp", m.group(1)))
+        except FileNotFoundError:
+            pass
+        return 0
+    m = re.fullmatch(r"systemd-run --on-active=([0-9]{1,7})s --timer-property=RemainAfterElapse=no --unit=(%s) sh -c"
+                     % NAME.pattern, " ".join(words[:6]))
+    if m and len(words) == 7:
+        return start_timer(state, m.group(2), int(m.group(1)), words[6])
+    if len(words) == 3 and words[:2] == ["systemctl", "stop"]:
+        return stop_timer(state, words[2])
+    word = words[1] if words[:1] == ["show"] and len(words) > 1 else command
+    sys.stderr.write('Usage: show [OPTIONS] COMMAND [ARGS]...\nTry "show -h" for help.\n\n'
+                     'Error: No such command "%s".\n' % word)
+    return 2
+
+
+def run_timer_command(state, command, stdin=lambda: ""):
+    """What the timer's `sh -c` runs: `config ...` commands joined by &&, as root."""
+    for part in command.split(" && "):
+        words = shlex.split(part)
+        db = load(state, "config_db.json", {})
+        try:
+            if words[:1] != ["config"] or config(state, db, words[1:], stdin) != 0:
+                return
+        except ClickError:
+            return
+
+
+def fire(state, name):
+    """The transient timer: sleeps until its deadline, then runs its command unless stopped first."""
+    timer = load(state, os.path.join("timers", name + ".json"), None)
+    if not timer:
+        return 0
+    time.sleep(max(0, timer["deadline"] - time.time()))
+    with locked(state):
+        timer = load(state, os.path.join("timers", name + ".json"), None)
+        if timer and timer.get("pid") == os.getpid():
+            with open(os.devnull, "w") as devnull:
+                sys.stdout = devnull
+                run_timer_command(state, timer["command"])
+            # A transient timer that has elapsed is unloaded: `systemctl stop` then finds none.
+            os.remove(os.path.join(state, "timers", name + ".json"))
+    return 0
+
+
+def factory(state):
+    """SONiC's factory CONFIG_DB for the ports of ports.json: PORT entries at the preset's MTU with
+    their speed (Mb/s), DEVICE_METADATA; no QoS, buffer or watchdog tables (those come from
+    `config qos reload` / load_minigraph), so nothing is lossless."""
+    db = {"DEVICE_METADATA": {"localhost": {"hostname": "sonic", "hwsku": "Force10-S6000", "type": "LeafRouter",
+                                            "buffer_model": "traditional", "default_pfcwd_status": "disable"}},
+          "PORT": {}}
+    for name, p in load(state, "ports.json", {}).items():
+        if name.startswith("_"):
+            continue
+        m = re.fullmatch(r"([0-9]+)G", str(p.get("speed", "")))
+        db["PORT"][name] = {"admin_status": "up", "mtu": DEFAULT_MTU, "speed": str(int(m.group(1)) * 1000) if m
+                            else "100000"}
+    set_running(state, db)
+    save(state, "saved.json", db)
+
+
+def locked(state):
+    f = open(os.path.join(state, "lock"), "a")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
+def main():
+    state = sys.argv[1]
+    if len(sys.argv) == 4 and sys.argv[2] == "--fire":
+        return fire(state, sys.argv[3])
+    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
+    try:
+        words = shlex.split(raw)
+    except ValueError:
+        words = raw.split()
+    if len(sys.argv) == 2:
+        status = answered(state, " ".join(words))  # outside the lock: an answer may hang
+        if status is not None:
+            return status
+    # Read only by the commands that take a file on stdin: the others must not wait for its end.
+    stdin = lambda: "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
+    with locked(state):
+        if len(sys.argv) == 3 and sys.argv[2] == "--factory":
+            factory(state)
+            return 0
+        if len(sys.argv) == 4 and sys.argv[2] == "--load":
+            db = load(state, "config_db.json", {})
+            with open(sys.argv[3]) as f:
+                merge(db, json.load(f))
+            set_running(state, db)
+            save(state, "saved.json", db)
+            return 0
+        try:
+            return answer(state, words, stdin)
+        except ClickError as e:
+            for line in e.lines:
+                sys.stderr.write(line + "\n")
+            sys.stderr.write("Error: %s\n" % e)
+            return 2
 
 
 if __name__ == "__main__":

@@ -1,0 +1,214 @@
+// The SONiC write side, pure: the patch from what collect read (full on a factory-default switch,
+// empty on one that holds the rendered configuration, one operation for one setting off, an error on
+// garbage), how the transaction splits it (the maps GCU refuses by `config load`, the rest by
+// `config apply-patch`), the steps' shape and how their outputs are judged.
+#include <doctest/doctest.h>
+
+#include "platform/platform.h"
+#include "platform/sonic/config_db.h"
+#include "platform/sonic/config_db_patch.h"
+#include "platform/sonic/default_config_db.h"
+#include "platform/sonic/test_support.h"
+
+using namespace fabricctl;
+using nlohmann::ordered_json;
+
+namespace {
+
+/// runningconfiguration.json as the collector keeps it for a switch whose CONFIG_DB is `db`.
+RawOutputs raw_of(const ordered_json& db) {
+  const Collector c = adapter(Platform::sonic).collector;
+  return {{"runningconfiguration.json", c.commands.front().keep(db.dump())}};
+}
+
+/// What tests/lab/emulators/sonic.py --factory holds: PORT at the preset's MTU, no QoS tables; and a
+/// secret, which must not matter.
+ordered_json factory_db() {
+  return ordered_json::parse(R"({
+    "DEVICE_METADATA": {"localhost": {"hostname": "sonic", "buffer_model": "traditional"}},
+    "TACPLUS_SERVER": {"10.0.0.9": {"passkey": "s3cret"}},
+    "PORT": {"Ethernet0": {"admin_status": "up", "mtu": "9100", "speed": "400000"},
+             "Ethernet8": {"admin_status": "up", "mtu": "9100", "speed": "400000"}}})");
+}
+
+NativeChange change_of(const DeviceDesired& d, const ordered_json& db) {
+  auto c = adapter(Platform::sonic).applier.change(d, raw_of(db));
+  REQUIRE_MESSAGE(c, c.error());
+  return *c;
+}
+
+TransactionId id_of(int seconds) {
+  TransactionId id;
+  id.name = "fabricctl-20261203T120000-a1b2c3";
+  id.confirm_timeout_s = seconds;
+  return id;
+}
+
+const RemoteStep* step(const std::vector<RemoteStep>& steps, std::string_view command_start) {
+  for (const RemoteStep& s : steps)
+    if (s.command.rfind(command_start, 0) == 0) return &s;
+  return nullptr;
+}
+
+/// CONFIG_DB after the stage steps' `config load` and `config apply-patch`, as SONiC applies them.
+ordered_json staged(ordered_json db, const TransactionSteps& s) {
+  if (const RemoteStep* load = step(s.stage, "sudo config load -y /dev/stdin"))
+    db = sonic::test::load_config(db, ordered_json::parse(load->input));
+  if (const RemoteStep* patch = step(s.stage, "sudo config apply-patch /dev/stdin"))
+    db = sonic::test::applied(db, ordered_json::parse(patch->input));
+  return db;
+}
+
+}  // namespace
+
+TEST_CASE("sonic apply: a factory-default switch gets the whole slice, the maps by config load; then nothing") {
+  const DeviceDesired d = sonic::test::fixture();
+  const NativeChange c = change_of(d, factory_db());
+  REQUIRE_FALSE(c.empty());
+  CHECK(c.payload == c.text);
+  CHECK(c.base.find("s3cret") == std::string::npos);
+  const TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(300));
+  const RemoteStep* load = step(s.stage, "sudo config load -y /dev/stdin");
+  const RemoteStep* patch = step(s.stage, "sudo config apply-patch /dev/stdin");
+  REQUIRE(load != nullptr);
+  REQUIRE(patch != nullptr);
+  // The tables GCU refuses never reach apply-patch; they are the load file's, whole.
+  for (const char* t : {"DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP", "TC_TO_PRIORITY_GROUP_MAP"}) {
+    CAPTURE(t);
+    CHECK(patch->input.find(std::string("\"/") + t) == std::string::npos);
+    CHECK(ordered_json::parse(load->input)[t]["ROCE"].size() == (std::string(t) == "DSCP_TO_TC_MAP" ? 64U : 8U));
+  }
+  // The maps as they were, for the revert: the switch had none.
+  const RemoteStep* before = step(s.stage, "sudo tee ");
+  REQUIRE(before != nullptr);
+  CHECK(ordered_json::parse(before->input)["DSCP_TO_TC_MAP"]["ROCE"].is_null());
+
+  const ordered_json after = staged(factory_db(), s);
+  sonic::test::check_holds(after, sonic::config_db(d));
+  CHECK(change_of(d, after).empty());  // a second apply changes nothing
+}
+
+TEST_CASE("sonic apply: a switch holding the rendered config has no change; unrelated config does not move the base") {
+  const DeviceDesired d = sonic::test::fixture();
+  const ordered_json rendered = sonic::test::load_config(sonic::default_config_db(d), sonic::config_db(d));
+  const NativeChange c = change_of(d, rendered);
+  CHECK(c.empty());
+  CHECK(c.payload.empty());
+  CHECK(adapter(Platform::sonic).applier.steps(d, c, id_of(300)).stage.empty());
+  ordered_json with_syslog = rendered;
+  with_syslog["SYSLOG_SERVER"] = {{"10.0.0.5", ordered_json::object()}};
+  CHECK(change_of(d, with_syslog).base == c.base);
+  CHECK_FALSE(c.base.empty());
+}
+
+TEST_CASE("sonic apply: one setting off is one operation, through apply-patch or config load by its table") {
+  const DeviceDesired d = sonic::test::fixture();
+  ordered_json db = sonic::test::load_config(sonic::default_config_db(d), sonic::config_db(d));
+  db["PORT"]["Ethernet8"]["mtu"] = "1500";
+  const NativeChange mtu = change_of(d, db);
+  CHECK(ordered_json::parse(mtu.text) ==
+        ordered_json::parse(R"([{"op": "replace", "path": "/PORT/Ethernet8/mtu", "value": "9100"}])"));
+  const TransactionSteps ms = adapter(Platform::sonic).applier.steps(d, mtu, id_of(300));
+  CHECK(step(ms.stage, "sudo config load -y /dev/stdin") == nullptr);
+  CHECK(step(ms.stage, "sudo config apply-patch /dev/stdin") != nullptr);
+
+  db["PORT"]["Ethernet8"]["mtu"] = "9100";
+  db["DSCP_TO_TC_MAP"]["ROCE"]["26"] = "1";
+  const NativeChange map = change_of(d, db);
+  // fabricctl's map entries are replaced whole (config_db_patch.h): one operation, the entry.
+  const ordered_json ops = ordered_json::parse(map.text);
+  REQUIRE(ops.size() == 1);
+  CHECK(ops[0]["op"] == "replace");
+  CHECK(ops[0]["path"] == "/DSCP_TO_TC_MAP/ROCE");
+  const TransactionSteps s = adapter(Platform::sonic).applier.steps(d, map, id_of(300));
+  CHECK(step(s.stage, "sudo config apply-patch /dev/stdin") == nullptr);
+  const RemoteStep* load = step(s.stage, "sudo config load -y /dev/stdin");
+  REQUIRE(load != nullptr);
+  CHECK(ordered_json::parse(load->input)["DSCP_TO_TC_MAP"]["ROCE"]["26"] == "3");  // the entry whole
+  CHECK(ordered_json::parse(step(s.stage, "sudo tee ")->input)["DSCP_TO_TC_MAP"]["ROCE"]["26"] == "1");
+  CHECK(change_of(d, staged(db, s)).empty());
+
+  // A map field the patch would remove cannot go by config load: refused, not half done.
+  db["DSCP_TO_TC_MAP"]["ROCE"]["26"] = "3";
+  db["DSCP_TO_TC_MAP"]["ROCE"]["64"] = "0";
+  auto bad = adapter(Platform::sonic).applier.change(d, raw_of(db));
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error() == "the patch replaces /DSCP_TO_TC_MAP/ROCE, whose field 64 `config load` cannot remove");
+}
+
+TEST_CASE("sonic apply: garbage or a missing output is an error") {
+  const DeviceDesired d = sonic::test::fixture();
+  const Applier a = adapter(Platform::sonic).applier;
+  for (const char* text : {"", "not json", "[1, 2]", "\"PORT\""}) {
+    CAPTURE(text);
+    auto c = a.change(d, {{"runningconfiguration.json", text}});
+    REQUIRE_FALSE(c);
+    CHECK(c.error() == "show runningconfiguration all: not a CONFIG_DB JSON object");
+  }
+  auto none = a.change(d, {});
+  REQUIRE_FALSE(none);
+  CHECK(none.error() == "no runningconfiguration.json was collected");
+  // Tables of the wrong shape do not crash the diff.
+  CHECK(a.change(d, raw_of(ordered_json::parse(R"({"PORT": "x", "QUEUE": [1], "PFC_WD": {"GLOBAL": 3}})"))));
+}
+
+TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value, save only on confirm") {
+  const DeviceDesired d = sonic::test::fixture();
+  const NativeChange c = change_of(d, factory_db());
+  const TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
+  REQUIRE(s.stage.size() == 5);
+  CHECK(s.stage[0].command == "sudo config checkpoint 'fabricctl-20261203T120000-a1b2c3'");
+  CHECK(s.stage[1].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.maps.json'");
+  CHECK(s.stage[2].command ==
+        "sudo systemd-run --on-active=120s --timer-property=RemainAfterElapse=no "
+        "--unit='fabricctl-20261203T120000-a1b2c3' sh -c 'config load -y "
+        "/tmp/fabricctl-20261203T120000-a1b2c3.maps.json && config rollback fabricctl-20261203T120000-a1b2c3'");
+  CHECK(s.stage[3].command == "sudo config load -y /dev/stdin");
+  CHECK(s.stage[4].command == "sudo config apply-patch /dev/stdin");
+  for (const RemoteStep& r : s.confirm)
+    CHECK(r.command.find("config save") == (&r == &s.confirm[1] ? 5 : std::string::npos));
+  CHECK(s.confirm[0].command == "sudo systemctl stop 'fabricctl-20261203T120000-a1b2c3.timer'");
+  CHECK(s.rollback[0].command == s.confirm[0].command);  // the timer first: GCU has no lock
+  CHECK(s.rollback[2].command == "sudo config rollback 'fabricctl-20261203T120000-a1b2c3'");
+  // A name that is not fabricctl's form gets no steps at all.
+  TransactionId bad = id_of(120);
+  bad.name = "x; reboot";
+  CHECK(adapter(Platform::sonic).applier.steps(d, c, bad).stage.empty());
+}
+
+TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollback may meet after a partial stage") {
+  const DeviceDesired d = sonic::test::fixture();
+  const Applier a = adapter(Platform::sonic).applier;
+  const TransactionSteps s = a.steps(d, change_of(d, factory_db()), id_of(60));
+  const RemoteStep& patch = s.stage[4];
+  CHECK(a.failure(patch, {0, "Patch applied successfully.\n", ""}) == "");
+  CHECK(a.failure(patch, {2, "",
+                          "Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table is illegal\n"
+                          "Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH\n\nError: Modification ...\n"}) ==
+        "apply the patch: exited with status 2: Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table "
+        "is illegal");
+  const RemoteStep& load = s.stage[3];
+  CHECK(a.failure(load, {0, "The config_db file /dev/stdin doesn't exist\n", ""}) ==
+        "load the QoS maps (config load: GCU refuses these tables): The config_db file /dev/stdin doesn't exist");
+  // Rollback after only the checkpoint ran: no timer, no maps file; after nothing ran: no checkpoint.
+  const std::string not_loaded = "Failed to stop x.timer: Unit x.timer not loaded.\n";
+  CHECK(a.failure(s.rollback[0], {5, "", not_loaded}) == "");
+  CHECK(a.failure(s.rollback[1], {0, "The config_db file /tmp/x doesn't exist\n", ""}) == "");
+  CHECK(a.failure(s.rollback[2], {2, "", "Failed to rollback config\nError: Checkpoint 'x' does not exist\n"}) == "");
+  CHECK(a.failure(s.rollback[2], {2, "", "Failed to rollback config\nError: after applying patch ...\n"}) ==
+        "roll CONFIG_DB back to the checkpoint: exited with status 2: Error: after applying patch ...");
+  // On confirm, a timer that is gone has fired: the change was reverted, and confirm must say so.
+  CHECK(a.failure(s.confirm[0], {5, "", not_loaded}) ==
+        "disarm the revert timer: exited with status 5: Failed to stop x.timer: Unit x.timer not loaded.");
+  CHECK(a.failure(s.confirm[0], {1, "", "\x1b[31mbad\x07\n"}).find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("sonic apply: the collector keeps every table the patch can touch") {
+  ordered_json db = ordered_json::object();
+  for (const std::string_view t : sonic::patched_tables()) db[std::string(t)] = {{"k", {{"f", "v"}}}};
+  const ordered_json kept = ordered_json::parse(adapter(Platform::sonic).collector.commands.front().keep(db.dump()));
+  for (const std::string_view t : sonic::patched_tables()) {
+    CAPTURE(std::string(t));
+    CHECK(kept.contains(std::string(t)));
+  }
+}
