@@ -133,8 +133,9 @@ struct PortDiff {
     out.push_back(std::move(c));
   }
 
-  void file(const std::string& path, int value, std::optional<int> now, std::string what) const {
-    if (now.value_or(-1) == value) return;  // -1: not read; no value written is negative
+  /// `now`: the value the host shows, -1 when it showed none (no value written is negative).
+  void file(const std::string& path, int value, int now, std::string what) const {
+    if (now == value) return;
     HostChange c = make(ChangeKind::file, dev);
     c.line = "echo " + std::to_string(value) + " > " + path;
     c.what = std::move(what);
@@ -154,26 +155,25 @@ struct PortDiff {
       for (const auto& prio : d.at(rp ? "rp_enabled_priorities" : "np_enabled_priorities"))
         on[static_cast<size_t>(int_in(prio, 0, kPriorities - 1, "dcqcn priority"))] = true;
       for (int p = 0; p < kPriorities; ++p) {
-        const auto now = h ? std::optional<int>((rp ? h->rp_enabled : h->np_enabled)[static_cast<size_t>(p)] ? 1 : 0)
-                           : std::nullopt;
+        const int now = h ? ((rp ? h->rp_enabled : h->np_enabled)[static_cast<size_t>(p)] ? 1 : 0) : -1;
         const std::string rel = std::string(point) + "/enable/" + std::to_string(p);
         file(ecn + rel, on[static_cast<size_t>(p)] ? 1 : 0, now, "DCQCN " + rel);
       }
     }
-    file(ecn + "roce_np/cnp_dscp", int_in(d.at("cnp_dscp"), 0, 63, "cnp_dscp"), h ? h->cnp_dscp : std::nullopt,
+    file(ecn + "roce_np/cnp_dscp", int_in(d.at("cnp_dscp"), 0, 63, "cnp_dscp"), h ? h->cnp_dscp.value_or(-1) : -1,
          "DCQCN roce_np/cnp_dscp");
     file(ecn + "roce_np/cnp_802p_prio", int_in(d.at("cnp_802p_prio"), 0, 7, "cnp_802p_prio"),
-         h ? h->cnp_priority : std::nullopt, "DCQCN roce_np/cnp_802p_prio");
+         h ? h->cnp_priority.value_or(-1) : -1, "DCQCN roce_np/cnp_802p_prio");
     // null: the profile leaves it to the firmware, so whatever the NIC has is right.
     if (!d.at("min_time_between_cnps").is_null())
       file(ecn + "roce_np/min_time_between_cnps",
            int_in(d.at("min_time_between_cnps"), 0, 1'000'000, "min_time_between_cnps"),
-           h ? h->min_time_between_cnps : std::nullopt, "DCQCN roce_np/min_time_between_cnps");
+           h ? h->min_time_between_cnps.value_or(-1) : -1, "DCQCN roce_np/min_time_between_cnps");
     for (const auto& [name, value] : d.at("rp").items()) {
       if (value.is_null()) continue;
       if (std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), name) == kDcqcnRpParams.end())
         throw std::invalid_argument("dcqcn rp parameter \"" + terminal_line(name) + "\" is not an mlx5 one");
-      std::optional<int> now;
+      int now = -1;
       if (h)
         if (const auto it = h->rp.find(name); it != h->rp.end()) now = it->second;
       file(ecn + "roce_rp/" + name, int_in(value, 0, 2'147'483'647, name), now, "DCQCN roce_rp/" + name);
@@ -191,10 +191,10 @@ struct PortDiff {
     const std::optional<RdmaObserved>& h = have.rdma;
     const bool same_device = h && h->device == rdma && h->port == port;
     file("/sys/kernel/config/rdma_cm/" + rdma + "/ports/" + std::to_string(port) + "/default_roce_tos",
-         int_in(r.at("roce_tos"), 0, 255, "roce_tos"), same_device ? h->cm_tos : std::nullopt,
+         int_in(r.at("roce_tos"), 0, 255, "roce_tos"), same_device ? h->cm_tos.value_or(-1) : -1,
          "RoCE ToS (rdma_cm default_roce_tos)");
     file(traffic_class_path(rdma, port), int_in(r.at("traffic_class"), 0, 255, "traffic_class"),
-         same_device ? h->tos_override : std::nullopt, "RoCE ToS (traffic_class)");
+         same_device ? h->tos_override.value_or(-2) : -2, "RoCE ToS (traffic_class)");
   }
 };
 
