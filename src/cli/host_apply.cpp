@@ -1,6 +1,7 @@
 #include "cli/host_apply.h"
 
 #include <fcntl.h>
+#include <linux/dcbnl.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -198,7 +199,7 @@ Expected<void> set_saved(const HostTxOptions& o, const std::string& netdev, Expe
     state->pfc = pfc;
   }
   for (const DcbApp& a : req->set.apps) {
-    const bool del = req->cmd == 20;  // DCB_CMD_IEEE_DEL
+    const bool del = req->cmd == DCB_CMD_IEEE_DEL;
     auto& apps = state->apps;
     apps.erase(std::remove_if(apps.begin(), apps.end(),
                               [&](const DcbApp& x) {
@@ -296,6 +297,8 @@ Expected<void> make(const HostTxOptions& o, const HostNow& now, const HostChange
       const fs::path p = under(o, linux_host::kNcclConf);
       auto text = read_optional(p);
       if (!text) return unexpected(text.error());
+      std::error_code ec;
+      fs::create_directories(p.parent_path(), ec);  // a fixture tree may have no etc/ yet
       return write_file_atomic(p, nccl_file(*text, c.value));
     }
   }
