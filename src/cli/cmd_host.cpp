@@ -69,7 +69,7 @@ int host_tx(const std::string& sub, const std::vector<std::string>& args) {
     desc.add_options()("device", po::value(&o.device)->value_name("NAME"), "the host's name in the inventory")(
         "confirm-timeout", po::value(&o.confirm_timeout_s)->value_name("S"),
         "revert by itself unless confirmed within S seconds")("dry-run", po::bool_switch(&o.dry_run),
-                                                               "print what would change; exit 1 if anything would");
+                                                              "print what would change; exit 1 if anything would");
   if (sub == "rollback")
     desc.add_options()("after", po::value(&o.after_s)->value_name("S"), "wait S seconds first (the revert timer)");
   int exit = kExitOk;
@@ -97,8 +97,8 @@ int cmd_host(const std::vector<std::string>& args) {
   std::cerr << "fabricctl: error: "
             << (args.empty() ? "fabricctl host needs a subcommand"
                              : "unknown host subcommand \"" + terminal_line(args.front()) + "\"")
-            << "; the ones there are: collect, apply, confirm, rollback\nusage: " << kUsage << "\n       "
-            << kTxUsage << "\n";
+            << "; the ones there are: collect, apply, confirm, rollback\nusage: " << kUsage << "\n       " << kTxUsage
+            << "\n";
   return kExitInvalid;
 }
 

@@ -238,9 +238,10 @@ std::string nccl_file(const std::optional<std::string>& now, const std::string& 
       const size_t eol = std::min(now->find('\n', pos), now->size());
       const std::string_view line = std::string_view(*now).substr(pos, eol - pos);
       pos = eol + 1;
-      const bool ours = std::any_of(linux_host::kNcclKeys.begin(), linux_host::kNcclKeys.end(), [&](std::string_view k) {
-        return line.size() > k.size() && line.substr(0, k.size()) == k && line[k.size()] == '=';
-      });
+      const bool ours =
+          std::any_of(linux_host::kNcclKeys.begin(), linux_host::kNcclKeys.end(), [&](std::string_view k) {
+            return line.size() > k.size() && line.substr(0, k.size()) == k && line[k.size()] == '=';
+          });
       if (!ours) out += std::string(line) + "\n";
     }
   return out + lines;
@@ -277,9 +278,8 @@ Expected<void> make(const HostTxOptions& o, const HostNow& now, const HostChange
       if (!s && set.apps.empty()) return unexpected(std::string("the interface has no DCB support (EOPNOTSUPP)"));
       std::vector<DcbApp> del;
       for (const DcbApp& a : have)
-        if (a.selector == kAppSelDscp && std::none_of(c.apps.begin(), c.apps.end(), [&](const DcbApp& w) {
-              return w.protocol == a.protocol;
-            }))
+        if (a.selector == kAppSelDscp &&
+            std::none_of(c.apps.begin(), c.apps.end(), [&](const DcbApp& w) { return w.protocol == a.protocol; }))
           del.push_back(a);
       return dcb_del(o, c.netdev, del);
     }
@@ -375,8 +375,15 @@ int fail(const std::string& message, int code = kExitDevice) {
 
 /// The revert timer: this program, detached (its own session, so the SSH session's end does not reach it).
 Expected<pid_t> arm_timer(const HostTxOptions& o) {
-  std::vector<std::string> argv = {o.self,   "host", "rollback", "--transaction", o.transaction,
-                                   "--after", std::to_string(o.confirm_timeout_s), "--root", o.root.string()};
+  std::vector<std::string> argv = {o.self,
+                                   "host",
+                                   "rollback",
+                                   "--transaction",
+                                   o.transaction,
+                                   "--after",
+                                   std::to_string(o.confirm_timeout_s),
+                                   "--root",
+                                   o.root.string()};
   if (!o.dcb_from.empty()) argv.insert(argv.end(), {"--dcb-from", o.dcb_from.string()});
   const pid_t pid = ::fork();
   if (pid < 0) return unexpected("cannot start the revert timer: " + errno_text(errno));
@@ -444,7 +451,8 @@ int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
     std::cout << linux_host::change_text(*changes);
     return changes->empty() ? kExitOk : kExitFindings;
   }
-  if (auto r = read_record(opt); !r || *r) return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
+  if (auto r = read_record(opt); !r || *r)
+    return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
   json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", json::array()}};
   for (const HostChange& c : *changes) record["undo"].push_back(undo_of(opt, *now, c));
   // The record first, then the timer, then the changes: whenever this process dies, the timer restores.
@@ -483,7 +491,8 @@ int host_confirm(const HostTxOptions& o) {
   if (!fd) return fail(fd.error());
   auto record = read_record(o);
   if (!record) return fail(record.error());
-  if (!*record) return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
+  if (!*record)
+    return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
   stop_timer(**record);
   std::error_code ec;
   fs::remove(record_path(o), ec);

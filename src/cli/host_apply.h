@@ -16,7 +16,7 @@ struct HostTxOptions {
   std::string device;
   std::string transaction;  // fabricctl-YYYYMMDDTHHMMSS-xxxxxx ([a-z0-9T-])
   int confirm_timeout_s = 0;
-  int after_s = -1;    // rollback: wait this long first (the revert timer); -1: now
+  int after_s = -1;  // rollback: wait this long first (the revert timer); -1: now
   bool dry_run = false;
   std::filesystem::path root = "/";
   std::filesystem::path dcb_from;  // DCB replies as hex dumps (the lab's stand-in NIC): read and rewritten

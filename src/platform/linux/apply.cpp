@@ -50,11 +50,11 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   const std::string fc = ok ? shell_quote(id.fabricctl) : "false";
   const std::string tx = " --transaction " + shell_quote(id.name);
   const std::string timeout = std::to_string(std::max(1, id.confirm_timeout_s));
-  s.stage.push_back({"apply the NIC state with the host's revert timer armed for " + timeout + " s",
-                     ok ? fc + " host apply --device " + shell_quote(device.name) + tx + " --confirm-timeout " +
-                              shell_quote(timeout)
-                        : "false",
-                     change.payload});
+  s.stage.push_back(
+      {"apply the NIC state with the host's revert timer armed for " + timeout + " s",
+       ok ? fc + " host apply --device " + shell_quote(device.name) + tx + " --confirm-timeout " + shell_quote(timeout)
+          : "false",
+       change.payload});
   s.confirm.push_back({"confirm (stops the host's revert timer)", ok ? fc + " host confirm" + tx : "false", ""});
   s.rollback.push_back({"restore the previous NIC state now", ok ? fc + " host rollback" + tx : "false", ""});
   return s;

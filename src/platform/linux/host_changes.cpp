@@ -69,7 +69,9 @@ struct PortDiff {
       const int bw = int_in(t.at("bw"), 0, 100, "ets bw");
       ets.tc_tsa[static_cast<size_t>(tc)] = strict ? kTsaStrict : kTsaEts;
       ets.tc_tx_bw[static_cast<size_t>(tc)] = static_cast<uint8_t>(bw);
-      if (same) {
+      // A TC no priority maps to carries nothing: its schedule is not compared (verify ignores it too).
+      const bool used = std::find(prio_tc.begin(), prio_tc.end(), tc) != prio_tc.end();
+      if (same && used) {
         const TcSchedule& h = (*have.tc)[static_cast<size_t>(tc)];
         same = h.strict == strict && (strict || h.bandwidth_pct == bw);
       }
@@ -213,7 +215,8 @@ void nccl(const ordered_json& want, const DeviceObserved& have, std::vector<Host
 
 }  // namespace
 
-Expected<std::vector<HostChange>> host_changes(const nlohmann::ordered_json& nic_state, const DeviceObserved& observed) {
+Expected<std::vector<HostChange>> host_changes(const nlohmann::ordered_json& nic_state,
+                                               const DeviceObserved& observed) {
   std::vector<HostChange> out;
   try {
     if (!nic_state.is_object() || nic_state.value("schema", "") != kNicStateSchema)
@@ -269,26 +272,28 @@ std::string observed_config_text(const DeviceObserved& observed) {
       j["tc"] = nullptr;
     }
     if (p.dcqcn) {
-      j["dcqcn"] = {{"rp_enabled", p.dcqcn->rp_enabled}, {"np_enabled", p.dcqcn->np_enabled},
-                    {"cnp_dscp", opt(p.dcqcn->cnp_dscp)},  {"cnp_802p_prio", opt(p.dcqcn->cnp_priority)},
+      j["dcqcn"] = {{"rp_enabled", p.dcqcn->rp_enabled},
+                    {"np_enabled", p.dcqcn->np_enabled},
+                    {"cnp_dscp", opt(p.dcqcn->cnp_dscp)},
+                    {"cnp_802p_prio", opt(p.dcqcn->cnp_priority)},
                     {"min_time_between_cnps", opt(p.dcqcn->min_time_between_cnps)}};
       for (const auto& [k, v] : p.dcqcn->rp) j["dcqcn"]["rp"][k] = v;
     } else {
       j["dcqcn"] = nullptr;
     }
     if (p.rdma)
-      j["rdma"] = {{"device", p.rdma->device}, {"port", p.rdma->port}, {"cm_tos", opt(p.rdma->cm_tos)},
+      j["rdma"] = {{"device", p.rdma->device},
+                   {"port", p.rdma->port},
+                   {"cm_tos", opt(p.rdma->cm_tos)},
                    {"tos_override", opt(p.rdma->tos_override)}};
-    else
-      j["rdma"] = nullptr;
+    else j["rdma"] = nullptr;
     ports.push_back(std::move(j));
   }
   doc["ports"] = std::move(ports);
   doc["unreadable_ports"] = observed.unreadable_ports;
   if (observed.nccl)
     doc["nccl"] = {{"ib_tc", opt(observed.nccl->traffic_class)}, {"ib_gid_index", opt(observed.nccl->gid_index)}};
-  else
-    doc["nccl"] = nullptr;
+  else doc["nccl"] = nullptr;
   return doc.dump(2) + "\n";
 }
 

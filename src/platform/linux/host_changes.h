@@ -31,16 +31,16 @@ enum class ChangeKind {
 
 struct HostChange {
   ChangeKind kind = ChangeKind::file;
-  std::string netdev;  // the port; "" for the host-wide NCCL defaults
-  std::string line;    // as typed: `ip link set dev ens1f0np0 mtu 9000`
-  std::string what;    // for errors: "MTU", "DCB PFC", "DCQCN roce_np/enable/3"
-  int mtu = 0;                              // mtu: bytes
-  DcbEts ets;                               // dcb_ets: prio_tc, tc_tsa, tc_tx_bw
-  std::array<bool, kDcbMaxTcs> pfc{};       // dcb_pfc: PFC per priority
-  int pfc_delay = 0;                        // dcb_pfc: mlx5 cable length, metres
-  std::vector<DcbApp> apps;                 // dcb_app: the whole desired DSCP table (empty: trust PCP)
-  std::string path;                         // file: absolute host path, "/sys/..." (under --root when applied)
-  std::string value;                        // file: the value written; nccl: the NAME=value lines, '\n' ended
+  std::string netdev;                  // the port; "" for the host-wide NCCL defaults
+  std::string line;                    // as typed: `ip link set dev ens1f0np0 mtu 9000`
+  std::string what;                    // for errors: "MTU", "DCB PFC", "DCQCN roce_np/enable/3"
+  int mtu = 0;                         // mtu: bytes
+  DcbEts ets;                          // dcb_ets: prio_tc, tc_tsa, tc_tx_bw
+  std::array<bool, kDcbMaxTcs> pfc{};  // dcb_pfc: PFC per priority
+  int pfc_delay = 0;                   // dcb_pfc: mlx5 cable length, metres
+  std::vector<DcbApp> apps;            // dcb_app: the whole desired DSCP table (empty: trust PCP)
+  std::string path;                    // file: absolute host path, "/sys/..." (under --root when applied)
+  std::string value;                   // file: the value written; nccl: the NAME=value lines, '\n' ended
 };
 
 /// The changes that bring `observed` to `nic_state`, in a fixed order: per port in the document's order
