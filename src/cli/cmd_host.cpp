@@ -1,10 +1,13 @@
 // fabricctl host collect: run on a host (as root, for DCB netlink), it prints the host's observed state
 // as a snapshot on stdout. The controller runs it over SSH (`collect`, live `verify`); a fleet tool
 // (systemd timer, DaemonSet) can run it on every host and ship the files to `verify --snapshots`.
+#include <filesystem>
 #include <iostream>
+#include <iterator>
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "cli/host_apply.h"
 #include "cli/host_collect.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
@@ -45,18 +48,57 @@ int host_collect(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
+constexpr const char* kTxUsage =
+    "fabricctl host apply --device NAME (--transaction ID --confirm-timeout S | --dry-run) < nic-state.json\n"
+    "       fabricctl host confirm --transaction ID\n"
+    "       fabricctl host rollback --transaction ID [--after S]\n"
+    "       each also takes [--root DIR] [--dcb-from DIR] [--lldp-socket PATH]";
+
+/// host apply | confirm | rollback: the host's side of a Linux transaction (cli/host_apply.h).
+int host_tx(const std::string& sub, const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  HostTxOptions o;
+  std::string root = "/", dcb_from;
+  po::options_description desc("host " + sub + " options");
+  desc.add_options()("transaction", po::value(&o.transaction)->value_name("ID"), "the transaction's name")(
+      "root", po::value(&root)->value_name("DIR"), "prefix of /sys, /etc and /var (a fixture tree); default /")(
+      "dcb-from", po::value(&dcb_from)->value_name("DIR"),
+      "DCB state as saved replies DIR/<netdev>.dcbnl, read and rewritten, instead of the kernel's")(
+      "lldp-socket", po::value(&o.lldp_socket)->value_name("PATH"), "accepted for symmetry with host collect");
+  if (sub == "apply")
+    desc.add_options()("device", po::value(&o.device)->value_name("NAME"), "the host's name in the inventory")(
+        "confirm-timeout", po::value(&o.confirm_timeout_s)->value_name("S"),
+        "revert by itself unless confirmed within S seconds")("dry-run", po::bool_switch(&o.dry_run),
+                                                              "print what would change; exit 1 if anything would");
+  if (sub == "rollback")
+    desc.add_options()("after", po::value(&o.after_s)->value_name("S"), "wait S seconds first (the revert timer)");
+  int exit = kExitOk;
+  if (!parse_args(args, desc, kTxUsage, exit)) return exit;
+  o.root = root;
+  o.dcb_from = dcb_from;
+  std::error_code ec;
+  o.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  if (sub == "confirm") return host_confirm(o);
+  if (sub == "rollback") return host_rollback(o);
+  const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  return host_apply(o, input);
+}
+
 }  // namespace
 
 int cmd_host(const std::vector<std::string>& args) {
   if (!args.empty() && args.front() == "collect") return host_collect({args.begin() + 1, args.end()});
+  if (!args.empty() && (args.front() == "apply" || args.front() == "confirm" || args.front() == "rollback"))
+    return host_tx(args.front(), {args.begin() + 1, args.end()});
   if (!args.empty() && (args.front() == "--help" || args.front() == "-h")) {
-    std::cout << "usage: " << kUsage << "\n";
+    std::cout << "usage: " << kUsage << "\n       " << kTxUsage << "\n";
     return kExitOk;
   }
   std::cerr << "fabricctl: error: "
             << (args.empty() ? "fabricctl host needs a subcommand"
                              : "unknown host subcommand \"" + terminal_line(args.front()) + "\"")
-            << "; the one there is: collect\nusage: " << kUsage << "\n";
+            << "; the ones there are: collect, apply, confirm, rollback\nusage: " << kUsage << "\n       " << kTxUsage
+            << "\n";
   return kExitInvalid;
 }
 

@@ -67,4 +67,22 @@ Expected<LinkState> link_state(std::string_view name) {
   return state_of(link.get());
 }
 
+Expected<void> set_link_mtu(std::string_view name, int mtu) {
+  auto sock = route_socket();
+  if (!sock) return unexpected(sock.error());
+  const std::string n(name);
+  ::rtnl_link* raw = nullptr;
+  if (const int err = rtnl_link_get_kernel(sock->get(), 0, n.c_str(), &raw); err < 0) {
+    if (err == -NLE_NODEV || err == -NLE_OBJ_NOTFOUND) return unexpected("no network interface " + n);
+    return unexpected("rtnetlink: " + n + ": " + std::string(nl_geterror(err)));
+  }
+  const std::unique_ptr<::rtnl_link, LinkPut> link(raw);
+  const std::unique_ptr<::rtnl_link, LinkPut> change(rtnl_link_alloc());
+  if (!change) return unexpected(std::string("rtnetlink: out of memory"));
+  rtnl_link_set_mtu(change.get(), static_cast<unsigned>(mtu));
+  if (const int err = rtnl_link_change(sock->get(), link.get(), change.get(), 0); err < 0)
+    return unexpected("rtnetlink: " + n + ": mtu " + std::to_string(mtu) + ": " + std::string(nl_geterror(err)));
+  return {};
+}
+
 }  // namespace fabricctl

@@ -25,4 +25,8 @@ Expected<std::vector<LinkState>> link_states();
 /// One link by name; the error says "no network interface NAME" when the kernel has none.
 Expected<LinkState> link_state(std::string_view name);
 
+/// Sets the MTU of link `name` (bytes; RTM_NEWLINK with IFLA_MTU, as `ip link set dev NAME mtu N`).
+/// Error: no such link, not permitted (CAP_NET_ADMIN), or the driver's refusal (EINVAL: out of its range).
+Expected<void> set_link_mtu(std::string_view name, int mtu);
+
 }  // namespace fabricctl

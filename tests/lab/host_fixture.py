@@ -8,7 +8,12 @@ rendered nic-state.json: what `fabricctl host collect --root DIR` reads where th
   sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos
   etc/nccl.conf
 
-  host_fixture.py NIC_STATE_JSON ROOT
+  host_fixture.py NIC_STATE_JSON ROOT [--factory]
+
+--factory: the same ports at the NIC's defaults instead of the rendered state (what `fabricctl host apply`
+starts from in the lab): no PFC, no DSCP app entries (trust PCP), every priority in TC 0, DCQCN off with the
+firmware's CNP marking (shared/reference/host-nic.md: CNP_DSCP 48, CNP_802P_PRIO 6, MIN_TIME_BETWEEN_CNPS 0),
+rdma_cm's default ToS 0, no traffic_class override, no nccl.conf. The lab sets the netdev MTU (1500) itself.
 """
 import json
 import os
@@ -56,10 +61,41 @@ def dcb_reply(port):
     return "\n".join(lines)
 
 
+# mlx5 firmware defaults of the reaction-point parameters (shared/reference/host-nic.md); the others are left out.
+RP_DEFAULTS = {"rpg_time_reset": 300, "rpg_byte_reset": 32767, "rpg_threshold": 1, "rpg_ai_rate": 5,
+               "rpg_hai_rate": 50, "rpg_gd": 11, "rpg_min_dec_fac": 50, "rpg_min_rate": 1,
+               "rate_to_set_on_first_cnp": 0, "dce_tcp_g": 1019, "dce_tcp_rtt": 1,
+               "rate_reduce_monitor_period": 4, "initial_alpha_value": 1023}
+
+
+def factory(state):
+    """The document with every port at the NIC's defaults (a stand-in mlx5 reports a standard ETS here; a
+    real one shows its vendor TSA, which fabricctl refuses to read as a neutral schedule)."""
+    for port in state["ports"]:
+        port["app_dscp_prio"] = []
+        port["pfc"] = {"enabled_priorities": [], "cable_length_m": 0}
+        port["ets"] = {"prio_tc": [0] * 8,
+                       "tc": [{"tc": t, "tsa": "ets" if t == 0 else "strict", "bw": 100 if t == 0 else 0}
+                              for t in range(8)]}
+        dc = port["dcqcn"]
+        dc.update(rp_enabled_priorities=[], np_enabled_priorities=[], cnp_dscp=48, cnp_802p_prio=6,
+                  min_time_between_cnps=0)
+        dc["rp"] = {k: RP_DEFAULTS.get(k) for k in dc["rp"]}
+        if port.get("rdma"):
+            port["rdma"].update(roce_tos=0, traffic_class=None)
+    state["nccl"] = None
+    return state
+
+
 def main():
     state_file, root = sys.argv[1], sys.argv[2]
     with open(state_file) as f:
         state = json.load(f)
+    if sys.argv[3:] == ["--factory"]:
+        state = factory(state)
+    elif sys.argv[3:]:
+        sys.stderr.write("usage: host_fixture.py NIC_STATE_JSON ROOT [--factory]\n")
+        return 2
     for port in state["ports"]:
         net = os.path.join(root, "sys/class/net", port["netdev"])
         put(os.path.join(net, "speed"), str(port.get("speed_mbps") or -1))
@@ -89,9 +125,12 @@ def main():
             put(os.path.join(ib, "ports", n, "gids", str(i)), gid)
             put(os.path.join(ib, "ports", n, "gid_attrs/types", str(i)), "IB/RoCE v1" if i % 2 == 0 else "RoCE v2")
             put(os.path.join(ib, "ports", n, "gid_attrs/ndevs", str(i)), port["netdev"])
-        put(os.path.join(ib, "tc", n, "traffic_class"), "Global tclass=%d" % rdma["traffic_class"])
+        tclass = rdma["traffic_class"]
+        put(os.path.join(ib, "tc", n, "traffic_class"), "" if tclass is None else "Global tclass=%d" % tclass)
         put(os.path.join(root, "sys/kernel/config/rdma_cm", dev, "ports", n, "default_roce_tos"), str(rdma["roce_tos"]))
-    nccl = state.get("nccl", {})
+    nccl = state.get("nccl")
+    if nccl is None:
+        return 0
     lines = ["NCCL_IB_TC=%d" % nccl["ib_tc"]] if "ib_tc" in nccl else []
     if nccl.get("ib_gid_index") is not None:
         lines.append("NCCL_IB_GID_INDEX=%d" % nccl["ib_gid_index"])

@@ -1,0 +1,525 @@
+#include "cli/host_apply.h"
+
+#include <fcntl.h>
+#include <linux/dcbnl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
+
+#include "cli/command.h"
+#include "cli/dcb_query.h"
+#include "platform/linux/dcb_observed.h"
+#include "platform/linux/dcbnl.h"
+#include "platform/linux/hex_dump.h"
+#include "platform/linux/host_changes.h"
+#include "platform/linux/host_sysfs.h"
+#include "platform/linux/nic.h"
+#include "transport/rtnl_link.h"
+#include "util/escape.h"
+#include "util/file_io.h"
+
+namespace fabricctl {
+namespace {
+
+namespace fs = std::filesystem;
+using linux_host::ChangeKind;
+using linux_host::HostChange;
+using nlohmann::json;
+
+constexpr size_t kMaxFile = size_t{1} << 20;
+
+/// What apply read of the host: the neutral state the diff compares, and each port's DCB reply as the
+/// kernel (or the saved reply) gave it, which the sets start from and the record keeps.
+struct HostNow {
+  DeviceObserved observed;
+  std::map<std::string, std::optional<DcbState>> dcb;  // nullopt: the driver has no DCB (EOPNOTSUPP)
+};
+
+fs::path under(const HostTxOptions& o, std::string_view abs) { return o.root / fs::path(abs).relative_path(); }
+fs::path tx_dir(const HostTxOptions& o) { return o.root / "var/lib/fabricctl/transactions"; }
+fs::path record_path(const HostTxOptions& o) { return tx_dir(o) / (o.transaction + ".json"); }
+fs::path dcb_file(const HostTxOptions& o, const std::string& netdev) { return o.dcb_from / (netdev + ".dcbnl"); }
+
+Expected<std::optional<std::string>> read_optional(const fs::path& p) {
+  auto text = read_regular_file(p, {kMaxFile, "file"});
+  if (!text) {
+    if (text.error().kind == FileError::Kind::missing) return std::optional<std::string>{};
+    return unexpected(text.error().message);
+  }
+  return std::optional<std::string>(std::move(*text));
+}
+
+Expected<DcbState> saved_dcb(const HostTxOptions& o, const std::string& netdev) {
+  const fs::path path = dcb_file(o, netdev);
+  auto text = read_regular_file(path, {kMaxFile, "saved DCB reply"});
+  if (!text) return unexpected(text.error().message);
+  auto bytes = linux_host::parse_hex_dump(*text);
+  if (!bytes) return unexpected(path.string() + ": " + bytes.error());
+  auto state = decode_ieee_get_reply(*bytes);
+  if (!state) return unexpected(path.string() + ": " + state.error());
+  return state;
+}
+
+std::string hex_dump(const NetlinkBytes& b, const std::string& netdev) {
+  std::string out = "# DCB_CMD_IEEE_GET reply of " + netdev + " (fabricctl host apply)\n";
+  char buf[4];
+  for (size_t i = 0; i < b.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", b[i]);
+    out += buf;
+    out += (i % 16 == 15 || i + 1 == b.size()) ? '\n' : ' ';
+  }
+  return out;
+}
+
+/// The host as `host collect` reads it (cli/host_collect.cpp's readers), for the desired ports only;
+/// a port without DCB support keeps its other fields, so the diff asks for DCB and the set names the refusal.
+Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
+  HostNow h;
+  h.observed.name = o.device;
+  h.observed.platform = Platform::linux_host;
+  auto links = link_states();
+  if (!links) return unexpected(links.error());
+  for (const auto& port : state.at("ports")) {
+    const std::string name = port.at("netdev").get<std::string>();
+    const auto link = std::find_if(links->begin(), links->end(), [&](const LinkState& l) { return l.name == name; });
+    if (link == links->end()) {
+      h.observed.unreadable_ports.emplace(terminal_line(name), "no network interface " + terminal_line(name));
+      continue;
+    }
+    PortObserved p;
+    p.name = name;
+    p.mtu = link->mtu;
+    if (auto files = linux_host::read_port_files(o.root, p); !files) return unexpected(name + ": " + files.error());
+    std::optional<DcbState> dcb;
+    if (!o.dcb_from.empty()) {
+      auto s = saved_dcb(o, name);
+      if (!s) return unexpected(name + ": DCB: " + s.error());
+      dcb = std::move(*s);
+    } else {
+      auto r = dcb_ieee_get(name);
+      if (!r) return unexpected(name + ": DCB: " + r.error());
+      if (r->supported) dcb = std::move(r->state);
+    }
+    if (dcb)
+      if (auto filled = fill_observed(*dcb, p); !filled) return unexpected(name + ": DCB: " + filled.error());
+    h.dcb[name] = dcb;
+    h.observed.ports.push_back(std::move(p));
+  }
+  auto nccl = linux_host::read_nccl_conf(o.root);
+  if (!nccl) return unexpected(nccl.error());
+  h.observed.nccl = *nccl;
+  return h;
+}
+
+// ---- the rollback record --------------------------------------------------------------------------
+
+/// One previous value: {"kind":"mtu","netdev","mtu"} | {"kind":"dcb","netdev","reply":hex} (the kernel's
+/// state before, as its own get reply) | {"kind":"file","path","content"|null} (null: it did not exist).
+json undo_of(const HostTxOptions& o, const HostNow& now, const HostChange& c) {
+  switch (c.kind) {
+    case ChangeKind::mtu: return {{"kind", "mtu"}, {"netdev", c.netdev}, {"mtu", *now.observed.port(c.netdev)->mtu}};
+    case ChangeKind::dcb_ets:
+    case ChangeKind::dcb_pfc:
+    case ChangeKind::dcb_app: {
+      if (!o.dcb_from.empty()) {
+        const fs::path p = dcb_file(o, c.netdev);
+        auto text = read_optional(p);
+        return {{"kind", "file"}, {"path", p.string()}, {"content", text && *text ? json(**text) : json(nullptr)}};
+      }
+      const auto& s = now.dcb.at(c.netdev);
+      if (!s) return {{"kind", "none"}};  // no DCB: nothing can have changed
+      auto bytes = encode_ieee_get_reply(*s);
+      return {{"kind", "dcb"}, {"netdev", c.netdev}, {"reply", bytes ? hex_dump(*bytes, c.netdev) : ""}};
+    }
+    case ChangeKind::file:
+    case ChangeKind::nccl: {
+      const fs::path p = c.kind == ChangeKind::nccl ? under(o, linux_host::kNcclConf) : under(o, c.path);
+      auto text = read_optional(p);
+      return {{"kind", "file"}, {"path", p.string()}, {"content", text && *text ? json(**text) : json(nullptr)}};
+    }
+  }
+  return {{"kind", "none"}};
+}
+
+Expected<void> write_record(const HostTxOptions& o, const json& record) {
+  std::error_code ec;
+  fs::create_directories(tx_dir(o), ec);
+  if (ec) return unexpected(tx_dir(o).string() + ": cannot create: " + ec.message());
+  return write_file_atomic(record_path(o), record.dump(2) + "\n", {.mode = 0600});
+}
+
+/// The transaction's lock, held until the process ends or the fd closes.
+Expected<int> lock(const HostTxOptions& o) {
+  std::error_code ec;
+  fs::create_directories(tx_dir(o), ec);
+  const fs::path p = tx_dir(o) / (o.transaction + ".lock");
+  const int fd = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return unexpected(p.string() + ": cannot open: " + errno_text(errno));
+  if (::flock(fd, LOCK_EX) != 0) return unexpected(p.string() + ": cannot lock: " + errno_text(errno));
+  return fd;
+}
+
+// ---- making a change ------------------------------------------------------------------------------
+
+/// A sysfs/configfs attribute is written in place (no temporary file and rename there).
+Expected<void> write_attribute(const fs::path& p, std::string_view value, bool create) {
+  const int fd = ::open(p.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0644);
+  if (fd < 0) return unexpected(p.string() + ": cannot write: " + errno_text(errno));
+  const std::string text = std::string(value) + "\n";
+  const ssize_t n = ::write(fd, text.data(), text.size());
+  const int err = errno;
+  ::close(fd);
+  if (n != static_cast<ssize_t>(text.size())) return unexpected(p.string() + ": cannot write: " + errno_text(err));
+  return {};
+}
+
+/// The saved reply as the kernel would answer after the set: the request built by the real codec, decoded
+/// as the kernel decodes it, applied as dcbnl_ieee_set applies it (ETS, PFC, app entries replacing the
+/// one of the same selector and protocol), and for a del the entries matching all three fields removed.
+Expected<void> set_saved(const HostTxOptions& o, const std::string& netdev, Expected<NetlinkBytes> request) {
+  if (!request) return unexpected(request.error());
+  auto req = decode_ieee_set_request(*request);
+  if (!req) return unexpected(req.error());
+  auto state = saved_dcb(o, netdev);
+  if (!state) return unexpected(state.error());
+  if (req->set.ets) state->ets = *req->set.ets;
+  if (req->set.pfc) {
+    DcbPfc pfc = *req->set.pfc;
+    if (state->pfc) pfc.requests = state->pfc->requests, pfc.indications = state->pfc->indications;
+    state->pfc = pfc;
+  }
+  for (const DcbApp& a : req->set.apps) {
+    const bool del = req->cmd == DCB_CMD_IEEE_DEL;
+    auto& apps = state->apps;
+    apps.erase(std::remove_if(apps.begin(), apps.end(),
+                              [&](const DcbApp& x) {
+                                return x.selector == a.selector && x.protocol == a.protocol &&
+                                       (!del || x.priority == a.priority);
+                              }),
+               apps.end());
+    if (!del) apps.push_back(a);
+  }
+  auto reply = encode_ieee_get_reply(*state);
+  if (!reply) return unexpected(reply.error());
+  return write_file_atomic(dcb_file(o, netdev), hex_dump(*reply, netdev));
+}
+
+Expected<void> dcb_set(const HostTxOptions& o, const std::string& netdev, const DcbIeeeSet& set) {
+  if (!o.dcb_from.empty()) return set_saved(o, netdev, encode_ieee_set(netdev, set));
+  return dcb_ieee_set(netdev, set);
+}
+
+Expected<void> dcb_del(const HostTxOptions& o, const std::string& netdev, const std::vector<DcbApp>& apps) {
+  if (apps.empty()) return {};
+  if (!o.dcb_from.empty()) return set_saved(o, netdev, encode_ieee_del_apps(netdev, apps));
+  return dcb_ieee_del_apps(netdev, apps);
+}
+
+/// DCB failures in a network engineer's words: EOPNOTSUPP is the driver's, not a fault of the request.
+std::string dcb_error(const std::string& e) {
+  if (e.find("EOPNOTSUPP") != std::string::npos) return "not supported by the driver (EOPNOTSUPP)";
+  return e;
+}
+
+std::string nccl_file(const std::optional<std::string>& now, const std::string& lines) {
+  std::string out;
+  if (now)
+    for (size_t pos = 0; pos < now->size();) {
+      const size_t eol = std::min(now->find('\n', pos), now->size());
+      const std::string_view line = std::string_view(*now).substr(pos, eol - pos);
+      pos = eol + 1;
+      const bool ours =
+          std::any_of(linux_host::kNcclKeys.begin(), linux_host::kNcclKeys.end(), [&](std::string_view k) {
+            return line.size() > k.size() && line.substr(0, k.size()) == k && line[k.size()] == '=';
+          });
+      if (!ours) out += std::string(line) + "\n";
+    }
+  return out + lines;
+}
+
+Expected<void> make(const HostTxOptions& o, const HostNow& now, const HostChange& c) {
+  switch (c.kind) {
+    case ChangeKind::mtu: return set_link_mtu(c.netdev, c.mtu);
+    case ChangeKind::dcb_ets: {
+      DcbIeeeSet set;
+      set.ets = c.ets;
+      if (const auto& s = now.dcb.at(c.netdev); s && s->ets) set.ets->ets_cap = s->ets->ets_cap;
+      return dcb_set(o, c.netdev, set);
+    }
+    case ChangeKind::dcb_pfc: {
+      DcbIeeeSet set;
+      set.pfc = DcbPfc{};
+      const auto& s = now.dcb.at(c.netdev);
+      set.pfc->pfc_cap = s && s->pfc ? s->pfc->pfc_cap : kDcbMaxTcs;
+      set.pfc->enabled = c.pfc;
+      set.pfc->delay = static_cast<uint16_t>(c.pfc_delay);
+      return dcb_set(o, c.netdev, set);
+    }
+    case ChangeKind::dcb_app: {
+      // The missing entries first (mlx5 replaces a DSCP's entry on set), then the ones no longer wanted:
+      // deleting the last DSCP entry first would switch an mlx5 port to PCP trust in between.
+      const auto& s = now.dcb.at(c.netdev);
+      std::vector<DcbApp> have = s ? s->apps : std::vector<DcbApp>{};
+      DcbIeeeSet set;
+      for (const DcbApp& a : c.apps)
+        if (std::find(have.begin(), have.end(), a) == have.end()) set.apps.push_back(a);
+      if (!set.apps.empty())
+        if (auto r = dcb_set(o, c.netdev, set); !r) return r;
+      if (!s && set.apps.empty()) return unexpected(std::string("the interface has no DCB support (EOPNOTSUPP)"));
+      std::vector<DcbApp> del;
+      for (const DcbApp& a : have)
+        if (a.selector == kAppSelDscp &&
+            std::none_of(c.apps.begin(), c.apps.end(), [&](const DcbApp& w) { return w.protocol == a.protocol; }))
+          del.push_back(a);
+      return dcb_del(o, c.netdev, del);
+    }
+    case ChangeKind::file: {
+      // configfs rdma_cm: the device's directory is made (mkdir) and the kernel fills in its ports.
+      const bool configfs = c.path.rfind("/sys/kernel/config/", 0) == 0;
+      const fs::path p = under(o, c.path);
+      std::error_code ec;
+      if (configfs) fs::create_directories(p.parent_path(), ec);
+      // A fixture tree is plain files: keep there what MLNX_OFED shows after the write.
+      const bool shown = o.root != "/" && c.path.size() > 14 && c.path.ends_with("/traffic_class");
+      return write_attribute(p, shown ? "Global tclass=" + c.value : c.value, configfs && o.root != "/");
+    }
+    case ChangeKind::nccl: {
+      const fs::path p = under(o, linux_host::kNcclConf);
+      auto text = read_optional(p);
+      if (!text) return unexpected(text.error());
+      std::error_code ec;
+      fs::create_directories(p.parent_path(), ec);  // a fixture tree may have no etc/ yet
+      return write_file_atomic(p, nccl_file(*text, c.value));
+    }
+  }
+  return {};
+}
+
+// ---- restoring ------------------------------------------------------------------------------------
+
+Expected<void> restore(const HostTxOptions& o, const json& u) {
+  const std::string kind = u.value("kind", "");
+  if (kind == "mtu") return set_link_mtu(u.at("netdev").get<std::string>(), u.at("mtu").get<int>());
+  if (kind == "file") {
+    const fs::path p = u.at("path").get<std::string>();
+    if (u.at("content").is_null()) {
+      std::error_code ec;
+      fs::remove(p, ec);
+      return {};
+    }
+    const std::string content = u.at("content").get<std::string>();
+    if (p.string().rfind((o.root / "sys").string(), 0) == 0) {  // an attribute: in place, one line
+      std::string v = content;
+      while (!v.empty() && v.back() == '\n') v.pop_back();
+      return write_attribute(p, v, false);
+    }
+    return write_file_atomic(p, content);
+  }
+  if (kind == "dcb") {
+    const std::string netdev = u.at("netdev").get<std::string>();
+    auto bytes = linux_host::parse_hex_dump(u.at("reply").get<std::string>());
+    if (!bytes) return unexpected(bytes.error());
+    auto before = decode_ieee_get_reply(*bytes);
+    if (!before) return unexpected(before.error());
+    auto now = dcb_ieee_get(netdev);
+    if (!now) return unexpected(now.error());
+    DcbIeeeSet set;
+    set.ets = before->ets;
+    set.pfc = before->pfc;
+    set.apps = before->apps;
+    if (set.ets || set.pfc || !set.apps.empty())
+      if (auto r = dcb_ieee_set(netdev, set); !r) return r;
+    std::vector<DcbApp> del;
+    for (const DcbApp& a : now->state.apps)
+      if (std::find(before->apps.begin(), before->apps.end(), a) == before->apps.end()) del.push_back(a);
+    return del.empty() ? Expected<void>{} : dcb_ieee_del_apps(netdev, del);
+  }
+  return {};
+}
+
+/// Restores `undo` from the last entry to the first; every entry is tried, the first error is returned.
+Expected<void> restore_all(const HostTxOptions& o, const json& undo, size_t count) {
+  Expected<void> result;
+  for (size_t i = count; i-- > 0;) {
+    auto r = [&]() -> Expected<void> {
+      try {
+        return restore(o, undo.at(i));
+      } catch (const std::exception& e) {
+        return unexpected(std::string("bad rollback record entry: ") + e.what());
+      }
+    }();
+    if (!r && result) result = unexpected(r.error());
+  }
+  return result;
+}
+
+bool valid_transaction(const std::string& id) {
+  return !id.empty() && id.size() <= 64 &&
+         id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789T-") == std::string::npos;
+}
+
+int fail(const std::string& message, int code = kExitDevice) {
+  std::cerr << "fabricctl: error: " << terminal_line(message) << "\n";
+  return code;
+}
+
+/// The revert timer: this program, detached (its own session, so the SSH session's end does not reach it).
+Expected<pid_t> arm_timer(const HostTxOptions& o) {
+  std::vector<std::string> argv = {o.self,
+                                   "host",
+                                   "rollback",
+                                   "--transaction",
+                                   o.transaction,
+                                   "--after",
+                                   std::to_string(o.confirm_timeout_s),
+                                   "--root",
+                                   o.root.string()};
+  if (!o.dcb_from.empty()) argv.insert(argv.end(), {"--dcb-from", o.dcb_from.string()});
+  const pid_t pid = ::fork();
+  if (pid < 0) return unexpected("cannot start the revert timer: " + errno_text(errno));
+  if (pid == 0) {
+    ::setsid();
+    const int null = ::open("/dev/null", O_RDWR);
+    for (int fd = 0; fd < 3; ++fd) ::dup2(null, fd);
+    std::vector<char*> args;
+    for (std::string& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    ::execv(o.self.c_str(), args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+Expected<std::optional<json>> read_record(const HostTxOptions& o) {
+  auto text = read_optional(record_path(o));
+  if (!text) return unexpected(text.error());
+  if (!*text) return std::optional<json>{};
+  try {
+    return std::optional<json>(json::parse(**text));
+  } catch (const std::exception& e) {
+    return unexpected(record_path(o).string() + ": not a rollback record: " + e.what());
+  }
+}
+
+void stop_timer(const json& record) {
+  const pid_t pid = record.value("timer_pid", 0);
+  if (pid > 0 && pid != ::getpid()) ::kill(pid, SIGTERM);
+}
+
+}  // namespace
+
+int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
+  if (!o.dry_run && !valid_transaction(o.transaction))
+    return fail("host apply needs --transaction ID ([a-z0-9T-]) or --dry-run", kExitInvalid);
+  if (!o.dry_run && o.confirm_timeout_s < 1) return fail("host apply needs --confirm-timeout S (S >= 1)", kExitInvalid);
+  json state;
+  try {
+    state = json::parse(nic_state_json);
+    state.at("ports");
+  } catch (const std::exception& e) {
+    return fail(std::string("stdin is not a nic-state.json: ") + e.what(), kExitInvalid);
+  }
+  const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(nic_state_json);
+  HostTxOptions opt = o;
+  if (opt.device.empty()) opt.device = ordered.value("device", "");
+  std::optional<int> lock_fd;
+  if (!o.dry_run) {
+    auto fd = lock(opt);
+    if (!fd) return fail(fd.error());
+    lock_fd = *fd;
+  }
+  Expected<HostNow> now = unexpected(std::string("not read"));
+  try {
+    now = read_host(opt, state);
+  } catch (const std::exception& e) {
+    return fail(std::string("nic-state.json: ") + e.what(), kExitInvalid);
+  }
+  if (!now) return fail(now.error());
+  auto changes = linux_host::host_changes(ordered, now->observed);
+  if (!changes) return fail(changes.error(), kExitInvalid);
+  if (o.dry_run) {
+    std::cout << linux_host::change_text(*changes);
+    return changes->empty() ? kExitOk : kExitFindings;
+  }
+  if (auto r = read_record(opt); !r || *r)
+    return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
+  json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", json::array()}};
+  for (const HostChange& c : *changes) record["undo"].push_back(undo_of(opt, *now, c));
+  // The record first, then the timer, then the changes: whenever this process dies, the timer restores.
+  if (auto w = write_record(opt, record); !w) return fail(w.error());
+  if (!changes->empty()) {
+    auto pid = arm_timer(opt);
+    if (!pid) return fail(pid.error());
+    record["timer_pid"] = *pid;
+    if (auto w = write_record(opt, record); !w) {
+      ::kill(*pid, SIGTERM);
+      return fail(w.error());
+    }
+  }
+  for (size_t i = 0; i < changes->size(); ++i) {
+    const HostChange& c = (*changes)[i];
+    if (auto r = make(opt, *now, c); !r) {
+      const bool dcb = c.kind == ChangeKind::dcb_ets || c.kind == ChangeKind::dcb_pfc || c.kind == ChangeKind::dcb_app;
+      // A refused DCB set may have applied parts (dcbnl.h): restore it too; a refused write changed nothing.
+      auto back = restore_all(opt, record["undo"], dcb ? i + 1 : i);
+      stop_timer(record);
+      std::error_code ec;
+      if (back) fs::remove(record_path(opt), ec);
+      const std::string who = c.netdev.empty() ? "" : c.netdev + ": ";
+      return fail(who + c.what + ": " + (dcb ? dcb_error(r.error()) : r.error()) +
+                  (back ? "; what was changed before is restored" : "; restoring failed too: " + back.error()));
+    }
+    std::cout << c.line << "\n";
+  }
+  if (changes->empty()) std::cout << "nothing to change\n";
+  return kExitOk;
+}
+
+int host_confirm(const HostTxOptions& o) {
+  if (!valid_transaction(o.transaction)) return fail("host confirm needs --transaction ID", kExitInvalid);
+  auto fd = lock(o);
+  if (!fd) return fail(fd.error());
+  auto record = read_record(o);
+  if (!record) return fail(record.error());
+  if (!*record)
+    return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
+  stop_timer(**record);
+  std::error_code ec;
+  fs::remove(record_path(o), ec);
+  if (ec) return fail(record_path(o).string() + ": cannot remove: " + ec.message());
+  std::cout << "confirmed " << o.transaction << "\n";
+  return kExitOk;
+}
+
+int host_rollback(const HostTxOptions& o) {
+  if (!valid_transaction(o.transaction)) return fail("host rollback needs --transaction ID", kExitInvalid);
+  if (o.after_s > 0) std::this_thread::sleep_for(std::chrono::seconds(o.after_s));
+  auto fd = lock(o);
+  if (!fd) return fail(fd.error());
+  auto record = read_record(o);
+  if (!record) return fail(record.error());
+  if (!*record) {
+    std::cout << "nothing to roll back for " << o.transaction << "\n";
+    return kExitOk;
+  }
+  if (o.after_s < 0) stop_timer(**record);
+  const json& undo = (**record)["undo"];
+  if (auto back = restore_all(o, undo, undo.is_array() ? undo.size() : 0); !back)
+    return fail("rollback of " + o.transaction + ": " + back.error());
+  std::error_code ec;
+  fs::remove(record_path(o), ec);
+  std::cout << "rolled back " << o.transaction << "\n";
+  return kExitOk;
+}
+
+}  // namespace fabricctl

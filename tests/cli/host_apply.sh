@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# fabricctl host apply on a real network namespace: a factory-default host (tests/lab/host_fixture.py
+# --factory, veth MTU 1500) gets its rendered NIC state. The MTU changes for real (rtnetlink); with
+# --dcb-from the DCB change lands in the saved replies and host collect reads it back; the revert timer
+# restores by itself; confirm keeps; rollback restores; without --dcb-from the veth refuses DCB
+# (EOPNOTSUPP) and the MTU already changed is restored. Root only (CI runs as root); elsewhere it skips.
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+if [ "$(id -u)" -ne 0 ]; then
+  [ -n "${CI:-}" ] && fail "CI is set but this test needs root"
+  echo "SKIP: needs root"
+  exit 77
+fi
+ns="fabha-$$"
+cleanup() {
+  for p in $(ip netns pids "$ns" 2>/dev/null); do kill "$p" 2>/dev/null || true; done
+  ip netns del "$ns" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+ip netns add "$ns"
+ip link add name ens1f0np0 netns "$ns" type veth peer name p0 netns "$ns"
+ip link add name ens2f0np0 netns "$ns" type veth peer name p1 netns "$ns"
+"$bin" render -i "$root/inventory/lab" -p "$root/profiles" --out "$work/render" >/dev/null
+state="$work/render/host1/nic-state.json"
+r="$work/root"
+/usr/bin/python3 "$root/tests/lab/host_fixture.py" "$state" "$r" --factory
+host() { ip netns exec "$ns" "$bin" host "$@" --root "$r" --lldp-socket "$work/none.sock" --dcb-from "$r/dcb"; }
+mtu() { ip -n "$ns" -o link show ens1f0np0 | sed -n 's/.* mtu \([0-9]*\) .*/\1/p'; }
+
+set +e
+host apply --device host1 --dry-run <"$state" >"$work/dry"
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "dry run on a factory host: exit $rc"
+grep -qx 'ip link set dev ens1f0np0 mtu 9000' "$work/dry" || fail "dry run: $(cat "$work/dry")"
+grep -q '^dcb pfc set dev ens1f0np0 prio-pfc 3:on' "$work/dry" || fail "dry run: no PFC"
+
+# Stage with a 2 s timer, then let it run out: everything back as it was.
+host apply --device host1 --transaction fabricctl-20260101T000000-aaaaaa --confirm-timeout 2 <"$state" >/dev/null
+[ "$(mtu)" = 9000 ] || fail "apply: MTU $(mtu)"
+host collect --device host1 --port ens1f0np0 >"$work/after.json" 2>/dev/null
+grep -q '"pfc_enabled": \[3\]' "$work/after.json" || fail "apply: PFC not read back"
+host apply --device host1 --dry-run <"$state" >/dev/null || fail "apply left changes"
+sleep 3.5
+[ "$(mtu)" = 1500 ] || fail "timer: MTU $(mtu)"
+host collect --device host1 --port ens1f0np0 >"$work/reverted.json" 2>/dev/null
+grep -q '"pfc_enabled": \[3\]' "$work/reverted.json" && fail "timer: PFC still on"
+
+# Rollback now.
+host apply --device host1 --transaction fabricctl-20260101T000000-bbbbbb --confirm-timeout 30 <"$state" >/dev/null
+host rollback --transaction fabricctl-20260101T000000-bbbbbb >/dev/null
+[ "$(mtu)" = 1500 ] || fail "rollback: MTU $(mtu)"
+
+# Confirm keeps it past the timer.
+host apply --device host1 --transaction fabricctl-20260101T000000-cccccc --confirm-timeout 2 <"$state" >/dev/null
+host confirm --transaction fabricctl-20260101T000000-cccccc >/dev/null
+sleep 3
+[ "$(mtu)" = 9000 ] || fail "confirm: MTU $(mtu)"
+host apply --device host1 --dry-run <"$state" >/dev/null || fail "confirmed state drifted"
+
+# The kernel's DCB on a veth: EOPNOTSUPP names the change, and the MTU changed before it is restored.
+ip -n "$ns" link set ens1f0np0 mtu 1500
+set +e
+ip netns exec "$ns" "$bin" host apply --device host1 --transaction fabricctl-20260101T000000-dddddd \
+  --confirm-timeout 30 --root "$r" <"$state" >/dev/null 2>"$work/err"
+rc=$?
+set -e
+[ "$rc" != 0 ] || fail "DCB on veth: exit 0"
+grep -q 'ens1f0np0: DCB ETS: not supported by the driver (EOPNOTSUPP)' "$work/err" || fail "DCB on veth: $(cat "$work/err")"
+[ "$(mtu)" = 1500 ] || fail "DCB on veth: MTU $(mtu) not restored"
+echo "ok host apply"
