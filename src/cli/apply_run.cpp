@@ -323,7 +323,7 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
     waves.push_back({{order.begin(), order.begin() + static_cast<std::ptrdiff_t>(canary)}, "canary"});
     waves.push_back({{order.begin() + static_cast<std::ptrdiff_t>(canary), order.end()}, "rest"});
   } else if (!order.empty()) {
-    waves.push_back({order, "apply"});
+    waves.emplace_back(order, "apply");
   }
   for (size_t w = 0; w < waves.size(); ++w) {
     const bool canary_failed = w > 0 && waves[0].second == "canary" &&

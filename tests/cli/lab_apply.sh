@@ -53,10 +53,11 @@ for d in leaf1 leaf2 spine1 host1; do
   [ "$(field "$d" status)" = change ] || fail "$d: factory plan: $(cat "$work/out" "$work/err")"
   factory=$(field "$d" base_sha256)
   slow_read "$d" on
-  ctl "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit "$d" >"$work/apply.out" 2>&1 &
+  # ip netns exec execs fabricctl: $! is the apply itself, not a shell around it
+  ip netns exec fablab-ctl "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit "$d" >"$work/apply.out" 2>&1 &
   apply=$!
   for i in $(seq 600); do
-    r=$(ls -t "$audit"/*.jsonl 2>/dev/null | head -1)
+    r=$(ls -t "$audit"/*.jsonl 2>/dev/null | head -1 || true)
     [ -n "$r" ] && grep -qs "\"event\":\"staged\",\"at\":\"[^\"]*\",\"device\":\"$d\"" "$r" && break
     sleep 0.05
   done
