@@ -385,15 +385,17 @@ Expected<pid_t> arm_timer(const HostTxOptions& o) {
                                    "--root",
                                    o.root.string()};
   if (!o.dcb_from.empty()) argv.insert(argv.end(), {"--dcb-from", o.dcb_from.string()});
+  // Built before fork: the child of a threaded process calls only async-signal-safe functions.
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
   const pid_t pid = ::fork();
   if (pid < 0) return unexpected("cannot start the revert timer: " + errno_text(errno));
   if (pid == 0) {
     ::setsid();
     const int null = ::open("/dev/null", O_RDWR);
     for (int fd = 0; fd < 3; ++fd) ::dup2(null, fd);
-    std::vector<char*> args;
-    for (std::string& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
     ::execv(o.self.c_str(), args.data());
     ::_exit(127);
   }

@@ -3,7 +3,7 @@
 # front of the NVUE emulator (tests/lab/emulators/nvue.py: pending and applied revisions, a real-time
 # confirm timer): the plan of a factory switch and its detailed exit code; a saved plan applied exactly,
 # verified and confirmed; a second apply that changes nothing; a saved plan refused once a switch changed;
-# a switch whose apply fails rolled back and named while the other completes (exit 3); SIGTERM between
+# a switch whose apply fails rolled back and named while the other completes (exit 3); SIGINT or SIGTERM between
 # stage and confirm rolling back at once; SIGKILL there leaving the switch to its own timer; the audit
 # record. (The lab runs every platform together: lab_apply.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
@@ -131,7 +131,7 @@ rm "$work/sw2/state/answers.json"
 run "$bin" plan "${live[@]}" -o json
 [ "$(status_of "$work/out" sw1)" = "no change" ] && [ "$(status_of "$work/out" sw2)" = change ] || fail "after the failure: $(cat "$work/out")"
 
-# Interrupted between stage and confirm (verify reads sw2 slowly, so there is time): SIGTERM rolls
+# Interrupted between stage and confirm (verify reads sw2 slowly, so there is time): SIGINT or SIGTERM rolls
 # sw2 back at once; SIGKILL leaves it to NVUE's confirm timer, which reverts it by itself.
 staged_wait() {  # until the newest record says sw2 is staged (at most 20 s)
   local i
@@ -141,19 +141,22 @@ staged_wait() {  # until the newest record says sw2 is staged (at most 20 s)
   done
   fail "sw2 was never staged: $(cat "$(ls -t "$audit"/*.jsonl | head -1)")"
 }
-for sig in TERM KILL; do
+for sig in INT TERM KILL; do
   before=$(ls "$audit" | wc -l)
   echo '{"nv config show -o json": {"sleep": 4}}' >"$work/sw2/state/answers.json"
-  "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit sw2 >"$work/out" 2>"$work/err" &
+  # A background job starts with SIGINT ignored (and fabricctl keeps it so, like nohup): env gives it
+  # the default action a foreground apply has, where Ctrl-C sends it.
+  env --default-signal=INT "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit sw2 \
+    >"$work/out" 2>"$work/err" &
   apply=$!
   for i in $(seq 100); do [ "$(ls "$audit" | wc -l)" -gt "$before" ] && break; sleep 0.05; done
   staged_wait
   kill -$sig $apply
   set +e; wait $apply; rc=$?; set -e
   rm "$work/sw2/state/answers.json"
-  if [ $sig = TERM ]; then
-    [ $rc -eq 143 ] || fail "SIGTERM: exit $rc: $(cat "$work/err")"
-    grep -q '"event":"rolled_back".*"ok":true' "$(ls -t "$audit"/*.jsonl | head -1)" || fail "SIGTERM: no rollback recorded"
+  if [ $sig != KILL ]; then  # Ctrl-C or a service manager's stop: rolled back now, then the signal's status
+    [ $rc -eq $((128 + $(kill -l $sig))) ] || fail "SIG$sig: exit $rc: $(cat "$work/err")"
+    grep -q '"event":"rolled_back".*"ok":true' "$(ls -t "$audit"/*.jsonl | head -1)" || fail "SIG$sig: no rollback recorded"
   else
     [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
     run "$bin" plan "${live[@]}" -o json --limit sw2
