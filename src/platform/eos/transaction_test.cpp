@@ -3,17 +3,12 @@
 // collector's own commands, then confirm, roll back, or let EOS's commit timer expire.
 #include <doctest/doctest.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
-#include <thread>
 
+#include "emulated_switch.h"
 #include "fidelity_support.h"
 #include "fixtures.h"
 #include "platform/platform.h"
-#include "sshd_fixture.h"
 #include "temp_dir.h"
 #include "transport/ssh_session.h"
 #include "util/subprocess.h"
@@ -24,99 +19,20 @@ namespace {
 
 const std::string kEmulator = std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/eos.py";
 
-/// Skips (prints SKIP, passes) without sshd or python3; fails instead in CI, which installs both.
-bool have_tools(const test::Sshd& sshd) {
-  std::string why = sshd.skip_reason;
-  if (why.empty() && access("/usr/bin/python3", X_OK) != 0) why = "python3 is not installed";
-  if (why.empty()) return true;
-  const char* ci = std::getenv("CI");
-  if (ci != nullptr && *ci != '\0') FAIL(why);
-  std::printf("SKIP: %s\n", why.c_str());
-  return false;
-}
-
 /// A factory-default EOS switch with ports Ethernet1 and Ethernet2, behind sshd; the session to it.
-struct Switch {
-  test::TempDir state;
-  test::Sshd sshd{"/usr/bin/python3 " + kEmulator + " " + state.path.string()};
-  std::optional<SshSession> session;
-  DeviceDesired device = test::example_switch(Platform::eos, {"Ethernet1", "Ethernet2"});
-  Applier applier = adapter(Platform::eos).applier;
-
-  bool up() {
-    if (!have_tools(sshd)) return false;
-    test::spit(state.path / "ports.json",
-               R"({"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000}})");
-    REQUIRE(run_command({"/usr/bin/python3", kEmulator, state.path.string(), "--factory"}));
-    SshEndpoint e;
-    e.device = "leaf1";
-    e.address = "127.0.0.1";
-    e.port = sshd.port;
-    e.user = sshd.user;
-    e.key_file = sshd.dir + "/client";
-    SshOptions o;
-    o.known_hosts = sshd.dir + "/known_hosts";
-    std::ofstream(o.known_hosts) << sshd.known_hosts_line();
-    auto s = SshSession::open(e, o);
-    REQUIRE_MESSAGE(s, s.error() << "\n" << sshd.log());
-    session.emplace(std::move(*s));
-    return true;
-  }
-
-  /// What the collector reads, kept as it keeps it.
-  RawOutputs collect() {
-    RawOutputs raw;
-    for (const CollectCommand& c : adapter(Platform::eos).collector.commands) {
-      auto out = session->run(std::string(c.command));
-      REQUIRE_MESSAGE(out, out.error());
-      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
-      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
-    }
-    return raw;
-  }
-  int mtu(const std::string& port) {
-    auto d = adapter(Platform::eos).collector.observe("leaf1", collect());
-    REQUIRE_MESSAGE(d, d.error());
-    for (const PortObserved& p : d->ports)
-      if (p.name == port) return p.mtu.value_or(-1);
-    return -1;
-  }
-  NativeChange change() {
-    auto c = applier.change(device, collect());
-    REQUIRE_MESSAGE(c, c.error());
-    return *c;
-  }
-  /// Runs `steps` in order and stops at the first failure: "" or failure()'s reason.
-  std::string run(const std::vector<RemoteStep>& steps) {
-    for (const RemoteStep& s : steps) {
-      auto out = session->run(s.command, s.input);
-      REQUIRE_MESSAGE(out, out.error());
-      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
-      if (!why.empty()) return why;
-    }
-    return {};
-  }
+struct Switch : test::EmulatedSwitch {
+  Switch()
+      : EmulatedSwitch(Platform::eos, "eos.py", {"Ethernet1", "Ethernet2"},
+                       R"({"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000}})") {}
   std::string sessions() {
     auto out = session->run("show configuration sessions | json");
     REQUIRE_MESSAGE(out, out.error());
     return out->out;
   }
-  [[nodiscard]] std::string file(const std::string& name) const {
-    std::ifstream in(state.path / name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
 };
 
-TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b2c3") {
-  TransactionId id;
-  id.name = "fabricctl-20261203T120000-" + suffix;
-  id.confirm_timeout_s = seconds;
-  return id;
-}
-
-void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
+using test::id_with_timer;
+using test::wait_s;
 
 }  // namespace
 
@@ -191,12 +107,12 @@ TEST_CASE(
   const NativeChange c = sw.change();
   const TransactionId id = id_with_timer(60);
   const TransactionSteps steps = sw.applier.steps(sw.device, c, id);
-  test::spit(sw.state.path / "answers.json",
+  test::spit(sw.state() / "answers.json",
              R"({"configure session )" + id.name + R"( commit timer*": {"stdout": "% Error: commit failed\n"}})");
   CHECK(sw.run(steps.stage) == "commit with EOS's commit timer armed for 00:01:00: % Error: commit failed");
   CHECK(sw.run(steps.rollback) == "");  // the session was pending, never committed: aborted
   CHECK(sw.mtu("Ethernet1") == 1500);
-  std::filesystem::remove(sw.state.path / "answers.json");
+  std::filesystem::remove(sw.state() / "answers.json");
   CHECK(sw.change().text == c.text);
   CHECK(sw.sessions().find(R"("sessions": {})") != std::string::npos);
 

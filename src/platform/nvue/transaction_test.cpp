@@ -3,16 +3,11 @@
 // the collector's own commands, then confirm, roll back, or let NVUE's revert timer expire.
 #include <doctest/doctest.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
-#include <thread>
 
+#include "emulated_switch.h"
 #include "fixtures.h"
 #include "platform/platform.h"
-#include "sshd_fixture.h"
 #include "temp_dir.h"
 #include "transport/ssh_session.h"
 #include "util/subprocess.h"
@@ -21,103 +16,19 @@ using namespace fabricctl;
 
 namespace {
 
-const std::string kEmulator = std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/nvue.py";
-
-/// Skips (prints SKIP, passes) without sshd or python3; fails instead in CI, which installs both.
-bool have_tools(const test::Sshd& sshd) {
-  std::string why = sshd.skip_reason;
-  if (why.empty() && access("/usr/bin/python3", X_OK) != 0) why = "python3 is not installed";
-  if (why.empty()) return true;
-  const char* ci = std::getenv("CI");
-  if (ci != nullptr && *ci != '\0') FAIL(why);
-  std::printf("SKIP: %s\n", why.c_str());
-  return false;
-}
-
-DeviceDesired roce_mode_switch() {
-  DeviceDesired d = test::example_switch(Platform::nvue, {"swp1", "swp2"});
-  d.qos.ecn = {{0, 150000, 1500000, 100}, {3, 150000, 1500000, 100}};  // fidelity_support.h intent_variants()
-  return d;
-}
-
 /// A factory-default NVUE switch with ports swp1 and swp2, behind sshd; the session to it.
-struct Switch {
-  test::TempDir state;
-  test::Sshd sshd{"/usr/bin/python3 " + kEmulator + " " + state.path.string()};
-  std::optional<SshSession> session;
-  /// NVIDIA's RoCE mode with its documented adjustments: a change of about ten lines (an explicit
-  /// profile's is about 120, one SSH command each).
-  DeviceDesired device = roce_mode_switch();
-  Applier applier = adapter(Platform::nvue).applier;
-
-  bool up() {
-    if (!have_tools(sshd)) return false;
-    test::spit(state.path / "ports.json", R"({"swp1": {"speed": "400G", "oper": "up"}, "swp2": {"speed": "400G"}})");
-    REQUIRE(run_command({"/usr/bin/python3", kEmulator, state.path.string(), "--factory"}));
-    SshEndpoint e;
-    e.device = "leaf1";
-    e.address = "127.0.0.1";
-    e.port = sshd.port;
-    e.user = sshd.user;
-    e.key_file = sshd.dir + "/client";
-    SshOptions o;
-    o.known_hosts = sshd.dir + "/known_hosts";
-    std::ofstream(o.known_hosts) << sshd.known_hosts_line();
-    auto s = SshSession::open(e, o);
-    REQUIRE_MESSAGE(s, s.error() << "\n" << sshd.log());
-    session.emplace(std::move(*s));
-    return true;
-  }
-
-  /// What the collector reads, kept as it keeps it.
-  RawOutputs collect() {
-    RawOutputs raw;
-    for (const CollectCommand& c : adapter(Platform::nvue).collector.commands) {
-      auto out = session->run(std::string(c.command));
-      REQUIRE_MESSAGE(out, out.error());
-      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
-      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
-    }
-    return raw;
-  }
-  int mtu(const std::string& port) {
-    auto d = adapter(Platform::nvue).collector.observe("leaf1", collect());
-    REQUIRE_MESSAGE(d, d.error());
-    for (const PortObserved& p : d->ports)
-      if (p.name == port) return p.mtu.value_or(-1);
-    return -1;
-  }
-  NativeChange change() {
-    auto c = applier.change(device, collect());
-    REQUIRE_MESSAGE(c, c.error());
-    return *c;
-  }
-  /// Runs `steps` in order and stops at the first failure: "" or failure()'s reason.
-  std::string run(const std::vector<RemoteStep>& steps) {
-    for (const RemoteStep& s : steps) {
-      auto out = session->run(s.command, s.input);
-      REQUIRE_MESSAGE(out, out.error());
-      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
-      if (!why.empty()) return why;
-    }
-    return {};
-  }
-  [[nodiscard]] std::string file(const std::string& name) const {
-    std::ifstream in(state.path / name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
+struct Switch : test::EmulatedSwitch {
+  Switch()
+      : EmulatedSwitch(Platform::nvue, "nvue.py", {"swp1", "swp2"},
+                       R"({"swp1": {"speed": "400G", "oper": "up"}, "swp2": {"speed": "400G"}})") {
+    // NVIDIA's RoCE mode with its documented adjustments: a change of about ten lines (an explicit
+    // profile's is about 120, one SSH command each).
+    device.qos.ecn = {{0, 150000, 1500000, 100}, {3, 150000, 1500000, 100}};  // fidelity_support.h intent_variants()
   }
 };
 
-TransactionId id_with_timer(int seconds) {
-  TransactionId id;
-  id.name = "fabricctl-20261203T120000-a1b2c3";
-  id.confirm_timeout_s = seconds;
-  return id;
-}
-
-void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
+using test::id_with_timer;
+using test::wait_s;
 
 }  // namespace
 
@@ -137,7 +48,7 @@ TEST_CASE("nvue transaction: stage makes the change running, rollback restores t
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.mtu("swp1") == 9216);
   CHECK(sw.change().text == c.text);
-  CHECK_FALSE(std::filesystem::exists(sw.state.path / "confirm.json"));
+  CHECK_FALSE(std::filesystem::exists(sw.state() / "confirm.json"));
 }
 
 TEST_CASE("nvue transaction: unconfirmed, NVUE's timer reverts by itself; confirmed, the change stays and is saved") {
@@ -177,14 +88,14 @@ TEST_CASE("nvue transaction: a failing step is named; rollback after a partial s
   const NativeChange c = sw.change();
   const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(60));
   test::spit(
-      sw.state.path / "answers.json",
+      sw.state() / "answers.json",
       R"({"nv set interface swp2 link mtu 9100": {"stderr": "Error: Could not connect to nvued.\n", "exit": 1}})");
   CHECK(sw.run(steps.stage) ==
         "stage `nv set interface swp2 link mtu 9100`: exited with status 1: Error: Could not connect to nvued.");
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.mtu("swp1") == 9216);
   CHECK(sw.file("pending.json").find("9100") == std::string::npos);  // what was staged is set aside
-  std::filesystem::remove(sw.state.path / "answers.json");
+  std::filesystem::remove(sw.state() / "answers.json");
   CHECK(sw.change().text == c.text);
 
   // A value NVUE refuses (MTU range 552-9216) fails at `nv set`, as NVUE checks it there.

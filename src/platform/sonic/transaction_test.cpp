@@ -3,16 +3,11 @@
 // with the collector's own commands, then confirm, roll back, or let the switch's systemd timer revert.
 #include <doctest/doctest.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
-#include <thread>
 
+#include "emulated_switch.h"
 #include "fixtures.h"
 #include "platform/platform.h"
-#include "sshd_fixture.h"
 #include "temp_dir.h"
 #include "transport/ssh_session.h"
 #include "util/subprocess.h"
@@ -21,96 +16,15 @@ using namespace fabricctl;
 
 namespace {
 
-const std::string kEmulator = std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/sonic.py";
-
-/// Skips (prints SKIP, passes) without sshd or python3; fails instead in CI, which installs both.
-bool have_tools(const test::Sshd& sshd) {
-  std::string why = sshd.skip_reason;
-  if (why.empty() && access("/usr/bin/python3", X_OK) != 0) why = "python3 is not installed";
-  if (why.empty()) return true;
-  const char* ci = std::getenv("CI");
-  if (ci != nullptr && *ci != '\0') FAIL(why);
-  std::printf("SKIP: %s\n", why.c_str());
-  return false;
-}
-
 /// A factory-default SONiC switch with ports Ethernet0 and Ethernet8, behind sshd; the session to it.
-struct Switch {
-  test::TempDir state;
-  test::Sshd sshd{"/usr/bin/python3 " + kEmulator + " " + state.path.string()};
-  std::optional<SshSession> session;
-  DeviceDesired device = test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"});
-  Applier applier = adapter(Platform::sonic).applier;
-
-  bool up() {
-    if (!have_tools(sshd)) return false;
-    test::spit(state.path / "ports.json",
-               R"({"Ethernet0": {"speed": "400G", "oper": "up"}, "Ethernet8": {"speed": "400G"}})");
-    REQUIRE(run_command({"/usr/bin/python3", kEmulator, state.path.string(), "--factory"}));
-    SshEndpoint e;
-    e.device = "leaf1";
-    e.address = "127.0.0.1";
-    e.port = sshd.port;
-    e.user = sshd.user;
-    e.key_file = sshd.dir + "/client";
-    SshOptions o;
-    o.known_hosts = sshd.dir + "/known_hosts";
-    std::ofstream(o.known_hosts) << sshd.known_hosts_line();
-    auto s = SshSession::open(e, o);
-    REQUIRE_MESSAGE(s, s.error() << "\n" << sshd.log());
-    session.emplace(std::move(*s));
-    return true;
-  }
-
-  /// What the collector reads, kept as it keeps it.
-  RawOutputs collect() {
-    RawOutputs raw;
-    for (const CollectCommand& c : adapter(Platform::sonic).collector.commands) {
-      auto out = session->run(std::string(c.command));
-      REQUIRE_MESSAGE(out, out.error());
-      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
-      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
-    }
-    return raw;
-  }
-  int mtu(const std::string& port) {
-    auto d = adapter(Platform::sonic).collector.observe("leaf1", collect());
-    REQUIRE_MESSAGE(d, d.error());
-    for (const PortObserved& p : d->ports)
-      if (p.name == port) return p.mtu.value_or(-1);
-    return -1;
-  }
-  NativeChange change() {
-    auto c = applier.change(device, collect());
-    REQUIRE_MESSAGE(c, c.error());
-    return *c;
-  }
-  /// Runs `steps` in order and stops at the first failure: "" or failure()'s reason.
-  std::string run(const std::vector<RemoteStep>& steps) {
-    for (const RemoteStep& s : steps) {
-      auto out = session->run(s.command, s.input);
-      REQUIRE_MESSAGE(out, out.error());
-      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
-      if (!why.empty()) return why;
-    }
-    return {};
-  }
-  [[nodiscard]] std::string file(const std::string& name) const {
-    std::ifstream in(state.path / name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+struct Switch : test::EmulatedSwitch {
+  Switch()
+      : EmulatedSwitch(Platform::sonic, "sonic.py", {"Ethernet0", "Ethernet8"},
+                       R"({"Ethernet0": {"speed": "400G", "oper": "up"}, "Ethernet8": {"speed": "400G"}})") {}
 };
 
-TransactionId id_with_timer(int seconds) {
-  TransactionId id;
-  id.name = "fabricctl-20261203T120000-a1b2c3";
-  id.confirm_timeout_s = seconds;
-  return id;
-}
-
-void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
+using test::id_with_timer;
+using test::wait_s;
 
 }  // namespace
 
@@ -132,7 +46,7 @@ TEST_CASE("sonic transaction: stage makes the change running, rollback restores 
   CHECK(sw.mtu("Ethernet0") == 9100);
   CHECK(sw.file("config_db.json") == factory);
   CHECK(sw.change().text == c.text);
-  CHECK_FALSE(std::filesystem::exists(sw.state.path / "timers" / "fabricctl-20261203T120000-a1b2c3.json"));
+  CHECK_FALSE(std::filesystem::exists(sw.state() / "timers" / "fabricctl-20261203T120000-a1b2c3.json"));
 }
 
 TEST_CASE(
@@ -165,7 +79,7 @@ TEST_CASE(
   std::this_thread::sleep_until(staged_at + std::chrono::milliseconds(4500));  // past the disarmed deadline
   CHECK(sw.change().empty());
   CHECK(sw.file("saved.json").find("DSCP_TO_TC_MAP") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(sw.state.path / "checkpoints" / "fabricctl-20261203T120000-a1b2c3.cp.json"));
+  CHECK_FALSE(std::filesystem::exists(sw.state() / "checkpoints" / "fabricctl-20261203T120000-a1b2c3.cp.json"));
 }
 
 TEST_CASE("sonic transaction: a failing step is named; rollback after a partial stage leaves the switch as it was") {
@@ -175,13 +89,13 @@ TEST_CASE("sonic transaction: a failing step is named; rollback after a partial 
   const NativeChange c = sw.change();
   const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(60));
   test::spit(
-      sw.state.path / "answers.json",
+      sw.state() / "answers.json",
       R"({"sudo systemd-run*": {"stderr": "Failed to start transient timer unit: Access denied\n", "exit": 1}})");
   CHECK(sw.run(steps.stage) ==
         "arm the revert timer for 60s: exited with status 1: Failed to start transient timer unit: Access denied");
   CHECK(sw.run(steps.rollback) == "");  // no timer to stop, nothing applied: nothing to undo
   CHECK(sw.file("config_db.json") == factory);
-  std::filesystem::remove(sw.state.path / "answers.json");
+  std::filesystem::remove(sw.state() / "answers.json");
 
   // The whole patch through apply-patch, the maps included, is what GCU refuses: the split is needed.
   RemoteStep whole{"apply the patch", "sudo config apply-patch /dev/stdin", c.payload};

@@ -2,9 +2,11 @@
 puts in place of the emulator's own (STATE/answers.json: {"<command>": {"stdout": "...", "stderr": "...",
 "exit": 1}}). A key that ends in "*" answers every command it is a prefix of; "sleep": seconds makes
 the answer wait first (a device that hangs); an answer of only "sleep" is the emulator's own, late."""
+import fcntl
 import json
 import os
 import re
+import shlex
 import sys
 import time
 
@@ -37,3 +39,21 @@ def answered(state, command):
     sys.stdout.write(answer.get("stdout", ""))
     sys.stderr.write(answer.get("stderr", ""))
     return answer.get("exit", 0)
+
+
+def locked(state):
+    """The switch's lock (STATE/lock), held until the returned file is closed: one command at a time
+    changes the state, as the NOS's own configuration daemon serialises its clients."""
+    f = open(os.path.join(state, "lock"), "a")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
+def command_words():
+    """The SSH command (SSH_ORIGINAL_COMMAND), split into words as the switch's login shell would: quotes
+    removed; unbalanced quotes split on spaces, for the NOS to refuse."""
+    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
+    try:
+        return shlex.split(raw)
+    except ValueError:
+        return raw.split()

@@ -29,18 +29,16 @@ runs, and so does the revert timer when it fires:
                              MTU 9216) for the ports of STATE/ports.json
   nvue.py STATE --revert TOKEN   the revert timer (started by a trial apply, detached with setsid)
 """
-import fcntl
 import json
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
 import time
 
 import lab_ports
-from common import answered, load, natural
+from common import answered, command_words, load, locked, natural
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
 
@@ -321,12 +319,6 @@ def answer(state, words):
         raise NvError("Invalid command: " + command)
 
 
-def locked(state):
-    f = open(os.path.join(state, "lock"), "a")
-    fcntl.flock(f, fcntl.LOCK_EX)
-    return f
-
-
 def timer(state, token):
     """Sleeps until the trial's deadline, then reverts it unless it was confirmed or rolled back."""
     confirm = load(state, "confirm.json", None)
@@ -355,11 +347,7 @@ def main():
     state = sys.argv[1]
     if len(sys.argv) == 4 and sys.argv[2] == "--revert":
         return timer(state, sys.argv[3])
-    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
-    try:
-        words = shlex.split(raw)
-    except ValueError:
-        words = raw.split()
+    words = command_words()
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
         if status is not None:

@@ -32,7 +32,6 @@ Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   sonic.py STATE --factory    SONiC's factory CONFIG_DB for the ports of ports.json (no QoS tables)
   sonic.py STATE --fire NAME  the transient timer NAME (started by systemd-run, its own session)
 """
-import fcntl
 import json
 import os
 import re
@@ -43,7 +42,7 @@ import sys
 import time
 
 import lab_ports
-from common import answered, load, natural
+from common import answered, command_words, load, locked, natural
 
 DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
@@ -366,21 +365,11 @@ def factory(state):
     save(state, "saved.json", db)
 
 
-def locked(state):
-    f = open(os.path.join(state, "lock"), "a")
-    fcntl.flock(f, fcntl.LOCK_EX)
-    return f
-
-
 def main():
     state = sys.argv[1]
     if len(sys.argv) == 4 and sys.argv[2] == "--fire":
         return fire(state, sys.argv[3])
-    raw = os.environ.get("SSH_ORIGINAL_COMMAND", "")
-    try:
-        words = shlex.split(raw)
-    except ValueError:
-        words = raw.split()
+    words = command_words()
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
         if status is not None:

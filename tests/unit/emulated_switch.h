@@ -1,0 +1,141 @@
+// For the switch transactions' tests: a factory-default switch of one platform, its NOS emulator
+// (tests/lab/emulators/<name>.py) the ForceCommand of a real sshd on 127.0.0.1, and an SshSession to
+// it. The tests run a transaction's steps through the session, and read the switch back with the
+// collector's own commands, as apply does.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "fixtures.h"
+#include "platform/platform.h"
+#include "sshd_fixture.h"
+#include "temp_dir.h"
+#include "transport/ssh_session.h"
+#include "util/subprocess.h"
+
+namespace fabricctl::test {
+
+/// Skips (prints SKIP, passes) without sshd or python3; fails instead in CI, which installs both.
+inline bool have_emulator_tools(const Sshd& sshd) {
+  std::string why = sshd.skip_reason;
+  if (why.empty() && access("/usr/bin/python3", X_OK) != 0) why = "python3 is not installed";
+  if (why.empty()) return true;
+  const char* ci = std::getenv("CI");
+  if (ci != nullptr && *ci != '\0') FAIL(why);
+  std::printf("SKIP: %s\n", why.c_str());
+  return false;
+}
+
+class EmulatedSwitch {
+ public:
+  /// `emulator`: the file name under tests/lab/emulators/; `ports_json`: its ports.json (names, speeds
+  /// and oper state in the NOS's own units); `device`: the intent, example_switch() on `ports`.
+  EmulatedSwitch(Platform platform, const std::string& emulator, const std::vector<std::string>& ports,
+                 std::string ports_json)
+      : device(example_switch(platform, ports)),
+        applier(adapter(platform).applier),
+        platform_(platform),
+        emulator_(std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/" + emulator),
+        ports_json_(std::move(ports_json)),
+        sshd_("/usr/bin/python3 " + emulator_ + " " + state_.path.string()) {}
+
+  DeviceDesired device;
+  Applier applier;
+  std::optional<SshSession> session;
+
+  /// Writes the factory configuration and opens the session; false (SKIP printed) without the tools.
+  bool up() {
+    if (!have_emulator_tools(sshd_)) return false;
+    spit(state_.path / "ports.json", ports_json_);
+    REQUIRE(run_command({"/usr/bin/python3", emulator_, state_.path.string(), "--factory"}));
+    SshEndpoint e;
+    e.device = "leaf1";
+    e.address = "127.0.0.1";
+    e.port = sshd_.port;
+    e.user = sshd_.user;
+    e.key_file = sshd_.dir + "/client";
+    SshOptions o;
+    o.known_hosts = sshd_.dir + "/known_hosts";
+    std::ofstream(o.known_hosts) << sshd_.known_hosts_line();
+    auto s = SshSession::open(e, o);
+    REQUIRE_MESSAGE(s, s.error() << "\n" << sshd_.log());
+    session.emplace(std::move(*s));
+    return true;
+  }
+
+  /// What the collector reads, kept as it keeps it.
+  RawOutputs collect() {
+    RawOutputs raw;
+    for (const CollectCommand& c : adapter(platform_).collector.commands) {
+      auto out = session->run(std::string(c.command));
+      REQUIRE_MESSAGE(out, out.error());
+      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
+      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
+    }
+    return raw;
+  }
+  /// The port's MTU (bytes) as the collector observes it; -1 when it has none.
+  int mtu(const std::string& port) {
+    auto d = adapter(platform_).collector.observe("leaf1", collect());
+    REQUIRE_MESSAGE(d, d.error());
+    for (const PortObserved& p : d->ports)
+      if (p.name == port) return p.mtu.value_or(-1);
+    return -1;
+  }
+  NativeChange change() {
+    auto c = applier.change(device, collect());
+    REQUIRE_MESSAGE(c, c.error());
+    return *c;
+  }
+  /// Runs `steps` in order and stops at the first failure: "" or failure()'s reason.
+  std::string run(const std::vector<RemoteStep>& steps) {
+    for (const RemoteStep& s : steps) {
+      auto out = session->run(s.command, s.input);
+      REQUIRE_MESSAGE(out, out.error());
+      std::string why = applier.failure(s, {out->exit_status, out->out, out->err});
+      if (!why.empty()) return why;
+    }
+    return {};
+  }
+  /// A file of the emulator's state directory ("" when it does not exist).
+  [[nodiscard]] std::string file(const std::string& name) const {
+    std::ifstream in(state_.path / name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  [[nodiscard]] const std::filesystem::path& state() const { return state_.path; }
+
+ private:
+  Platform platform_;
+  std::string emulator_;
+  std::string ports_json_;
+  TempDir state_;  // before sshd_: its ForceCommand names the directory
+  Sshd sshd_;
+};
+
+/// The transaction the tests stage: a fixed name (`suffix` tells two apart), the device's revert timer
+/// at `seconds`.
+inline TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b2c3") {
+  TransactionId id;
+  id.name = "fabricctl-20261203T120000-" + suffix;
+  id.confirm_timeout_s = seconds;
+  return id;
+}
+
+/// Real time passing, for the devices' timers.
+inline void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
+
+}  // namespace fabricctl::test
