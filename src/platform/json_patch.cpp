@@ -18,6 +18,23 @@ std::string json_pointer_token(std::string_view name) {
   return token;
 }
 
+std::vector<std::string> json_pointer_tokens(std::string_view pointer) {
+  std::vector<std::string> out;
+  if (pointer.empty() || pointer[0] != '/') return out;
+  std::string token;
+  for (size_t i = 1; i <= pointer.size(); ++i) {
+    if (i == pointer.size() || pointer[i] == '/') {
+      out.push_back(token);
+      token.clear();
+    } else if (pointer[i] == '~' && i + 1 < pointer.size()) {
+      token += pointer[++i] == '1' ? '/' : '~';  // "~1" is "/", "~0" is "~" (RFC 6901 section 4)
+    } else {
+      token += pointer[i];
+    }
+  }
+  return out;
+}
+
 // Members are appended, not looked up: an operation is built once per changed entry (a spine's patch
 // has tens of thousands).
 ordered_json patch_op(std::string_view name, std::string path) {

@@ -8,12 +8,17 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fabricctl {
 
 /// One RFC 6901 reference token: "~" -> "~0", "/" -> "~1", so that "Ethernet0|3" or "a/b" address
 /// the member of that exact name.
 std::string json_pointer_token(std::string_view name);
+
+/// The reference tokens of a JSON pointer, unescaped: "/PORT/Ethernet0/mtu" -> PORT, Ethernet0, mtu;
+/// "/A~1B" -> "A/B". Empty for "" (the whole document) and for a pointer that does not begin with "/".
+std::vector<std::string> json_pointer_tokens(std::string_view pointer);
 
 /// One RFC 6902 operation, its members in the order the RFC writes them: {"op", "path"} for "remove",
 /// {"op", "path", "value"} for "add" and "replace".

@@ -31,6 +31,15 @@ TEST_CASE("json_pointer_token escapes ~ and / the RFC 6901 way, once") {
   CHECK(json_pointer_token("") == "");
 }
 
+TEST_CASE("json_pointer_tokens reads a pointer back into the names json_pointer_token escaped") {
+  using V = std::vector<std::string>;
+  CHECK(json_pointer_tokens("/PORT/Ethernet0/mtu") == V{"PORT", "Ethernet0", "mtu"});
+  CHECK(json_pointer_tokens("/" + json_pointer_token("a/b~c") + "/x") == V{"a/b~c", "x"});
+  CHECK(json_pointer_tokens("/T/") == V{"T", ""});
+  CHECK(json_pointer_tokens("").empty());
+  CHECK(json_pointer_tokens("PORT").empty());
+}
+
 TEST_CASE("json_diff: add, remove and replace at table, key and field level") {
   const ordered_json base = j(R"({"T": {"k": {"a": "1", "b": "2"}, "gone": {"x": "1"}}, "OLD": {}})");
   const ordered_json desired =

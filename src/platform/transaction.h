@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -83,5 +84,14 @@ struct Applier {
 
 /// The default judgment: a non-zero exit status, with the first line of stderr (or stdout).
 std::string exit_status_failure(const RemoteStep& step, const StepOutput& out);
+/// The same with the reason a platform found in the output (`why`, when it is not "").
+std::string exit_status_failure(const RemoteStep& step, const StepOutput& out, const std::string& why);
+
+/// The first line of stderr, then of stdout, that begins with one of `prefixes` (a CLI's error mark:
+/// EOS "%", NVUE "Error:"), cut to one printable line of at most 200 characters; "" when none does.
+std::string marked_line(const StepOutput& out, std::initializer_list<std::string_view> prefixes);
+
+/// The first line of `text` that is not blank, cut the same way; "" when there is none.
+std::string first_text_line(std::string_view text);
 
 }  // namespace fabricctl

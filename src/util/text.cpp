@@ -14,6 +14,17 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+std::vector<std::string> split_lines(std::string_view text) {
+  std::vector<std::string> out;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    out.emplace_back(text.substr(0, end));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return out;
+}
+
 std::optional<int64_t> parse_int(std::string_view s) {
   if (s.empty()) return std::nullopt;
   int64_t v = 0;

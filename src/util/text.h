@@ -11,6 +11,10 @@ namespace fabricctl {
 
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 
+/// The lines of `text`, split at '\n' (a last line without one counts; a final '\n' makes no empty
+/// line after it), as std::getline reads them.
+std::vector<std::string> split_lines(std::string_view text);
+
 /// Strict decimal parse: optional '-', digits only, no spaces, no leading '+', fits in int64.
 std::optional<int64_t> parse_int(std::string_view s);
 

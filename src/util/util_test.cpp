@@ -30,6 +30,14 @@ TEST_CASE("natural_less orders interface names like a switch does") {
   CHECK_FALSE(natural_less("eth0", "eth0"));
 }
 
+TEST_CASE("split_lines reads lines as getline does") {
+  CHECK(split_lines("").empty());
+  CHECK(split_lines("a") == std::vector<std::string>{"a"});
+  CHECK(split_lines("a\n") == std::vector<std::string>{"a"});
+  CHECK(split_lines("a\n\nb") == std::vector<std::string>{"a", "", "b"});
+  CHECK(split_lines("\n") == std::vector<std::string>{""});
+}
+
 TEST_CASE("ranges compresses consecutive values") {
   CHECK(ranges({0, 1, 2, 5, 7, 8}) == "0-2,5,7-8");
   CHECK(ranges({3}) == "3");

@@ -26,24 +26,17 @@
 #include <algorithm>
 #include <cstdio>
 #include <regex>
-#include <sstream>
 
 #include "platform/eos/running_config.h"
 #include "platform/eos/session_lines.h"
 #include "platform/platform.h"
 #include "util/escape.h"
+#include "util/text.h"
 
 namespace fabricctl {
 namespace {
 
 constexpr std::string_view kRunningConfig = "running-config.txt";
-
-std::vector<std::string> split_lines(std::string_view text) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(text)};
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
 
 /// What a line of the change may hold: EOS keywords, numbers, port names (util/names.h), seconds with
 /// decimals; indentation. EOS's CLI has no quoting, so nothing else may reach it.
@@ -109,10 +102,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
 /// "% Ambiguous command", "% Error ..."); judged whatever the exit status.
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (std::string r = exit_status_failure(step, out); !r.empty()) return r;
-  for (const std::string_view text : {out.err, out.out})
-    for (const std::string& line : split_lines(text))
-      if (line.rfind('%', 0) == 0) return step.what + ": " + terminal_line(std::string_view(line).substr(0, 200));
-  return {};
+  const std::string error = marked_line(out, {"%"});
+  return error.empty() ? "" : step.what + ": " + error;
 }
 
 }  // namespace

@@ -40,13 +40,6 @@ std::vector<std::string> split_words(const std::string& line) {
   return out;
 }
 
-std::vector<std::string> split_lines(std::string_view text) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(text)};
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 /// What a word of a line may be: NVUE keywords, numbers, comma lists, port names (util/names.h rule); a DSCP list is
 /// up to 64 numbers.
 bool safe_word(const std::string& w) {
@@ -101,10 +94,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
 /// NVUE prints its errors as lines that begin with "Error:" (NVUE-CLI.md); judged even with status 0.
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (std::string r = exit_status_failure(step, out); !r.empty()) return r;
-  for (const std::string_view text : {out.err, out.out})
-    for (const std::string& line : split_lines(text))
-      if (line.rfind("Error:", 0) == 0) return step.what + ": " + terminal_line(std::string_view(line).substr(0, 200));
-  return {};
+  const std::string error = marked_line(out, {"Error:"});
+  return error.empty() ? "" : step.what + ": " + error;
 }
 
 }  // namespace

@@ -35,10 +35,9 @@
 // `--on-active=`, `--timer-property=`, `--unit=` makes NAME.timer and NAME.service;
 // systemd.timer(5): RemainAfterElapse=no unloads an elapsed timer once its service finished;
 // `systemctl stop NAME.timer` of a unit not loaded fails ("Unit NAME.timer not loaded.", status 5).
+#include <algorithm>
 #include <array>
 #include <regex>
-#include <set>
-#include <sstream>
 #include <utility>
 
 #include "platform/json_object.h"
@@ -61,24 +60,6 @@ constexpr std::array<std::string_view, 3> kLoadedTables = {"DSCP_TO_TC_MAP", "TC
 
 bool loaded_table(std::string_view table) {
   return std::find(kLoadedTables.begin(), kLoadedTables.end(), table) != kLoadedTables.end();
-}
-
-/// The reference tokens of a JSON pointer ("/PORT/Ethernet0/mtu" -> PORT, Ethernet0, mtu), unescaped.
-std::vector<std::string> pointer_tokens(const std::string& path) {
-  std::vector<std::string> out;
-  if (path.empty() || path[0] != '/') return out;
-  std::string token;
-  for (size_t i = 1; i <= path.size(); ++i) {
-    if (i == path.size() || path[i] == '/') {
-      out.push_back(token);
-      token.clear();
-    } else if (path[i] == '~' && i + 1 < path.size()) {
-      token += path[++i] == '1' ? '/' : '~';
-    } else {
-      token += path[i];
-    }
-  }
-  return out;
 }
 
 Expected<ordered_json> running_config(const RawOutputs& raw) {
@@ -117,7 +98,7 @@ const ordered_json* member(const ordered_json& doc, const std::string& table, co
 Expected<Split> split(const ordered_json& patch, const ordered_json& desired, const ordered_json& base) {
   Split s;
   for (const ordered_json& op : patch) {
-    const std::vector<std::string> tokens = pointer_tokens(op.value("path", std::string()));
+    const std::vector<std::string> tokens = json_pointer_tokens(op.value("path", std::string()));
     if (tokens.empty() || !loaded_table(tokens[0])) {
       s.patch.push_back(op);
       continue;
@@ -158,8 +139,9 @@ Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw
   auto running = running_config(raw);
   if (!running) return unexpected(running.error());
   const ordered_json base = owned_tables(*running);
-  const ordered_json patch = sonic::config_db_patch(base, sonic::config_db(device));
-  if (auto s = split(patch, sonic::config_db(device), base); !s) return unexpected(s.error());
+  const ordered_json desired = sonic::config_db(device);
+  const ordered_json patch = sonic::config_db_patch(base, desired);
+  if (auto s = split(patch, desired, base); !s) return unexpected(s.error());
   NativeChange c;
   if (!patch.empty()) c.text = c.payload = sonic::dump_config_db(patch);
   // Keys sorted (nlohmann::json), so that the order SONiC prints in does not count.
@@ -238,37 +220,15 @@ bool nothing_to_undo(const RemoteStep& step, const StepOutput& out) {
   return false;
 }
 
-std::string first_line(std::string_view text) {
-  for (std::string_view rest = text; !rest.empty();) {
-    const size_t end = rest.find('\n');
-    const std::string_view line = rest.substr(0, end);
-    if (line.find_first_not_of(" \t\r") != std::string_view::npos) return terminal_line(line.substr(0, 200));
-    if (end == std::string_view::npos) break;
-    rest.remove_prefix(end + 1);
-  }
-  return {};
-}
-
-/// click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...".
-std::string reason(const StepOutput& out) {
-  for (const std::string_view text : {out.err, out.out}) {
-    std::istringstream in{std::string(text)};
-    for (std::string line; std::getline(in, line);)
-      if (line.rfind("Failed to apply patch due to:", 0) == 0 || line.rfind("Error:", 0) == 0)
-        return terminal_line(std::string_view(line).substr(0, 200));
-  }
-  return first_line(out.err.empty() ? out.out : out.err);
-}
-
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (nothing_to_undo(step, out)) return {};
-  if (out.exit_status != 0) {
-    const std::string why = reason(out);
-    return step.what + ": exited with status " + std::to_string(out.exit_status) + (why.empty() ? "" : ": " + why);
-  }
+  // click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...".
+  if (std::string r = exit_status_failure(step, out, marked_line(out, {"Failed to apply patch due to:", "Error:"}));
+      !r.empty())
+    return r;
   // `config load` of a missing file says so and exits 0; on rollback that is nothing to load back.
   if (contains(out.out, "doesn't exist") && contains(step.command, "config load"))
-    return step.what == kLoadBack ? "" : step.what + ": " + first_line(out.out);
+    return step.what == kLoadBack ? "" : step.what + ": " + first_text_line(out.out);
   return {};
 }
 
