@@ -8,6 +8,7 @@
 # record. (The lab runs every platform together: lab_apply.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, until_staged, until_ok
 need_sshd
 emulator="$root/tests/lab/emulators/nvue.py"
 user=$(id -un)
@@ -133,37 +134,30 @@ run "$bin" plan "${live[@]}" -o json
 
 # Interrupted between stage and confirm (verify reads sw2 slowly, so there is time): SIGINT or SIGTERM rolls
 # sw2 back at once; SIGKILL leaves it to NVUE's confirm timer, which reverts it by itself.
-staged_wait() {  # until the newest record says sw2 is staged (at most 20 s)
-  local i
-  for i in $(seq 400); do
-    grep -qs '"event":"staged","at":"[^"]*","device":"sw2"' $(ls -t "$audit"/*.jsonl | head -1) && return 0
-    sleep 0.05
-  done
-  fail "sw2 was never staged: $(cat "$(ls -t "$audit"/*.jsonl | head -1)")"
-}
+back_to_change() { run "$bin" plan "${live[@]}" -o json --limit sw2 && [ "$(status_of "$work/out" sw2)" = change ]; }
+new_record() { [ "$(ls "$audit" | wc -l)" -gt "$before" ]; }
 for sig in INT TERM KILL; do
   before=$(ls "$audit" | wc -l)
   echo '{"nv config show -o json": {"sleep": 4}}' >"$work/sw2/state/answers.json"
   # A background job starts with SIGINT ignored (and fabricctl keeps it so, like nohup): env gives it
   # the default action a foreground apply has, where Ctrl-C sends it.
-  env --default-signal=INT "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit sw2 \
+  env --default-signal=INT "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 8 --limit sw2 \
     >"$work/out" 2>"$work/err" &
   apply=$!
-  for i in $(seq 100); do [ "$(ls "$audit" | wc -l)" -gt "$before" ] && break; sleep 0.05; done
-  staged_wait
+  until_ok 60 new_record || fail "SIG$sig: no audit record in 60 s: $(cat "$work/err")"
+  until_staged "$audit" sw2 120 || fail "SIG$sig: sw2 not staged in 120 s: $(cat "$(newest_record "$audit")")"
   kill -$sig $apply
   set +e; wait $apply; rc=$?; set -e
   rm "$work/sw2/state/answers.json"
   if [ $sig != KILL ]; then  # Ctrl-C or a service manager's stop: rolled back now, then the signal's status
     [ $rc -eq $((128 + $(kill -l $sig))) ] || fail "SIG$sig: exit $rc: $(cat "$work/err")"
-    grep -q '"event":"rolled_back".*"ok":true' "$(ls -t "$audit"/*.jsonl | head -1)" || fail "SIG$sig: no rollback recorded"
+    grep -q '"event":"rolled_back".*"ok":true' "$(newest_record "$audit")" || fail "SIG$sig: no rollback recorded"
+    back_to_change || fail "after SIG$sig sw2 was not back to its previous configuration: $(cat "$work/out")"
   else
     [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
     run "$bin" plan "${live[@]}" -o json --limit sw2
-    [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change"
-    sleep 7  # the 5 s confirm timer, and a margin
+    [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change: $(cat "$work/out")"
+    until_ok 38 back_to_change || fail "SIGKILL: NVUE's 8 s confirm timer did not restore sw2 in 38 s: $(cat "$work/out")"
   fi
-  run "$bin" plan "${live[@]}" -o json --limit sw2
-  [ "$(status_of "$work/out" sw2)" = change ] || fail "after SIG$sig sw2 was not back to its previous configuration"
 done
 echo "ok apply_nvue"

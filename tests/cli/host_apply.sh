@@ -5,6 +5,7 @@
 # restores by itself; confirm keeps; rollback restores; without --dcb-from the veth refuses DCB
 # (EOPNOTSUPP) and the MTU already changed is restored. Root only (CI runs as root); elsewhere it skips.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # until_ok
 if [ "$(id -u)" -ne 0 ]; then
   [ -n "${CI:-}" ] && fail "CI is set but this test needs root"
   echo "SKIP: needs root"
@@ -35,14 +36,15 @@ set -e
 grep -qx 'ip link set dev ens1f0np0 mtu 9000' "$work/dry" || fail "dry run: $(cat "$work/dry")"
 grep -q '^dcb pfc set dev ens1f0np0 prio-pfc 3:on' "$work/dry" || fail "dry run: no PFC"
 
-# Stage with a 2 s timer, then let it run out: everything back as it was.
-host apply --device host1 --transaction fabricctl-20260101T000000-aaaaaa --confirm-timeout 2 <"$state" >/dev/null
+# Stage with a 4 s timer (the checks inside it take well under a second), then let it run out: everything
+# back as it was.
+host apply --device host1 --transaction fabricctl-20260101T000000-aaaaaa --confirm-timeout 4 <"$state" >/dev/null
 [ "$(mtu)" = 9000 ] || fail "apply: MTU $(mtu)"
 host collect --device host1 --port ens1f0np0 >"$work/after.json" 2>/dev/null
 grep -q '"pfc_enabled": \[3\]' "$work/after.json" || fail "apply: PFC not read back"
 host apply --device host1 --dry-run <"$state" >/dev/null || fail "apply left changes"
-sleep 3.5
-[ "$(mtu)" = 1500 ] || fail "timer: MTU $(mtu)"
+at_factory_mtu() { [ "$(mtu)" = 1500 ]; }
+until_ok 30 at_factory_mtu || fail "timer: MTU $(mtu) 30 s after a 4 s timer"
 host collect --device host1 --port ens1f0np0 >"$work/reverted.json" 2>/dev/null
 grep -q '"pfc_enabled": \[3\]' "$work/reverted.json" && fail "timer: PFC still on"
 
@@ -52,9 +54,9 @@ host rollback --transaction fabricctl-20260101T000000-bbbbbb >/dev/null
 [ "$(mtu)" = 1500 ] || fail "rollback: MTU $(mtu)"
 
 # Confirm keeps it past the timer.
-host apply --device host1 --transaction fabricctl-20260101T000000-cccccc --confirm-timeout 2 <"$state" >/dev/null
+host apply --device host1 --transaction fabricctl-20260101T000000-cccccc --confirm-timeout 4 <"$state" >/dev/null
 host confirm --transaction fabricctl-20260101T000000-cccccc >/dev/null
-sleep 3
+sleep 5
 [ "$(mtu)" = 9000 ] || fail "confirm: MTU $(mtu)"
 host apply --device host1 --dry-run <"$state" >/dev/null || fail "confirmed state drifted"
 

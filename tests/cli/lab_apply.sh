@@ -6,6 +6,7 @@
 # (SIGKILL) between stage and confirm, the device reverting by its own timer; a host whose apply fails
 # rolled back and an unreachable switch named while the others complete (exit 3).
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # newest_record, until_staged, until_ok
 if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
   [ -n "${CI:-}" ] && fail "CI is set but the lab needs root, sshd and lldpd (scripts/install-deps)"
   echo "SKIP: the lab needs root, sshd and lldpd"
@@ -26,7 +27,6 @@ field() {  # field DEVICE KEY: from the plan JSON in $work/out
   /usr/bin/python3 -c 'import json,sys; print({d["device"]: d for d in json.load(open(sys.argv[1]))["devices"]}[sys.argv[2]].get(sys.argv[3], ""))' \
     "$work/out" "$1" "$2"
 }
-newest_record() { ls -t "$audit"/*.jsonl | head -1; }
 # The first command a device's collector runs: made slow, it holds an apply between stage and confirm.
 slow_read() {  # slow_read DEVICE on|off
   local d=$1 f
@@ -47,29 +47,28 @@ slow_read() {  # slow_read DEVICE on|off
 }
 
 # Interrupted at factory, one device of each platform: killed between stage and confirm, it runs the
-# staged change until its own revert timer (5 s) takes it back to the factory configuration.
+# staged change until its own revert timer (8 s from the stage) takes it back to the factory configuration.
+timer_s=8
+back_at_factory() { plan_json --limit "$d" && [ $rc -eq 0 ] && [ "$(field "$d" base_sha256)" = "$factory" ]; }
 for d in leaf1 leaf2 spine1 host1; do
   plan_json --limit "$d"
   [ "$(field "$d" status)" = change ] || fail "$d: factory plan: $(cat "$work/out" "$work/err")"
   factory=$(field "$d" base_sha256)
   slow_read "$d" on
   # ip netns exec execs fabricctl: $! is the apply itself, not a shell around it
-  ip netns exec fablab-ctl "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout 5 --limit "$d" >"$work/apply.out" 2>&1 &
+  ip netns exec fablab-ctl "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout $timer_s \
+    --limit "$d" >"$work/apply.out" 2>&1 &
   apply=$!
-  for i in $(seq 600); do
-    r=$(ls -t "$audit"/*.jsonl 2>/dev/null | head -1 || true)
-    [ -n "$r" ] && grep -qs "\"event\":\"staged\",\"at\":\"[^\"]*\",\"device\":\"$d\"" "$r" && break
-    sleep 0.05
-  done
+  until_staged "$audit" "$d" 120 || fail "$d: not staged in 120 s: $(cat "$work/apply.out" "$(newest_record "$audit")")"
+  staged_at=$SECONDS
   kill -KILL $apply
   wait $apply 2>/dev/null || true
   slow_read "$d" off
-  grep -q "\"device\":\"$d\"" "$(newest_record)" || fail "$d: never staged: $(cat "$work/apply.out")"
   plan_json --limit "$d"
-  [ "$(field "$d" status)" = "no change" ] || fail "$d: killed after stage, it does not run the staged change"
-  sleep 7
-  plan_json --limit "$d"
-  [ "$(field "$d" base_sha256)" = "$factory" ] || fail "$d: its revert timer did not restore the factory configuration"
+  [ "$(field "$d" status)" = "no change" ] ||
+    fail "$d: killed after stage, it does not run the staged change ($((SECONDS - staged_at)) s after the stage, its timer ${timer_s} s): $(cat "$work/out" "$work/err")"
+  until_ok $((timer_s + 30)) back_at_factory ||
+    fail "$d: its revert timer did not restore the factory configuration in $((timer_s + 30)) s: $(cat "$work/out" "$work/err")"
 done
 
 # The bring-up: the factory lab's plan, saved and applied exactly; verify clean; the ping passes.
@@ -124,7 +123,7 @@ assert "refused by the test" in out["host2"]["reason"], out["host2"]
 assert out["leaf1"]["outcome"] == "applied" and out["host1"]["outcome"] == "applied", out
 PY
 mv "$state/host2/fabricctl.real" "$state/host2/fabricctl"
-grep -q '"event":"end"' "$(newest_record)" || fail "no end in the record"
+grep -q '"event":"end"' "$(newest_record "$audit")" || fail "no end in the record"
 
 lab down "$state"
 [ -z "$(ip netns list | grep '^fablab-' || true)" ] || fail "lab down left namespaces: $(ip netns list)"
