@@ -8,7 +8,7 @@
 # record. (The lab runs every platform together: lab_apply.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
-. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, until_staged, until_ok
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, staged_in, until_ok
 need_sshd
 emulator="$root/tests/lab/emulators/nvue.py"
 user=$(id -un)
@@ -145,7 +145,7 @@ for sig in INT TERM KILL; do
     >"$work/out" 2>"$work/err" &
   apply=$!
   until_ok 60 new_record || fail "SIG$sig: no audit record in 60 s: $(cat "$work/err")"
-  until_staged "$audit" sw2 120 || fail "SIG$sig: sw2 not staged in 120 s: $(cat "$(newest_record "$audit")")"
+  until_ok 120 staged_in "$audit" sw2 || fail "SIG$sig: sw2 not staged in 120 s: $(cat "$(newest_record "$audit")")"
   kill -$sig $apply
   set +e; wait $apply; rc=$?; set -e
   rm "$work/sw2/state/answers.json"

@@ -6,7 +6,7 @@
 # (SIGKILL) between stage and confirm, the device reverting by its own timer; a host whose apply fails
 # rolled back and an unreachable switch named while the others complete (exit 3).
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
-. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # newest_record, until_staged, until_ok
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # newest_record, staged_in, until_ok
 if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
   [ -n "${CI:-}" ] && fail "CI is set but the lab needs root, sshd and lldpd (scripts/install-deps)"
   echo "SKIP: the lab needs root, sshd and lldpd"
@@ -59,7 +59,7 @@ for d in leaf1 leaf2 spine1 host1; do
   ip netns exec fablab-ctl "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --confirm-timeout $timer_s \
     --limit "$d" >"$work/apply.out" 2>&1 &
   apply=$!
-  until_staged "$audit" "$d" 120 || fail "$d: not staged in 120 s: $(cat "$work/apply.out" "$(newest_record "$audit")")"
+  until_ok 120 staged_in "$audit" "$d" || fail "$d: not staged in 120 s: $(cat "$work/apply.out" "$(newest_record "$audit")")"
   staged_at=$SECONDS
   kill -KILL $apply
   wait $apply 2>/dev/null || true

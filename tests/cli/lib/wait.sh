@@ -6,27 +6,24 @@ newest_record() {  # newest_record DIR: the newest record's path, empty when the
   ls -t "$1"/*.jsonl 2>/dev/null | head -1 || true
 }
 
-# until_staged DIR DEVICE LIMIT_S: 0 once the newest record says DEVICE is staged, 1 after LIMIT_S
-# seconds. The limit is in seconds of wall time, not in polls: on a loaded two-core machine under ASan
-# an NVUE switch's factory stage (some sixty `nv set` commands, one SSH exec each) takes over 30 s.
-until_staged() {
-  local end=$((SECONDS + $3)) r
-  while [ $SECONDS -lt "$end" ]; do
-    r=$(newest_record "$1")
-    [ -n "$r" ] && grep -qs "\"event\":\"staged\",\"at\":\"[^\"]*\",\"device\":\"$2\"" "$r" && return 0
-    sleep 0.05
-  done
-  return 1
+# staged_in DIR DEVICE: the newest record says DEVICE is staged. Waited for with until_ok in seconds of
+# wall time, not in polls: on a loaded two-core machine under ASan an NVUE switch's factory stage (some
+# sixty `nv set` commands, one SSH exec each) takes over 30 s.
+staged_in() {
+  local r
+  r=$(newest_record "$1")
+  [ -n "$r" ] && grep -qs "\"event\":\"staged\",\"at\":\"[^\"]*\",\"device\":\"$2\"" "$r"
 }
 
-# until_ok LIMIT_S COMMAND...: runs COMMAND every half second until it succeeds (0), 1 after LIMIT_S
-# seconds. For a device's own revert timer: the test waits as long as the timer takes, not a fixed guess.
+# until_ok LIMIT_S COMMAND...: runs COMMAND until it succeeds (0), 1 after LIMIT_S seconds. It polls every
+# 0.1 s, so a short window (a stage to kill) is not missed; a slow COMMAND (a plan) paces itself. For a
+# device's own revert timer: the test waits as long as the timer takes, not a fixed guess.
 until_ok() {
   local end=$((SECONDS + $1))
   shift
   while [ $SECONDS -lt "$end" ]; do
     "$@" && return 0
-    sleep 0.5
+    sleep 0.1
   done
   return 1
 }
