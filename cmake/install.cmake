@@ -4,7 +4,7 @@
 #   share/fabricctl/{profiles,templates}/     the data directory (shipped profiles and templates)
 #   share/man/man1/fabricctl.1.gz
 #   share/bash-completion/completions/fabricctl
-#   share/doc/fabricctl/                      README and docs/*.md
+#   share/doc/fabricctl/                      README, docs/*.md, docs/README.md as index.md
 # CPack builds fabricctl_<version>_<arch>.deb from the same rules (`make package`).
 # GNUInstallDirs is included in CMakeLists.txt, before the layers: the cli layer is compiled with
 # the data directory's installed location.
@@ -19,7 +19,10 @@ install(DIRECTORY schemas/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fabricctl/schema
         FILES_MATCHING PATTERN "*.schema.json" PATTERN "README.md")
 install(FILES contrib/bash-completion/fabricctl DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+# docs/*.md land in the same directory, where the docs index (docs/README.md) would replace the README:
+# it is installed as index.md, where its links to the pages beside it still resolve.
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md" PATTERN "README.md" EXCLUDE)
+install(FILES docs/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME index.md)
 
 # The man page: the project version filled in, compressed as Debian policy asks (-n: no name or
 # time stamp in the archive, so the build is reproducible). Done when CMake configures (and again
