@@ -25,9 +25,11 @@ set(FUZZ_SEEDS_inventory inventory tests/corpus/invalid)
 set(FUZZ_SEEDS_validate  inventory)
 set(FUZZ_SEEDS_template  templates)
 set(FUZZ_SEEDS_snapshot  tests/snapshots)
+# verify: any bytes are operations on the lab's snapshot set; the regressions name what once crashed.
+set(FUZZ_SEEDS_verify    tests/fuzz/regressions/verify tests/snapshots/lab-classic)
 
 add_custom_target(fuzz_targets)
-foreach(name profile inventory validate template snapshot)
+foreach(name profile inventory validate template snapshot verify)
   set(target fuzz_${name})
   if(FABRICCTL_FUZZ)
     add_executable(${target} tests/fuzz/${name}_fuzz.cpp)

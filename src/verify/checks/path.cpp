@@ -65,24 +65,27 @@ std::optional<int> effective_tos(const PortObserved& p, std::optional<int> own) 
 }
 
 /// The RoCE markings on a host-switch link: what the host's NCCL and rdma_cm traffic leaves with, then
-/// the fabric's RoCE DSCP that the switch forwards to the host.
+/// the fabric's RoCE DSCP that the switch forwards to the host. A host end that was not observed (its
+/// device or port unreadable) has no markings of its own: only the fabric's is known.
 std::vector<Marking> roce_markings(const Link& l) {
   const End& h = l.host();
   const End& s = l.other(h);
-  const int want = h.qos().roce_tos();
-  const PortObserved& p = h.obs();
-  const bool override_set = tos_override(p).has_value();
-  const std::string tos_cause = "rdma.tos.drift " + h.name();
   std::vector<Marking> out;
-  std::optional<int> nccl_own;
-  if (h.device_observed && h.device_observed->nccl) nccl_own = h.device_observed->nccl->traffic_class.value_or(0);
-  if (const std::optional<int> tos = effective_tos(p, nccl_own))
-    add_marking(out, *tos >> 2, "NCCL",
-                *tos == want   ? ""
-                : override_set ? tos_cause
-                               : "nccl.tc.lossy " + h.device.name);
-  if (const std::optional<int> tos = effective_tos(p, p.rdma ? p.rdma->cm_tos : std::nullopt))
-    add_marking(out, *tos >> 2, "rdma_cm", *tos == want ? "" : tos_cause);
+  if (h.observed) {
+    const int want = h.qos().roce_tos();
+    const PortObserved& p = *h.observed;
+    const bool override_set = tos_override(p).has_value();
+    const std::string tos_cause = "rdma.tos.drift " + h.name();
+    std::optional<int> nccl_own;
+    if (h.device_observed && h.device_observed->nccl) nccl_own = h.device_observed->nccl->traffic_class.value_or(0);
+    if (const std::optional<int> tos = effective_tos(p, nccl_own))
+      add_marking(out, *tos >> 2, "NCCL",
+                  *tos == want   ? ""
+                  : override_set ? tos_cause
+                                 : "nccl.tc.lossy " + h.device.name);
+    if (const std::optional<int> tos = effective_tos(p, p.rdma ? p.rdma->cm_tos : std::nullopt))
+      add_marking(out, *tos >> 2, "rdma_cm", *tos == want ? "" : tos_cause);
+  }
   add_marking(out, s.qos().roce_dscp, "", "");
   return out;
 }
