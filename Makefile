@@ -11,26 +11,50 @@ FUZZ_BUILD ?= build-fuzz
 # `make install`: where to (DESTDIR, when set, is prepended to every path, for staging).
 PREFIX     ?= /usr/local
 
-.PHONY: all deps build build-asan test demo demo-offline bench clean fuzz install package
+.PHONY: all deps build build-asan test lint test-times demo demo-offline bench clean fuzz install package
 
 all: build
 
 deps:
 	@./scripts/install-deps
 
+# Ninja where it is installed (scripts/install-deps installs it), for a new build directory; one that
+# exists keeps the generator it was made with.
+generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja),-G Ninja))
+
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	cmake $(call generator,$(BUILD)) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The sanitizer build: Debug (-O0, _GLIBCXX_ASSERTIONS) with ASan and UBSan. ASAN_DEBUG_FLAGS: line
+# tables are all the sanitizers' stack traces need, and compile faster than -g; `make build-asan
+# ASAN_DEBUG_FLAGS=-g` for a debugger.
+ASAN_DEBUG_FLAGS ?= -g1
 build-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DFABRICCTL_SANITIZE=ON -DFABRICCTL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(ASAN_BUILD) -j $(JOBS) --target fabricctl_tests fabricctl fuzz_targets
+	cmake $(call generator,$(ASAN_BUILD)) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DFABRICCTL_SANITIZE=ON \
+	  -DFABRICCTL_WERROR=ON -DCMAKE_CXX_FLAGS_DEBUG="$(ASAN_DEBUG_FLAGS)" $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-# Every test on the normal build, then the whole suite again under ASan + UBSan.
-test: build build-asan
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+# Every test once, on the sanitizer build (docs/testing.md): unit tests, fuzz replays, the binary's CLI
+# tests and the lab. Style is `make lint`.
+test: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# Style: formatting (.clang-format) and clang-tidy (.clang-tidy), each with its self-test. clang-tidy
+# reads a build directory's compile commands: LINT_BUILD is configured, not built, without precompiled
+# headers (clang cannot read GCC's), so every file must include what it uses.
+LINT_BUILD ?= build-lint
+lint: deps
+	cmake -S . -B $(LINT_BUILD) -DFABRICCTL_PCH=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON $(CMAKE_FLAGS) >/dev/null
+	bash tests/tools/check-format --self-test
+	bash tests/tools/check-format .
+	python3 tests/tools/check-tidy --self-test
+	python3 tests/tools/check-tidy $(LINT_BUILD) .
+
+# The 15 slowest tests of the last `make test` (ctest's own cost data), slowest first.
+test-times:
+	@python3 scripts/test-times $(ASAN_BUILD)
 
 # As root: the live story on the lab (tests/lab/demo.sh: real namespaces, sshd, lldpd, NOS emulators).
 # Otherwise, or after it: the main job on the bundled example fabrics: validate, render, summarize, and
@@ -67,7 +91,7 @@ package: build
 	cmake --build $(BUILD) --target package
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(LINT_BUILD) out
 
 # libFuzzer targets (tests/fuzz/, cmake/fuzz.cmake) built with clang, ASan and UBSan; the whole
 # project, unit tests included, is compiled by clang with warnings as errors on the way. Each target

@@ -3,7 +3,9 @@
 //
 //   stage     nv config detach                       a pending revision of our own: whatever another
 //                                                    session left pending is kept aside, not applied
-//             nv set ... / nv unset ...              one command per line, into the pending revision
+//             nv set ... && nv unset ... && ...      the lines, one SSH command per batch of up to 16 KiB
+//                                                    (bash stops at the first NVUE refuses), into the
+//                                                    pending revision
 //             nv config apply --confirm <N>s --assume-yes -m <id>
 //                                                    running, NVUE's revert timer armed for N s
 //   confirm   nv config apply --confirm-yes          keep it: the timer stops
@@ -32,6 +34,10 @@ namespace fabricctl {
 namespace {
 
 constexpr std::string_view kConfig = "config.json";
+
+/// The most bytes of `nv set`/`nv unset` commands one stage batch sends: far below what an SSH exec
+/// request and bash take, so that no switch's command line limit is reached.
+constexpr size_t kStageBatchBytes = 16 * 1024;
 
 std::vector<std::string> split_words(const std::string& line) {
   std::istringstream in(line);
@@ -67,7 +73,7 @@ Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw
 
 /// One line as an SSH command: `nv set`/`nv unset` and every word of the path single-quoted (Cumulus
 /// runs it in the login shell, bash).
-std::string quoted(const std::string& line) {
+std::string nv_command(const std::string& line) {
   const std::vector<std::string> words = split_words(line);
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : " ") + (i < 2 ? words[i] : shell_quote(words[i]));
@@ -78,8 +84,23 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   TransactionSteps s;
   if (change.empty()) return s;
   s.stage.push_back({"set aside what is pending from elsewhere", "nv config detach", ""});
+  // The lines go in batches, each one SSH command that the login shell (bash) runs as an `&&` list: the
+  // first line NVUE refuses stops the batch with its status and "Error:" line, as the line alone would
+  // have. One SSH exec per batch rather than per line: a factory switch's stage is some 60 lines.
+  std::vector<std::string> lines;
   for (const std::string& line : split_lines(change.payload))
-    if (!line.empty()) s.stage.push_back({"stage `" + line + "`", quoted(line), ""});
+    if (!line.empty()) lines.push_back(line);
+  for (size_t first = 0; first < lines.size();) {
+    std::string command = nv_command(lines[first]);
+    size_t end = first + 1;
+    while (end < lines.size() && command.size() + nv_command(lines[end]).size() + 4 <= kStageBatchBytes)
+      command += " && " + nv_command(lines[end++]);
+    const std::string what = end - first == 1 ? "stage `" + lines[first] + "`"
+                                              : "stage `" + lines[first] + "` and the " +
+                                                    std::to_string(end - first - 1) + " lines after it";
+    s.stage.push_back({what, command, ""});
+    first = end;
+  }
   const std::string timer = std::to_string(std::max(1, id.confirm_timeout_s)) + "s";
   s.stage.push_back({"apply with NVUE's revert timer armed for " + timer,
                      "nv config apply --confirm " + shell_quote(timer) + " --assume-yes -m " + shell_quote(id.name),

@@ -161,15 +161,22 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   id.name = "fabricctl-20261203T114500-abc123";
   id.confirm_timeout_s = 300;
   const TransactionSteps s = a.steps(d, c, id);
-  REQUIRE(s.stage.size() == nv_lines(c.text).size() + 2);
+  // One batch: every line, quoted, as one `&&` list.
+  REQUIRE(s.stage.size() == 3);
   CHECK(s.stage.front().command == "nv config detach");
-  CHECK(s.stage[1].command == "nv set 'qos' 'mapping' 'default-global' 'trust' 'l3'");
-  CHECK(s.stage[1].what == "stage `nv set qos mapping default-global trust l3`");
+  const std::string& batch = s.stage[1].command;
+  CHECK(batch.starts_with("nv set 'qos' 'mapping' 'default-global' 'trust' 'l3' && "));
+  CHECK(s.stage[1].what == "stage `nv set qos mapping default-global trust l3` and the " +
+                               std::to_string(nv_lines(c.text).size() - 1) + " lines after it");
+  size_t joined = 0;
+  for (size_t at = batch.find(" && "); at != std::string::npos; at = batch.find(" && ", at + 4)) ++joined;
+  CHECK(joined + 1 == nv_lines(c.text).size());
   CHECK(s.stage.back().command ==
         "nv config apply --confirm '300s' --assume-yes -m 'fabricctl-20261203T114500-abc123'");
   CHECK(s.stage.back().what.find("300s") != std::string::npos);
   bool mtu = false;
-  for (const RemoteStep& st : s.stage) mtu = mtu || st.command == "nv set 'interface' 'swp10' 'link' 'mtu' '9100'";
+  for (const RemoteStep& st : s.stage)
+    mtu = mtu || st.command.find("nv set 'interface' 'swp10' 'link' 'mtu' '9100'") != std::string::npos;
   CHECK(mtu);
   REQUIRE(s.confirm.size() == 2);
   CHECK(s.confirm[0].command == "nv config apply --confirm-yes");
@@ -200,4 +207,25 @@ TEST_CASE("nvue apply: failure() reads the exit status and NVUE's Error: lines, 
   CHECK(hostile.find('\x1b') == std::string::npos);
   CHECK(hostile.find('\x07') == std::string::npos);
   CHECK(hostile.size() < 300);
+}
+
+TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, each an && list, in order") {
+  NativeChange c;
+  for (int port = 1; port <= 400; ++port) c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
+  c.payload = c.text;
+  TransactionId id;
+  id.name = "fabricctl-20261203T114500-abc123";
+  const TransactionSteps s = adapter(Platform::nvue).applier.steps(variant(0), c, id);
+  REQUIRE(s.stage.size() > 3);  // detach, two batches or more, apply
+  std::string sent;
+  for (size_t i = 1; i + 1 < s.stage.size(); ++i) {
+    CHECK(s.stage[i].command.size() <= 16 * 1024);
+    sent += (sent.empty() ? "" : " && ") + s.stage[i].command;
+  }
+  std::string want;
+  for (int port = 1; port <= 400; ++port)
+    want += std::string(port == 1 ? "" : " && ") + "nv set 'interface' 'swp" + std::to_string(port) +
+            "' 'link' 'mtu' '9100'";
+  CHECK(sent == want);
+  CHECK(s.stage[1].what.starts_with("stage `nv set interface swp1 link mtu 9100` and the "));
 }

@@ -23,7 +23,8 @@ runs, and so does the revert timer when it fires:
                              -o json, nv show interface --view=lldp, nv set ..., nv unset ...,
                              nv config detach, nv config save, nv config apply [--assume-yes|-y]
                              [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
-                             --confirm-status
+                             --confirm-status; and COMMAND && COMMAND ..., as bash runs such a list
+                             (each in turn until one fails)
   nvue.py STATE --load FILE  apply the nv set/unset lines of FILE (a rendered commands.nvue) and save
   nvue.py STATE --factory    Cumulus Linux's factory configuration (no QoS, every port at the default
                              MTU 9216) for the ports of STATE/ports.json
@@ -343,11 +344,42 @@ def factory(state):
     apply_mtu(state, config)
 
 
+def and_list(state, words):
+    """`a && b && ...`, as the switch's login shell (bash) runs it: each command in turn, until one exits
+    non-zero; the list's status is the last one's. Each command is answered as if it came alone."""
+    commands, current = [], []
+    for w in words + ["&&"]:
+        if w != "&&":
+            current.append(w)
+            continue
+        if not current:
+            sys.stderr.write("bash: syntax error near unexpected token `&&'\n")
+            return 2
+        commands.append(current)
+        current = []
+    status = 0
+    for command in commands:
+        status = answered(state, " ".join(command))
+        if status is None:
+            with locked(state):
+                try:
+                    answer(state, command)
+                    status = 0
+                except NvError as e:
+                    sys.stderr.write("Error: %s\n" % e)
+                    status = 1
+        if status != 0:
+            return status
+    return status
+
+
 def main():
     state = sys.argv[1]
     if len(sys.argv) == 4 and sys.argv[2] == "--revert":
         return timer(state, sys.argv[3])
     words = command_words()
+    if len(sys.argv) == 2 and "&&" in words:
+        return and_list(state, words)
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
         if status is not None:
