@@ -1,21 +1,19 @@
-#include "cli/apply_run.h"
+#include "ops/apply.h"
 
 #include <algorithm>
 #include <atomic>
-#include <ctime>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <random>
 #include <set>
 
-#include "cli/command.h"
-#include "render/stop_signals.h"
 #include "util/escape.h"
 #include "util/parallel.h"
 #include "util/sha256.h"
 #include "verify/engine.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 std::string_view to_string(Outcome o) {
   switch (o) {
@@ -33,23 +31,17 @@ size_t ApplyResult::count(Outcome o) const {
       std::count_if(devices.begin(), devices.end(), [o](const DeviceOutcome& d) { return d.outcome == o; }));
 }
 
-std::string new_transaction_name() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char when[32];
-  std::strftime(when, sizeof when, "%Y%m%dT%H%M%S", &tm);
+std::string new_transaction_name(const Clock& clock) {
   std::random_device rd;
   char tail[8];
   std::snprintf(tail, sizeof tail, "%06x", static_cast<unsigned>(rd()) & 0xffffffU);
-  return std::string("fabricctl-") + when + "-" + tail;
+  return "fabricctl-" + utc_stamp(clock.now()) + "-" + tail;
 }
 
-int apply_exit_code(const ApplyResult& r) {
-  for (const DeviceOutcome& d : r.devices)
-    if (d.outcome == Outcome::failed || d.outcome == Outcome::unreachable || d.outcome == Outcome::skipped)
-      return kExitDevice;
-  return kExitOk;
+bool all_applied(const ApplyResult& r) {
+  return std::none_of(r.devices.begin(), r.devices.end(), [](const DeviceOutcome& d) {
+    return d.outcome == Outcome::failed || d.outcome == Outcome::unreachable || d.outcome == Outcome::skipped;
+  });
 }
 
 namespace {
@@ -59,10 +51,8 @@ struct Run {
   const Fabric& fabric;
   const FabricPlan& plan;
   const ApplyOptions& o;
-  AuditLog& audit;
-  Progress& progress;
+  Context& ctx;
   TransactionId id;
-  SshOptions ssh;
   std::map<std::string, size_t, std::less<>> index;  // device -> position in fabric.desired.devices
   std::vector<DeviceOutcome> outcomes;               // by position in plan.devices
   FabricObserved now;                                // every device as last read (the baseline at first)
@@ -80,7 +70,7 @@ struct Run {
 std::string finding_key(const Result& r) { return r.check + " " + r.object(); }
 
 /// Runs `steps` on one session; "" when all succeeded, else why the first failed.
-std::string run_steps(SshSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
+std::string run_steps(DeviceSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
   for (const RemoteStep& step : steps) {
     auto out = session.run(step.command, step.input);
     if (!out) return step.what + ": " + out.error();
@@ -93,9 +83,9 @@ std::string run_steps(SshSession& session, const std::vector<RemoteStep>& steps,
 
 /// Opens a session and runs `steps`; "" or why not.
 std::string run_on_device(Run& run, const std::string& device, const std::vector<RemoteStep>& steps) {
-  auto session = SshSession::open(endpoint_of(run.mgmt(device)), run.ssh);
+  auto session = run.ctx.connector.open(run.mgmt(device));
   if (!session) return terminal_line(session.error());
-  return terminal_line(run_steps(*session, steps, adapter(run.desired(device).platform).applier));
+  return terminal_line(run_steps(**session, steps, adapter(run.desired(device).platform).applier));
 }
 
 TransactionSteps steps_of(Run& run, const DevicePlan& p) {
@@ -110,13 +100,15 @@ void roll_back(Run& run, const DevicePlan& p, DeviceOutcome& out) {
   const std::string why = run_on_device(run, p.device, steps_of(run, p).rollback);
   out.rolled_back = why.empty();
   out.rollback_error = why;
-  run.audit.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
+  run.ctx.observer.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
 }
 
 /// Reads `devices` again; their state replaces what `run.now` had. Returns their raw outputs.
 RawByDevice read_again(Run& run, const std::vector<std::string>& devices) {
   RawByDevice raws;
-  FabricObserved fresh = collect_devices(run.fabric, devices, run.o.collect, run.progress, &raws);
+  CollectOptions how;
+  how.jobs = run.o.jobs;
+  FabricObserved fresh = collect_devices(run.fabric, devices, how, run.ctx, &raws);
   for (const std::string& d : devices) {
     run.now.devices.erase(d);
     run.now.failures.erase(d);
@@ -188,15 +180,16 @@ void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<s
 /// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
 /// roll back each device.
 void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
-  const size_t workers = std::min<size_t>(static_cast<size_t>(run.o.collect.jobs), std::max<size_t>(1, wave.size()));
+  const size_t workers =
+      std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, wave.size()));
   std::vector<char> staged(wave.size(), 0);
   std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
-  run.progress.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
+  run.ctx.observer.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[wave[k]];
     DeviceOutcome& out = run.outcomes[wave[k]];
-    if (stop_requested()) {
+    if (run.ctx.stop.stop_requested()) {
       out.outcome = Outcome::skipped;
       out.reason = "not started: fabricctl was interrupted";
       return;
@@ -206,21 +199,22 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
       return;
     }
-    run.audit.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+    run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
     const std::string why = run_on_device(run, p.device, steps_of(run, p).stage);
     if (why.empty()) {
       staged[k] = 1;
-      run.audit.event("staged", {{"device", p.device}});
+      run.ctx.observer.event("staged", {{"device", p.device}});
     } else {
       out.outcome = Outcome::failed;
       out.reason = "stage: " + why;
       ++run.failures;
-      run.audit.event("stage_failed", {{"device", p.device}, {"reason", why}});
+      run.ctx.observer.event("stage_failed", {{"device", p.device}, {"reason", why}});
       roll_back(run, p, out);
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
     if (!why.empty()) reread.push_back(p.device);
-    run.progress.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) + " devices");
+    run.ctx.observer.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) +
+                           " devices");
   });
   std::set<std::string> staged_names;
   std::vector<size_t> staged_at;
@@ -237,13 +231,13 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   // Verify what the devices now run, unless fabricctl was interrupted: then nothing is confirmed.
   std::map<std::string, std::vector<std::string>> why;
   RawByDevice raws;
-  if (!stop_requested()) {
-    run.progress.phase(label + ": verifying " + std::to_string(staged_names.size()) + " devices");
+  if (!run.ctx.stop.stop_requested()) {
+    run.ctx.observer.phase(label + ": verifying " + std::to_string(staged_names.size()) + " devices");
     raws = read_again(run, {staged_names.begin(), staged_names.end()});
     why = judge(run, staged_names);
   }
-  const bool interrupted = stop_requested();
-  run.progress.phase(label + ": confirming");
+  const bool interrupted = run.ctx.stop.stop_requested();
+  run.ctx.observer.phase(label + ": confirming");
   parallel_for(staged_at.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[staged_at[k]];
     DeviceOutcome& out = run.outcomes[staged_at[k]];
@@ -255,20 +249,20 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.outcome = Outcome::failed;
       out.reason = "verify: " + first_lines(bad->second);
       ++run.failures;
-      run.audit.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
+      run.ctx.observer.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
     } else {
       const std::string confirm = run_on_device(run, p.device, steps_of(run, p).confirm);
       if (confirm.empty()) {
         out.outcome = Outcome::applied;
         out.after_sha256 = config_hash(run, p.device, raws);
         out.reason = "verified and confirmed";
-        run.audit.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
+        run.ctx.observer.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
         return;
       }
       out.outcome = Outcome::failed;
       out.reason = "confirm: " + confirm;
       ++run.failures;
-      run.audit.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
+      run.ctx.observer.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
     }
     roll_back(run, p, out);
     const std::lock_guard<std::mutex> lock(run.mutex);
@@ -284,9 +278,9 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
 }  // namespace
 
 ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
-                       const ApplyOptions& o, const std::string& transaction, AuditLog& audit, Progress& progress) {
-  Run run{fabric, plan, o, audit, progress, {}, ssh_options_of(o.collect), {}, {}, observed, {}, {}, {}, {}};
-  run.id.name = transaction;
+                       const ApplyOptions& o, Context& ctx) {
+  Run run{fabric, plan, o, ctx, {}, {}, {}, observed, {}, {}, {}, {}};
+  run.id.name = o.transaction;
   run.id.confirm_timeout_s = o.confirm_timeout_s;
   for (size_t i = 0; i < fabric.desired.devices.size(); ++i) run.index.emplace(fabric.desired.devices[i].name, i);
   {
@@ -329,7 +323,7 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
     const bool canary_failed = w > 0 && waves[0].second == "canary" &&
                                std::any_of(waves[0].first.begin(), waves[0].first.end(),
                                            [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; });
-    if (canary_failed || stop_requested()) {
+    if (canary_failed || ctx.stop.stop_requested()) {
       for (size_t i : waves[w].first) {
         run.outcomes[i].outcome = Outcome::skipped;
         run.outcomes[i].reason =
@@ -337,15 +331,15 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
       }
       continue;
     }
-    audit.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
+    ctx.observer.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
     run_wave(run, waves[w].first, waves[w].second);
   }
-  progress.clear();
+  ctx.observer.clear();
   ApplyResult result;
-  result.transaction = transaction;
+  result.transaction = o.transaction;
   result.devices = std::move(run.outcomes);
-  result.interrupted_by = stop_signal();
+  result.interrupted_by = ctx.stop.reason();
   return result;
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops
