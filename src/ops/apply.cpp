@@ -56,7 +56,7 @@ struct Run {
   std::map<std::string, size_t, std::less<>> index;  // device -> position in fabric.desired.devices
   std::vector<DeviceOutcome> outcomes;               // by position in plan.devices
   FabricObserved now;                                // every device as last read (the baseline at first)
-  std::set<std::string> baseline_failures;           // "<check> <object>" failing before apply
+  std::set<std::string> baseline;                    // "<check> <object>" of the findings before apply
   std::set<std::string> settled;                     // devices in their final state for this apply
   std::atomic<size_t> failures{0};
   std::mutex mutex;
@@ -68,6 +68,27 @@ struct Run {
 };
 
 std::string finding_key(const Result& r) { return r.check + " " + r.object(); }
+
+/// The findings before apply: every failure and every consequence of one (a step may see the same
+/// finding as a failure whose cause is outside its scope: "not reported in this run"), over the
+/// devices of the plan and the far ends of their links, on the state the plan was made from.
+std::set<std::string> findings_before(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed) {
+  // Devices cabled to one that could not be read are left out: verify cannot yet compare a link
+  // whose host end has no observed port. Their findings are judged as new, as before.
+  std::set<std::string> scope;
+  for (const DevicePlan& p : plan.devices) {
+    const std::set<std::string> reach = devices_needed(fabric.desired, {p.device});
+    if (std::none_of(reach.begin(), reach.end(), [&](const std::string& d) { return observed.failure(d) != nullptr; }))
+      scope.insert(p.device);
+  }
+  std::string error;
+  const VerifyReport report = run_verify(fabric.desired, observed, select_checks({}, error), scope,
+                                         devices_needed(fabric.desired, scope), Severity::error, {}, Passes::counted);
+  std::set<std::string> keys;
+  for (const Result& r : report.results)
+    if (r.status == Status::fail || r.status == Status::consequence) keys.insert(finding_key(r));
+  return keys;
+}
 
 /// Runs `steps` on one session; "" when all succeeded, else why the first failed.
 std::string run_steps(DeviceSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
@@ -128,9 +149,11 @@ std::string config_hash(const Run& run, const std::string& device, const RawByDe
   return change ? sha256_hex(change->base) : std::string();
 }
 
-/// Why each staged device fails verification, by device: what it still does not hold (drift), what
-/// became wrong (a failure verify did not have before apply), or that it cannot be read. Results
-/// that involve a device not yet settled (a far end a later step changes) are not judged yet.
+/// Why each staged device fails verification, by device: what it still does not hold (the drift of a
+/// setting), what became wrong (a finding verify did not have before apply), or that it cannot be
+/// read. Findings there before apply that no setting fixes (a swapped cable, a slow optic) do not
+/// count. Results that involve a device not yet settled (a far end a later step changes) are not
+/// judged yet.
 std::map<std::string, std::vector<std::string>> judge(const Run& run, const std::set<std::string>& staged) {
   std::map<std::string, std::vector<std::string>> why;
   std::string error;
@@ -147,8 +170,7 @@ std::map<std::string, std::vector<std::string>> judge(const Run& run, const std:
     const bool judged = std::all_of(involved.begin(), involved.end(), [&](const std::string& d) {
       return run.settled.count(d) > 0 || staged.count(d) > 0;
     });
-    const bool drift = r.check.size() > 6 && r.check.compare(r.check.size() - 6, 6, ".drift") == 0;
-    if (!judged || (!drift && run.baseline_failures.count(finding_key(r)) > 0)) continue;
+    if (!judged || (!setting_drift(r.check) && run.baseline.count(finding_key(r)) > 0)) continue;
     const std::string line = terminal_line(r.check + " " + r.object() + ": " + r.message);
     for (const std::string& d : involved)
       if (staged.count(d) > 0) why[d].push_back(line);
@@ -283,13 +305,7 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
   run.id.name = o.transaction;
   run.id.confirm_timeout_s = o.confirm_timeout_s;
   for (size_t i = 0; i < fabric.desired.devices.size(); ++i) run.index.emplace(fabric.desired.devices[i].name, i);
-  {
-    std::string error;
-    const VerifyReport before =
-        run_verify(fabric.desired, observed, select_checks({}, error), {}, {}, Severity::error, {}, Passes::counted);
-    for (const Result& r : before.results)
-      if (r.status == Status::fail) run.baseline_failures.insert(finding_key(r));
-  }
+  run.baseline = findings_before(fabric, plan, observed);
   std::vector<size_t> order;  // the devices that change, in plan order
   run.outcomes.resize(plan.devices.size());
   for (size_t i = 0; i < plan.devices.size(); ++i) {

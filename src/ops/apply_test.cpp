@@ -198,3 +198,28 @@ TEST_CASE("ops apply: both ends of a link change in one step and are judged toge
   const auto at = [&](const std::string& s) { return std::find(e.begin(), e.end(), s) - e.begin(); };
   CHECK(std::max(at("staged host1"), at("staged leaf1")) < std::min(at("confirmed host1"), at("confirmed leaf1")));
 }
+
+TEST_CASE("ops apply: a fault that was there before and that no setting fixes does not roll a fix back") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  // host1's two cables swapped: leaf1:Ethernet0 and leaf2:Ethernet0 each reach the other NIC. The
+  // cause (cabling.swapped on host1) is outside leaf1's step; its consequence on leaf1's link is not new.
+  DeviceObserved h = observed_from_desired(f.desired("host1"));
+  std::swap(h.ports[0].lldp, h.ports[1].lldp);
+  f.devices.device("host1").state = fake::raw_outputs(f.desired("host1"), h);
+  for (const auto& [leaf, nic] : {std::pair{"leaf1", "ens2f0np0"}, std::pair{"leaf2", "ens1f0np0"}}) {
+    const DeviceDesired& d = f.desired(leaf);
+    DeviceObserved o = observed_from_desired(d);
+    o.ports[0].lldp->port_id = nic;
+    fake::FakeDevice& dev = f.devices.device(leaf);
+    const RawOutputs cabled = fake::raw_outputs(d, o);
+    dev.after_stage = cabled;  // what it holds once fixed: its intent, cables as they are
+    dev.state["lldp-table.txt"] = cabled.at("lldp-table.txt");
+  }
+  for (const int canary : {0, 1}) {
+    const ApplyResult r = f.apply(options(32, canary, 0));
+    CHECK_MESSAGE(outcome(r, "leaf1").outcome == Outcome::applied, outcome(r, "leaf1").reason);
+    f.pfc_off_on_leaf();  // again, for the run with a canary
+    f.devices.device("leaf1").state["lldp-table.txt"] = f.devices.device("leaf1").after_stage.at("lldp-table.txt");
+  }
+}

@@ -50,12 +50,19 @@ DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::
   return p;
 }
 
+namespace {
+// The one drift check no setting fixes.
+constexpr std::string_view kSpeedDrift = "port.speed.drift";
+}  // namespace
+
+bool setting_drift(std::string_view check) { return check.ends_with(".drift") && check != kSpeedDrift; }
+
 std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
                                                           const std::set<std::string>& scope) {
   // The drift checks of settings apply can change; port.speed.drift is optics and cabling.
   VerifyFilter f;
   f.only = {"*.drift"};
-  f.skip = {"port.speed.drift"};
+  f.skip = {std::string(kSpeedDrift)};
   std::string error;
   const std::vector<const Check*> selected = select_checks(f, error);
   const VerifyReport report =

@@ -51,6 +51,10 @@ DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::
 FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& observed, const RawByDevice& raws,
                        const std::set<std::string>& scope);
 
+/// Whether `check` is the drift of a setting apply changes: a *.drift check, except the speed, which
+/// optics and cabling decide.
+bool setting_drift(std::string_view check);
+
 /// The drift findings (failures of the *.drift checks that name a setting) of the devices in `scope`,
 /// by device.
 std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
