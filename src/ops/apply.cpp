@@ -73,12 +73,15 @@ std::string finding_key(const Result& r) { return r.check + " " + r.object(); }
 /// finding as a failure whose cause is outside its scope: "not reported in this run"), over the
 /// devices of the plan and the far ends of their links, on the state the plan was made from.
 std::set<std::string> findings_before(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed) {
-  // Devices cabled to one that could not be read are left out: verify cannot yet compare a link
-  // whose host end has no observed port. Their findings are judged as new, as before.
+  // Devices cabled to a host that could not be read are left out: verify cannot yet compare a link
+  // whose host end has no observed port.
+  std::set<std::string> unread_hosts;
+  for (const DeviceDesired& d : fabric.desired.devices)
+    if (d.role == Role::host && observed.failure(d.name) != nullptr) unread_hosts.insert(d.name);
   std::set<std::string> scope;
   for (const DevicePlan& p : plan.devices) {
     const std::set<std::string> reach = devices_needed(fabric.desired, {p.device});
-    if (std::none_of(reach.begin(), reach.end(), [&](const std::string& d) { return observed.failure(d) != nullptr; }))
+    if (std::none_of(reach.begin(), reach.end(), [&](const std::string& d) { return unread_hosts.count(d) > 0; }))
       scope.insert(p.device);
   }
   std::string error;
