@@ -7,13 +7,16 @@
 #include <iostream>
 #include <set>
 
-#include "cli/apply_run.h"
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
-#include "cli/plan_file.h"
 #include "cli/plan_inputs.h"
 #include "cli/plan_report.h"
+#include "cli/progress.h"
+#include "ops/apply.h"
+#include "ops/audit_log.h"
+#include "ops/plan_file.h"
+#include "ops/plan_json.h"
 #include "render/stop_signals.h"
 #include "util/diag.h"
 #include "util/escape.h"
@@ -35,48 +38,25 @@ std::string default_audit_dir() {
   return "fabricctl-audit";
 }
 
-/// The saved plan's devices, checked against what the devices hold now: a device whose configuration
-/// differs from the one the plan was computed against is stale (so is one that now has changes the
-/// plan did not have). Returns the plan to apply (the saved changes) or prints why not.
+using ops::ApplyResult;
+using ops::DeviceOutcome;
+using ops::DevicePlan;
+using ops::FabricPlan;
+using ops::Outcome;
+
+/// The saved plan, if it still applies to what the devices hold now; else prints why not.
 std::optional<FabricPlan> saved_plan_now(const FabricPlan& saved, const FabricPlan& now) {
-  std::vector<std::string> stale;
-  FabricPlan apply;
-  apply.created_at = saved.created_at;
-  for (const DevicePlan& s : saved.devices) {
-    const DevicePlan* n = now.find(s.device);
-    if (n == nullptr) {
-      stale.push_back(s.device + ": not in this run's scope or inventory");
-      continue;
-    }
-    if (s.failed()) {
-      apply.devices.push_back(*n);  // it failed when the plan was made: nothing of it to apply
-      apply.devices.back().change = {};
-      if (apply.devices.back().error.empty()) apply.devices.back().error = "failed when the plan was made: " + s.error;
-      continue;
-    }
-    if (n->failed()) {
-      apply.devices.push_back(*n);
-      continue;
-    }
-    if (n->base_sha256 != s.base_sha256) {
-      stale.push_back(s.device + ": its configuration changed since the plan was made (sha256 " +
-                      s.base_sha256.substr(0, 12) + " then, " + n->base_sha256.substr(0, 12) + " now)");
-      continue;
-    }
-    DevicePlan d = *n;
-    d.change.text = s.change.text;
-    d.change.payload = s.change.payload;
-    apply.devices.push_back(std::move(d));
-  }
-  if (!stale.empty()) {
-    for (const std::string& s : stale) std::cerr << "fabricctl: " << terminal_line(s) << "\n";
-    std::cerr << "fabricctl: error: the saved plan no longer applies (" << stale.size()
-              << (stale.size() == 1 ? " device" : " devices")
-              << "); nothing was changed: make a new plan and review it\n";
-    return std::nullopt;
-  }
-  return apply;
+  ops::SavedPlanCheck checked = ops::check_saved_plan(saved, now);
+  if (checked.stale.empty()) return std::move(checked.plan);
+  for (const std::string& s : checked.stale) std::cerr << "fabricctl: " << terminal_line(s) << "\n";
+  std::cerr << "fabricctl: error: the saved plan no longer applies (" << checked.stale.size()
+            << (checked.stale.size() == 1 ? " device" : " devices")
+            << "); nothing was changed: make a new plan and review it\n";
+  return std::nullopt;
 }
+
+/// Exit code of an apply (docs/cli.md): 3 when a device failed, was unreachable or was skipped, else 0.
+int apply_exit_code(const ApplyResult& r) { return ops::all_applied(r) ? kExitOk : kExitDevice; }
 
 /// "yes" typed at the terminal.
 bool confirmed_at_terminal(size_t devices) {
@@ -132,7 +112,7 @@ nlohmann::ordered_json outcomes_json(const ApplyResult& r) {
 int cmd_apply(const std::vector<std::string>& args) {
   FabricOptions o;
   PlanInputs in;
-  ApplyOptions a;
+  ops::ApplyOptions a;
   std::string plan_dir, audit_dir, output = "table";
   bool yes = false, dry_run = false, quiet = false;
   po::options_description desc("apply options");
@@ -178,7 +158,7 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   std::optional<FabricPlan> saved;
   if (!plan_dir.empty()) {
-    auto loaded = load_plan(plan_dir);
+    auto loaded = ops::load_plan(plan_dir);
     if (!loaded) {
       std::cerr << "fabricctl: error: " << loaded.error() << "\n";
       return kExitInvalid;
@@ -187,11 +167,16 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
+  const auto scope = plan_scope(*fabric, in);
+  if (!scope) return kExitInvalid;
   Progress progress = stderr_progress(quiet);
-  auto planned = read_and_plan(*fabric, in, progress, exit);
-  if (!planned) return exit;
+  const auto connector = connector_of(in.read);
+  // SIGINT and SIGTERM: no new device starts, what is staged is rolled back, then the signal ends
+  // the process as it means to. SIGKILL: each device's revert timer restores it.
+  ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
+  ops::PlannedFabric planned = ops::read_and_plan(*fabric, scope->scope, scope->how, ctx);
   progress.clear();
-  FabricPlan plan = std::move(planned->plan);
+  FabricPlan plan = std::move(planned.plan);
   if (saved) {
     auto now = saved_plan_now(*saved, plan);
     if (!now) return kExitInvalid;
@@ -219,8 +204,8 @@ int cmd_apply(const std::vector<std::string>& args) {
       return kExitInvalid;
     }
   }
-  const std::string transaction = new_transaction_name();
-  auto audit = AuditLog::open(audit_dir.empty() ? default_audit_dir() : audit_dir, transaction);
+  const std::string transaction = ops::new_transaction_name(ctx.clock);
+  auto audit = ops::AuditLog::open(audit_dir.empty() ? default_audit_dir() : audit_dir, transaction);
   if (!audit) {
     std::cerr << "fabricctl: error: " << audit.error() << "; nothing was changed\n";
     return kExitInvalid;
@@ -234,22 +219,22 @@ int cmd_apply(const std::vector<std::string>& args) {
                                                 : "no change"},
                        {"before_sha256", d.base_sha256}});
   audit->event("start", {{"transaction", transaction},
-                         {"who", audit_actor()},
+                         {"who", ops::audit_actor()},
                          {"inventory", o.inventory},
                          {"plan", plan_dir.empty() ? "made by this apply" : plan_dir},
-                         {"plan_sha256", sha256_hex(plan_json(plan, true).dump())},
+                         {"plan_sha256", sha256_hex(ops::plan_json(plan, true).dump())},
                          {"canary", a.canary},
                          {"max_failures", a.max_failures},
                          {"confirm_timeout_s", a.confirm_timeout_s},
                          {"devices", std::move(devices)}});
-  a.collect = in.collect;
-  a.collect.from_raw.reset();
+  a.transaction = transaction;
+  a.jobs = in.read.jobs;
   ApplyResult result;
   {
-    // SIGINT and SIGTERM: no new device starts, what is staged is rolled back, then the signal ends
-    // the process as it means to. SIGKILL: each device's revert timer restores it.
     StopSignals signals;
-    result = apply_plan(*fabric, plan, planned->observed, a, transaction, *audit, progress);
+    ops::Observers observers({&progress, &*audit});
+    ops::Context apply_ctx{*connector, observers, ctx.clock, ctx.stop};
+    result = ops::apply_plan(*fabric, plan, planned.observed, a, apply_ctx);
     nlohmann::ordered_json outcome = outcomes_json(result);
     audit->event("end", {{"exit", apply_exit_code(result)},
                          {"interrupted_by", result.interrupted_by},

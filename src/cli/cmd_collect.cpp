@@ -7,10 +7,10 @@
 #include <iostream>
 
 #include "cli/args.h"
-#include "cli/collect_run.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "cli/progress.h"
+#include "cli/read_options.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
 #include "verify/engine.h"
@@ -27,7 +27,8 @@ constexpr const char* kUsage =
 int cmd_collect(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   FabricOptions o;
-  CollectOptions c;
+  ReadOptions c;
+  ops::CollectOptions how;
   std::string out_dir, from_raw;
   std::vector<std::string> limit;
   bool quiet = false;
@@ -40,10 +41,10 @@ int cmd_collect(const std::vector<std::string>& args) {
       "limit,l", po::value(&limit)->value_name("GLOB")->composing(),
       "only devices (or groups) matching GLOB, e.g. the switches when a fleet tool collects the hosts; repeatable")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
-  add_collect_options(desc, c);
+  add_read_options(desc, c);
   int exit = kExitOk;
   if (!parse_args(args, desc, kUsage, exit)) return exit;
-  if (const std::string e = check_collect_options(c); !e.empty()) {
+  if (const std::string e = check_read_options(c); !e.empty()) {
     std::cerr << "fabricctl: error: " << e << "\nusage: " << kUsage << "\n";
     return kExitInvalid;
   }
@@ -60,15 +61,18 @@ int cmd_collect(const std::vector<std::string>& args) {
   }
   if (from_raw.empty()) {
     if (!connect_settings_complete(*fabric, "collect connects to every device it reads", scope)) return kExitInvalid;
-    c.raw_out = std::filesystem::path(out_dir) / "raw";
+    how.raw_out = std::filesystem::path(out_dir) / "raw";
   } else if (!std::filesystem::is_directory(from_raw)) {
     std::cerr << "fabricctl: error: --from-raw " << terminal_line(from_raw) << " is not a directory\n";
     return kExitInvalid;
   } else {
-    c.from_raw = from_raw;
+    how.from_raw = from_raw;
   }
+  how.jobs = c.jobs;
   Progress progress = stderr_progress(quiet);
-  const FabricObserved observed = collect_devices(*fabric, {scope.begin(), scope.end()}, c, progress);
+  const auto connector = connector_of(c);
+  ops::Context ctx{*connector, progress};
+  const FabricObserved observed = ops::collect_devices(*fabric, {scope.begin(), scope.end()}, how, ctx);
   if (const auto written = write_snapshot_dir(observed, out_dir); !written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitDevice;

@@ -7,8 +7,8 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
-#include "cli/host_apply.h"
-#include "cli/host_collect.h"
+#include "ops/host_apply.h"
+#include "ops/host_collect.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
 
@@ -20,7 +20,7 @@ constexpr const char* kUsage =
 
 int host_collect(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  HostCollectOptions o;
+  ops::HostCollectOptions o;
   std::string root = "/", dcb_from;
   po::options_description desc("host collect options");
   desc.add_options()("device", po::value(&o.device)->value_name("NAME"),
@@ -36,7 +36,7 @@ int host_collect(const std::vector<std::string>& args) {
   o.root = root;
   o.dcb_from = dcb_from;
   std::vector<std::string> warnings;
-  auto observed = collect_host(o, warnings);
+  auto observed = ops::collect_host(o, warnings);
   for (const std::string& w : warnings) std::cerr << "fabricctl: warning: " << terminal_line(w) << "\n";
   if (!observed) {
     std::cerr << "fabricctl: error: " << terminal_line(observed.error()) << "\n";
@@ -54,10 +54,24 @@ constexpr const char* kTxUsage =
     "       fabricctl host rollback --transaction ID [--after S]\n"
     "       each also takes [--root DIR] [--dcb-from DIR] [--lldp-socket PATH]";
 
-/// host apply | confirm | rollback: the host's side of a Linux transaction (cli/host_apply.h).
+/// What the host's side of a transaction did, printed, and its exit status: 0 done (dry run: nothing
+/// would change), 1 (dry run: something would), 2 bad input, 3 a change failed (restored).
+int print_tx(const ops::HostTxResult& r) {
+  std::cout << r.out << std::flush;
+  if (!r.error.empty()) std::cerr << "fabricctl: error: " << terminal_line(r.error) << "\n";
+  switch (r.status) {
+    case ops::HostTxStatus::done: return kExitOk;
+    case ops::HostTxStatus::would_change: return kExitFindings;
+    case ops::HostTxStatus::invalid: return kExitInvalid;
+    case ops::HostTxStatus::failed: return kExitDevice;
+  }
+  return kExitDevice;
+}
+
+/// host apply | confirm | rollback: the host's side of a Linux transaction (ops/host_apply.h).
 int host_tx(const std::string& sub, const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  HostTxOptions o;
+  ops::HostTxOptions o;
   std::string root = "/", dcb_from;
   po::options_description desc("host " + sub + " options");
   desc.add_options()("transaction", po::value(&o.transaction)->value_name("ID"), "the transaction's name")(
@@ -78,10 +92,10 @@ int host_tx(const std::string& sub, const std::vector<std::string>& args) {
   o.dcb_from = dcb_from;
   std::error_code ec;
   o.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-  if (sub == "confirm") return host_confirm(o);
-  if (sub == "rollback") return host_rollback(o);
+  if (sub == "confirm") return print_tx(ops::host_confirm(o));
+  if (sub == "rollback") return print_tx(ops::host_rollback(o));
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  return host_apply(o, input);
+  return print_tx(ops::host_apply(o, input));
 }
 
 }  // namespace

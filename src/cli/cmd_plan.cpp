@@ -5,9 +5,11 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
-#include "cli/plan_file.h"
 #include "cli/plan_inputs.h"
 #include "cli/plan_report.h"
+#include "cli/progress.h"
+#include "ops/plan_file.h"
+#include "ops/plan_json.h"
 #include "util/diag.h"
 #include "util/escape.h"
 
@@ -41,20 +43,23 @@ int cmd_plan(const std::vector<std::string>& args) {
   }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
+  const auto scope = plan_scope(*fabric, in);
+  if (!scope) return kExitInvalid;
   Progress progress = stderr_progress(quiet);
-  auto planned = read_and_plan(*fabric, in, progress, exit);
-  if (!planned) return exit;
+  const auto connector = connector_of(in.read);
+  ops::Context ctx{*connector, progress};
+  const ops::PlannedFabric planned = ops::read_and_plan(*fabric, scope->scope, scope->how, ctx);
   progress.clear();
-  const FabricPlan& plan = planned->plan;
-  for (const DevicePlan& d : plan.devices)
+  const ops::FabricPlan& plan = planned.plan;
+  for (const ops::DevicePlan& d : plan.devices)
     if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
   if (!out_dir.empty()) {
-    if (auto saved = save_plan(plan, out_dir); !saved) {
+    if (auto saved = ops::save_plan(plan, out_dir); !saved) {
       std::cerr << "fabricctl: error: " << saved.error() << "\n";
       return kExitDevice;
     }
   }
-  if (output == "json") std::cout << plan_json(plan, false).dump(2) << "\n";
+  if (output == "json") std::cout << ops::plan_json(plan, false).dump(2) << "\n";
   else if (output == "native") write_plan_native(plan, std::cout);
   else write_plan_table(plan, std::cout);
   if (!out_dir.empty() && output != "json")

@@ -8,11 +8,11 @@
 #include <optional>
 
 #include "cli/args.h"
-#include "cli/collect_run.h"
 #include "cli/color.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "cli/progress.h"
+#include "cli/read_options.h"
 #include "cli/report_outputs.h"
 #include "state/snapshot.h"
 #include "util/diag.h"
@@ -60,7 +60,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   bool list = false, exit_zero = false, quiet = false;
   po::options_description desc("verify options");
   add_fabric_options(desc, o);
-  CollectOptions live;
+  ReadOptions live;
   desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
                      "verify from snapshot files DIR/<device>.json (without it: read the devices now)")(
       "output,o", po::value(&output)->value_name("FORMAT"),
@@ -82,7 +82,7 @@ int cmd_verify(const std::vector<std::string>& args) {
       "quiet,q", po::bool_switch(&quiet), "no progress and no notes on stderr; errors are still printed")(
       "list-checks", po::bool_switch(&list), "list the check catalog (-o table or json) and exit");
   po::options_description live_desc("reading the devices (without --snapshots)");
-  add_collect_options(live_desc, live);
+  add_read_options(live_desc, live);
   desc.add(live_desc);
   int exit = kExitOk;
   if (!parse_args(
@@ -132,7 +132,7 @@ int cmd_verify(const std::vector<std::string>& args) {
       }
     report_files.push_back(*file);
   }
-  if (const std::string e = check_collect_options(live); !e.empty()) {
+  if (const std::string e = check_read_options(live); !e.empty()) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
@@ -189,12 +189,17 @@ int cmd_verify(const std::vector<std::string>& args) {
   std::optional<PhaseTimer> timer(std::in_place, "read snapshots");
   if (!snapshots.empty()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
   SnapshotSet snaps;
-  if (snapshots.empty())
-    snaps.observed = collect_devices(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress);
-  else
+  if (snapshots.empty()) {
+    const auto connector = connector_of(live);
+    ops::Context ctx{*connector, progress};
+    ops::CollectOptions how;
+    how.jobs = live.jobs;
+    snaps.observed = ops::collect_devices(*fabric, std::vector<std::string>(needed.begin(), needed.end()), how, ctx);
+  } else {
     snaps = early_read.valid() ? early_read.get()
                                : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()),
                                                    inventory_devices);
+  }
   progress.clear();
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";
   // Ports that could not be read: the rest of their device is still verified. A few are listed; the

@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/command.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
@@ -18,13 +17,12 @@ void add_plan_inputs(boost::program_options::options_description& desc, PlanInpu
       "snapshots,s", po::value(&in.snapshots)->value_name("DIR"),
       "plan from a directory `fabricctl collect --out DIR` wrote (its raw/ outputs)");
   po::options_description live("reading the devices (without --from-raw or --snapshots)");
-  add_collect_options(live, in.collect);
+  add_read_options(live, in.read);
   desc.add(live);
 }
 
-std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in, Progress& progress, int& exit) {
-  exit = kExitInvalid;
-  if (const std::string e = check_collect_options(in.collect); !e.empty()) {
+std::optional<PlanScope> plan_scope(const Fabric& fabric, const PlanInputs& in) {
+  if (const std::string e = check_read_options(in.read); !e.empty()) {
     std::cerr << "fabricctl: error: " << e << "\n";
     return std::nullopt;
   }
@@ -40,7 +38,7 @@ std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in,
               << (in.snapshots.empty() ? "" : " (--snapshots takes what `fabricctl collect --out` wrote)") << "\n";
     return std::nullopt;
   }
-  PlannedFabric p;
+  PlanScope p;
   p.scope = devices_in_scope(fabric.desired, in.limit);
   if (p.scope.empty()) {
     std::cerr << "fabricctl: error: --limit matches no device or group\n";
@@ -49,11 +47,8 @@ std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in,
   const std::set<std::string> needed = devices_needed(fabric.desired, p.scope);
   if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first", needed))
     return std::nullopt;
-  if (!raw_dir.empty()) in.collect.from_raw = raw_dir;
-  p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, in.collect, progress, &p.raws);
-  p.plan = plan_fabric(fabric.desired, p.observed, p.raws, p.scope);
-  p.plan.created_at = utc_now();
-  exit = kExitOk;
+  p.how.jobs = in.read.jobs;
+  if (!raw_dir.empty()) p.how.from_raw = raw_dir;
   return p;
 }
 

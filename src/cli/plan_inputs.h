@@ -1,5 +1,6 @@
 // What `plan` and `apply` read before they can say what would change: the fabric's devices in scope
-// (--limit) and the far ends of their links, live over SSH or from what a collect saved.
+// (--limit) and the far ends of their links, live over SSH or from what a collect saved. The options
+// and their checks are here; the reading and planning is ops::read_and_plan.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -9,10 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/collect_run.h"
-#include "cli/plan.h"
-#include "cli/progress.h"
+#include "cli/read_options.h"
 #include "model/fabric.h"
+#include "ops/collect.h"
 
 namespace fabricctl {
 
@@ -20,22 +20,20 @@ struct PlanInputs {
   std::vector<std::string> limit;  // --limit globs
   std::string from_raw;            // --from-raw RAWDIR
   std::string snapshots;           // --snapshots DIR: a directory `collect --out` wrote (its raw/)
-  CollectOptions collect;
+  ReadOptions read;
 };
 
 /// Adds --limit, --from-raw, --snapshots and the options of reading devices live.
 void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in);
 
-/// What was read and the plan made from it.
-struct PlannedFabric {
-  std::set<std::string> scope;  // the devices planned
-  FabricObserved observed;      // the scope and the far ends of its links
-  RawByDevice raws;
-  FabricPlan plan;
+/// What to plan and how to read it, once the options are checked.
+struct PlanScope {
+  std::set<std::string> scope;  // the devices --limit picks
+  ops::CollectOptions how;      // live, or from a saved raw directory
 };
 
-/// Checks the options, reads the devices and plans them. On bad options or settings prints why and
-/// sets `exit` (2); device failures are in the plan.
-std::optional<PlannedFabric> read_and_plan(const Fabric& fabric, PlanInputs& in, Progress& progress, int& exit);
+/// Checks the options and the connect settings of what will be read. On a problem prints why and
+/// returns nullopt (exit 2); nothing was read.
+std::optional<PlanScope> plan_scope(const Fabric& fabric, const PlanInputs& in);
 
 }  // namespace fabricctl

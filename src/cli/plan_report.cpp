@@ -2,17 +2,16 @@
 
 #include <algorithm>
 
+#include "cli/command.h"
+#include "ops/plan_json.h"
 #include "util/escape.h"
 
 namespace fabricctl {
 namespace {
 
-using nlohmann::ordered_json;
-
-std::string_view status_of(const DevicePlan& d) {
-  if (d.failed()) return "failed";
-  return d.changes() ? "change" : "no change";
-}
+using ops::DevicePlan;
+using ops::FabricPlan;
+using ops::status_of;
 
 /// One finding, short: "port.pfc.drift Ethernet0: expected 3, observed none".
 std::string finding_line(const Result& r) {
@@ -71,9 +70,9 @@ void write_plan_table(const FabricPlan& plan, std::ostream& out) {
   }
   for (const DevicePlan& d : plan.devices) {
     if (!d.changes()) continue;
-    const Applier& a = adapter(d.platform).applier;
-    out << "\n--- " << d.device << ": " << a.change_file << " (" << count_lines(d.change.text) << " lines"
-        << (a.transaction.empty() ? "" : "; " + std::string(a.transaction)) << ")\n";
+    const std::string_view transaction = ops::transaction_summary(d.platform);
+    out << "\n--- " << d.device << ": " << ops::change_file(d.platform) << " (" << count_lines(d.change.text)
+        << " lines" << (transaction.empty() ? "" : "; " + std::string(transaction)) << ")\n";
     out << d.change.text << (d.change.text.back() == '\n' ? "" : "\n");
   }
   out << "\n" << plan_summary(plan) << "\n";
@@ -82,38 +81,14 @@ void write_plan_table(const FabricPlan& plan, std::ostream& out) {
 void write_plan_native(const FabricPlan& plan, std::ostream& out) {
   for (const DevicePlan& d : plan.devices) {
     if (!d.changes()) continue;
-    out << "--- " << d.device << ": " << adapter(d.platform).applier.change_file << "\n";
+    out << "--- " << d.device << ": " << ops::change_file(d.platform) << "\n";
     out << d.change.text << (d.change.text.back() == '\n' ? "" : "\n");
   }
 }
 
-ordered_json plan_json(const FabricPlan& plan, bool payloads) {
-  ordered_json devices = ordered_json::array();
-  for (const DevicePlan& d : plan.devices) {
-    ordered_json j;
-    j["device"] = d.device;
-    j["platform"] = to_string(d.platform);
-    j["status"] = status_of(d);
-    if (d.failed()) {
-      j["error"] = d.error;
-    } else {
-      j["base_sha256"] = d.base_sha256;
-      j["change_file"] = adapter(d.platform).applier.change_file;
-      j["change"] = d.change.text;
-      if (payloads) j["payload"] = d.change.payload;
-    }
-    ordered_json why = ordered_json::array();
-    for (const Result& r : d.why)
-      why.push_back({{"check", r.check}, {"object", r.object()}, {"expected", r.expected}, {"observed", r.observed}});
-    j["why"] = std::move(why);
-    devices.push_back(std::move(j));
-  }
-  ordered_json doc;
-  doc["schema"] = "fabricctl.plan/v1";
-  doc["created_at"] = plan.created_at;
-  doc["summary"] = {{"devices", plan.devices.size()}, {"change", plan.changed()}, {"failed", plan.failed()}};
-  doc["devices"] = std::move(devices);
-  return doc;
+int plan_exit_code(const FabricPlan& plan) {
+  if (plan.failed() > 0) return kExitDevice;
+  return plan.changed() > 0 ? kExitFindings : kExitOk;
 }
 
 }  // namespace fabricctl

@@ -2,25 +2,24 @@
 // change of each device as apply sends it, or JSON (docs/plan.md, schema fabricctl.plan/v1).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <ostream>
 #include <string>
 
-#include "cli/plan.h"
+#include "ops/plan.h"
 
 namespace fabricctl {
 
 enum class PlanFormat { table, native, json };
 
 /// The table, then each changing device's native change under a header naming it.
-void write_plan_table(const FabricPlan& plan, std::ostream& out);
+void write_plan_table(const ops::FabricPlan& plan, std::ostream& out);
 /// Only the native changes, each under a header naming its device and file.
-void write_plan_native(const FabricPlan& plan, std::ostream& out);
-/// The plan as JSON. `payloads`: with what each transaction sends (a saved plan needs it; stdout not).
-nlohmann::ordered_json plan_json(const FabricPlan& plan, bool payloads);
+void write_plan_native(const ops::FabricPlan& plan, std::ostream& out);
 
 /// "2 of 5 devices change, 1 failed; 2 unchanged."
-std::string plan_summary(const FabricPlan& plan);
+std::string plan_summary(const ops::FabricPlan& plan);
+
+/// Exit code of `plan --detailed-exitcode`: 3 when a device failed, else 1 with changes, else 0.
+int plan_exit_code(const ops::FabricPlan& plan);
 
 }  // namespace fabricctl

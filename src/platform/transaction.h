@@ -1,7 +1,7 @@
 // The write side of a platform: what apply would change on a device (its native change, computed from
 // what collection read), and the device's own transaction that makes the change safely: stage it with
 // the device's revert timer armed, keep it once verify has passed, or roll it back. Pure: the adapter
-// builds commands and judges their outputs; `fabricctl apply` (cli/apply_run.cpp) runs them over SSH.
+// builds commands and judges their outputs; `fabricctl apply` (ops/apply.cpp) runs them on the devices.
 #pragma once
 
 #include <functional>

@@ -1,6 +1,6 @@
 // Netlink to the local kernel (libnl): one request on a NETLINK_ROUTE socket, its reply messages and the
 // kernel's final status. The thin adapter under the DCB codec (platform/linux/dcbnl.h), which builds the
-// requests and decodes the replies; cli/dcb_query.h joins the two. It carries bytes and knows no DCB.
+// requests and decodes the replies; ops/dcb_query.h joins the two. It carries bytes and knows no DCB.
 #pragma once
 
 #include <chrono>

@@ -7,12 +7,13 @@
 
 #include <cerrno>
 
-#include "cli/dcb_query.h"
 #include "netns_fixture.h"
+#include "ops/dcb_query.h"
 #include "platform/linux/dcbnl.h"
 #include "transport/netlink.h"
 
 using namespace fabricctl;
+using namespace fabricctl::ops;
 
 TEST_CASE("netlink: a DCB get for an interface that does not exist is a clear error") {
   auto request = encode_ieee_get("fctlnosuch0");

@@ -4,7 +4,8 @@
 # second apply that changes nothing; the classic faults made out of band planned as exactly their two
 # fixes and applied; a saved plan refused after a device changed; for each platform an apply killed
 # (SIGKILL) between stage and confirm, the device reverting by its own timer; a host whose apply fails
-# rolled back and an unreachable switch named while the others complete (exit 3).
+# rolled back and an unreachable switch named while the others complete (exit 3); a PFC fix applied
+# although two host cables are swapped elsewhere, a fault it did not cause (with and without a canary).
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # newest_record, staged_in, until_ok
 if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
@@ -124,6 +125,38 @@ assert out["leaf1"]["outcome"] == "applied" and out["host1"]["outcome"] == "appl
 PY
 mv "$state/host2/fabricctl.real" "$state/host2/fabricctl"
 grep -q '"event":"end"' "$(newest_record "$audit")" || fail "no end in the record"
+
+# host1's two cables swapped (its NICs renamed into each other's place: each now reaches the other's
+# leaf), then PFC off on leaf1:Ethernet8 (host2's port). The plan is only that fix, and apply keeps it:
+# the swap's consequence on leaf1's link was there before and no setting of leaf1 fixes it.
+swap_nics() {
+  ip -n fablab-host1 link set ens1f0np0 down
+  ip -n fablab-host1 link set ens2f0np0 down
+  ip -n fablab-host1 link set ens1f0np0 name fabtmp0
+  ip -n fablab-host1 link set ens2f0np0 name ens1f0np0
+  ip -n fablab-host1 link set fabtmp0 name ens2f0np0
+  ip -n fablab-host1 link set ens1f0np0 up
+  ip -n fablab-host1 link set ens2f0np0 up
+}
+sees_swap() {
+  ip netns exec fablab-leaf1 env SSH_ORIGINAL_COMMAND="show lldp table" \
+    /usr/bin/python3 "$root/tests/lab/emulators/sonic.py" "$state/leaf1/state" 2>/dev/null | grep -q 'host1 *ens2f0np0'
+}
+swap_nics
+until_ok 30 sees_swap || fail "leaf1's LLDP does not see host1's swapped cables in 30 s"
+for canary in 0 1; do
+  ip netns exec fablab-leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet8 3 off" \
+    /usr/bin/python3 "$root/tests/lab/emulators/sonic.py" "$state/leaf1/state"
+  run ctl "$bin" apply "${live[@]}" --limit leaf1 --yes --audit-dir "$audit" -o json --canary $canary --connect-timeout 2
+  /usr/bin/python3 - "$work/out" <<'PY' || fail "a fix rolled back for a swapped cable (canary $canary): exit $rc: $(cat "$work/out" "$work/err")"
+import json, sys
+out = {d["device"]: d for d in json.load(open(sys.argv[1]))["devices"]}
+assert out["leaf1"]["outcome"] == "applied", out["leaf1"]
+PY
+  [ $rc -eq 0 ] || fail "swapped cables, canary $canary: exit $rc: $(cat "$work/out" "$work/err")"
+done
+run ctl "$bin" verify "${live[@]}" --limit host1 -o json
+grep -q cabling.swapped "$work/out" || fail "verify no longer reports the swapped cables: $(head -c 4000 "$work/out")"
 
 lab down "$state"
 [ -z "$(ip netns list | grep '^fablab-' || true)" ] || fail "lab down left namespaces: $(ip netns list)"

@@ -1,5 +1,5 @@
 // Linux host collection: the controller runs `fabricctl host collect` on the host over SSH (the host
-// reads its own netlink, sysfs and lldpd; cli/host_collect.cpp) and takes the snapshot it prints. The
+// reads its own netlink, sysfs and lldpd; ops/host_collect.cpp) and takes the snapshot it prints. The
 // command names the host's values, its fabricctl and its ports: each is checked again here and
 // single-quoted, so nothing in the inventory can reach the host's shell as syntax.
 

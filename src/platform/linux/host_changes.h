@@ -1,7 +1,7 @@
 // What `fabricctl host apply` changes on a Linux host: the desired NIC state (nic-state.json, nic_state.h)
 // against what the host shows (the DeviceObserved `host collect` reads), as a list of changes, each with
 // the line a network engineer would type for it (iproute2 `ip`/`dcb`, `echo V > /sys/...`). Pure: the
-// controller's plan (linux/apply.cpp) and the host's apply (cli/host_apply.cpp) compute the same list.
+// controller's plan (linux/apply.cpp) and the host's apply (ops/host_apply.cpp) compute the same list.
 //
 // Only what differs is changed; what the host did not report (an absent optional) counts as different, so
 // the list is complete: once applied, collection finds the desired state. Volatile state (oper state,

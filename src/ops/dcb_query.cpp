@@ -1,6 +1,6 @@
 // dcb_query.h: one request, one answer. The kernel's errno is named in the error; EOPNOTSUPP on a get is
 // the DcbReply that says "no DCB here".
-#include "cli/dcb_query.h"
+#include "ops/dcb_query.h"
 
 #include <linux/dcbnl.h>
 
@@ -10,7 +10,7 @@
 
 #include "util/escape.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 namespace {
 
 std::string errno_text(int e) {
@@ -75,4 +75,4 @@ Expected<void> dcb_ieee_del_apps(std::string_view ifname, const std::vector<DcbA
   return set_like("dcb ieee del", ifname, encode_ieee_del_apps(ifname, apps), DCB_CMD_IEEE_DEL, options);
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

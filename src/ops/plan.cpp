@@ -1,14 +1,13 @@
-#include "cli/plan.h"
+#include "ops/plan.h"
 
 #include <algorithm>
 
-#include "cli/command.h"
 #include "util/escape.h"
 #include "util/sha256.h"
 #include "util/text.h"
 #include "verify/engine.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 size_t FabricPlan::changed() const {
   return static_cast<size_t>(
@@ -51,12 +50,19 @@ DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::
   return p;
 }
 
+namespace {
+// The one drift check no setting fixes.
+constexpr std::string_view kSpeedDrift = "port.speed.drift";
+}  // namespace
+
+bool setting_drift(std::string_view check) { return check.ends_with(".drift") && check != kSpeedDrift; }
+
 std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
                                                           const std::set<std::string>& scope) {
   // The drift checks of settings apply can change; port.speed.drift is optics and cabling.
   VerifyFilter f;
   f.only = {"*.drift"};
-  f.skip = {"port.speed.drift"};
+  f.skip = {std::string(kSpeedDrift)};
   std::string error;
   const std::vector<const Check*> selected = select_checks(f, error);
   const VerifyReport report =
@@ -84,9 +90,18 @@ FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& obser
   return plan;
 }
 
-int plan_exit_code(const FabricPlan& plan) {
-  if (plan.failed() > 0) return kExitDevice;
-  return plan.changed() > 0 ? kExitFindings : kExitOk;
+PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& scope, const CollectOptions& how,
+                            Context& ctx) {
+  PlannedFabric p;
+  p.scope = scope;
+  const std::set<std::string> needed = devices_needed(fabric.desired, scope);
+  p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, how, ctx, &p.raws);
+  p.plan = plan_fabric(fabric.desired, p.observed, p.raws, scope);
+  p.plan.created_at = utc_text(ctx.clock.now());
+  return p;
 }
 
-}  // namespace fabricctl
+std::string_view change_file(Platform platform) { return adapter(platform).applier.change_file; }
+std::string_view transaction_summary(Platform platform) { return adapter(platform).applier.transaction; }
+
+}  // namespace fabricctl::ops

@@ -1,4 +1,4 @@
-#include "cli/audit_log.h"
+#include "ops/audit_log.h"
 
 #include <fcntl.h>
 #include <pwd.h>
@@ -7,12 +7,11 @@
 #include <cerrno>
 #include <cstring>
 
-#include "cli/collect_run.h"
 #include "util/diag.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
-Expected<AuditLog> AuditLog::open(const std::filesystem::path& dir, const std::string& name) {
+Expected<AuditLog> AuditLog::open(const std::filesystem::path& dir, const std::string& name, const Clock& clock) {
   std::error_code ec;
   if (!std::filesystem::exists(dir, ec)) {
     std::filesystem::create_directories(dir, ec);
@@ -22,14 +21,18 @@ Expected<AuditLog> AuditLog::open(const std::filesystem::path& dir, const std::s
   std::filesystem::path path = dir / (name + ".jsonl");
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return unexpected("cannot create the audit record " + quote(path.string()) + ": " + std::strerror(errno));
-  return AuditLog(fd, std::move(path));
+  return AuditLog(fd, std::move(path), clock);
 }
 
-AuditLog::AuditLog(int fd, std::filesystem::path path)
-    : fd_(fd), path_(std::move(path)), mutex_(std::make_unique<std::mutex>()) {}
+AuditLog::AuditLog(int fd, std::filesystem::path path, const Clock& clock)
+    : fd_(fd), path_(std::move(path)), clock_(&clock), mutex_(std::make_unique<std::mutex>()) {}
 
 AuditLog::AuditLog(AuditLog&& o) noexcept
-    : fd_(o.fd_), path_(std::move(o.path_)), mutex_(std::move(o.mutex_)), error_(std::move(o.error_)) {
+    : fd_(o.fd_),
+      path_(std::move(o.path_)),
+      clock_(o.clock_),
+      mutex_(std::move(o.mutex_)),
+      error_(std::move(o.error_)) {
   o.fd_ = -1;
 }
 
@@ -38,6 +41,7 @@ AuditLog& AuditLog::operator=(AuditLog&& o) noexcept {
     if (fd_ >= 0) ::close(fd_);
     fd_ = o.fd_;
     path_ = std::move(o.path_);
+    clock_ = o.clock_;
     mutex_ = std::move(o.mutex_);
     error_ = std::move(o.error_);
     o.fd_ = -1;
@@ -49,10 +53,10 @@ AuditLog::~AuditLog() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void AuditLog::event(const std::string& event, nlohmann::ordered_json fields) {
+void AuditLog::event(std::string_view event, nlohmann::ordered_json fields) {
   nlohmann::ordered_json line;
-  line["event"] = event;
-  line["at"] = utc_now();
+  line["event"] = std::string(event);
+  line["at"] = utc_text(clock_->now());
   for (auto& [k, v] : fields.items()) line[k] = std::move(v);
   // Replace: device output that is not UTF-8 must not make the record unwritable.
   const std::string text = line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
@@ -84,4 +88,4 @@ std::string audit_actor() {
   return std::string(pw ? pw->pw_name : "?") + " (uid " + std::to_string(uid) + ") on " + host;
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

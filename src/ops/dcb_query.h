@@ -11,7 +11,7 @@
 #include "transport/netlink.h"
 #include "util/expected.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 /// The answer to an IEEE get: the state, or that the interface has no DCB support at all (its driver
 /// has no dcbnl_ops: veth, most virtual devices, mlx5 VFs), which is no failure but a fact to report.
@@ -32,4 +32,4 @@ Expected<void> dcb_ieee_set(std::string_view ifname, const DcbIeeeSet& set, cons
 Expected<void> dcb_ieee_del_apps(std::string_view ifname, const std::vector<DcbApp>& apps,
                                  const NetlinkOptions& options = {});
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

@@ -1,13 +1,11 @@
-#include "cli/plan_file.h"
+#include "ops/plan_file.h"
 
 #include <doctest/doctest.h>
 
-#include <fstream>
-
-#include "cli/audit_log.h"
 #include "temp_dir.h"
 
 using namespace fabricctl;
+using namespace fabricctl::ops;
 
 namespace {
 
@@ -33,7 +31,7 @@ FabricPlan sample_plan() {
 
 }  // namespace
 
-TEST_CASE("plan file: what is saved is read back: changes, payloads, hashes, failures") {
+TEST_CASE("ops plan file: what is saved is read back: changes, payloads, hashes, failures") {
   test::TempDir dir;
   const FabricPlan plan = sample_plan();
   REQUIRE(save_plan(plan, dir.path / "plan"));
@@ -56,7 +54,7 @@ TEST_CASE("plan file: what is saved is read back: changes, payloads, hashes, fai
   CHECK(refused.error().find("holds files that are not a saved plan") != std::string::npos);
 }
 
-TEST_CASE("plan file: a file that is not a plan, or a damaged one, is refused naming what is wrong") {
+TEST_CASE("ops plan file: a file that is not a plan, or a damaged one, is refused naming what is wrong") {
   test::TempDir dir;
   test::spit(dir.path / "a" / "plan.json", R"({"schema": "fabricctl.snapshot/v1", "devices": []})");
   auto a = load_plan(dir.path / "a");
@@ -75,24 +73,4 @@ TEST_CASE("plan file: a file that is not a plan, or a damaged one, is refused na
   REQUIRE_FALSE(c);
   CHECK(c.error().find("\"payload\" is missing") != std::string::npos);
   CHECK_FALSE(load_plan(dir.path / "missing"));
-}
-
-TEST_CASE("audit log: one JSON object per line, private, and a name is used once") {
-  test::TempDir dir;
-  auto log = AuditLog::open(dir.path / "audit", "fabricctl-20261203T120000-abcdef");
-  REQUIRE_MESSAGE(log, log.error());
-  log->event("start", {{"who", audit_actor()}});
-  log->event("staged", {{"device", "leaf1"}});
-  CHECK(log->error().empty());
-  std::ifstream in(log->path());
-  std::string line;
-  std::vector<nlohmann::json> events;
-  while (std::getline(in, line)) events.push_back(nlohmann::json::parse(line));
-  REQUIRE(events.size() == 2);
-  CHECK(events[0]["event"] == "start");
-  CHECK(events[1]["device"] == "leaf1");
-  CHECK(events[1]["at"].get<std::string>().back() == 'Z');
-  CHECK((std::filesystem::status(log->path()).permissions() & std::filesystem::perms::all) ==
-        (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
-  CHECK_FALSE(AuditLog::open(dir.path / "audit", "fabricctl-20261203T120000-abcdef"));
 }

@@ -1,4 +1,4 @@
-#include "cli/host_apply.h"
+#include "ops/host_apply.h"
 
 #include <fcntl.h>
 #include <linux/dcbnl.h>
@@ -10,15 +10,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
 
-#include "cli/command.h"
-#include "cli/dcb_query.h"
-#include "platform/linux/dcb_observed.h"
+#include "ops/host_nic.h"
 #include "platform/linux/dcbnl.h"
 #include "platform/linux/hex_dump.h"
 #include "platform/linux/host_changes.h"
@@ -28,7 +25,7 @@
 #include "util/escape.h"
 #include "util/file_io.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 namespace {
 
 namespace fs = std::filesystem;
@@ -60,14 +57,7 @@ Expected<std::optional<std::string>> read_optional(const fs::path& p) {
 }
 
 Expected<DcbState> saved_dcb(const HostTxOptions& o, const std::string& netdev) {
-  const fs::path path = dcb_file(o, netdev);
-  auto text = read_regular_file(path, {kMaxFile, "saved DCB reply"});
-  if (!text) return unexpected(text.error().message);
-  auto bytes = linux_host::parse_hex_dump(*text);
-  if (!bytes) return unexpected(path.string() + ": " + bytes.error());
-  auto state = decode_ieee_get_reply(*bytes);
-  if (!state) return unexpected(path.string() + ": " + state.error());
-  return state;
+  return read_saved_dcb(o.dcb_from, netdev);
 }
 
 std::string hex_dump(const NetlinkBytes& b, const std::string& netdev) {
@@ -81,8 +71,8 @@ std::string hex_dump(const NetlinkBytes& b, const std::string& netdev) {
   return out;
 }
 
-/// The host as `host collect` reads it (cli/host_collect.cpp's readers), for the desired ports only;
-/// a port without DCB support keeps its other fields, so the diff asks for DCB and the set names the refusal.
+/// The host as `host collect` reads it (host_nic.h, the same reader), for the desired ports only; a port
+/// without DCB support keeps its other fields, so the diff asks for DCB and the set names the refusal.
 Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
   HostNow h;
   h.observed.name = o.device;
@@ -96,24 +86,10 @@ Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
       h.observed.unreadable_ports.emplace(terminal_line(name), "no network interface " + terminal_line(name));
       continue;
     }
-    PortObserved p;
-    p.name = name;
-    p.mtu = link->mtu;
-    if (auto files = linux_host::read_port_files(o.root, p); !files) return unexpected(name + ": " + files.error());
-    std::optional<DcbState> dcb;
-    if (!o.dcb_from.empty()) {
-      auto s = saved_dcb(o, name);
-      if (!s) return unexpected(name + ": DCB: " + s.error());
-      dcb = std::move(*s);
-    } else {
-      auto r = dcb_ieee_get(name);
-      if (!r) return unexpected(name + ": DCB: " + r.error());
-      if (r->supported) dcb = std::move(r->state);
-    }
-    if (dcb)
-      if (auto filled = fill_observed(*dcb, p); !filled) return unexpected(name + ": DCB: " + filled.error());
-    h.dcb[name] = dcb;
-    h.observed.ports.push_back(std::move(p));
+    auto read = read_nic_port({o.root, o.dcb_from}, *link);
+    if (!read) return unexpected(name + ": " + read.error());
+    h.dcb[name] = std::move(read->dcb);
+    h.observed.ports.push_back(std::move(read->port));
   }
   auto nccl = linux_host::read_nccl_conf(o.root);
   if (!nccl) return unexpected(nccl.error());
@@ -368,9 +344,8 @@ bool valid_transaction(const std::string& id) {
          id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789T-") == std::string::npos;
 }
 
-int fail(const std::string& message, int code = kExitDevice) {
-  std::cerr << "fabricctl: error: " << terminal_line(message) << "\n";
-  return code;
+HostTxResult fail(const std::string& message, HostTxStatus status = HostTxStatus::failed, std::string out = {}) {
+  return {status, std::move(out), message};
 }
 
 /// The revert timer: this program, detached (its own session, so the SSH session's end does not reach it).
@@ -420,16 +395,17 @@ void stop_timer(const json& record) {
 
 }  // namespace
 
-int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
+HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
   if (!o.dry_run && !valid_transaction(o.transaction))
-    return fail("host apply needs --transaction ID ([a-z0-9T-]) or --dry-run", kExitInvalid);
-  if (!o.dry_run && o.confirm_timeout_s < 1) return fail("host apply needs --confirm-timeout S (S >= 1)", kExitInvalid);
+    return fail("host apply needs --transaction ID ([a-z0-9T-]) or --dry-run", HostTxStatus::invalid);
+  if (!o.dry_run && o.confirm_timeout_s < 1)
+    return fail("host apply needs --confirm-timeout S (S >= 1)", HostTxStatus::invalid);
   json state;
   try {
     state = json::parse(nic_state_json);
     state.at("ports");
   } catch (const std::exception& e) {
-    return fail(std::string("stdin is not a nic-state.json: ") + e.what(), kExitInvalid);
+    return fail(std::string("stdin is not a nic-state.json: ") + e.what(), HostTxStatus::invalid);
   }
   const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(nic_state_json);
   HostTxOptions opt = o;
@@ -444,14 +420,13 @@ int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
   try {
     now = read_host(opt, state);
   } catch (const std::exception& e) {
-    return fail(std::string("nic-state.json: ") + e.what(), kExitInvalid);
+    return fail(std::string("nic-state.json: ") + e.what(), HostTxStatus::invalid);
   }
   if (!now) return fail(now.error());
   auto changes = linux_host::host_changes(ordered, now->observed);
-  if (!changes) return fail(changes.error(), kExitInvalid);
+  if (!changes) return fail(changes.error(), HostTxStatus::invalid);
   if (o.dry_run) {
-    std::cout << linux_host::change_text(*changes);
-    return changes->empty() ? kExitOk : kExitFindings;
+    return {changes->empty() ? HostTxStatus::done : HostTxStatus::would_change, linux_host::change_text(*changes), {}};
   }
   if (auto r = read_record(opt); !r || *r)
     return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
@@ -468,6 +443,7 @@ int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
       return fail(w.error());
     }
   }
+  std::string made;
   for (size_t i = 0; i < changes->size(); ++i) {
     const HostChange& c = (*changes)[i];
     if (auto r = make(opt, *now, c); !r) {
@@ -479,16 +455,17 @@ int host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
       if (back) fs::remove(record_path(opt), ec);
       const std::string who = c.netdev.empty() ? "" : c.netdev + ": ";
       return fail(who + c.what + ": " + (dcb ? dcb_error(r.error()) : r.error()) +
-                  (back ? "; what was changed before is restored" : "; restoring failed too: " + back.error()));
+                      (back ? "; what was changed before is restored" : "; restoring failed too: " + back.error()),
+                  HostTxStatus::failed, made);
     }
-    std::cout << c.line << "\n";
+    made += c.line + "\n";
   }
-  if (changes->empty()) std::cout << "nothing to change\n";
-  return kExitOk;
+  if (changes->empty()) made = "nothing to change\n";
+  return {HostTxStatus::done, made, {}};
 }
 
-int host_confirm(const HostTxOptions& o) {
-  if (!valid_transaction(o.transaction)) return fail("host confirm needs --transaction ID", kExitInvalid);
+HostTxResult host_confirm(const HostTxOptions& o) {
+  if (!valid_transaction(o.transaction)) return fail("host confirm needs --transaction ID", HostTxStatus::invalid);
   auto fd = lock(o);
   if (!fd) return fail(fd.error());
   auto record = read_record(o);
@@ -499,20 +476,18 @@ int host_confirm(const HostTxOptions& o) {
   std::error_code ec;
   fs::remove(record_path(o), ec);
   if (ec) return fail(record_path(o).string() + ": cannot remove: " + ec.message());
-  std::cout << "confirmed " << o.transaction << "\n";
-  return kExitOk;
+  return {HostTxStatus::done, "confirmed " + o.transaction + "\n", {}};
 }
 
-int host_rollback(const HostTxOptions& o) {
-  if (!valid_transaction(o.transaction)) return fail("host rollback needs --transaction ID", kExitInvalid);
+HostTxResult host_rollback(const HostTxOptions& o) {
+  if (!valid_transaction(o.transaction)) return fail("host rollback needs --transaction ID", HostTxStatus::invalid);
   if (o.after_s > 0) std::this_thread::sleep_for(std::chrono::seconds(o.after_s));
   auto fd = lock(o);
   if (!fd) return fail(fd.error());
   auto record = read_record(o);
   if (!record) return fail(record.error());
   if (!*record) {
-    std::cout << "nothing to roll back for " << o.transaction << "\n";
-    return kExitOk;
+    return {HostTxStatus::done, "nothing to roll back for " + o.transaction + "\n", {}};
   }
   if (o.after_s < 0) stop_timer(**record);
   const json& undo = (**record)["undo"];
@@ -520,8 +495,7 @@ int host_rollback(const HostTxOptions& o) {
     return fail("rollback of " + o.transaction + ": " + back.error());
   std::error_code ec;
   fs::remove(record_path(o), ec);
-  std::cout << "rolled back " << o.transaction << "\n";
-  return kExitOk;
+  return {HostTxStatus::done, "rolled back " + o.transaction + "\n", {}};
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 struct HostTxOptions {
   std::string device;
@@ -24,10 +24,21 @@ struct HostTxOptions {
   std::string self;                // this program, for the revert timer (/proc/self/exe)
 };
 
-/// Exit status: 0 done (dry run: nothing would change), 1 (dry run: something would), 2 bad input, 3 a
-/// change failed (restored). Messages go to stdout (the change lines) and stderr (errors).
-int host_apply(const HostTxOptions& o, const std::string& nic_state_json);
-int host_confirm(const HostTxOptions& o);
-int host_rollback(const HostTxOptions& o);
+enum class HostTxStatus {
+  done,          // made (dry run: nothing would change)
+  would_change,  // dry run: something would change
+  invalid,       // bad input: nothing was touched
+  failed,        // a change failed (what was changed before it is restored), or the record/lock did
+};
 
-}  // namespace fabricctl
+struct HostTxResult {
+  HostTxStatus status = HostTxStatus::done;
+  std::string out;    // what was done, a line each: the changes made, "confirmed ID", ...
+  std::string error;  // why it failed or was refused ("" when done)
+};
+
+HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_json);
+HostTxResult host_confirm(const HostTxOptions& o);
+HostTxResult host_rollback(const HostTxOptions& o);
+
+}  // namespace fabricctl::ops

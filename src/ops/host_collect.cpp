@@ -1,23 +1,19 @@
-#include "cli/host_collect.h"
+#include "ops/host_collect.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
 
-#include "cli/collect_run.h"
-#include "cli/dcb_query.h"
-#include "platform/linux/dcb_observed.h"
-#include "platform/linux/hex_dump.h"
+#include "ops/host_nic.h"
 #include "platform/linux/host_sysfs.h"
 #include "platform/linux/lldpcli.h"
 #include "transport/rtnl_link.h"
 #include "util/escape.h"
-#include "util/file_io.h"
 #include "util/names.h"
 #include "util/subprocess.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 namespace {
 
 std::string host_name() {
@@ -44,23 +40,10 @@ std::map<std::string, LldpNeighbor, std::less<>> lldp(const HostCollectOptions& 
   return std::move(*neighbors);
 }
 
-/// The port's DCB state: asked of the kernel, or read from a reply saved as a hex dump
-/// (DIR/<netdev>.dcbnl: the lab's hosts, an offline replay).
-Expected<DcbReply> dcb_state(const HostCollectOptions& o, const std::string& netdev) {
-  if (o.dcb_from.empty()) return dcb_ieee_get(netdev);
-  const auto path = o.dcb_from / (netdev + ".dcbnl");
-  auto text = read_regular_file(path, {size_t{1} << 20, "saved DCB reply"});
-  if (!text) return unexpected(text.error().message);
-  auto bytes = linux_host::parse_hex_dump(*text);
-  if (!bytes) return unexpected(path.string() + ": " + bytes.error());
-  auto state = decode_ieee_get_reply(*bytes);
-  if (!state) return unexpected(path.string() + ": " + state.error());
-  return DcbReply{true, std::move(*state)};
-}
-
 }  // namespace
 
-Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<std::string>& warnings) {
+Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<std::string>& warnings,
+                                      const Clock& clock) {
   DeviceObserved d;
   d.name = o.device.empty() ? host_name() : o.device;
   if (!valid_device_name(d.name))
@@ -68,7 +51,7 @@ Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<s
                       "); give --device NAME");
   d.platform = Platform::linux_host;
   d.source = "fabricctl host collect";
-  d.collected_at = utc_now();
+  d.collected_at = utc_text(clock.now());
   auto links = link_states();
   if (!links) return unexpected(links.error());
   std::vector<std::string> names = o.ports;
@@ -87,27 +70,16 @@ Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<s
       d.unreadable_ports.emplace(name, "no network interface " + name);
       continue;
     }
-    PortObserved p;
-    p.name = name;
-    p.mtu = link->mtu;
-    p.oper_up = link->oper_up;
-    if (auto files = linux_host::read_port_files(o.root, p); !files) {
-      d.unreadable_ports.emplace(name, files.error());
+    auto port = read_nic_port({o.root, o.dcb_from}, *link);
+    if (!port) {
+      d.unreadable_ports.emplace(name, port.error());
       continue;
     }
-    // PFC, ETS and the DSCP app table. A driver without DCB (veth, a VF) is a fact about the port, said
-    // in the state; what else the port shows is still read.
-    auto dcb = dcb_state(o, name);
-    if (!dcb) {
-      d.unreadable_ports.emplace(name, "DCB: " + dcb.error());
-      continue;
-    }
-    if (!dcb->supported) {
+    // A driver without DCB (veth, a VF) is a fact about the port, said in the state; what else the
+    // port shows is still read.
+    if (!port->dcb)
       d.unreadable_ports.emplace(name, "DCB: not supported by the driver (EOPNOTSUPP): no PFC, ETS or DSCP map");
-    } else if (auto filled = fill_observed(dcb->state, p); !filled) {
-      d.unreadable_ports.emplace(name, "DCB: " + filled.error());
-      continue;
-    }
+    PortObserved& p = port->port;
     if (const auto n = neighbors.find(name); n != neighbors.end()) p.lldp = n->second;
     d.ports.push_back(std::move(p));
   }
@@ -117,4 +89,4 @@ Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<s
   return d;
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

@@ -1,21 +1,19 @@
-#include "cli/apply_run.h"
+#include "ops/apply.h"
 
 #include <algorithm>
 #include <atomic>
-#include <ctime>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <random>
 #include <set>
 
-#include "cli/command.h"
-#include "render/stop_signals.h"
 #include "util/escape.h"
 #include "util/parallel.h"
 #include "util/sha256.h"
 #include "verify/engine.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 std::string_view to_string(Outcome o) {
   switch (o) {
@@ -33,23 +31,17 @@ size_t ApplyResult::count(Outcome o) const {
       std::count_if(devices.begin(), devices.end(), [o](const DeviceOutcome& d) { return d.outcome == o; }));
 }
 
-std::string new_transaction_name() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char when[32];
-  std::strftime(when, sizeof when, "%Y%m%dT%H%M%S", &tm);
+std::string new_transaction_name(const Clock& clock) {
   std::random_device rd;
   char tail[8];
   std::snprintf(tail, sizeof tail, "%06x", static_cast<unsigned>(rd()) & 0xffffffU);
-  return std::string("fabricctl-") + when + "-" + tail;
+  return "fabricctl-" + utc_stamp(clock.now()) + "-" + tail;
 }
 
-int apply_exit_code(const ApplyResult& r) {
-  for (const DeviceOutcome& d : r.devices)
-    if (d.outcome == Outcome::failed || d.outcome == Outcome::unreachable || d.outcome == Outcome::skipped)
-      return kExitDevice;
-  return kExitOk;
+bool all_applied(const ApplyResult& r) {
+  return std::none_of(r.devices.begin(), r.devices.end(), [](const DeviceOutcome& d) {
+    return d.outcome == Outcome::failed || d.outcome == Outcome::unreachable || d.outcome == Outcome::skipped;
+  });
 }
 
 namespace {
@@ -59,14 +51,12 @@ struct Run {
   const Fabric& fabric;
   const FabricPlan& plan;
   const ApplyOptions& o;
-  AuditLog& audit;
-  Progress& progress;
+  Context& ctx;
   TransactionId id;
-  SshOptions ssh;
   std::map<std::string, size_t, std::less<>> index;  // device -> position in fabric.desired.devices
   std::vector<DeviceOutcome> outcomes;               // by position in plan.devices
   FabricObserved now;                                // every device as last read (the baseline at first)
-  std::set<std::string> baseline_failures;           // "<check> <object>" failing before apply
+  std::set<std::string> baseline;                    // "<check> <object>" of the findings before apply
   std::set<std::string> settled;                     // devices in their final state for this apply
   std::atomic<size_t> failures{0};
   std::mutex mutex;
@@ -79,8 +69,32 @@ struct Run {
 
 std::string finding_key(const Result& r) { return r.check + " " + r.object(); }
 
+/// The findings before apply: every failure and every consequence of one (a step may see the same
+/// finding as a failure whose cause is outside its scope: "not reported in this run"), over the
+/// devices of the plan and the far ends of their links, on the state the plan was made from.
+std::set<std::string> findings_before(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed) {
+  // Devices cabled to a host that could not be read are left out: verify cannot yet compare a link
+  // whose host end has no observed port.
+  std::set<std::string> unread_hosts;
+  for (const DeviceDesired& d : fabric.desired.devices)
+    if (d.role == Role::host && observed.failure(d.name) != nullptr) unread_hosts.insert(d.name);
+  std::set<std::string> scope;
+  for (const DevicePlan& p : plan.devices) {
+    const std::set<std::string> reach = devices_needed(fabric.desired, {p.device});
+    if (std::none_of(reach.begin(), reach.end(), [&](const std::string& d) { return unread_hosts.count(d) > 0; }))
+      scope.insert(p.device);
+  }
+  std::string error;
+  const VerifyReport report = run_verify(fabric.desired, observed, select_checks({}, error), scope,
+                                         devices_needed(fabric.desired, scope), Severity::error, {}, Passes::counted);
+  std::set<std::string> keys;
+  for (const Result& r : report.results)
+    if (r.status == Status::fail || r.status == Status::consequence) keys.insert(finding_key(r));
+  return keys;
+}
+
 /// Runs `steps` on one session; "" when all succeeded, else why the first failed.
-std::string run_steps(SshSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
+std::string run_steps(DeviceSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
   for (const RemoteStep& step : steps) {
     auto out = session.run(step.command, step.input);
     if (!out) return step.what + ": " + out.error();
@@ -93,9 +107,9 @@ std::string run_steps(SshSession& session, const std::vector<RemoteStep>& steps,
 
 /// Opens a session and runs `steps`; "" or why not.
 std::string run_on_device(Run& run, const std::string& device, const std::vector<RemoteStep>& steps) {
-  auto session = SshSession::open(endpoint_of(run.mgmt(device)), run.ssh);
+  auto session = run.ctx.connector.open(run.mgmt(device));
   if (!session) return terminal_line(session.error());
-  return terminal_line(run_steps(*session, steps, adapter(run.desired(device).platform).applier));
+  return terminal_line(run_steps(**session, steps, adapter(run.desired(device).platform).applier));
 }
 
 TransactionSteps steps_of(Run& run, const DevicePlan& p) {
@@ -110,13 +124,15 @@ void roll_back(Run& run, const DevicePlan& p, DeviceOutcome& out) {
   const std::string why = run_on_device(run, p.device, steps_of(run, p).rollback);
   out.rolled_back = why.empty();
   out.rollback_error = why;
-  run.audit.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
+  run.ctx.observer.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
 }
 
 /// Reads `devices` again; their state replaces what `run.now` had. Returns their raw outputs.
 RawByDevice read_again(Run& run, const std::vector<std::string>& devices) {
   RawByDevice raws;
-  FabricObserved fresh = collect_devices(run.fabric, devices, run.o.collect, run.progress, &raws);
+  CollectOptions how;
+  how.jobs = run.o.jobs;
+  FabricObserved fresh = collect_devices(run.fabric, devices, how, run.ctx, &raws);
   for (const std::string& d : devices) {
     run.now.devices.erase(d);
     run.now.failures.erase(d);
@@ -136,9 +152,11 @@ std::string config_hash(const Run& run, const std::string& device, const RawByDe
   return change ? sha256_hex(change->base) : std::string();
 }
 
-/// Why each staged device fails verification, by device: what it still does not hold (drift), what
-/// became wrong (a failure verify did not have before apply), or that it cannot be read. Results
-/// that involve a device not yet settled (a far end a later step changes) are not judged yet.
+/// Why each staged device fails verification, by device: what it still does not hold (the drift of a
+/// setting), what became wrong (a finding verify did not have before apply), or that it cannot be
+/// read. Findings there before apply that no setting fixes (a swapped cable, a slow optic) do not
+/// count. Results that involve a device not yet settled (a far end a later step changes) are not
+/// judged yet.
 std::map<std::string, std::vector<std::string>> judge(const Run& run, const std::set<std::string>& staged) {
   std::map<std::string, std::vector<std::string>> why;
   std::string error;
@@ -155,8 +173,7 @@ std::map<std::string, std::vector<std::string>> judge(const Run& run, const std:
     const bool judged = std::all_of(involved.begin(), involved.end(), [&](const std::string& d) {
       return run.settled.count(d) > 0 || staged.count(d) > 0;
     });
-    const bool drift = r.check.size() > 6 && r.check.compare(r.check.size() - 6, 6, ".drift") == 0;
-    if (!judged || (!drift && run.baseline_failures.count(finding_key(r)) > 0)) continue;
+    if (!judged || (!setting_drift(r.check) && run.baseline.count(finding_key(r)) > 0)) continue;
     const std::string line = terminal_line(r.check + " " + r.object() + ": " + r.message);
     for (const std::string& d : involved)
       if (staged.count(d) > 0) why[d].push_back(line);
@@ -188,15 +205,16 @@ void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<s
 /// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
 /// roll back each device.
 void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
-  const size_t workers = std::min<size_t>(static_cast<size_t>(run.o.collect.jobs), std::max<size_t>(1, wave.size()));
+  const size_t workers =
+      std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, wave.size()));
   std::vector<char> staged(wave.size(), 0);
   std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
-  run.progress.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
+  run.ctx.observer.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[wave[k]];
     DeviceOutcome& out = run.outcomes[wave[k]];
-    if (stop_requested()) {
+    if (run.ctx.stop.stop_requested()) {
       out.outcome = Outcome::skipped;
       out.reason = "not started: fabricctl was interrupted";
       return;
@@ -206,21 +224,22 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
       return;
     }
-    run.audit.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+    run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
     const std::string why = run_on_device(run, p.device, steps_of(run, p).stage);
     if (why.empty()) {
       staged[k] = 1;
-      run.audit.event("staged", {{"device", p.device}});
+      run.ctx.observer.event("staged", {{"device", p.device}});
     } else {
       out.outcome = Outcome::failed;
       out.reason = "stage: " + why;
       ++run.failures;
-      run.audit.event("stage_failed", {{"device", p.device}, {"reason", why}});
+      run.ctx.observer.event("stage_failed", {{"device", p.device}, {"reason", why}});
       roll_back(run, p, out);
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
     if (!why.empty()) reread.push_back(p.device);
-    run.progress.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) + " devices");
+    run.ctx.observer.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) +
+                           " devices");
   });
   std::set<std::string> staged_names;
   std::vector<size_t> staged_at;
@@ -237,13 +256,13 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   // Verify what the devices now run, unless fabricctl was interrupted: then nothing is confirmed.
   std::map<std::string, std::vector<std::string>> why;
   RawByDevice raws;
-  if (!stop_requested()) {
-    run.progress.phase(label + ": verifying " + std::to_string(staged_names.size()) + " devices");
+  if (!run.ctx.stop.stop_requested()) {
+    run.ctx.observer.phase(label + ": verifying " + std::to_string(staged_names.size()) + " devices");
     raws = read_again(run, {staged_names.begin(), staged_names.end()});
     why = judge(run, staged_names);
   }
-  const bool interrupted = stop_requested();
-  run.progress.phase(label + ": confirming");
+  const bool interrupted = run.ctx.stop.stop_requested();
+  run.ctx.observer.phase(label + ": confirming");
   parallel_for(staged_at.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[staged_at[k]];
     DeviceOutcome& out = run.outcomes[staged_at[k]];
@@ -255,20 +274,20 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.outcome = Outcome::failed;
       out.reason = "verify: " + first_lines(bad->second);
       ++run.failures;
-      run.audit.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
+      run.ctx.observer.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
     } else {
       const std::string confirm = run_on_device(run, p.device, steps_of(run, p).confirm);
       if (confirm.empty()) {
         out.outcome = Outcome::applied;
         out.after_sha256 = config_hash(run, p.device, raws);
         out.reason = "verified and confirmed";
-        run.audit.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
+        run.ctx.observer.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
         return;
       }
       out.outcome = Outcome::failed;
       out.reason = "confirm: " + confirm;
       ++run.failures;
-      run.audit.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
+      run.ctx.observer.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
     }
     roll_back(run, p, out);
     const std::lock_guard<std::mutex> lock(run.mutex);
@@ -284,18 +303,12 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
 }  // namespace
 
 ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
-                       const ApplyOptions& o, const std::string& transaction, AuditLog& audit, Progress& progress) {
-  Run run{fabric, plan, o, audit, progress, {}, ssh_options_of(o.collect), {}, {}, observed, {}, {}, {}, {}};
-  run.id.name = transaction;
+                       const ApplyOptions& o, Context& ctx) {
+  Run run{fabric, plan, o, ctx, {}, {}, {}, observed, {}, {}, {}, {}};
+  run.id.name = o.transaction;
   run.id.confirm_timeout_s = o.confirm_timeout_s;
   for (size_t i = 0; i < fabric.desired.devices.size(); ++i) run.index.emplace(fabric.desired.devices[i].name, i);
-  {
-    std::string error;
-    const VerifyReport before =
-        run_verify(fabric.desired, observed, select_checks({}, error), {}, {}, Severity::error, {}, Passes::counted);
-    for (const Result& r : before.results)
-      if (r.status == Status::fail) run.baseline_failures.insert(finding_key(r));
-  }
+  run.baseline = findings_before(fabric, plan, observed);
   std::vector<size_t> order;  // the devices that change, in plan order
   run.outcomes.resize(plan.devices.size());
   for (size_t i = 0; i < plan.devices.size(); ++i) {
@@ -329,7 +342,7 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
     const bool canary_failed = w > 0 && waves[0].second == "canary" &&
                                std::any_of(waves[0].first.begin(), waves[0].first.end(),
                                            [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; });
-    if (canary_failed || stop_requested()) {
+    if (canary_failed || ctx.stop.stop_requested()) {
       for (size_t i : waves[w].first) {
         run.outcomes[i].outcome = Outcome::skipped;
         run.outcomes[i].reason =
@@ -337,15 +350,15 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
       }
       continue;
     }
-    audit.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
+    ctx.observer.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
     run_wave(run, waves[w].first, waves[w].second);
   }
-  progress.clear();
+  ctx.observer.clear();
   ApplyResult result;
-  result.transaction = transaction;
+  result.transaction = o.transaction;
   result.devices = std::move(run.outcomes);
-  result.interrupted_by = stop_signal();
+  result.interrupted_by = ctx.stop.reason();
   return result;
 }
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

@@ -1,14 +1,14 @@
-#include "cli/plan_file.h"
+#include "ops/plan_file.h"
 
 #include <nlohmann/json.hpp>
 
-#include "cli/plan_report.h"
+#include "ops/plan_json.h"
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/file_io.h"
 #include "util/names.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 namespace {
 
 using nlohmann::ordered_json;
@@ -102,4 +102,37 @@ Expected<FabricPlan> load_plan(const std::filesystem::path& dir) {
   return plan;
 }
 
-}  // namespace fabricctl
+SavedPlanCheck check_saved_plan(const FabricPlan& saved, const FabricPlan& now) {
+  SavedPlanCheck r;
+  r.plan.created_at = saved.created_at;
+  for (const DevicePlan& s : saved.devices) {
+    const DevicePlan* n = now.find(s.device);
+    if (n == nullptr) {
+      r.stale.push_back(s.device + ": not in this run's scope or inventory");
+      continue;
+    }
+    if (s.failed()) {
+      r.plan.devices.push_back(*n);  // it failed when the plan was made: nothing of it to apply
+      r.plan.devices.back().change = {};
+      if (r.plan.devices.back().error.empty())
+        r.plan.devices.back().error = "failed when the plan was made: " + s.error;
+      continue;
+    }
+    if (n->failed()) {
+      r.plan.devices.push_back(*n);
+      continue;
+    }
+    if (n->base_sha256 != s.base_sha256) {
+      r.stale.push_back(s.device + ": its configuration changed since the plan was made (sha256 " +
+                        s.base_sha256.substr(0, 12) + " then, " + n->base_sha256.substr(0, 12) + " now)");
+      continue;
+    }
+    DevicePlan d = *n;
+    d.change.text = s.change.text;
+    d.change.payload = s.change.payload;
+    r.plan.devices.push_back(std::move(d));
+  }
+  return r;
+}
+
+}  // namespace fabricctl::ops

@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "ops/clock.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 struct HostCollectOptions {
   std::string device;                // the host's inventory name (default: its host name)
@@ -25,6 +26,8 @@ struct HostCollectOptions {
 /// The host's observed state. Per-port problems (an interface that is not there, a sysfs value of the
 /// wrong shape, DCB not supported by the driver) make that port's entry in `unreadable_ports`; only a
 /// failure to read the links at all is an error. Warnings (lldpd not running) go to `warnings`.
-Expected<DeviceObserved> collect_host(const HostCollectOptions& options, std::vector<std::string>& warnings);
+/// `clock` stamps collected_at.
+Expected<DeviceObserved> collect_host(const HostCollectOptions& options, std::vector<std::string>& warnings,
+                                      const Clock& clock = system_clock());
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

@@ -2,22 +2,22 @@
 // step staging every one of its devices at once with the device's own revert timer armed, reading
 // them again and verifying, then confirming the devices that verify and rolling back those that do
 // not. One device's failure never stops the others (unless --max-failures says so); an interrupt
-// rolls back what is staged; every event lands in the audit record as it happens.
+// rolls back what is staged; every event reaches the observer (the audit record) as it happens.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "cli/audit_log.h"
-#include "cli/collect_run.h"
-#include "cli/plan.h"
-#include "cli/progress.h"
 #include "model/fabric.h"
+#include "ops/clock.h"
+#include "ops/context.h"
+#include "ops/plan.h"
 
-namespace fabricctl {
+namespace fabricctl::ops {
 
 struct ApplyOptions {
-  CollectOptions collect;       // how devices are reached and read again after staging
+  std::string transaction;      // the transaction's name (new_transaction_name)
+  int jobs = 32;                // devices staged, read again and confirmed at once
   int canary = 0;               // devices in the first step, verified before the rest start; 0: one step
   int max_failures = 0;         // after this many failed devices no new device starts; 0: no limit
   int confirm_timeout_s = 300;  // the devices' revert timers
@@ -47,20 +47,21 @@ struct DeviceOutcome {
 struct ApplyResult {
   std::string transaction;
   std::vector<DeviceOutcome> devices;  // plan order
-  int interrupted_by = 0;              // the signal that stopped the apply, or 0
+  int interrupted_by = 0;              // why the stop token stopped the apply (its signal), or 0
   [[nodiscard]] size_t count(Outcome o) const;
 };
 
 /// Applies `plan` (its changing devices) to the devices of `fabric`. `observed` is the state the plan
 /// was made from: the baseline verify compares against, and the far ends of links not yet changed.
+/// Devices are reached through ctx.connector; ctx.stop is polled before each device starts and
+/// between stage and confirm; every audit event goes to ctx.observer.
 ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
-                       const ApplyOptions& options, const std::string& transaction, AuditLog& audit,
-                       Progress& progress);
+                       const ApplyOptions& options, Context& ctx);
 
-/// A transaction name: fabricctl-YYYYMMDDTHHMMSS-<6 hex digits>.
-std::string new_transaction_name();
+/// A transaction name: fabricctl-YYYYMMDDTHHMMSS-<6 hex digits>, the time `clock`'s.
+std::string new_transaction_name(const Clock& clock);
 
-/// Exit code of an apply (docs/cli.md): 3 when a device failed, was unreachable or was skipped, else 0.
-int apply_exit_code(const ApplyResult& r);
+/// Whether every device with a change was applied: none failed, was unreachable or was skipped.
+[[nodiscard]] bool all_applied(const ApplyResult& r);
 
-}  // namespace fabricctl
+}  // namespace fabricctl::ops

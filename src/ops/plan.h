@@ -1,7 +1,7 @@
 // A plan: per device, the native change apply would make (only what differs), why (the drift
 // findings it fixes, in neutral terms), and the hash of the configuration it was computed against.
-// `plan` prints it and can save it; `apply` makes it, or applies a saved one after checking that no
-// device changed since.
+// `plan` shows it and can save it (plan_file.h); `apply` makes it, or applies a saved one after
+// checking that no device changed since.
 #pragma once
 
 #include <map>
@@ -10,14 +10,15 @@
 #include <string_view>
 #include <vector>
 
+#include "model/fabric.h"
+#include "ops/collect.h"
+#include "ops/context.h"
 #include "platform/platform.h"
 #include "state/desired.h"
 #include "state/observed.h"
 #include "verify/result.h"
 
-namespace fabricctl {
-
-using RawByDevice = std::map<std::string, RawOutputs, std::less<>>;
+namespace fabricctl::ops {
 
 struct DevicePlan {
   std::string device;
@@ -50,12 +51,30 @@ DevicePlan plan_device(const DeviceDesired& device, const RawOutputs* raw, std::
 FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& observed, const RawByDevice& raws,
                        const std::set<std::string>& scope);
 
+/// Whether `check` is the drift of a setting apply changes: a *.drift check, except the speed, which
+/// optics and cabling decide.
+bool setting_drift(std::string_view check);
+
 /// The drift findings (failures of the *.drift checks that name a setting) of the devices in `scope`,
 /// by device.
 std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& desired, const FabricObserved& observed,
                                                           const std::set<std::string>& scope);
 
-/// Exit code of `plan --detailed-exitcode`: 3 when a device failed, else 1 with changes, else 0.
-int plan_exit_code(const FabricPlan& plan);
+/// What was read and the plan made from it.
+struct PlannedFabric {
+  std::set<std::string> scope;  // the devices planned
+  FabricObserved observed;      // the scope and the far ends of its links
+  RawByDevice raws;
+  FabricPlan plan;
+};
 
-}  // namespace fabricctl
+/// Reads the devices of `scope` and the far ends of their links (live, or from what a collect saved:
+/// `how.from_raw`), and plans `scope`. Device failures are in the plan.
+PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& scope, const CollectOptions& how,
+                            Context& ctx);
+
+/// The file a reviewer reads a platform's change in ("patch.json"), and its transaction in a few words.
+std::string_view change_file(Platform platform);
+std::string_view transaction_summary(Platform platform);
+
+}  // namespace fabricctl::ops

@@ -1,0 +1,59 @@
+#include "cli/read_options.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "util/diag.h"
+#include "util/escape.h"
+
+namespace fabricctl {
+
+ops::SshSettings ssh_settings(const ReadOptions& o) {
+  ops::SshSettings ssh;
+  ssh.known_hosts = o.known_hosts;
+  ssh.accept_new_host_keys = o.accept_new_host_keys;
+  ssh.connect_timeout = std::chrono::seconds(o.connect_timeout_s);
+  ssh.command_timeout = std::chrono::seconds(o.command_timeout_s);
+  return ssh;
+}
+
+std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o) { return ops::ssh_connector(ssh_settings(o)); }
+
+void add_read_options(boost::program_options::options_description& desc, ReadOptions& o) {
+  namespace po = boost::program_options;
+  desc.add_options()("jobs,j", po::value(&o.jobs)->value_name("N"), "devices read at once (default 32)")(
+      "known-hosts", po::value(&o.known_hosts)->value_name("FILE"), "host keys to trust (default ~/.ssh/known_hosts)")(
+      "accept-new-host-keys", po::bool_switch(&o.accept_new_host_keys),
+      "trust and record the key of a device not in known_hosts (a changed key is always refused)")(
+      "connect-timeout", po::value(&o.connect_timeout_s)->value_name("S"),
+      "seconds to connect and log in (default 10)")("command-timeout", po::value(&o.command_timeout_s)->value_name("S"),
+                                                    "seconds for each command (default 60)");
+}
+
+bool connect_settings_complete(const Fabric& fabric, std::string_view why, const std::set<std::string>& only) {
+  Diags diags;
+  require_connect_settings(fabric, diags, only);
+  if (!diags.has_errors()) return true;
+  std::cerr << diags.str() << "fabricctl: " << diags.count(DiagSeverity::error) << " errors: " << why
+            << "; nothing was read\n";
+  return false;
+}
+
+void print_unreadable_ports(const FabricObserved& observed, std::ostream& err) {
+  constexpr size_t kListedPorts = 10;
+  size_t bad_ports = 0;
+  for (const auto& [name, device] : observed.devices)
+    for (const auto& [port, why] : device.unreadable_ports)
+      if (bad_ports++ < kListedPorts)
+        err << "fabricctl: " << name << ": port " << terminal_line(port) << " unreadable: " << terminal_line(why)
+            << "\n";
+  if (bad_ports > kListedPorts) err << "fabricctl: and " << bad_ports - kListedPorts << " more unreadable ports\n";
+}
+
+std::string check_read_options(const ReadOptions& o) {
+  if (o.jobs < 1 || o.jobs > 1024) return "-j takes 1-1024 devices at once";
+  if (o.connect_timeout_s < 1 || o.command_timeout_s < 1) return "the timeouts take at least 1 second";
+  return {};
+}
+
+}  // namespace fabricctl

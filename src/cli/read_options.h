@@ -1,0 +1,47 @@
+// How the commands that read devices live (`collect`, `verify` without --snapshots, `plan`, `apply`)
+// take their options, check what connecting needs before any device is contacted, and report what
+// could not be read. The reading itself is ops::collect_devices.
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "model/fabric.h"
+#include "ops/collect.h"
+#include "ops/ssh_connector.h"
+#include "state/observed.h"
+
+namespace fabricctl {
+
+struct ReadOptions {
+  std::string known_hosts;  // "" = ~/.ssh/known_hosts
+  bool accept_new_host_keys = false;
+  int jobs = 32;
+  int connect_timeout_s = 10;
+  int command_timeout_s = 60;
+};
+
+/// Adds -j, --known-hosts, --accept-new-host-keys, --connect-timeout and --command-timeout.
+void add_read_options(boost::program_options::options_description& desc, ReadOptions& o);
+
+/// The message for options out of range, or "".
+std::string check_read_options(const ReadOptions& o);
+
+/// The SSH settings of `o`, and the connector that uses them.
+ops::SshSettings ssh_settings(const ReadOptions& o);
+std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o);
+
+/// Whether every device has what connecting needs (mgmt address, user, a way to log in); if not,
+/// prints each missing setting and "N errors: <why>; nothing was read". Called before any device is
+/// contacted; `why` says what needs them ("collect connects to every device").
+bool connect_settings_complete(const Fabric& fabric, std::string_view why, const std::set<std::string>& only = {});
+
+/// Prints the ports devices reported but that could not be read: the first few, then how many more.
+void print_unreadable_ports(const FabricObserved& observed, std::ostream& err);
+
+}  // namespace fabricctl

@@ -1,0 +1,225 @@
+// apply on the fake fleet: each branch of the transaction (canary, --max-failures, rollback after a
+// failed stage or verify, a hang, an unreachable device, an interrupt between stage and confirm, both
+// ends of a link in one step) and the audit events it leaves.
+#include "ops/apply.h"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <csignal>
+
+#include "ops/fake_fleet_test_support.h"
+
+using namespace fabricctl;
+using namespace fabricctl::ops;
+using Events = std::vector<std::string>;
+
+namespace {
+
+/// The fake fleet, its clock and observer, and what planning and applying it gives.
+struct Fleet {
+  Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector devices{fabric, clock};
+  fake::RecordingObserver seen;
+  std::atomic<int> signal{0};
+  Context ctx{devices, seen, clock, StopToken([this] { return signal.load(); })};
+
+  const DeviceDesired& desired(const std::string& name) const {
+    for (const DeviceDesired& d : fabric.desired.devices)
+      if (d.name == name) return d;
+    FAIL("no device " << name);
+    return fabric.desired.devices.front();
+  }
+  /// PFC off on leaf1:Ethernet8.
+  void pfc_off_on_leaf() {
+    const DeviceDesired& leaf = desired("leaf1");
+    auto db = fake::rendered_config_db(leaf);
+    db["PORT_QOS_MAP"]["Ethernet8"]["pfc_enable"] = "";
+    devices.device("leaf1").state = fake::raw_outputs(leaf, observed_from_desired(leaf), db);
+  }
+  /// `host`'s NIC at MTU 1500.
+  void mtu_1500_on(const std::string& host) {
+    DeviceObserved o = observed_from_desired(desired(host));
+    o.ports[0].mtu = 1500;
+    devices.device(host).state = fake::raw_outputs(desired(host), o);
+  }
+  PlannedFabric plan() {
+    std::set<std::string> all;
+    for (const DeviceDesired& d : fabric.desired.devices) all.insert(d.name);
+    return read_and_plan(fabric, all, {}, ctx);
+  }
+  ApplyResult apply(ApplyOptions o = {}) {
+    const PlannedFabric p = plan();
+    o.transaction = "fabricctl-20261203T060000-abcdef";
+    seen.events.clear();
+    return apply_plan(fabric, p.plan, p.observed, o, ctx);
+  }
+};
+
+ApplyOptions options(int jobs, int canary, int max_failures) {
+  ApplyOptions o;
+  o.jobs = jobs;
+  o.canary = canary;
+  o.max_failures = max_failures;
+  return o;
+}
+
+const DeviceOutcome& outcome(const ApplyResult& r, const std::string& device) {
+  for (const DeviceOutcome& d : r.devices)
+    if (d.device == device) return d;
+  FAIL("no outcome for " << device);
+  return r.devices.front();
+}
+
+}  // namespace
+
+TEST_CASE("ops apply: a drifted leaf is staged, verified, confirmed") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  const ApplyResult r = f.apply();
+  CHECK(outcome(r, "leaf1").outcome == Outcome::applied);
+  CHECK(outcome(r, "leaf1").reason == "verified and confirmed");
+  CHECK(outcome(r, "host1").outcome == Outcome::unchanged);
+  CHECK(all_applied(r));
+  CHECK(f.seen.events == Events{"step", "stage leaf1", "staged leaf1", "confirmed leaf1"});
+  CHECK(f.seen.records[3]["fields"]["after_sha256"] != outcome(r, "leaf1").before_sha256);
+}
+
+TEST_CASE("ops apply: a failed canary starts nothing else") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  f.mtu_1500_on("host1");
+  f.mtu_1500_on("host2");
+  f.devices.device("host1").fail_when["host apply"] = Reply{3, "", "fabricctl: error: ens1f0np0: MTU refused\n"};
+  const ApplyResult r = f.apply(options(32, 1, 0));
+  CHECK(outcome(r, "host1").outcome == Outcome::failed);
+  CHECK(outcome(r, "host1").reason.find("stage: ") == 0);
+  CHECK(outcome(r, "host1").reason.find("ens1f0np0: MTU refused") != std::string::npos);
+  CHECK(outcome(r, "host1").rolled_back);
+  CHECK(outcome(r, "host2").outcome == Outcome::skipped);
+  CHECK(outcome(r, "host2").reason == "not started: the canary step failed");
+  CHECK(outcome(r, "leaf1").reason == "not started: the canary step failed");
+  CHECK(f.seen.events == Events{"step", "stage host1", "stage_failed host1", "rolled_back host1"});
+}
+
+TEST_CASE("ops apply: --max-failures stops new devices once reached") {
+  Fleet f;
+  f.mtu_1500_on("host1");
+  f.mtu_1500_on("host2");
+  f.devices.device("host1").unreachable = "No route to host";
+  f.pfc_off_on_leaf();
+  // host1 is unreachable when planned (one failure), so with K = 1 nothing starts.
+  const ApplyResult r = f.apply(options(1, 0, 1));
+  CHECK(outcome(r, "host1").outcome == Outcome::unreachable);
+  CHECK(outcome(r, "host1").reason == "host1 (192.0.2.1:22): cannot connect: No route to host");
+  CHECK(outcome(r, "host2").reason == "not started: --max-failures 1 reached");
+  CHECK(outcome(r, "leaf1").reason == "not started: --max-failures 1 reached");
+  CHECK(f.seen.events == Events{"step"});
+}
+
+TEST_CASE("ops apply: --max-failures counts failures of this apply as they happen") {
+  Fleet f;
+  f.mtu_1500_on("host1");
+  f.mtu_1500_on("host2");
+  f.pfc_off_on_leaf();
+  f.devices.device("host1").fail_when["host apply"] = Reply{3, "", "fabricctl: error: refused\n"};
+  const ApplyResult r = f.apply(options(1, 0, 1));  // one device at a time, in plan order
+  CHECK(outcome(r, "host1").outcome == Outcome::failed);
+  CHECK(outcome(r, "host2").outcome == Outcome::skipped);
+  CHECK(outcome(r, "host2").reason == "not started: --max-failures 1 reached");
+  CHECK(outcome(r, "leaf1").reason == "not started: --max-failures 1 reached");
+  CHECK(f.seen.events == Events{"step", "stage host1", "stage_failed host1", "rolled_back host1"});
+}
+
+TEST_CASE("ops apply: a failed verify rolls the device back, and the record says why") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  // The stage "succeeds" but the switch still runs without PFC on Ethernet8.
+  f.devices.device("leaf1").after_stage = f.devices.device("leaf1").state;
+  const ApplyResult r = f.apply();
+  const DeviceOutcome& leaf = outcome(r, "leaf1");
+  CHECK(leaf.outcome == Outcome::failed);
+  CHECK(leaf.reason.find("verify: port.pfc.drift leaf1:Ethernet8") == 0);
+  CHECK(leaf.rolled_back);
+  CHECK(leaf.after_sha256 == leaf.before_sha256);  // read again after the rollback
+  CHECK(f.seen.events == Events{"step", "stage leaf1", "staged leaf1", "verify_failed leaf1", "rolled_back leaf1"});
+}
+
+TEST_CASE("ops apply: a stage that hangs is a failure with the timeout, rolled back") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  f.devices.device("leaf1").hang_when = {"config apply-patch"};
+  const ApplyResult r = f.apply();
+  const DeviceOutcome& leaf = outcome(r, "leaf1");
+  CHECK(leaf.outcome == Outcome::failed);
+  CHECK(leaf.reason.find("leaf1: the command did not finish within 60000 ms; stopped") != std::string::npos);
+  CHECK(leaf.rolled_back);
+  CHECK(f.seen.events == Events{"step", "stage leaf1", "stage_failed leaf1", "rolled_back leaf1"});
+}
+
+TEST_CASE("ops apply: a device unreachable at stage time fails; its rollback cannot run either") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  const PlannedFabric p = f.plan();
+  f.devices.device("leaf1").unreachable = "Connection timed out";
+  const ApplyResult r = apply_plan(f.fabric, p.plan, p.observed, {}, f.ctx);
+  const DeviceOutcome& leaf = outcome(r, "leaf1");
+  CHECK(leaf.outcome == Outcome::failed);
+  CHECK(leaf.reason == "stage: leaf1 (192.0.2.1:22): cannot connect: Connection timed out");
+  CHECK_FALSE(leaf.rolled_back);
+  CHECK(leaf.rollback_error == "leaf1 (192.0.2.1:22): cannot connect: Connection timed out");
+}
+
+TEST_CASE("ops apply: an interrupt between stage and confirm rolls back what is staged") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  f.seen.on_event = [&](std::string_view e) {
+    if (e == "staged") f.signal = SIGINT;
+  };
+  const ApplyResult r = f.apply();
+  CHECK(r.interrupted_by == SIGINT);
+  CHECK(outcome(r, "leaf1").outcome == Outcome::skipped);
+  CHECK(outcome(r, "leaf1").reason == "interrupted before it was confirmed: rolled back");
+  CHECK(outcome(r, "leaf1").rolled_back);
+  CHECK(f.seen.events == Events{"step", "stage leaf1", "staged leaf1", "rolled_back leaf1"});
+  for (const std::string& line : f.devices.log()) CHECK(line.find("config save") == std::string::npos);
+}
+
+TEST_CASE("ops apply: both ends of a link change in one step and are judged together") {
+  Fleet f;
+  f.mtu_1500_on("host1");
+  f.pfc_off_on_leaf();
+  const ApplyResult r = f.apply();
+  CHECK(outcome(r, "host1").outcome == Outcome::applied);
+  CHECK(outcome(r, "leaf1").outcome == Outcome::applied);
+  // Both staged before either is confirmed.
+  const Events& e = f.seen.events;
+  const auto at = [&](const std::string& s) { return std::find(e.begin(), e.end(), s) - e.begin(); };
+  CHECK(std::max(at("staged host1"), at("staged leaf1")) < std::min(at("confirmed host1"), at("confirmed leaf1")));
+}
+
+TEST_CASE("ops apply: a fault that was there before and that no setting fixes does not roll a fix back") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  // host1's two cables swapped: leaf1:Ethernet0 and leaf2:Ethernet0 each reach the other NIC. The
+  // cause (cabling.swapped on host1) is outside leaf1's step; its consequence on leaf1's link is not new.
+  DeviceObserved h = observed_from_desired(f.desired("host1"));
+  std::swap(h.ports[0].lldp, h.ports[1].lldp);
+  f.devices.device("host1").state = fake::raw_outputs(f.desired("host1"), h);
+  for (const auto& [leaf, nic] : {std::pair{"leaf1", "ens2f0np0"}, std::pair{"leaf2", "ens1f0np0"}}) {
+    const DeviceDesired& d = f.desired(leaf);
+    DeviceObserved o = observed_from_desired(d);
+    o.ports[0].lldp->port_id = nic;
+    fake::FakeDevice& dev = f.devices.device(leaf);
+    const RawOutputs cabled = fake::raw_outputs(d, o);
+    dev.after_stage = cabled;  // what it holds once fixed: its intent, cables as they are
+    dev.state["lldp-table.txt"] = cabled.at("lldp-table.txt");
+  }
+  for (const int canary : {0, 1}) {
+    const ApplyResult r = f.apply(options(32, canary, 0));
+    CHECK_MESSAGE(outcome(r, "leaf1").outcome == Outcome::applied, outcome(r, "leaf1").reason);
+    f.pfc_off_on_leaf();  // again, for the run with a canary
+    f.devices.device("leaf1").state["lldp-table.txt"] = f.devices.device("leaf1").after_stage.at("lldp-table.txt");
+  }
+}

@@ -1,0 +1,101 @@
+#include "ops/collect.h"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+#include "util/escape.h"
+#include "util/file_io.h"
+#include "util/parallel.h"
+
+namespace fabricctl::ops {
+namespace {
+
+// One raw output, at most: a whole switch's CONFIG_DB is a few MB.
+constexpr size_t kMaxRawBytes = size_t{64} << 20;
+
+/// The raw outputs of `device`, read from RAWDIR/<device>/<file>.
+Expected<RawOutputs> read_raw(const Collector& c, const std::filesystem::path& dir) {
+  RawOutputs raw;
+  for (const CollectCommand& cmd : c.commands) {
+    auto text = read_regular_file(dir / std::string(cmd.file), {kMaxRawBytes, "raw output"});
+    if (!text) return unexpected(text.error().message);
+    raw.emplace(std::string(cmd.file), std::move(*text));
+  }
+  return raw;
+}
+
+/// Runs the platform's commands on the device, one session for all of them; each output as its
+/// platform keeps it.
+Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, Connector& connector) {
+  auto session = connector.open(m);
+  if (!session) return unexpected(session.error());
+  RawOutputs raw;
+  for (const CollectCommand& cmd : c.commands) {
+    const std::string line = c.command_line ? c.command_line(cmd, d, m.fabricctl) : std::string(cmd.command);
+    auto out = (*session)->run(line, {});
+    if (!out) return unexpected(out.error());
+    if (out->exit_status != 0) {
+      std::string first = out->err.substr(0, out->err.find('\n'));
+      if (first.empty()) first = out->out.substr(0, out->out.find('\n'));
+      return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out->exit_status) +
+                        (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
+    }
+    raw.emplace(std::string(cmd.file), cmd.keep ? cmd.keep(out->out) : std::move(out->out));
+  }
+  return raw;
+}
+
+/// Writes DIR/raw/<device>/<file> for every output, each atomically.
+Expected<void> write_raw(const std::filesystem::path& dir, const RawOutputs& raw) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return unexpected("cannot create " + dir.string() + ": " + ec.message());
+  for (const auto& [file, text] : raw)
+    if (auto w = write_file_atomic(dir / file, text, {.mode = 0600, .sync = false}); !w) return unexpected(w.error());
+  return {};
+}
+
+}  // namespace
+
+FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::string>& devices, const CollectOptions& o,
+                               Context& ctx, RawByDevice* raws) {
+  const std::set<std::string> wanted(devices.begin(), devices.end());
+  std::vector<size_t> picked;
+  for (size_t i = 0; i < fabric.desired.devices.size(); ++i)
+    if (wanted.empty() || wanted.count(fabric.desired.devices[i].name) > 0) picked.push_back(i);
+  const bool live = !o.from_raw;
+  std::mutex mutex;
+  FabricObserved observed;
+  size_t done = 0, failed = 0;
+  ctx.observer.phase("reading " + std::to_string(picked.size()) + " devices");
+  const size_t workers = std::min<size_t>(static_cast<size_t>(std::max(1, o.jobs)), std::max<size_t>(1, picked.size()));
+  parallel_for(picked.size(), workers, [&](size_t, size_t k) {
+    const size_t i = picked[k];
+    const DeviceDesired& d = fabric.desired.devices[i];
+    const Collector& c = adapter(d.platform).collector;
+    // Every platform has a collector (platform_test.cpp holds the table to it).
+    auto raw = live ? read_live(c, d, fabric.mgmt[i], ctx.connector) : read_raw(c, *o.from_raw / d.name);
+    if (raw && live && o.raw_out)
+      if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
+    Expected<DeviceObserved> got = raw ? c.observe(d.name, *raw) : unexpected(raw.error());
+    const std::lock_guard<std::mutex> lock(mutex);
+    ++done;
+    if (raw && raws) raws->insert_or_assign(d.name, std::move(*raw));
+    if (got) {
+      got->collected_at = utc_text(ctx.clock.now());
+      got->source = live ? "fabricctl collect" : "fabricctl collect --from-raw";
+      observed.devices.emplace(d.name, std::move(*got));
+    } else {
+      ++failed;
+      // The reason may carry what a device said (an SSH disconnect message): one printable line.
+      observed.record_failure({d.name, FailureStage::collect, terminal_line(got.error())});
+    }
+    ctx.observer.phase("read " + std::to_string(done) + "/" + std::to_string(picked.size()) + " devices, " +
+                       std::to_string(failed) + " failed");
+  });
+  ctx.observer.clear();
+  return observed;
+}
+
+}  // namespace fabricctl::ops

@@ -1,0 +1,58 @@
+#include "ops/collect.h"
+
+#include <doctest/doctest.h>
+
+#include "ops/fake_fleet_test_support.h"
+
+using namespace fabricctl;
+using namespace fabricctl::ops;
+
+TEST_CASE("ops collect: every device read through the connector, stamped by the clock") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  fake::RecordingObserver seen;
+  Context ctx{fleet, seen, clock};
+  RawByDevice raws;
+  const FabricObserved got = collect_devices(fabric, {}, {}, ctx, &raws);
+  CHECK(got.failures.empty());
+  REQUIRE(got.devices.size() == 4);
+  CHECK(got.devices.at("leaf1").ports.size() == 2);
+  CHECK(got.devices.at("host1").collected_at == "2026-12-03T06:00:00Z");
+  CHECK(got.devices.at("leaf1").source == "fabricctl collect");
+  CHECK(raws.size() == 4);
+  CHECK(seen.phases.front() == "reading 4 devices");
+  CHECK(seen.phases.back() == "read 4/4 devices, 0 failed");
+}
+
+TEST_CASE("ops collect: an unreachable device and one that hangs are failures; the others are read") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  fleet.device("host1").unreachable = "Connection refused";
+  fleet.device("leaf1").hang_when = {"show lldp table"};
+  fleet.device("host2").slow = std::chrono::milliseconds(2500);
+  fake::RecordingObserver seen;
+  Context ctx{fleet, seen, clock};
+  CollectOptions one_at_a_time;
+  one_at_a_time.jobs = 1;
+  const FabricObserved got = collect_devices(fabric, {}, one_at_a_time, ctx);
+  REQUIRE(got.devices.size() == 2);
+  CHECK(got.devices.at("host2").collected_at == "2026-12-03T06:00:02Z");  // after its slow command
+  CHECK(got.failure("host1")->reason == "host1 (192.0.2.1:22): cannot connect: Connection refused");
+  CHECK(got.failure("leaf1")->reason == "leaf1: the command did not finish within 60000 ms; stopped");
+  CHECK(got.failure("leaf1")->stage == FailureStage::collect);
+  CHECK(seen.phases.back() == "read 4/4 devices, 2 failed");
+}
+
+TEST_CASE("ops collect: a command that fails names itself and the device's first line") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  fleet.device("leaf1").fail_when["show interfaces status"] = Reply{1, "", "Error: no such command\nmore\n"};
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  const FabricObserved got = collect_devices(fabric, {"leaf1"}, {}, ctx);
+  CHECK(got.devices.empty());
+  CHECK(got.failure("leaf1")->reason == "`show interfaces status` exited with status 1: Error: no such command");
+}

@@ -1,0 +1,274 @@
+// For the ops tests: a small fabric (a SONiC leaf and two Linux hosts, one cable each) and a fake
+// Connector whose devices answer from a table instead of over SSH. Each device holds the raw outputs
+// its collector reads; it starts as its intent, and a test edits it (drift, a miscabling). Commands of
+// a transaction change that state by their role in a table (stage makes the device hold what it
+// should after staging, rollback restores the state before, confirm keeps it). Failures, hangs (the
+// timeout SSH would report), unreachable and slow devices are scripted per device. No sshd, no
+// Python, no sleep.
+#pragma once
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "fixtures.h"
+#include "model/fabric.h"
+#include "ops/clock.h"
+#include "ops/device_session.h"
+#include "ops/observer.h"
+#include "platform/platform.h"
+#include "state/observed.h"
+#include "state/snapshot.h"
+
+namespace fabricctl::ops::fake {
+
+/// Two SONiC leaves and two hosts: leaf1 Ethernet0 -- host1 ens1f0np0, leaf1 Ethernet8 -- host2
+/// ens1f0np0, leaf2 Ethernet0 -- host1 ens2f0np0.
+inline Fabric small_fabric() {
+  Fabric f;
+  DeviceDesired leaf1 = fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"});
+  leaf1.ports[0].peer_device = "host1";
+  leaf1.ports[1].peer_device = "host2";
+  for (PortDesired& p : leaf1.ports) p.peer_port = "ens1f0np0";
+  DeviceDesired leaf2 = fabricctl::test::example_switch(Platform::sonic, {"Ethernet0"});
+  leaf2.name = "leaf2";
+  leaf2.ports[0].peer_device = "host1";
+  leaf2.ports[0].peer_port = "ens2f0np0";
+  DeviceDesired host1 = fabricctl::test::example_host();
+  host1.ports[0].peer_device = "leaf1";
+  host1.ports[1].peer_device = "leaf2";
+  DeviceDesired host2 = fabricctl::test::example_host();
+  host2.name = "host2";
+  host2.ports.resize(1);
+  host2.ports[0].peer_device = "leaf1";
+  host2.ports[0].peer_port = "Ethernet8";
+  f.desired.devices = {host1, host2, leaf1, leaf2};
+  for (const DeviceDesired& d : f.desired.devices) {
+    DeviceMgmt m;
+    m.device = d.name;
+    m.address = "192.0.2.1";
+    m.user = "admin";
+    m.agent = true;
+    f.mgmt.push_back(m);
+  }
+  f.links = 3;
+  return f;
+}
+
+/// A SONiC switch's CONFIG_DB once fabricctl has applied `d` to it: the rendered config_db.json, with
+/// the adapter's own patch against it applied (the rendered file keeps entries the patch removes).
+inline nlohmann::ordered_json rendered_config_db(const DeviceDesired& d) {
+  const PlatformAdapter& a = adapter(Platform::sonic);
+  nlohmann::ordered_json db;
+  for (const ArtifactSpec& spec : a.artifacts)
+    if (spec.file == "config_db.json") db = nlohmann::ordered_json::parse(spec.data(d, document_of(a, d)));
+  REQUIRE(db.is_object());
+  auto change = a.applier.change(d, {{"runningconfiguration.json", db.dump()}});
+  REQUIRE_MESSAGE(change, change.error());
+  if (!change->empty()) db = db.patch(nlohmann::ordered_json::parse(change->text));
+  return db;
+}
+
+/// Rows as SONiC's tabulate lays them out: each column as wide as its widest cell, a line of dashes
+/// under the header, two spaces between columns.
+inline std::string sonic_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width(rows.front().size(), 0);
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  std::string t;
+  auto line = [&](const std::vector<std::string>& row) {
+    for (size_t c = 0; c < row.size(); ++c)
+      t += row[c] + std::string(width[c] - row[c].size() + (c + 1 < row.size() ? 2 : 0), ' ');
+    t += "\n";
+  };
+  line(rows.front());
+  std::vector<std::string> dashes;
+  for (const size_t w : width) dashes.emplace_back(w, '-');
+  line(dashes);
+  for (size_t r = 1; r < rows.size(); ++r) line(rows[r]);
+  return t;
+}
+
+/// `show interfaces status` of a switch whose ports are `ports`.
+inline std::string sonic_status(const std::vector<PortObserved>& ports) {
+  std::vector<std::vector<std::string>> rows = {
+      {"Interface", "Lanes", "Speed", "MTU", "FEC", "Alias", "Vlan", "Oper", "Admin", "Type", "Asym PFC"}};
+  for (const PortObserved& p : ports)
+    rows.push_back({p.name, "1,2,3,4", p.speed_mbps ? std::to_string(*p.speed_mbps / 1000) + "G" : "N/A",
+                    std::to_string(p.mtu.value_or(9100)), "rs", "etp", "routed",
+                    p.oper_up.value_or(false) ? "up" : "down", "up", "QSFP", "off"});
+  return sonic_table(rows);
+}
+
+/// `show lldp table` of a switch whose ports are `ports`.
+inline std::string sonic_lldp(const std::vector<PortObserved>& ports) {
+  std::vector<std::vector<std::string>> rows = {
+      {"LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"}};
+  for (const PortObserved& p : ports)
+    if (p.lldp) rows.push_back({p.name, p.lldp->system_name, p.lldp->port_id, "O", "x"});
+  return "Capability codes: (R) Router, (B) Bridge, (O) Other\n" + sonic_table(rows) +
+         "--------------------------------------------------\nTotal entries displayed:  " +
+         std::to_string(rows.size() - 1) + "\n";
+}
+
+/// What the device's collector reads when it holds `observed`; for SONiC, CONFIG_DB is `config_db`.
+inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& observed,
+                              const nlohmann::ordered_json& config_db = {}) {
+  if (d.platform == Platform::linux_host) return {{"host-collect.json", write_snapshot(observed)}};
+  REQUIRE(d.platform == Platform::sonic);
+  return {{"runningconfiguration.json", (config_db.is_null() ? rendered_config_db(d) : config_db).dump(4) + "\n"},
+          {"interfaces-status.txt", sonic_status(observed.ports)},
+          {"lldp-table.txt", sonic_lldp(observed.ports)}};
+}
+
+/// A clock that stands still unless a test (or a slow fake device) moves it.
+class FakeClock final : public Clock {
+ public:
+  [[nodiscard]] std::chrono::system_clock::time_point now() const override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return now_;
+  }
+  void advance(std::chrono::milliseconds d) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    now_ += d;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::chrono::system_clock::time_point now_ =
+      std::chrono::sys_days{std::chrono::year{2026} / 12 / 3} + std::chrono::hours{6};
+};
+
+/// What a transaction command does to the fake device's state, found by the first row whose text the
+/// command contains.
+enum class Effect { none, stage, confirm, rollback };
+struct CommandRole {
+  std::string_view contains;
+  Effect effect;
+};
+inline constexpr std::array<CommandRole, 5> kCommandRoles = {{
+    {"systemd-run", Effect::none},  // SONiC's revert timer names `config rollback` in its command line
+    {"config apply-patch", Effect::stage},
+    {"config rollback", Effect::rollback},
+    {"host apply", Effect::stage},
+    {"host rollback", Effect::rollback},
+}};
+
+struct FakeDevice {
+  RawOutputs state;        // what its collector's commands print now
+  RawOutputs after_stage;  // what it holds once a stage has run (default: its intent)
+  RawOutputs before_stage;
+  std::string unreachable;                 // open() fails with this reason
+  std::map<std::string, Reply> fail_when;  // a command containing the key gets this reply
+  std::vector<std::string> hang_when;      // a command containing one of these times out
+  std::chrono::milliseconds slow{0};       // each command moves the clock this much
+};
+
+class FakeConnector final : public Connector {
+ public:
+  /// Every device of `fabric` holding its intent; `clock` is moved by slow devices.
+  FakeConnector(const Fabric& fabric, FakeClock& clock) : clock_(clock) {
+    for (size_t i = 0; i < fabric.desired.devices.size(); ++i) {
+      const DeviceDesired& d = fabric.desired.devices[i];
+      FakeDevice dev;
+      dev.state = raw_outputs(d, observed_from_desired(d));
+      dev.after_stage = dev.state;
+      const Collector& c = adapter(d.platform).collector;
+      for (const CollectCommand& cmd : c.commands)
+        files_[d.name][c.command_line ? c.command_line(cmd, d, fabric.mgmt[i].fabricctl) : std::string(cmd.command)] =
+            std::string(cmd.file);
+      devices_.emplace(d.name, std::move(dev));
+    }
+  }
+
+  /// The device to script (before the run).
+  FakeDevice& device(const std::string& name) { return devices_.at(name); }
+  /// "<device>: <command>" for every command run, in order.
+  std::vector<std::string> log() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return log_;
+  }
+
+  Expected<std::unique_ptr<DeviceSession>> open(const DeviceMgmt& m) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const FakeDevice& d = devices_.at(m.device);
+    if (!d.unreachable.empty())
+      return unexpected(m.device + " (" + m.address + ":22): cannot connect: " + d.unreachable);
+    return std::unique_ptr<DeviceSession>(std::make_unique<Session>(*this, m.device));
+  }
+
+ private:
+  class Session final : public DeviceSession {
+   public:
+    Session(FakeConnector& c, std::string device) : c_(c), device_(std::move(device)) {}
+    Expected<Reply> run(const std::string& command, std::string_view) override { return c_.run(device_, command); }
+
+   private:
+    FakeConnector& c_;
+    std::string device_;
+  };
+
+  Expected<Reply> run(const std::string& device, const std::string& command) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    log_.push_back(device + ": " + command);
+    FakeDevice& d = devices_.at(device);
+    clock_.advance(d.slow);
+    for (const std::string& h : d.hang_when)
+      if (command.find(h) != std::string::npos)
+        return unexpected(device + ": the command did not finish within 60000 ms; stopped");
+    for (const auto& [key, reply] : d.fail_when)
+      if (command.find(key) != std::string::npos) return reply;
+    if (const auto f = files_[device].find(command); f != files_[device].end())
+      return Reply{0, d.state.at(f->second), ""};
+    for (const CommandRole& role : kCommandRoles) {
+      if (command.find(role.contains) == std::string::npos) continue;
+      if (role.effect == Effect::stage) {
+        d.before_stage = d.state;
+        d.state = d.after_stage;
+      } else if (role.effect == Effect::rollback && !d.before_stage.empty()) {
+        d.state = d.before_stage;
+      }
+      break;
+    }
+    return Reply{0, "", ""};
+  }
+
+  FakeClock& clock_;
+  mutable std::mutex mutex_;
+  std::map<std::string, FakeDevice> devices_;
+  std::map<std::string, std::map<std::string, std::string>> files_;  // device -> command line -> raw file
+  std::vector<std::string> log_;
+};
+
+/// Keeps every audit event as "<name> <device>" (or the name alone) and every phase.
+class RecordingObserver final : public Observer {
+ public:
+  void phase(std::string_view what) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    phases.emplace_back(what);
+  }
+  void event(std::string_view name, nlohmann::ordered_json fields) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::string e(name);
+    if (fields.contains("device")) e += " " + fields["device"].get<std::string>();
+    events.push_back(e);
+    records.push_back({{"event", std::string(name)}, {"fields", std::move(fields)}});
+    if (on_event) on_event(name);
+  }
+  std::function<void(std::string_view)> on_event;
+  std::vector<std::string> phases;
+  std::vector<std::string> events;
+  std::vector<nlohmann::ordered_json> records;
+
+ private:
+  std::mutex mutex_;
+};
+
+}  // namespace fabricctl::ops::fake

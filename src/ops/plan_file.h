@@ -1,0 +1,34 @@
+// A saved plan (`plan --out DIR`): DIR/plan.json (the plan with what each transaction sends, schema
+// fabricctl.plan/v1) and DIR/<device>/<change file> for a reviewer. `apply --plan DIR` reads
+// plan.json back and applies exactly it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ops/plan.h"
+#include "util/expected.h"
+
+namespace fabricctl::ops {
+
+/// Writes the plan into `dir` (created if missing; a directory that holds something other than a
+/// saved plan is refused, so that nothing of the user's is overwritten).
+Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir);
+
+/// Reads DIR/plan.json: every device's platform, base hash, change and payload. Errors name the file
+/// and what is wrong in it.
+Expected<FabricPlan> load_plan(const std::filesystem::path& dir);
+
+/// A saved plan checked against a plan made now from what the devices hold.
+struct SavedPlanCheck {
+  FabricPlan plan;                 // what to apply: the saved changes on the devices as read now
+  std::vector<std::string> stale;  // "<device>: why the saved plan no longer applies to it"
+};
+
+/// The saved plan's devices, checked against `now`: a device whose configuration differs from the one
+/// the plan was computed against is stale, and so is one no longer in scope. A device that failed
+/// when the plan was made, or fails now, is carried as failed. Applying is safe only without `stale`.
+SavedPlanCheck check_saved_plan(const FabricPlan& saved, const FabricPlan& now);
+
+}  // namespace fabricctl::ops

@@ -1,0 +1,127 @@
+#include "ops/plan.h"
+
+#include <doctest/doctest.h>
+
+#include "ops/apply.h"
+#include "ops/fake_fleet_test_support.h"
+#include "ops/plan_file.h"
+#include "temp_dir.h"
+#include "verify/engine.h"
+
+using namespace fabricctl;
+using namespace fabricctl::ops;
+
+namespace {
+
+std::set<std::string> every_device(const Fabric& f) {
+  std::set<std::string> all;
+  for (const DeviceDesired& d : f.desired.devices) all.insert(d.name);
+  return all;
+}
+
+/// `host`'s NIC at MTU 1500, in the fake fleet.
+void mtu_1500_on(fake::FakeConnector& fleet, const Fabric& fabric, const std::string& host) {
+  for (const DeviceDesired& d : fabric.desired.devices) {
+    if (d.name != host) continue;
+    DeviceObserved o = observed_from_desired(d);
+    o.ports[0].mtu = 1500;
+    fleet.device(host).state = fake::raw_outputs(d, o);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ops plan: a fleet that holds its intent has nothing to change") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  const PlannedFabric p = read_and_plan(fabric, every_device(fabric), {}, ctx);
+  CHECK(p.plan.changed() == 0);
+  CHECK(p.plan.failed() == 0);
+  std::string error;
+  const VerifyReport v = run_verify(fabric.desired, p.observed, select_checks({}, error), p.scope, p.scope,
+                                    Severity::info, {}, Passes::counted);
+  for (const Result& r : v.results)
+    CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object() << ": " << r.message);
+}
+
+TEST_CASE("ops plan: only the drifted device changes, with its findings; an unreachable one fails") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  mtu_1500_on(fleet, fabric, "host2");
+  fleet.device("host1").unreachable = "Connection refused";
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  const PlannedFabric p = read_and_plan(fabric, {"host1", "host2"}, {}, ctx);
+  CHECK(p.plan.created_at == "2026-12-03T06:00:00Z");
+  REQUIRE(p.plan.devices.size() == 2);
+  CHECK(p.plan.devices[0].failed());
+  CHECK(p.plan.devices[0].error == "host1 (192.0.2.1:22): cannot connect: Connection refused");
+  const DevicePlan& h2 = p.plan.devices[1];
+  CHECK(h2.changes());
+  REQUIRE_FALSE(h2.why.empty());
+  CHECK(h2.why[0].check == "port.mtu.drift");
+  CHECK(p.observed.devices.count("leaf1") == 1);  // the far end, read for the findings
+  CHECK(change_file(h2.platform) == "changes.txt");
+}
+
+TEST_CASE("ops plan: a saved plan gone stale is refused device by device") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  mtu_1500_on(fleet, fabric, "host1");
+  mtu_1500_on(fleet, fabric, "host2");
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  fabricctl::test::TempDir dir;
+  const PlannedFabric then = read_and_plan(fabric, every_device(fabric), {}, ctx);
+  REQUIRE(save_plan(then.plan, dir.path / "plan"));
+  auto saved = load_plan(dir.path / "plan");
+  REQUIRE_MESSAGE(saved, saved.error());
+  // Unchanged since: the saved changes apply as they are.
+  SavedPlanCheck same = check_saved_plan(*saved, read_and_plan(fabric, every_device(fabric), {}, ctx).plan);
+  CHECK(same.stale.empty());
+  CHECK(same.plan.changed() == 2);
+  // Someone fixed host2's MTU by hand (and left something else): its base is no longer the plan's.
+  DeviceObserved o = observed_from_desired(fabric.desired.devices[1]);
+  o.ports[0].mtu = 4200;
+  fleet.device("host2").state = fake::raw_outputs(fabric.desired.devices[1], o);
+  SavedPlanCheck now = check_saved_plan(*saved, read_and_plan(fabric, {"host1", "host2"}, {}, ctx).plan);
+  REQUIRE(now.stale.size() == 3);
+  CHECK(now.stale[0].find("host2: its configuration changed since the plan was made (sha256 ") == 0);
+  CHECK(now.stale[1] == "leaf1: not in this run's scope or inventory");
+  CHECK(now.stale[2] == "leaf2: not in this run's scope or inventory");
+}
+
+TEST_CASE("ops reconcile: collect, verify, plan and apply until nothing changes") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  mtu_1500_on(fleet, fabric, "host1");
+  mtu_1500_on(fleet, fabric, "host2");
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  const std::set<std::string> all = every_device(fabric);
+  std::string error;
+  const std::vector<const Check*> checks = select_checks({}, error);
+  int applied_rounds = 0;
+  for (int round = 0;; ++round) {
+    REQUIRE(round < 3);
+    const PlannedFabric p = read_and_plan(fabric, all, {}, ctx);
+    const VerifyReport v =
+        run_verify(fabric.desired, p.observed, checks, all, all, Severity::error, {}, Passes::counted);
+    if (p.plan.changed() == 0) {
+      for (const Result& r : v.results) CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object());
+      break;
+    }
+    ApplyOptions o;
+    o.transaction = "fabricctl-20261203T060000-00000" + std::to_string(round);
+    const ApplyResult r = apply_plan(fabric, p.plan, p.observed, o, ctx);
+    CHECK(all_applied(r));
+    ++applied_rounds;
+  }
+  CHECK(applied_rounds == 1);
+}
