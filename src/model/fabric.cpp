@@ -309,7 +309,7 @@ struct Resolver {
            !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() && l.dcqcn_rp.empty() &&
            !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() && !l.watchdog_poll_interval_ms.has() &&
            !l.watchdog_detection_ms.has() && !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() &&
-           !l.cable_length_m.has();
+           !l.cable_length_m.has() && !l.nccl_gid_index.has();
   }
 
   void platform_limits(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {

@@ -201,6 +201,17 @@ ecn:
   CHECK(device(l.fabric, "sw").profile == "p");
 }
 
+TEST_CASE("fabric: a device whose only override is nccl.gid_index gets it, and only it") {
+  std::string inventory = kSmall;
+  const std::string watchdog_off = "overrides: {pfc_watchdog: {enabled: false}}";
+  inventory.replace(inventory.find(watchdog_off), watchdog_off.size(), "overrides: {nccl: {gid_index: 5}}");
+  Loaded l = load_text(inventory);
+  REQUIRE(l.diags.str() == kSmallWarning);
+  CHECK(device(l.fabric, "sw").qos.nccl_gid_index == 3);
+  CHECK(device(l.fabric, "sw2").qos.nccl_gid_index == 5);
+  CHECK(device(l.fabric, "h").qos.nccl_gid_index == 3);
+}
+
 TEST_CASE("errors from inline inventories carry their location") {
   std::string bad = kSmall;
   bad.replace(bad.find("speed: 100G"), 11, "speed: fast");
