@@ -251,10 +251,19 @@ struct Resolver {
         device_intent[i] = hit->second;
       } else {
         ProfileLayer merged = profiles.merged.at(profile_name);
-        for (const GroupSpec* g : dev_groups) merged.merge(g->overrides);
-        merged.merge(dev.overrides);
+        bool removed_all = true;
+        auto stack = [&](const ProfileLayer& overrides) {
+          for (const StrayRemoval& s : merged.merge(overrides)) {
+            d.error(s.loc, s.entry + " removes nothing: neither profile " + quote(profile_name) +
+                               " nor earlier overrides set it");
+            removed_all = false;
+          }
+        };
+        for (const GroupSpec* g : dev_groups) stack(g->overrides);
+        stack(dev.overrides);
         device_intent[i] = make_intent(merged, dev.name.loc,
                                        "device " + quote(*dev.name) + " (profile " + quote(profile_name) + ")", d);
+        if (!removed_all) device_intent[i].reset();
         if (plain) intent_cache[key] = device_intent[i];
       }
     }
@@ -309,7 +318,7 @@ struct Resolver {
            !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() && l.dcqcn_rp.empty() &&
            !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() && !l.watchdog_poll_interval_ms.has() &&
            !l.watchdog_detection_ms.has() && !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() &&
-           !l.cable_length_m.has();
+           !l.cable_length_m.has() && !l.nccl_gid_index.has();
   }
 
   void platform_limits(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {

@@ -201,6 +201,54 @@ ecn:
   CHECK(device(l.fabric, "sw").profile == "p");
 }
 
+TEST_CASE("fabric: group and device overrides remove inherited map entries; a null with nothing below is an error") {
+  const std::string profile = "extends: roce-lossless\ndcqcn: {rp: {rpg_gd: 9}}\n";
+  const std::string inventory = R"(
+defaults: {profile: p}
+groups:
+  moved: {overrides: {roce: {dscp: 24}, dscp_to_priority: {26: null}}}
+devices:
+  a: {role: switch, platform: sonic, groups: [moved], ports: {Ethernet0: {speed: 400G}}}
+  b: {role: switch, platform: sonic, ports: {Ethernet0: {speed: 400G}}}
+  c: {role: switch, platform: sonic, overrides: {dcqcn: {rp: {rpg_gd: ~}}}, ports: {Ethernet0: {speed: 400G}}}
+  d: {role: switch, platform: sonic, ports: {Ethernet0: {speed: 400G}}}
+links:
+  - {a: a:Ethernet0, b: b:Ethernet0}
+  - {a: c:Ethernet0, b: d:Ethernet0}
+)";
+  Loaded l = load_text(inventory, profile);
+  CHECK(l.diags.str() == "");
+  const QosIntent& a = device(l.fabric, "a").qos;
+  CHECK(a.roce_dscp == 24);
+  CHECK(a.dscp_to_priority[24] == 3);
+  CHECK(a.dscp_to_priority[26] == 0);  // removed by the group: no warning
+  CHECK(device(l.fabric, "b").qos.dscp_to_priority[26] == 3);
+  // A device whose only override is a removal is not shared with the plain devices around it.
+  CHECK(device(l.fabric, "c").qos.dcqcn.rp.empty());
+  CHECK(device(l.fabric, "b").qos.dcqcn.rp.size() == 1);
+  CHECK(device(l.fabric, "d").qos.dcqcn.rp.size() == 1);
+
+  std::string stray = inventory;
+  stray.replace(stray.find("{26: null}"), 10, "{25: null}");
+  Loaded bad = load_text(stray, profile);
+  CHECK(bad.diags.str() ==
+        "inv.yaml:4:60: dscp_to_priority: null for DSCP \"25\" removes nothing: neither profile \"p\" nor earlier "
+        "overrides set it\n"
+        "profiles/roce-lossless.yaml:11:7: warning: dscp_to_priority.26: DSCP 26 maps to lossless priority 3, but the "
+        "RoCE DSCP is 24; to make it lossy, delete the entry, or write \"26: null\" where it is inherited\n");
+}
+
+TEST_CASE("fabric: a device whose only override is nccl.gid_index gets it, and only it") {
+  std::string inventory = kSmall;
+  const std::string watchdog_off = "overrides: {pfc_watchdog: {enabled: false}}";
+  inventory.replace(inventory.find(watchdog_off), watchdog_off.size(), "overrides: {nccl: {gid_index: 5}}");
+  Loaded l = load_text(inventory);
+  REQUIRE(l.diags.str() == kSmallWarning);
+  CHECK(device(l.fabric, "sw").qos.nccl_gid_index == 3);
+  CHECK(device(l.fabric, "sw2").qos.nccl_gid_index == 5);
+  CHECK(device(l.fabric, "h").qos.nccl_gid_index == 3);
+}
+
 TEST_CASE("errors from inline inventories carry their location") {
   std::string bad = kSmall;
   bad.replace(bad.find("speed: 100G"), 11, "speed: fast");

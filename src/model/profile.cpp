@@ -3,9 +3,35 @@
 namespace fabricctl {
 namespace {
 
+std::string key_text(int k) { return std::to_string(k); }
+const std::string& key_text(const std::string& k) { return k; }
+
+/// Reads `key: value` into a map layer: the last mention of a key wins (duplicates are reported).
 template <class K, class V>
-void merge_map(std::map<K, Field<V>>& base, const std::map<K, Field<V>>& later) {
-  for (const auto& [k, v] : later) base[k].override_with(v);
+void set_entry(LayerMap<K, V>& m, const K& k, V v) {
+  m.removed.erase(k);
+  m.entries.insert_or_assign(k, std::move(v));
+}
+/// Reads `key: null`: the layer removes `k` from what it inherits.
+template <class K, class V>
+void remove_entry(LayerMap<K, V>& m, const K& k, const Loc& at) {
+  m.entries.erase(k);
+  m.removed.insert_or_assign(k, at);
+}
+
+/// Applies what `later` removes, then stacks what it sets with `stack(mine, theirs)`. A removal
+/// with nothing below it to remove is added to `stray`, named as "<what> \"<key>\"".
+template <class K, class V, class Stack>
+void merge_map(LayerMap<K, V>& base, const LayerMap<K, V>& later, std::string_view what,
+               std::vector<StrayRemoval>& stray, Stack stack) {
+  for (const auto& [k, at] : later.removed)
+    if (base.entries.erase(k) == 0) stray.push_back({at, std::string(what) + " " + quote(key_text(k))});
+  for (const auto& [k, v] : later.entries) stack(base.entries[k], v);
+}
+
+template <class V>
+void stack_field(Field<V>& mine, const Field<V>& theirs) {
+  mine.override_with(theirs);
 }
 
 // Largest values a profile accepts before platform checks: sanity bounds against typos
@@ -38,8 +64,12 @@ void read_dscp_map(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   if (!r.check_free_map(n, "dscp_to_priority")) return;
   for (const YamlEntry& kv : n.entries()) {
     const Field<int64_t> dscp = r.integer_key(kv.key, "dscp_to_priority: DSCP", 0, 63);
+    if (kv.value.is_null()) {
+      if (dscp.value) remove_entry(l.dscp_to_priority, static_cast<int>(*dscp.value), dscp.loc);
+      continue;
+    }
     const Field<int64_t> prio = r.integer(kv.value, key_path("dscp_to_priority", kv.key.scalar()), 0, 7);
-    if (dscp.value && prio.value) l.dscp_to_priority[static_cast<int>(*dscp.value)] = prio;
+    if (dscp.value && prio.value) set_entry(l.dscp_to_priority, static_cast<int>(*dscp.value), prio);
   }
 }
 
@@ -77,6 +107,10 @@ void read_ets(const Reader& r, const YamlNode& n, ProfileLayer& l) {
       for (const YamlEntry& tkv : kv.value.entries()) {
         const Field<int64_t> tc = r.integer_key(tkv.key, "ets.tc: traffic class", 0, 7);
         if (!tc.value) continue;
+        if (tkv.value.is_null()) {
+          remove_entry(l.tc_bandwidth, static_cast<int>(*tc.value), tc.loc);
+          continue;
+        }
         const std::string what = key_path("ets.tc", tkv.key.scalar());
         Field<int64_t> bw;
         if (tkv.value.is_scalar() && tkv.value.scalar() == "strict") {
@@ -89,7 +123,7 @@ void read_ets(const Reader& r, const YamlNode& n, ProfileLayer& l) {
         } else {
           bw = r.integer(tkv.value, what, 1, 100);
         }
-        if (bw.value) l.tc_bandwidth[static_cast<int>(*tc.value)] = bw;
+        if (bw.value) set_entry(l.tc_bandwidth, static_cast<int>(*tc.value), bw);
       }
     }
   }
@@ -105,8 +139,12 @@ void read_ecn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
     for (const YamlEntry& tkv : kv.value.entries()) {
       const Field<int64_t> tc = r.integer_key(tkv.key, "ecn.tc: traffic class", 0, 7);
       const std::string where = key_path("ecn.tc", tkv.key.scalar());
+      if (tc.value && tkv.value.is_null()) {
+        remove_entry(l.ecn_tc, static_cast<int>(*tc.value), tc.loc);
+        continue;
+      }
       if (!tc.value || !r.check_map(tkv.value, where, {"min_bytes", "max_bytes", "probability"})) continue;
-      EcnLayer& e = l.ecn_tc[static_cast<int>(*tc.value)];
+      EcnLayer e;
       e.loc = r.loc(tkv.key);
       for (const YamlEntry& ekv : tkv.value.entries()) {
         const std::string_view ek = ekv.key.scalar();
@@ -115,6 +153,7 @@ void read_ecn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
         if (ek == "max_bytes") e.max_bytes = r.integer(ekv.value, what, 0, kMaxBytes);
         if (ek == "probability") e.probability = r.integer(ekv.value, what, 0, 100);
       }
+      set_entry(l.ecn_tc, static_cast<int>(*tc.value), std::move(e));
     }
   }
 }
@@ -125,9 +164,11 @@ void read_dcqcn(const Reader& r, const YamlNode& n, ProfileLayer& l) {
     const std::string_view k = kv.key.scalar();
     if (k == "enabled") l.dcqcn_enabled = r.boolean(kv.value, "dcqcn.enabled");
     if (k == "rp" && r.check_map(kv.value, "dcqcn.rp", dcqcn_rp_names())) {
-      for (const YamlEntry& pkv : kv.value.entries())
-        l.dcqcn_rp[std::string(pkv.key.scalar())] =
-            r.integer(pkv.value, key_path("dcqcn.rp", pkv.key.scalar()), 0, kMaxNicParam);
+      for (const YamlEntry& pkv : kv.value.entries()) {
+        const std::string name(pkv.key.scalar());
+        if (pkv.value.is_null()) remove_entry(l.dcqcn_rp, name, r.loc(pkv.key));
+        else set_entry(l.dcqcn_rp, name, r.integer(pkv.value, key_path("dcqcn.rp", name), 0, kMaxNicParam));
+      }
     }
     if (k == "np" && r.check_map(kv.value, "dcqcn.np", {"min_time_between_cnps"})) {
       for (const YamlEntry& pkv : kv.value.entries())
@@ -228,31 +269,31 @@ ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
   return l;
 }
 
-void ProfileLayer::merge(const ProfileLayer& later) {
+std::vector<StrayRemoval> ProfileLayer::merge(const ProfileLayer& later) {
+  std::vector<StrayRemoval> stray;
   description.override_with(later.description);
   // `extends` names the parent of the layer that wrote it; it is not inherited.
   mtu_host.override_with(later.mtu_host);
   mtu_switch.override_with(later.mtu_switch);
   mtu_rdma.override_with(later.mtu_rdma);
   trust.override_with(later.trust);
-  merge_map(dscp_to_priority, later.dscp_to_priority);
+  merge_map(dscp_to_priority, later.dscp_to_priority, "dscp_to_priority: null for DSCP", stray, stack_field<int64_t>);
   lossless_priorities.override_with(later.lossless_priorities);
   roce_dscp.override_with(later.roce_dscp);
   roce_priority.override_with(later.roce_priority);
   cnp_dscp.override_with(later.cnp_dscp);
   cnp_priority.override_with(later.cnp_priority);
   priority_to_tc.override_with(later.priority_to_tc);
-  merge_map(tc_bandwidth, later.tc_bandwidth);
+  merge_map(tc_bandwidth, later.tc_bandwidth, "ets.tc: null for traffic class", stray, stack_field<int64_t>);
   ecn_enabled.override_with(later.ecn_enabled);
-  for (const auto& [tc, e] : later.ecn_tc) {
-    EcnLayer& mine = ecn_tc[tc];
+  merge_map(ecn_tc, later.ecn_tc, "ecn.tc: null for traffic class", stray, [](EcnLayer& mine, const EcnLayer& e) {
     if (mine.loc.line == 0) mine.loc = e.loc;
     mine.min_bytes.override_with(e.min_bytes);
     mine.max_bytes.override_with(e.max_bytes);
     mine.probability.override_with(e.probability);
-  }
+  });
   dcqcn_enabled.override_with(later.dcqcn_enabled);
-  merge_map(dcqcn_rp, later.dcqcn_rp);
+  merge_map(dcqcn_rp, later.dcqcn_rp, "dcqcn.rp: null for", stray, stack_field<int64_t>);
   dcqcn_np_min_time_between_cnps.override_with(later.dcqcn_np_min_time_between_cnps);
   watchdog_enabled.override_with(later.watchdog_enabled);
   watchdog_poll_interval_ms.override_with(later.watchdog_poll_interval_ms);
@@ -261,6 +302,7 @@ void ProfileLayer::merge(const ProfileLayer& later) {
   watchdog_action.override_with(later.watchdog_action);
   cable_length_m.override_with(later.cable_length_m);
   nccl_gid_index.override_with(later.nccl_gid_index);
+  return stray;
 }
 
 }  // namespace fabricctl

@@ -15,6 +15,24 @@ namespace fabricctl {
 /// Where a layer appears; ports may override only what is truly per port.
 enum class LayerScope { profile, overrides, port };
 
+/// A map merged per key (dscp_to_priority, ets.tc, ecn.tc, dcqcn.rp). Besides the keys it sets, a
+/// layer may remove a key it inherits by writing null for it (`26: null`, `26: ~`, `26:`).
+template <class K, class V>
+struct LayerMap {
+  std::map<K, V> entries;    // what the layer sets; after merging, what the stack sets
+  std::map<K, Loc> removed;  // the keys the layer removes, where each null was written (its key)
+
+  /// True when the layer neither sets nor removes a key.
+  [[nodiscard]] bool empty() const { return entries.empty() && removed.empty(); }
+};
+
+/// A null map entry that had nothing to remove when its layer was merged: no layer below it set
+/// that key. Reported by whoever merges, who knows what "below" was.
+struct StrayRemoval {
+  Loc loc;            // the key the null was written for
+  std::string entry;  // as messages name it: `dscp_to_priority: null for DSCP "25"`
+};
+
 struct EcnLayer {
   Loc loc;
   Field<int64_t> min_bytes;
@@ -30,18 +48,18 @@ struct ProfileLayer {
   Field<int64_t> mtu_switch;
   Field<int64_t> mtu_rdma;
   Field<std::string> trust;
-  std::map<int, Field<int64_t>> dscp_to_priority;  // merged per DSCP
+  LayerMap<int, Field<int64_t>> dscp_to_priority;  // merged per DSCP
   Field<std::vector<int>> lossless_priorities;
   Field<int64_t> roce_dscp;
   Field<int64_t> roce_priority;
   Field<int64_t> cnp_dscp;
   Field<int64_t> cnp_priority;
   Field<std::vector<int>> priority_to_tc;
-  std::map<int, Field<int64_t>> tc_bandwidth;  // merged per TC; kStrict marks a strict TC
+  LayerMap<int, Field<int64_t>> tc_bandwidth;  // merged per TC; kStrict marks a strict TC
   Field<bool> ecn_enabled;
-  std::map<int, EcnLayer> ecn_tc;  // merged per TC, field by field
+  LayerMap<int, EcnLayer> ecn_tc;  // merged per TC, field by field
   Field<bool> dcqcn_enabled;
-  std::map<std::string, Field<int64_t>> dcqcn_rp;  // mlx5 roce_rp parameter name -> value
+  LayerMap<std::string, Field<int64_t>> dcqcn_rp;  // mlx5 roce_rp parameter name -> value
   Field<int64_t> dcqcn_np_min_time_between_cnps;
   Field<bool> watchdog_enabled;
   Field<int64_t> watchdog_poll_interval_ms;
@@ -53,8 +71,10 @@ struct ProfileLayer {
 
   static constexpr int64_t kStrict = -1;
 
-  /// Stacks `later` on top of this layer: every field it sets wins.
-  void merge(const ProfileLayer& later);
+  /// Stacks `later` on top of this layer: every field it sets wins, and every map key it removes
+  /// is removed. Returns the removals of `later` that found nothing to remove, for the caller to
+  /// report as errors. Removals are applied, not stacked: this layer's own `removed` is unchanged.
+  [[nodiscard]] std::vector<StrayRemoval> merge(const ProfileLayer& later);
 };
 
 /// The entity (Diags::fail) of a profile whose file could not be read or parsed: a device naming

@@ -70,8 +70,19 @@ ProfileSet profiles_from_docs(const std::vector<YamlDoc>& docs, Diags& diags) {
       continue;
     }
     ProfileLayer merged;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) merged.merge((*it)->layer);
-    if (!make_intent(merged, src.loc, "profile " + quote(name), diags)) set.broken.insert(name);
+    bool removed_all = true;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const ProfileLayer& layer = (*it)->layer;
+      // A null that removes nothing is an error like an unknown key: its author expected an entry
+      // that is not there (a mistyped key, another parent), and the one meant stays in force.
+      for (const StrayRemoval& s : merged.merge(layer)) {
+        diags.error(s.loc, s.entry + " removes nothing: " +
+                               (layer.extends.has() ? "its parent profile " + quote(*layer.extends) + " does not set it"
+                                                    : "profile " + quote((*it)->name) + " extends no profile"));
+        removed_all = false;
+      }
+    }
+    if (!make_intent(merged, src.loc, "profile " + quote(name), diags) || !removed_all) set.broken.insert(name);
     set.merged.emplace(name, std::move(merged));
   }
   return set;

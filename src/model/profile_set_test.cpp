@@ -41,8 +41,8 @@ TEST_CASE("profile dirs: a site profile extends a shipped one and keeps where ea
   CHECK(*m.mtu_host == 9000);  // inherited, located in the shipped file
   CHECK(*m.mtu_host.loc.file == (kShipped / "roce-lossless.yaml").string());
   // Maps merge per key and field: the site's probability, the shipped thresholds.
-  CHECK(*m.ecn_tc.at(3).probability == 5);
-  CHECK(*m.ecn_tc.at(3).min_bytes == 153600);
+  CHECK(*m.ecn_tc.entries.at(3).probability == 5);
+  CHECK(*m.ecn_tc.entries.at(3).min_bytes == 153600);
   CHECK(l.set->merged.count("roce-pfc-only") == 1);  // the shipped profiles are all there
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "transport/host_key.h"
+#include "util/escape.h"
 
 namespace fabricctl {
 
@@ -32,6 +33,28 @@ std::string fingerprint_of(ssh_key key) {
   return out;
 }
 
+/// A timeout as messages state it, with the option that sets it: "--command-timeout 60 s". The
+/// options take whole seconds; tests use fractions ("0.3 s").
+std::string timeout_text(std::string_view option, std::chrono::milliseconds t) {
+  const long long ms = t.count();
+  std::string s = std::string(option) + " " + std::to_string(ms / 1000);
+  if (ms % 1000 != 0) {
+    std::string frac = std::to_string(1000 + ms % 1000).substr(1);  // 3 digits, leading zeros kept
+    while (frac.back() == '0') frac.pop_back();
+    s += "." + frac;
+  }
+  return s + " s";
+}
+
+/// What libssh says about the session's last failure, when it is new: libssh never clears its error
+/// text, so a text equal to `before` (read just before the call) belongs to an earlier failure, and
+/// some calls fail without setting one (a reply that never came). `otherwise` says what happened then.
+std::string libssh_reason(ssh_session s, const std::string& before, std::string otherwise) {
+  const std::string said = ssh_get_error(s);
+  if (said.empty() || said == before) return otherwise;
+  return terminal_line(said);
+}
+
 struct KeyDeleter {
   void operator()(ssh_key k) const { ssh_key_free(k); }
 };
@@ -41,7 +64,6 @@ using Key = std::unique_ptr<std::remove_pointer_t<ssh_key>, KeyDeleter>;
 
 struct SshSession::State {
   ssh_session session = nullptr;
-  std::string device;
   SshOptions options;
   bool recorded = false;
   ~State() {
@@ -130,7 +152,7 @@ Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOpt
   return v.record;
 }
 
-Expected<bool> authenticate(ssh_session s, const SshEndpoint& e) {
+Expected<bool> authenticate(ssh_session s, const SshEndpoint& e, const SshOptions& o) {
   int rc = SSH_AUTH_DENIED;
   std::string how;
   if (!e.key_file.empty()) {
@@ -153,6 +175,10 @@ Expected<bool> authenticate(ssh_session s, const SshEndpoint& e) {
   } else {
     return unexpected("no way to log in: set mgmt.key, mgmt.agent or mgmt.password_env");
   }
+  // Blocking calls return "again" when no answer came within the session's timeout.
+  if (rc == SSH_AUTH_AGAIN)
+    return unexpected("login as " + e.user + " with " + how + ": no answer within " +
+                      timeout_text("--connect-timeout", o.connect_timeout));
   if (rc != SSH_AUTH_SUCCESS)
     return unexpected("login as " + e.user + " with " + how + " refused" +
                       (rc == SSH_AUTH_ERROR ? ": " + std::string(ssh_get_error(s)) : ""));
@@ -163,7 +189,6 @@ Expected<bool> authenticate(ssh_session s, const SshEndpoint& e) {
 
 Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o) {
   auto state = std::make_unique<State>();
-  state->device = e.device;
   state->options = o;
   state->session = ssh_new();
   if (state->session == nullptr) return unexpected(e.device + ": cannot create an SSH session");
@@ -184,22 +209,83 @@ Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o)
       ssh_options_set(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/etc/ssh/ssh_known_hosts") != SSH_OK)
     return unexpected(e.device + ": bad SSH settings: " + std::string(ssh_get_error(s)));
   const std::string where = e.device + " (" + known_hosts_name(e) + ")";
-  if (ssh_connect(s) != SSH_OK) return unexpected(where + ": cannot connect: " + std::string(ssh_get_error(s)));
+  const auto start = std::chrono::steady_clock::now();
+  if (ssh_connect(s) != SSH_OK) {
+    // libssh's text says "Timeout connecting to <address>" but not which timeout, or how long.
+    const bool late = std::chrono::steady_clock::now() - start >= o.connect_timeout;
+    return unexpected(where + ": cannot connect: " + libssh_reason(s, "", "the connection failed") +
+                      (late ? " (" + timeout_text("--connect-timeout", o.connect_timeout) + ")" : ""));
+  }
   auto recorded = verify_host_key(s, e, o, where);
   if (!recorded) return unexpected(recorded.error());
   state->recorded = *recorded;
-  if (auto ok = authenticate(s, e); !ok) return unexpected(where + ": " + ok.error());
+  if (auto ok = authenticate(s, e, o); !ok) return unexpected(where + ": " + ok.error());
   return SshSession(std::move(state));
 }
 
 Expected<CommandOutput> SshSession::run(const std::string& command) { return run(command, {}); }
 
+namespace {
+
+/// Longest command shown in a message, in bytes: enough to tell an `nv set` line from another.
+constexpr size_t kShownCommandBytes = 120;
+
+/// A command as messages name it: one printable line between backticks, cut (at a character
+/// boundary) after kShownCommandBytes. It may carry values (names, addresses), never a secret:
+/// passwords go to libssh, not into commands.
+std::string shown(const std::string& command) {
+  std::string line = terminal_line(command);
+  if (line.size() > kShownCommandBytes) {
+    size_t cut = kShownCommandBytes;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    line.resize(cut);
+    line += "...";
+  }
+  return "`" + line + "`";
+}
+
+/// Bounds libssh's next blocking call (opening the channel, starting the command, writing its
+/// input, reading its exit status) by what is left until `deadline`: the session's timeout is what
+/// libssh waits for each. False when nothing is left (the call then gets 1 ms).
+bool bound_by(ssh_session s, std::chrono::steady_clock::time_point deadline) {
+  const auto left =
+      std::chrono::duration_cast<std::chrono::microseconds>(deadline - std::chrono::steady_clock::now()).count();
+  // At least 1 ms: libssh reads a timeout of 0 as none at all.
+  const long total = std::max<long>(static_cast<long>(left), 1000);
+  const long seconds = total / 1'000'000, micros = total % 1'000'000;
+  ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &seconds);
+  ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+  return left > 0;
+}
+
+/// What to say when libssh gives no reason: whether the connection or the channel is gone.
+std::string lost(ssh_session s, ssh_channel c, std::string_view otherwise) {
+  if (ssh_is_connected(s) == 0) return "the connection to the device is closed";
+  if (c != nullptr && ssh_channel_is_closed(c) != 0) return "the device closed the channel";
+  return std::string(otherwise);
+}
+
+}  // namespace
+
 Expected<CommandOutput> SshSession::run(const std::string& command, std::string_view input) {
   ssh_session s = state_->session;
   const SshOptions& o = state_->options;
+  // One deadline for the whole command, from opening its channel to its exit status: libssh's
+  // blocking calls would otherwise each wait the session's timeout (--connect-timeout).
+  const auto deadline = std::chrono::steady_clock::now() + o.command_timeout;
+  const std::string cmd = shown(command);
+  // Callers name the device (and the step); every message here names the command and what
+  // happened to it, and never ends without a reason.
+  auto failed = [&](const std::string& what) { return unexpected(cmd + ": " + what); };
+  auto timed_out = [&](std::string_view where) {
+    return failed("did not finish within " + timeout_text("--command-timeout", o.command_timeout) + std::string(where) +
+                  "; stopped");
+  };
+  std::string before = ssh_get_error(s);
   ssh_channel channel = ssh_channel_new(s);
   if (channel == nullptr)
-    return unexpected(state_->device + ": cannot open a channel: " + std::string(ssh_get_error(s)));
+    return failed("cannot open a channel: " +
+                  libssh_reason(s, before, lost(s, nullptr, "libssh has no session for it")));
   struct ChannelGuard {
     ssh_channel c;
     ~ChannelGuard() {
@@ -207,50 +293,68 @@ Expected<CommandOutput> SshSession::run(const std::string& command, std::string_
       ssh_channel_free(c);
     }
   } guard{channel};
-  if (ssh_channel_open_session(channel) != SSH_OK || ssh_channel_request_exec(channel, command.c_str()) != SSH_OK)
-    return unexpected(state_->device + ": cannot start the command: " + std::string(ssh_get_error(s)));
+  if (!bound_by(s, deadline)) return timed_out(" (no channel opened)");
+  if (const int rc = ssh_channel_open_session(channel); rc != SSH_OK) {
+    if (rc == SSH_AGAIN) return timed_out(" (the device opened no channel)");
+    return failed("cannot open a channel: " +
+                  libssh_reason(s, before, lost(s, channel, "the device refused to open a channel")));
+  }
+  before = ssh_get_error(s);
+  if (!bound_by(s, deadline)) return timed_out(" (not started)");
+  if (const int rc = ssh_channel_request_exec(channel, command.c_str()); rc != SSH_OK) {
+    if (rc == SSH_AGAIN) return timed_out(" (the device did not start it)");
+    return failed("cannot start it: " + libssh_reason(s, before, lost(s, channel, "the device refused to run it")));
+  }
   // Standard input first, then end of file, so a command that reads it (or waits on it) goes on. A
   // blocking write: the channel's window bounds what is in flight, and inputs are at most a few MB.
   while (!input.empty()) {
+    if (!bound_by(s, deadline)) return timed_out(" (it did not read all of its input)");
+    before = ssh_get_error(s);
     const uint32_t chunk = static_cast<uint32_t>(std::min<size_t>(input.size(), 32768));
     const int n = ssh_channel_write(channel, input.data(), chunk);
-    if (n == SSH_ERROR || n <= 0)
-      return unexpected(state_->device + ": writing the command's input failed: " + std::string(ssh_get_error(s)));
+    if (n <= 0) {
+      // 0 with the channel still open: its window stayed shut until the timeout, so the command
+      // is not reading. libssh also returns 0 when the connection broke meanwhile.
+      const bool gone = ssh_is_connected(s) == 0 || ssh_channel_is_closed(channel) != 0;
+      if (n == 0 && !gone) return timed_out(" (it did not read all of its input)");
+      return failed("writing its input failed: " + libssh_reason(s, before, lost(s, channel, "libssh gave no reason")));
+    }
     input.remove_prefix(static_cast<size_t>(n));
   }
+  bound_by(s, deadline);
   ssh_channel_send_eof(channel);
   CommandOutput out;
-  const auto deadline = std::chrono::steady_clock::now() + o.command_timeout;
   char buf[16384];
   for (;;) {
     bool any = false;
     for (const int is_stderr : {0, 1}) {
+      before = ssh_get_error(s);
       const int n = ssh_channel_read_nonblocking(channel, buf, sizeof buf, is_stderr);
       if (n == SSH_ERROR)
-        return unexpected(state_->device + ": reading the output failed: " + std::string(ssh_get_error(s)));
+        return failed("reading its output failed: " +
+                      libssh_reason(s, before, lost(s, channel, "libssh gave no reason")));
       if (n > 0) {
         (is_stderr ? out.err : out.out).append(buf, static_cast<size_t>(n));
         any = true;
       }
     }
     if (out.out.size() + out.err.size() > o.max_output_bytes)
-      return unexpected(state_->device + ": the command printed more than " + std::to_string(o.max_output_bytes) +
-                        " bytes; stopped");
+      return failed("printed more than " + std::to_string(o.max_output_bytes) + " bytes; stopped");
     if (!any && ssh_channel_is_eof(channel) != 0) break;
     const auto now = std::chrono::steady_clock::now();
-    if (now >= deadline)
-      return unexpected(
-          state_->device + ": the command did not finish within " +
-          std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(o.command_timeout).count()) +
-          " ms; stopped");
+    if (now >= deadline) return timed_out("");
     if (!any) {
       // Wait for data, at most until the deadline and never long, so the deadline is kept.
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
       const int wait = static_cast<int>(left < 100 ? left : 100);
+      before = ssh_get_error(s);
       if (ssh_channel_poll_timeout(channel, wait, 0) == SSH_ERROR)
-        return unexpected(state_->device + ": waiting for output failed: " + std::string(ssh_get_error(s)));
+        return failed("waiting for its output failed: " +
+                      libssh_reason(s, before, lost(s, channel, "libssh gave no reason")));
     }
   }
+  // The exit status comes with or just after end of file; waiting for it is bounded too.
+  bound_by(s, deadline);
   out.exit_status = ssh_channel_get_exit_status(channel);
   return out;
 }

@@ -31,8 +31,9 @@ struct SshEndpoint {
 struct SshOptions {
   std::string known_hosts;  // the file host keys are checked against and recorded in
   bool accept_new_host_keys = false;
-  std::chrono::milliseconds connect_timeout{10'000};  // TCP connect, key exchange and login
-  std::chrono::milliseconds command_timeout{60'000};  // each command, from start to exit status
+  std::chrono::milliseconds connect_timeout{10'000};  // TCP connect, key exchange and login (--connect-timeout)
+  std::chrono::milliseconds command_timeout{60'000};  // each command, from opening its channel to its exit
+                                                      // status (--command-timeout)
   size_t max_output_bytes = size_t{64} << 20;         // stdout and stderr of one command together
 };
 
@@ -56,6 +57,9 @@ class SshSession {
   /// Runs `command` (one string for the device's login shell or CLI: its values already checked and
   /// quoted by the caller) on a new channel of this session. A command that outlives
   /// command_timeout or prints more than max_output_bytes is stopped, and that is the error.
+  /// Errors name the command (one line, cut) and what happened, with libssh's reason or, when it
+  /// gives none, what is known ("`nv config detach`: cannot open a channel: the connection to the
+  /// device is closed"); not the device, which every caller names with the step.
   Expected<CommandOutput> run(const std::string& command);
   /// The same, with `input` written to the command's standard input, then end of file (a patch file
   /// for `config apply-patch /dev/stdin`, a host's desired state for `fabricctl host apply`).

@@ -189,17 +189,24 @@ TEST_CASE("ssh: a refused login, a missing password variable and a closed port a
 TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and the session goes on") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
-  // Time first, on a session with a short command time: sleep 5 is stopped after 300 ms.
+  // Time first, on a session with a short command time: sleep 5 is stopped after 1 s (which covers
+  // opening the channel and starting the command too: a loaded machine needs some of it).
   SshOptions o = options(sshd, sshd.known_hosts_line());
-  o.command_timeout = std::chrono::milliseconds(300);
+  o.command_timeout = std::chrono::milliseconds(1000);
   auto quick = SshSession::open(endpoint(sshd), o);
   REQUIRE_MESSAGE(quick, quick.error());
   const auto start = std::chrono::steady_clock::now();
   auto slow = quick->run("sleep 5");
   const auto took = std::chrono::steady_clock::now() - start;
   REQUIRE_FALSE(slow);
-  CHECK(slow.error() == "leaf1: the command did not finish within 300 ms; stopped");
-  CHECK(took < std::chrono::seconds(3));
+  // The command, not the device (callers name it), and which timeout, in the option's unit.
+  CHECK(slow.error() == "`sleep 5`: did not finish within --command-timeout 1 s; stopped");
+  CHECK(took < std::chrono::seconds(4));
+  // A long command is shown cut, on one line.
+  auto long_one = quick->run("sleep 5 # a comment\n\tthat goes on " + std::string(200, 'x'));
+  REQUIRE_FALSE(long_one);
+  CHECK(long_one.error() == "`sleep 5 # a comment  that goes on " + std::string(86, 'x') +
+                                "...`: did not finish within --command-timeout 1 s; stopped");
   // Size, on a session with time enough (a slow machine, a sanitizer build): 1 MB against 100 kB.
   o.command_timeout = std::chrono::milliseconds(20000);
   o.max_output_bytes = 100000;
@@ -207,8 +214,74 @@ TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and 
   REQUIRE_MESSAGE(session, session.error());
   auto loud = session->run("head -c 1000000 /dev/zero");
   REQUIRE_FALSE(loud);
-  CHECK(loud.error() == "leaf1: the command printed more than 100000 bytes; stopped");
+  CHECK(loud.error() == "`head -c 1000000 /dev/zero`: printed more than 100000 bytes; stopped");
   auto after = session->run("echo still here");
   REQUIRE_MESSAGE(after, after.error());
   CHECK(after->out == "still here\n");
+}
+
+TEST_CASE("ssh: a command that does not read its input is stopped at the command timeout, naming it") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  SshOptions o = options(sshd, sshd.known_hosts_line());
+  // 2.5 s: a fraction of a second in the message.
+  o.command_timeout = std::chrono::milliseconds(2500);
+  auto session = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(session, session.error());
+  // More than the channel window and the pipe behind it hold: the write waits for a reader.
+  const auto start = std::chrono::steady_clock::now();
+  auto stuck = session->run("sleep 60", std::string(8'000'000, 'y'));
+  const auto took = std::chrono::steady_clock::now() - start;
+  REQUIRE_FALSE(stuck);
+  CHECK(stuck.error() ==
+        "`sleep 60`: did not finish within --command-timeout 2.5 s (it did not read all of its input); stopped");
+  CHECK(took < std::chrono::seconds(6));
+}
+
+TEST_CASE("ssh: when the device closes the connection, every later command says so, never an empty reason") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  auto session = SshSession::open(endpoint(sshd), options(sshd, sshd.known_hosts_line()));
+  REQUIRE_MESSAGE(session, session.error());
+  // The command's parent is sshd's process for this connection: the connection goes with it.
+  auto killed = session->run("kill -TERM $PPID; sleep 5");
+  REQUIRE_FALSE(killed);
+  // libssh's own words, whichever call saw the connection go ("waiting for its output failed:
+  // Socket error: disconnected" with libssh 0.10).
+  const std::string prefix = "`kill -TERM $PPID; sleep 5`: ";
+  CHECK(killed.error().rfind(prefix, 0) == 0);
+  CHECK(killed.error().size() > prefix.size() + 10);
+  // libssh's text for the next command would be the one it gave for this failure, which is not news.
+  auto next = session->run("echo after");
+  REQUIRE_FALSE(next);
+  CHECK(next.error() == "`echo after`: cannot open a channel: the connection to the device is closed");
+}
+
+TEST_CASE("ssh: a device that accepts the connection and never answers is a connect timeout, in seconds") {
+  // A socket that listens and never speaks SSH: the kernel completes the TCP handshake.
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+  REQUIRE(listen(fd, 4) == 0);
+  socklen_t len = sizeof a;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  SshEndpoint e;
+  e.device = "leaf1";
+  e.address = "127.0.0.1";
+  e.port = ntohs(a.sin_port);
+  e.user = "nobody";
+  e.agent = true;
+  SshOptions o;
+  o.known_hosts = "/dev/null";  // never reached: the key exchange does not start
+  o.connect_timeout = std::chrono::milliseconds(300);
+  const auto start = std::chrono::steady_clock::now();
+  auto s = SshSession::open(e, o);
+  const auto took = std::chrono::steady_clock::now() - start;
+  close(fd);
+  REQUIRE_FALSE(s);
+  CHECK(s.error() == "leaf1 ([127.0.0.1]:" + std::to_string(e.port) +
+                         "): cannot connect: Timeout connecting to 127.0.0.1 (--connect-timeout 0.3 s)");
+  CHECK(took < std::chrono::seconds(3));
 }
