@@ -1,5 +1,5 @@
 // How a plan is shown: a table of devices (what changes, and the findings that say why), the native
-// change of each device as apply sends it, or JSON (docs/plan.md, schema fabricctl.plan/v1).
+// change of each device as apply sends it (JSON: ops/plan_json.h).
 #pragma once
 
 #include <ostream>
