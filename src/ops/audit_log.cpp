@@ -53,11 +53,11 @@ AuditLog::~AuditLog() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void AuditLog::event(std::string_view event, nlohmann::ordered_json fields) {
+void AuditLog::event(std::string_view event, const nlohmann::ordered_json& fields) {
   nlohmann::ordered_json line;
   line["event"] = std::string(event);
   line["at"] = utc_text(clock_->now());
-  for (auto& [k, v] : fields.items()) line[k] = std::move(v);
+  for (const auto& [k, v] : fields.items()) line[k] = v;
   // Replace: device output that is not UTF-8 must not make the record unwritable.
   const std::string text = line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
   const std::lock_guard<std::mutex> lock(*mutex_);

@@ -29,7 +29,7 @@ class AuditLog final : public Observer {
 
   /// Appends {"event": event, "at": <RFC 3339 UTC>, ...fields} and syncs it to disk. Thread-safe. A
   /// failed write is remembered (error()) and the apply reports it; it does not stop the apply halfway.
-  void event(std::string_view event, nlohmann::ordered_json fields) override;
+  void event(std::string_view event, const nlohmann::ordered_json& fields) override;
 
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
   /// The first write that failed, or "".

@@ -254,12 +254,12 @@ class RecordingObserver final : public Observer {
     const std::lock_guard<std::mutex> lock(mutex_);
     phases.emplace_back(what);
   }
-  void event(std::string_view name, nlohmann::ordered_json fields) override {
+  void event(std::string_view name, const nlohmann::ordered_json& fields) override {
     const std::lock_guard<std::mutex> lock(mutex_);
     std::string e(name);
-    if (fields.contains("device")) e += " " + fields["device"].get<std::string>();
+    if (fields.contains("device")) e += " " + fields.at("device").get<std::string>();
     events.push_back(e);
-    records.push_back({{"event", std::string(name)}, {"fields", std::move(fields)}});
+    records.push_back({{"event", std::string(name)}, {"fields", fields}});
     if (on_event) on_event(name);
   }
   std::function<void(std::string_view)> on_event;

@@ -20,10 +20,7 @@ class Observer {
   virtual void clear() {}
   /// One event of the audit record (docs/apply.md): its name and fields, as it happens. Called from
   /// several worker threads at once: an implementation serialises.
-  virtual void event(std::string_view name, nlohmann::ordered_json fields) {
-    (void)name;
-    (void)fields;
-  }
+  virtual void event(std::string_view /*name*/, const nlohmann::ordered_json& /*fields*/) {}
 };
 
 /// Hands every call on to each of its observers, in order.
@@ -36,7 +33,7 @@ class Observers final : public Observer {
   void clear() override {
     for (Observer* o : all_) o->clear();
   }
-  void event(std::string_view name, nlohmann::ordered_json fields) override {
+  void event(std::string_view name, const nlohmann::ordered_json& fields) override {
     for (Observer* o : all_) o->event(name, fields);
   }
 

@@ -37,7 +37,7 @@ constexpr std::string_view kConfig = "config.json";
 
 /// The most bytes of `nv set`/`nv unset` commands one stage batch sends: far below what an SSH exec
 /// request and bash take, so that no switch's command line limit is reached.
-constexpr size_t kStageBatchBytes = 16 * 1024;
+constexpr size_t kStageBatchBytes = size_t{16} << 10;
 
 std::vector<std::string> split_words(const std::string& line) {
   std::istringstream in(line);
