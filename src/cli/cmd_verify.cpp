@@ -18,6 +18,7 @@
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/phase_timer.h"
+#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl {
@@ -212,8 +213,13 @@ int cmd_verify(const std::vector<std::string>& args) {
   bool list_passes = *format == ReportFormat::junit && style.junit == JunitCases::each;
   for (const ReportFile& file : report_files)
     list_passes = list_passes || (file.format == ReportFormat::junit && style.junit == JunitCases::each);
-  const VerifyReport report = run_verify(fabric->desired, snaps.observed, selected, scope, needed, *min_severity, {},
-                                         list_passes ? Passes::listed : Passes::counted);
+  VerifyOptions options;
+  options.checks = selected;
+  options.scope = scope;
+  options.needed = needed;
+  options.min_severity = *min_severity;
+  options.passes = list_passes ? Passes::listed : Passes::counted;
+  const VerifyReport report = ops::verify(fabric->desired, snaps.observed, std::move(options));
   timer.emplace("report");
   progress.phase("writing the report");
   int written = kExitOk;

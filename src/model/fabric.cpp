@@ -9,9 +9,7 @@
 
 #include "model/headroom.h"
 #include "model/name_rules.h"
-#include "platform/eos/hardware.h"
-#include "platform/platform.h"
-#include "platform/sonic/hardware.h"
+#include "platform/traits.h"
 #include "util/names.h"
 #include "util/spell.h"
 #include "util/text.h"
@@ -25,21 +23,21 @@ namespace {
 constexpr size_t kMaxPortName = 32;
 
 // Compiled once per platform: a fabric has hundreds of thousands of ports.
-const std::regex& port_regex(const PlatformAdapter& a) {
+const std::regex& port_regex(const PlatformTraits& a) {
   static const std::map<Platform, std::regex> compiled = [] {
     std::map<Platform, std::regex> m;
-    for (const PlatformAdapter& p : platforms()) m.emplace(p.platform, std::regex(std::string(p.port_pattern)));
+    for (const PlatformTraits* p : all_traits()) m.emplace(p->platform, std::regex(std::string(p->port_pattern)));
     return m;
   }();
   return compiled.at(a.platform);
 }
 
-bool is_port_name(std::string_view name, const PlatformAdapter& a) {
+bool is_port_name(std::string_view name, const PlatformTraits& a) {
   return name.size() <= kMaxPortName && std::regex_match(name.begin(), name.end(), port_regex(a));
 }
 
 /// The letters a platform's port names start with ("Ethernet" of "Ethernet1/1").
-std::string_view port_stem(const PlatformAdapter& a) {
+std::string_view port_stem(const PlatformTraits& a) {
   return a.port_example.substr(0, a.port_example.find_first_of("0123456789"));
 }
 
@@ -58,7 +56,7 @@ struct Resolver {
 
   std::map<std::string, const GroupSpec*> groups;
   std::map<std::string, size_t> device_index;  // name -> index in inv.devices
-  std::vector<const PlatformAdapter*> device_adapter;
+  std::vector<const PlatformTraits*> device_adapter;
   std::vector<std::optional<Intent>> device_intent;
   std::vector<std::unordered_map<std::string_view, size_t>> port_index;  // per device: port name -> index in its ports
   // Port names already matched against a platform's pattern: a fabric repeats a few hundred names
@@ -104,7 +102,7 @@ struct Resolver {
     return it->second;
   }
 
-  bool valid_port_name(const std::string& name, const PlatformAdapter& a) {
+  bool valid_port_name(const std::string& name, const PlatformTraits& a) {
     auto& known = port_name_ok[a.platform];
     const auto it = known.find(name);
     if (it != known.end()) return it->second;
@@ -195,7 +193,7 @@ struct Resolver {
     const DeviceSpec& dev = inv.devices[i];
     if (!dev.name.has()) return;
     const std::string where = key_path("devices", *dev.name);
-    const PlatformAdapter* a = dev.platform.has() ? find_platform(*dev.platform) : nullptr;
+    const PlatformTraits* a = dev.platform.has() ? find_traits(*dev.platform) : nullptr;
     device_adapter[i] = a;
     if (a && dev.role.has() && *dev.role != to_string(a->role))
       d.error(dev.role.loc, where + ".role: " + quote(*dev.role) + " does not match platform " + quote(a->name()) +
@@ -279,35 +277,33 @@ struct Resolver {
     for (const GroupSpec* g : dev_groups) dd.groups.push_back(*g->name);
     if (dev.rail.has()) dd.rail = static_cast<int>(*dev.rail);
     if (device_intent[i]) dd.qos = device_intent[i]->qos;
+    if (a) dd.qos.watchdog.restoration_configurable = a->watchdog_restoration_settable;
     if (a) dd.hardware = hardware(dev, dev_groups, *a, where);
     ports(i, dev, a, dd, where);
     out.desired.devices.push_back(std::move(dd));
   }
 
-  /// The switch hardware of a device: defaults, its groups in order, then its own mapping. A `sonic:`
-  /// or `eos:` mapping on a device of another platform is an error; on `defaults` or a group it
-  /// concerns only the members of that platform.
+  /// The switch hardware of a device: defaults, its groups in order, then its own mapping, read by its
+  /// platform (PlatformTraits::hardware). A platform's mapping on a device of another platform is an
+  /// error; on `defaults` or a group it concerns only the members of that platform.
   SwitchHardware hardware(const DeviceSpec& dev, const std::vector<const GroupSpec*>& dev_groups,
-                          const PlatformAdapter& a, const std::string& where) {
-    for (const auto& [given, name, platform] : {std::tuple{&dev.hardware.sonic, "sonic", Platform::sonic},
-                                                std::tuple{&dev.hardware.eos, "eos", Platform::eos}})
-      if (given->file && a.platform != platform)
-        d.error(*given, where + "." + name + ": applies to " + name + " devices only, and " + quote(*dev.name) +
-                            " is on platform " + std::string(a.name()));
+                          const PlatformTraits& a, const std::string& where) {
+    for (const auto& [platform, given] : dev.hardware.mappings) {
+      const std::string_view name = to_string(platform);
+      if (platform != a.platform)
+        d.error(given.loc, where + "." + std::string(name) + ": applies to " + std::string(name) + " devices only, and " +
+                               quote(*dev.name) + " is on platform " + std::string(a.name()));
+    }
     HardwareSpec h = inv.default_hardware;
     for (const GroupSpec* g : dev_groups) h.merge(g->hardware);
     h.merge(dev.hardware);
     SwitchHardware hw;
-    if (a.platform == Platform::sonic && (!h.buffer_model.has() || *h.buffer_model == sonic::kTraditionalBuffers)) {
-      hw.headroom_cable_rows_m = h.cable_lengths_m.has() ? *h.cable_lengths_m
-                                                         : std::vector<int>(sonic::kDefaultCableRowsM.begin(),
-                                                                            sonic::kDefaultCableRowsM.end());
-    }
-    if (a.platform == Platform::eos) {
-      const std::string_view chip = h.chip.has() ? std::string_view(*h.chip) : eos::kDefaultChip;
-      for (const eos::ChipFamily& c : eos::kChipFamilies)
-        if (c.name == chip) hw.voq = c.voq;
-    }
+    if (a.hardware == nullptr) return hw;
+    HardwareValues given;
+    if (const auto m = h.mappings.find(a.platform); m != h.mappings.end())
+      for (const auto& [key, value] : m->second.values)
+        if (value.has()) given.emplace(key, *value);
+    a.hardware(given, hw);
     return hw;
   }
 
@@ -321,7 +317,7 @@ struct Resolver {
            !l.cable_length_m.has() && !l.nccl_gid_index.has();
   }
 
-  void platform_limits(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {
+  void platform_limits(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {
     const bool host = a.role == Role::host;
     const int mtu = host ? in.mtu_host : in.mtu_switch;
     const Loc& loc = host ? in.mtu_host_loc : in.mtu_switch_loc;
@@ -339,7 +335,7 @@ struct Resolver {
     }
   }
 
-  void trust_mode(const DeviceSpec& dev, const PlatformAdapter& a, const Intent& in) {
+  void trust_mode(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {
     const Trust t = in.qos.trust;
     if (std::find(a.trust_modes.begin(), a.trust_modes.end(), t) != a.trust_modes.end()) return;
     std::vector<std::string> names;
@@ -350,7 +346,7 @@ struct Resolver {
         .about("device", *dev.name);
   }
 
-  void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformAdapter& a, const std::string& device) {
+  void mtu_range(int mtu, const Loc& loc, const char* key, const PlatformTraits& a, const std::string& device) {
     if (mtu < a.mtu_min || mtu > a.mtu_max)
       d.error(loc, std::string(key) + ": " + quote(std::to_string(mtu)) + " is out of range for " +
                        std::string(a.name()) + " " + std::string(kSubjects) + " (" + std::to_string(a.mtu_min) + "-" +
@@ -395,7 +391,7 @@ struct Resolver {
     out.mgmt.push_back(dm);
   }
 
-  void ports(size_t i, const DeviceSpec& dev, const PlatformAdapter* a, DeviceDesired& dd, const std::string& where) {
+  void ports(size_t i, const DeviceSpec& dev, const PlatformTraits* a, DeviceDesired& dd, const std::string& where) {
     const std::optional<Intent>& in = device_intent[i];
     static const ProfileLayer kNoOverrides;
     for (const PortSpec& p : dev.ports) {
@@ -553,8 +549,8 @@ struct Resolver {
       pa.peer_port = pb.name;
       pb.peer_device = da.name;
       pb.peer_port = pa.name;
-      const PlatformAdapter* aa = device_adapter[a->device];
-      const PlatformAdapter* ab = device_adapter[b->device];
+      const PlatformTraits* aa = device_adapter[a->device];
+      const PlatformTraits* ab = device_adapter[b->device];
       if (!aa || !ab) continue;
       if (aa->role == Role::host && ab->role == Role::host) {
         d.error(l.loc,
@@ -601,7 +597,7 @@ struct Resolver {
     }
   }
 
-  void link_mtu(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
+  void link_mtu(const LinkSpec& l, PortRef a, const PlatformTraits& aa, PortRef b, const PlatformTraits& ab) {
     if (!device_intent[a.device] || !device_intent[b.device]) return;
     const PortDesired& pa = desired(a.device).ports[a.port];
     const PortDesired& pb = desired(b.device).ports[b.port];
@@ -623,7 +619,7 @@ struct Resolver {
                   quote(desired(a_host ? b.device : a.device).name + ":" + sw.name));
   }
 
-  void link_rail(const LinkSpec& l, PortRef a, const PlatformAdapter& aa, PortRef b, const PlatformAdapter& ab) {
+  void link_rail(const LinkSpec& l, PortRef a, const PlatformTraits& aa, PortRef b, const PlatformTraits& ab) {
     if (aa.role == ab.role) return;
     const bool a_host = aa.role == Role::host;
     const PortRef h = a_host ? a : b, s = a_host ? b : a;
@@ -651,8 +647,8 @@ struct Resolver {
         const Loc& loc = port_cable_loc[i][k].file ? port_cable_loc[i][k] : inv.devices[device_index[dd.name]].name.loc;
         d.error(loc, dd.name + ":" + p.name + ": cable length " + quote(std::to_string(p.cable_length_m) + "m") +
                          " is longer than every row of its buffer table (" + join(listed, ", ") +
-                         "), so it would get no lossless headroom: add the SKU's row to sonic.cable_lengths_m, or "
-                         "use sonic.buffer_model: dynamic");
+                         "), so it would get no lossless headroom: " +
+                         std::string(traits(dd.platform).headroom_table_fix));
       }
     }
   }

@@ -5,8 +5,6 @@
 #include <span>
 #include <unordered_set>
 
-#include "platform/eos/hardware.h"
-#include "platform/sonic/hardware.h"
 #include "util/parallel.h"
 #include "util/text.h"
 
@@ -64,34 +62,48 @@ MgmtSpec read_mgmt(const Reader& r, const YamlNode& n, const std::string& where)
   return m;
 }
 
-/// Reads a `sonic:` or `eos:` mapping (`key` says which) into `h`; the words come from the platform.
-void read_hardware(const Reader& r, const YamlEntry& kv, const std::string& where, HardwareSpec& h) {
-  const std::string_view platform = kv.key.scalar();
-  const std::string what = key_path(where, platform);
-  if (platform == "sonic") {
-    h.sonic = r.loc(kv.key);
-    if (!r.check_map(kv.value, what, {"buffer_model", "cable_lengths_m"})) return;
-    for (const YamlEntry& e : kv.value.entries()) {
-      const std::string_view k = e.key.scalar();
-      if (k == "buffer_model") h.buffer_model = r.choice(e.value, key_path(what, k), sonic::buffer_models());
-      if (k == "cable_lengths_m") {
-        h.cable_lengths_m = r.int_list(e.value, key_path(what, k), 1, 100000);
-        if (h.cable_lengths_m.has()) {
-          if (h.cable_lengths_m->empty()) {
-            r.error(e.value,
-                    key_path(what, k) + ": needs at least one cable length (the SKU's pg_profile_lookup.ini rows)");
-            h.cable_lengths_m.value.reset();
-          } else {
-            std::sort(h.cable_lengths_m.value->begin(), h.cable_lengths_m.value->end());
-          }
-        }
-      }
+/// The platform whose inventory mapping `key` is (`sonic`, `eos`), or nullptr: a platform with keys of its own.
+const PlatformTraits* hardware_platform(std::string_view key) {
+  const PlatformTraits* t = find_traits(key);
+  return t != nullptr && !t->inventory_keys.empty() ? t : nullptr;
+}
+
+/// The keys a mapping of defaults, a group or a device may hold: `before`, every platform's mapping, `after`.
+std::vector<std::string_view> with_hardware_keys(std::vector<std::string_view> before,
+                                                 const std::vector<std::string_view>& after = {}) {
+  for (const PlatformTraits* t : all_traits())
+    if (!t->inventory_keys.empty()) before.push_back(t->name());
+  before.insert(before.end(), after.begin(), after.end());
+  return before;
+}
+
+/// Reads a platform's mapping (`sonic:`, `eos:`) into `h`: the keys and values its traits declare.
+void read_hardware(const Reader& r, const YamlEntry& kv, const std::string& where, const PlatformTraits& t,
+                   HardwareSpec& h) {
+  const std::string what = key_path(where, t.name());
+  HardwareMapping& m = h.mappings[t.platform];
+  m.loc = r.loc(kv.key);
+  std::vector<std::string_view> names;
+  for (const InventoryKey& k : t.inventory_keys) names.push_back(k.name);
+  if (!r.check_map(kv.value, what, names)) return;
+  for (const YamlEntry& e : kv.value.entries()) {
+    const std::string_view name = e.key.scalar();
+    const auto key = std::find_if(t.inventory_keys.begin(), t.inventory_keys.end(),
+                                  [&](const InventoryKey& k) { return k.name == name; });
+    if (key == t.inventory_keys.end()) continue;
+    Field<HardwareValue>& value = m.values[std::string(name)];
+    if (!key->choices.empty()) {
+      const Field<std::string> word = r.choice(e.value, key_path(what, name), key->choices);
+      value = word.has() ? Field<HardwareValue>{*word, word.loc} : Field<HardwareValue>{};
+      continue;
     }
-  } else {
-    h.eos = r.loc(kv.key);
-    if (!r.check_map(kv.value, what, {"chip"})) return;
-    for (const YamlEntry& e : kv.value.entries())
-      if (e.key.scalar() == "chip") h.chip = r.choice(e.value, key_path(what, "chip"), eos::chip_names());
+    Field<std::vector<int>> list = r.int_list(e.value, key_path(what, name), key->min, key->max);
+    if (list.has() && list->empty()) {
+      r.error(e.value, key_path(what, name) + ": needs at least one " + std::string(key->list_what));
+      list.value.reset();
+    }
+    if (list.has()) std::sort(list.value->begin(), list.value->end());
+    value = list.has() ? Field<HardwareValue>{*list, list.loc} : Field<HardwareValue>{};
   }
 }
 
@@ -127,8 +139,9 @@ void read_device_spec(const Reader& r, const YamlNode& key, const YamlNode& n, I
   DeviceSpec d;
   d.name = r.string(key, "devices");
   const std::string where = key_path("devices", key.scalar());
-  if (!r.check_map(n, where,
-                   {"role", "platform", "profile", "mgmt", "groups", "rail", "sonic", "eos", "overrides", "ports"})) {
+  static const std::vector<std::string_view> keys =
+      with_hardware_keys({"role", "platform", "profile", "mgmt", "groups", "rail"}, {"overrides", "ports"});
+  if (!r.check_map(n, where, keys)) {
     inv.devices.push_back(std::move(d));
     return;
   }
@@ -141,7 +154,7 @@ void read_device_spec(const Reader& r, const YamlNode& key, const YamlNode& n, I
     if (k == "mgmt") d.mgmt = read_mgmt(r, kv.value, what);
     if (k == "groups") d.groups = r.string_list(kv.value, what);
     if (k == "rail") d.rail = r.integer(kv.value, what, 0, 63);
-    if (k == "sonic" || k == "eos") read_hardware(r, kv, where, d.hardware);
+    if (const PlatformTraits* t = hardware_platform(k)) read_hardware(r, kv, where, *t, d.hardware);
     if (k == "overrides") d.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     if (k == "ports") read_ports(r, kv.value, d, what);
   }
@@ -164,12 +177,13 @@ void read_group(const Reader& r, const YamlNode& key, const YamlNode& n, Invento
   GroupSpec g;
   g.name = r.string(key, "groups");
   const std::string where = key_path("groups", key.scalar());
-  if (!n.is_null() && r.check_map(n, where, {"description", "profile", "sonic", "eos", "overrides"})) {
+  static const std::vector<std::string_view> keys = with_hardware_keys({"description", "profile"}, {"overrides"});
+  if (!n.is_null() && r.check_map(n, where, keys)) {
     for (const YamlEntry& kv : n.entries()) {
       const std::string_view k = kv.key.scalar();
       if (k == "description") g.description = r.string(kv.value, key_path(where, k));
       if (k == "profile") g.profile = r.string(kv.value, key_path(where, k));
-      if (k == "sonic" || k == "eos") read_hardware(r, kv, where, g.hardware);
+      if (const PlatformTraits* t = hardware_platform(k)) read_hardware(r, kv, where, *t, g.hardware);
       if (k == "overrides") g.overrides = read_overrides(r, kv.value, LayerScope::overrides);
     }
   }
@@ -216,11 +230,11 @@ void MgmtSpec::merge(const MgmtSpec& later) {
 }
 
 void HardwareSpec::merge(const HardwareSpec& later) {
-  if (later.sonic.file) sonic = later.sonic;
-  buffer_model.override_with(later.buffer_model);
-  cable_lengths_m.override_with(later.cable_lengths_m);
-  if (later.eos.file) eos = later.eos;
-  chip.override_with(later.chip);
+  for (const auto& [platform, m] : later.mappings) {
+    HardwareMapping& mine = mappings[platform];
+    mine.loc = m.loc;
+    for (const auto& [key, value] : m.values) mine.values[key].override_with(value);
+  }
 }
 
 std::optional<int64_t> parse_speed(std::string_view s) {
@@ -251,12 +265,13 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
     const YamlNode& v = kv.value;
     if (k == "defaults") {
       if (!claim_defaults(inv, r.loc(kv.key), diags)) continue;
-      if (!r.check_map(v, "defaults", {"profile", "mgmt", "sonic", "eos"})) continue;
+      static const std::vector<std::string_view> keys = with_hardware_keys({"profile", "mgmt"});
+      if (!r.check_map(v, "defaults", keys)) continue;
       for (const YamlEntry& dkv : v.entries()) {
         const std::string_view dk = dkv.key.scalar();
         if (dk == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
         if (dk == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.value, "defaults.mgmt");
-        if (dk == "sonic" || dk == "eos") read_hardware(r, dkv, "defaults", inv.default_hardware);
+        if (const PlatformTraits* t = hardware_platform(dk)) read_hardware(r, dkv, "defaults", *t, inv.default_hardware);
       }
     } else if (k == "groups") {
       if (!r.check_free_map(v, "groups")) {

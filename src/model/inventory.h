@@ -2,12 +2,14 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/profile.h"
+#include "platform/traits.h"
 
 namespace fabricctl {
 
@@ -26,15 +28,17 @@ struct MgmtSpec {
   void merge(const MgmtSpec& later);
 };
 
-/// A switch's hardware as the inventory states it, in its platform's words: the `sonic:` and `eos:`
-/// mappings of `defaults`, groups and devices (docs/inventory.md "Switch hardware"). Later layers win
-/// field by field: defaults, then the device's groups in list order, then the device.
+/// A switch's hardware as the inventory states it, in its platform's words: the mapping named after the
+/// platform (`sonic:`, `eos:`) on `defaults`, groups and devices, holding the keys the platform declares
+/// (PlatformTraits::inventory_keys; docs/inventory.md "Switch hardware"). Later layers win key by key:
+/// defaults, then the device's groups in list order, then the device.
+struct HardwareMapping {
+  Loc loc;  // where the mapping was given
+  std::map<std::string, Field<HardwareValue>, std::less<>> values;
+};
+
 struct HardwareSpec {
-  Loc sonic;                                // where a `sonic:` mapping was given (no file: none)
-  Field<std::string> buffer_model;          // sonic: traditional | dynamic
-  Field<std::vector<int>> cable_lengths_m;  // sonic: the cable lengths of the SKU's pg_profile_lookup.ini
-  Loc eos;                                  // where an `eos:` mapping was given
-  Field<std::string> chip;                  // eos: trident | tomahawk | jericho
+  std::map<Platform, HardwareMapping> mappings;  // by the platform that names it
 
   void merge(const HardwareSpec& later);
 };

@@ -11,6 +11,7 @@
 #include "util/escape.h"
 #include "util/parallel.h"
 #include "util/sha256.h"
+#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl::ops {
@@ -78,8 +79,13 @@ std::set<std::string> findings_before(const Fabric& fabric, const FabricPlan& pl
   std::set<std::string> scope;
   for (const DevicePlan& p : plan.devices) scope.insert(p.device);
   std::string error;
-  const VerifyReport report = run_verify(fabric.desired, observed, select_checks({}, error), scope,
-                                         devices_needed(fabric.desired, scope), Severity::error, {}, Passes::counted);
+  VerifyOptions options;
+  options.checks = select_checks({}, error);
+  options.needed = devices_needed(fabric.desired, scope);
+  options.scope = std::move(scope);
+  options.min_severity = Severity::error;
+  options.passes = Passes::counted;
+  const VerifyReport report = verify(fabric.desired, observed, std::move(options));
   std::set<std::string> keys;
   for (const Result& r : report.results)
     if (r.status == Status::fail || r.status == Status::consequence) keys.insert(finding_key(r));
@@ -110,6 +116,15 @@ TransactionSteps steps_of(Run& run, const DevicePlan& p) {
   id.fabricctl = run.mgmt(p.device).fabricctl;
   const DeviceDesired& d = run.desired(p.device);
   return adapter(d.platform).applier.steps(d, p.change, id);
+}
+
+/// A step (stage, confirm) that failed on a device: its outcome and reason, the failure counted (for
+/// --max-failures), and its event ("stage_failed").
+void step_failed(Run& run, const DevicePlan& p, DeviceOutcome& out, const std::string& step, const std::string& why) {
+  out.outcome = Outcome::failed;
+  out.reason = step + ": " + why;
+  ++run.failures;
+  run.ctx.observer.event(step + "_failed", {{"device", p.device}, {"reason", why}});
 }
 
 /// Rolls `p`'s device back now; records how that went.
@@ -153,10 +168,13 @@ std::string config_hash(const Run& run, const std::string& device, const RawByDe
 std::map<std::string, std::vector<std::string>> judge(const Run& run, const std::set<std::string>& staged) {
   std::map<std::string, std::vector<std::string>> why;
   std::string error;
-  const std::vector<const Check*> all = select_checks({}, error);
-  const std::set<std::string> needed = devices_needed(run.fabric.desired, staged);
-  const VerifyReport report =
-      run_verify(run.fabric.desired, run.now, all, staged, needed, Severity::error, {}, Passes::counted);
+  VerifyOptions options;
+  options.checks = select_checks({}, error);
+  options.scope = staged;
+  options.needed = devices_needed(run.fabric.desired, staged);
+  options.min_severity = Severity::error;
+  options.passes = Passes::counted;
+  const VerifyReport report = verify(run.fabric.desired, run.now, std::move(options));
   for (const std::string& d : staged)
     if (const DeviceFailure* f = run.now.failure(d)) why[d].push_back("cannot read it after staging: " + f->reason);
   for (const Result& r : report.results) {
@@ -223,10 +241,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       staged[k] = 1;
       run.ctx.observer.event("staged", {{"device", p.device}});
     } else {
-      out.outcome = Outcome::failed;
-      out.reason = "stage: " + why;
-      ++run.failures;
-      run.ctx.observer.event("stage_failed", {{"device", p.device}, {"reason", why}});
+      step_failed(run, p, out, "stage", why);
       roll_back(run, p, out);
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
@@ -277,10 +292,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
         run.ctx.observer.event("confirmed", {{"device", p.device}, {"after_sha256", out.after_sha256}});
         return;
       }
-      out.outcome = Outcome::failed;
-      out.reason = "confirm: " + confirm;
-      ++run.failures;
-      run.ctx.observer.event("confirm_failed", {{"device", p.device}, {"reason", confirm}});
+      step_failed(run, p, out, "confirm", confirm);
     }
     roll_back(run, p, out);
     const std::lock_guard<std::mutex> lock(run.mutex);

@@ -5,6 +5,7 @@
 #include "util/escape.h"
 #include "util/sha256.h"
 #include "util/text.h"
+#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl::ops {
@@ -64,9 +65,12 @@ std::map<std::string, std::vector<Result>> drift_findings(const FabricDesired& d
   f.only = {"*.drift"};
   f.skip = {std::string(kSpeedDrift)};
   std::string error;
-  const std::vector<const Check*> selected = select_checks(f, error);
-  const VerifyReport report =
-      run_verify(desired, observed, selected, scope, scope, Severity::info, {}, Passes::counted);
+  VerifyOptions options;
+  options.checks = select_checks(f, error);
+  options.scope = scope;
+  options.needed = scope;
+  options.passes = Passes::counted;
+  const VerifyReport report = verify(desired, observed, std::move(options));
   std::map<std::string, std::vector<Result>> by_device;
   for (const Result& r : report.results)
     if (r.status == Status::fail && scope.count(r.a.device) > 0) by_device[r.a.device].push_back(r);

@@ -76,7 +76,7 @@ Expected<FabricPlan> load_plan(const std::filesystem::path& dir) {
     if (!platform) return unexpected(platform.error());
     const PlatformAdapter* a = find_platform(*platform);
     if (a == nullptr) return unexpected(at + ": unknown platform " + quote(*platform));
-    d.platform = a->platform;
+    d.platform = a->platform();
     auto status = text_member(j, "status", at);
     if (!status) return unexpected(status.error());
     if (*status == "failed") {

@@ -51,12 +51,12 @@ TEST_CASE("platform artifacts: data artifacts end in a newline and do not depend
   for (const PlatformAdapter& a : platforms()) {
     CAPTURE(std::string(a.name()));
     // Two ports: the example name and the next one ("Ethernet0", "Ethernet1").
-    std::string second(a.port_example);
+    std::string second(a.traits.port_example);
     REQUIRE((!second.empty() && second.back() >= '0' && second.back() < '9'));
     second.back() = static_cast<char>(second.back() + 1);
-    const DeviceDesired device = a.role == Role::host
+    const DeviceDesired device = a.traits.role == Role::host
                                      ? test::example_host()
-                                     : test::example_switch(a.platform, {std::string(a.port_example), second});
+                                     : test::example_switch(a.platform(), {std::string(a.traits.port_example), second});
     REQUIRE(device.ports.size() == 2);
     DeviceDesired reversed = device;
     std::swap(reversed.ports[0], reversed.ports[1]);
@@ -70,7 +70,7 @@ TEST_CASE("platform artifacts: data artifacts end in a newline and do not depend
       // A switch's text is a function of its state, not of the order its ports come in. (A host's
       // nic-state.json keeps the order it is given, which resolve makes natural order: the golden
       // render of an inventory with its ports listed in reverse covers it, tests/cli/render_golden.sh.)
-      if (a.role != Role::host) CHECK(spec.data(reversed, document_of(a, reversed)) == text);
+      if (a.traits.role != Role::host) CHECK(spec.data(reversed, document_of(a, reversed)) == text);
     }
   }
   CHECK(data_artifacts >= 3);  // config_db.json, config_db.patch.json, nic-state.json

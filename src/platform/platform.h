@@ -1,6 +1,6 @@
 // Platform adapters: the only place that knows a NOS's or NIC's native vocabulary and units.
-// Each platform is one row of a table: its limits, its port naming, and how a device's desired
-// state becomes the context its Mustache templates render.
+// Each platform is one row of a table (its traits, platform/traits.h, and how a device's desired state
+// is rendered, read and changed), which the platform builds in platform/<p>/adapter.cpp.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/traits.h"
 #include "platform/transaction.h"
 #include "state/desired.h"
 #include "state/fix.h"
@@ -66,37 +67,27 @@ struct Collector {
                               std::string_view fabricctl) = nullptr;
 };
 
+/// A platform's row: its traits (what the model reads), and how its devices are rendered, read and
+/// changed. Each platform builds its own in platform/<p>/adapter.cpp; platforms() lists them.
 struct PlatformAdapter {
-  Platform platform;  // its name and label: kPlatformNames (state/platform_id.h)
-  Role role;          // the only role a device of this platform can have
-  int mtu_min;        // L3 MTU range the platform accepts, bytes
-  int mtu_max;
-  std::string_view port_pattern;                 // ECMAScript regex a port name must match (checked before use)
-  std::string_view port_example;                 // shown in the error when a name does not match
-  std::vector<WatchdogAction> watchdog_actions;  // actions the platform can be configured with
-  /// Trust modes the adapter can render so that every artifact configures the same device. SONiC's is
-  /// DSCP only: its default tables bind a DSCP map on every port and switch-wide, which `config load`
-  /// (merging field by field) cannot unbind for PCP.
-  std::vector<Trust> trust_modes;
+  PlatformTraits traits{};
   /// Builds the device's Document; nullptr for a platform whose configuration is only CLI text.
-  Document (*document)(const DeviceDesired& device);
-  std::vector<ArtifactSpec> artifacts;
+  Document (*document)(const DeviceDesired& device) = nullptr;
+  std::vector<ArtifactSpec> artifacts{};
   /// Builds the template context for one device (from its Document, where the platform has one).
   /// Values are final native text: units converted, lists formatted, so templates stay free of logic.
   /// nullptr when every artifact is data.
-  nlohmann::json (*context)(const DeviceDesired& device, const Document& document);
+  nlohmann::json (*context)(const DeviceDesired& device, const Document& document) = nullptr;
   /// Phrases a fix as commands that can be pasted and run on the device, one per line (fix.cpp).
-  std::string (*fix)(const Fix& fix);
+  std::string (*fix)(const Fix& fix) = nullptr;
   /// Reads the device's state (<platform>/collect.cpp).
   Collector collector{};
   /// Changes the device: its native change and its transaction (<platform>/apply.cpp).
   Applier applier{};
-  /// Whether the PFC watchdog's restoration time can be set. NVUE has no such knob: it restores PFC after
-  /// one polling interval without pause frames, so verify does not hold its ports to the profile's value.
-  bool watchdog_restoration_settable = true;
 
   /// As written in the inventory: sonic, eos, nvue, linux.
-  [[nodiscard]] std::string_view name() const { return to_string(platform); }
+  [[nodiscard]] std::string_view name() const { return traits.name(); }
+  [[nodiscard]] Platform platform() const { return traits.platform; }
 };
 
 /// Every platform, in a stable order.
@@ -142,6 +133,12 @@ Applier sonic_applier();
 Applier eos_applier();
 Applier nvue_applier();
 Applier linux_applier();
+
+// The rows, one per platform (<platform>/adapter.cpp).
+PlatformAdapter sonic_adapter();
+PlatformAdapter eos_adapter();
+PlatformAdapter nvue_adapter();
+PlatformAdapter linux_adapter();
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

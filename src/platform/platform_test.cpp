@@ -2,8 +2,12 @@
 // with a forgotten step fails here, naming the step.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -35,7 +39,7 @@ std::string all_text(const fs::path& dir, std::string_view suffix) {
 }
 
 DeviceDesired example(Platform p) {
-  DeviceDesired d = adapter(p).role == Role::host ? example_host() : example_switch(p, {"Ethernet0"});
+  DeviceDesired d = adapter(p).traits.role == Role::host ? example_host() : example_switch(p, {"Ethernet0"});
   d.platform = p;
   return d;
 }
@@ -47,7 +51,7 @@ TEST_CASE("platform steps: one names row and one adapter row per enumerator") {
   for (size_t i = 0; i < kPlatformNames.size(); ++i) {
     const PlatformName& n = kPlatformNames[i];
     CAPTURE(n.name);
-    CHECK(platforms()[i].platform == n.id);
+    CHECK(platforms()[i].platform() == n.id);
     CHECK(find_platform(n.name) == &adapter(n.id));
     CHECK(platform_label(n.id).size() > 0);
     CHECK(static_cast<bool>(adapter(n.id).fix));
@@ -88,7 +92,7 @@ TEST_CASE("platform steps: every setting of its role has a fix that can be paste
                                      Setting::watchdog, Setting::cabling};
   for (const PlatformAdapter& a : platforms()) {
     CAPTURE(a.name());
-    DeviceDesired d = example(a.platform);
+    DeviceDesired d = example(a.platform());
     REQUIRE(!d.ports.empty());
     d.qos.dcqcn.rp = {{"rpg_ai_rate", 10}};  // a fix of DCQCN parameters names those the profile sets
     auto check = [&](Setting s) {
@@ -98,7 +102,7 @@ TEST_CASE("platform steps: every setting of its role has a fix that can be paste
       // Per-port on every platform (QoS maps are device-wide on some): the fix names the port.
       if (s == Setting::mtu || s == Setting::link_up) CHECK(text.find(d.ports.front().name) != std::string::npos);
     };
-    if (a.role == Role::host)
+    if (a.traits.role == Role::host)
       for (Setting s : host_settings) check(s);
     else
       for (Setting s : switch_settings) check(s);
@@ -130,4 +134,50 @@ TEST_CASE("every platform has a collector: commands and a reader of their output
     const bool has_observe = a.collector.observe != nullptr;
     CHECK(has_observe);
   }
+}
+
+TEST_CASE("platform steps: an adapter row, a read side, a change side, a lab emulator, docs and schema") {
+  const auto snapshot_schema = nlohmann::json::parse(slurp(kSource / "schemas/snapshot-v1.schema.json"));
+  const nlohmann::json& names = snapshot_schema["properties"]["platform"]["enum"];
+  REQUIRE(names.is_array());
+  const std::string lab_platforms = slurp(kSource / "tests/lab/platforms.py");
+  for (const PlatformAdapter& a : platforms()) {
+    const std::string name(a.name());
+    CAPTURE(name);
+    const fs::path dir = kSource / "src/platform" / name;
+    CHECK_MESSAGE(fs::exists(dir / "adapter.cpp"), "step: src/platform/<name>/adapter.cpp builds the row");
+    CHECK_MESSAGE(&traits(a.platform()) == &a.traits, "step: the row's traits are what the model reads");
+    CHECK_MESSAGE(find_traits(name) == &a.traits, "step: the traits are found by the inventory name");
+    CHECK_MESSAGE((a.traits.mtu_min > 0 && a.traits.mtu_min < a.traits.mtu_max), "step: an MTU range");
+    CHECK_MESSAGE(std::regex_match(std::string(a.traits.port_example), std::regex(std::string(a.traits.port_pattern))),
+                  "step: the port example matches the port pattern");
+    CHECK_MESSAGE(!a.traits.trust_modes.empty(), "step: the trust modes it renders");
+    CHECK_MESSAGE(a.traits.inventory_keys.empty() == (a.traits.hardware == nullptr),
+                  "step: inventory keys exactly with a reader of their values");
+    CHECK_MESSAGE((fs::exists(dir / "collect.cpp") && fs::exists(dir / "collect_test.cpp")),
+                  "step: src/platform/<name>/collect.cpp and its test");
+    CHECK_MESSAGE((a.applier.change != nullptr && a.applier.steps != nullptr && !a.applier.transaction.empty()),
+                  "step: src/platform/<name>/apply.cpp: the native change and its transaction");
+    CHECK_MESSAGE((fs::exists(dir / "apply.cpp") && fs::exists(dir / "apply_test.cpp")),
+                  "step: src/platform/<name>/apply.cpp and its test");
+    CHECK_MESSAGE(fs::exists(kSource / "docs" / ("transactions-" + name + ".md")),
+                  "step: docs/transactions-<name>.md: the transaction as an operator reads it");
+    CHECK_MESSAGE(std::find(names.begin(), names.end(), name) != names.end(),
+                  "step: the name in schemas/snapshot-v1.schema.json's platform enum");
+    // A switch's NOS runs in the lab as an emulator (a host runs the real fabricctl there).
+    if (a.traits.role == Role::switch_) {
+      CHECK_MESSAGE(fs::exists(kSource / "tests/lab/emulators" / (name + ".py")),
+                    "step: tests/lab/emulators/<name>.py, what the NOS accepts and refuses, with sources");
+      CHECK_MESSAGE(lab_platforms.find("\"" + name + "\": (") != std::string::npos,
+                    "step: its row in tests/lab/platforms.py (how the lab loads it)");
+    }
+  }
+  CHECK_MESSAGE(names.size() == platforms().size(), "the schema names no platform fabricctl does not have");
+}
+
+TEST_CASE("platform steps: tests name an unknown platform by the reserved name, which no platform takes") {
+  CHECK(find_platform(kReservedPlatformName) == nullptr);
+  CHECK_FALSE(parse_platform(kReservedPlatformName));
+  for (const PlatformName& n : kPlatformNames) CHECK(n.name != kReservedPlatformName);
+  for (const PlatformAlias& a : kPlatformAliases) CHECK(a.alias != kReservedPlatformName);
 }

@@ -84,6 +84,9 @@ struct Watchdog {
   int detection_ms = 200;
   int restoration_ms = 200;
   WatchdogAction action = WatchdogAction::drop;
+  /// False where the device restores PFC on its own (NVUE: one poll interval after the pause frames
+  /// stop): restoration_ms is then not held against it. Set from the platform's traits by the model.
+  bool restoration_configurable = true;
 };
 
 /// Device-wide QoS intent: classification, PFC, ETS, ECN, DCQCN and watchdog.

@@ -1,6 +1,6 @@
 // Platforms by enumerator, and the one row that names each: how the inventory and snapshots spell it and
 // how prose does. Everything that prints or parses a platform name uses this table; what a platform
-// does (render, fix texts, limits) is its adapter's row in platform/platform.cpp.
+// does (render, fix texts, limits) is its adapter's row, platform/<platform>/adapter.cpp.
 #pragma once
 
 #include <array>
@@ -25,6 +25,10 @@ inline constexpr std::array<PlatformName, 4> kPlatformNames = {{
     {Platform::nvue, "nvue", "NVUE"},
     {Platform::linux_host, "linux", "Linux"},
 }};
+
+/// A platform name no platform will have: tests that need an unknown platform use it, never the name of
+/// a real NOS (which fabricctl may support one day). platform_test checks no row or alias takes it.
+inline constexpr std::string_view kReservedPlatformName = "test-nos";
 
 /// What else engineers call a platform (the vendor, the OS's older name): offered in "did you
 /// mean" suggestions for an unknown platform, never accepted as its name.

@@ -24,6 +24,10 @@ struct Tolerance {
   double ecn_threshold_pct = 10.0;
 };
 
+/// Phrases a fix as commands for its device's platform (platform/platform.h: fix_text). The caller
+/// gives it: verify knows no platform's words. nullptr: results carry no fix.
+using FixText = std::string (*)(const Fix& fix);
+
 /// A cabled link, both ends resolved. For host-switch links `a` is the host end; for
 /// switch-switch links `a` is the end whose device name sorts first.
 struct LinkEnds {
@@ -38,12 +42,16 @@ struct CheckContext {
   const FabricDesired& desired;
   const FabricObserved& observed;
   Tolerance tolerance;
+  FixText fix_text;
   std::vector<LinkEnds> links;  // every link once, in a stable order
 
   /// `scope`: the devices whose results are wanted (--limit); nullptr for all. Checks skip the rest
   /// before doing any work, and link checks run on links with at least one end in scope.
   CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t = {},
-               const std::set<std::string>* scope = nullptr);
+               const std::set<std::string>* scope = nullptr, FixText phrase = nullptr);
+
+  /// `fix` phrased for its device's platform, or "" when the run phrases none.
+  [[nodiscard]] std::string fix(const Fix& fix) const { return fix_text ? fix_text(fix) : std::string(); }
 
   /// Whether results about `d` (a device of `desired`) are wanted.
   [[nodiscard]] bool in_scope(const DeviceDesired& d) const { return in_scope_.empty() || in_scope_[index_of(d)]; }

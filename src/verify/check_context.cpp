@@ -8,8 +8,8 @@
 namespace fabricctl {
 
 CheckContext::CheckContext(const FabricDesired& d, const FabricObserved& o, Tolerance t,
-                           const std::set<std::string>* scope)
-    : desired(d), observed(o), tolerance(t) {
+                           const std::set<std::string>* scope, FixText phrase)
+    : desired(d), observed(o), tolerance(t), fix_text(phrase) {
   if (scope) {
     in_scope_.reserve(d.devices.size());
     for (const DeviceDesired& dev : d.devices) in_scope_.push_back(scope->count(dev.name) > 0);

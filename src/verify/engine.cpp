@@ -65,13 +65,15 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
   return out;
 }
 
-VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
-                        const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance,
-                        Passes passes) {
+VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed, const VerifyOptions& options) {
+  const std::vector<const Check*>& selected = options.checks;
+  const std::set<std::string>& scope = options.scope;
+  const std::set<std::string>& needed = options.needed;
+  const Severity min_severity = options.min_severity;
+  const Passes passes = options.passes;
   // --limit applies before the checks run: they skip devices and links outside the scope.
   std::optional<PhaseTimer> context_timer(std::in_place, "check context");
-  const CheckContext ctx(desired, observed, tolerance, &scope);
+  const CheckContext ctx(desired, observed, options.tolerance, &scope, options.fix_text);
   context_timer.reset();
   VerifyReport r;
   r.min_severity = min_severity;

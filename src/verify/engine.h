@@ -33,12 +33,20 @@ std::vector<const Check*> select_checks(const VerifyFilter& f, std::string& erro
 /// JUnit) or only counts them (VerifyReport::pass_count): at R100k there are 4.6 million.
 enum class Passes { listed, counted };
 
-/// Runs `selected` and keeps results that touch a device in `scope` and pass the severity filter.
-/// `needed` is devices_needed(desired, scope): unreadable devices outside it are not reported.
-VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed,
-                        const std::vector<const Check*>& selected, const std::set<std::string>& scope,
-                        const std::set<std::string>& needed, Severity min_severity, Tolerance tolerance = {},
-                        Passes passes = Passes::listed);
+/// What one verify run does: its checks, its scope, and how it reports.
+struct VerifyOptions {
+  std::vector<const Check*> checks{};  // select_checks()
+  std::set<std::string> scope{};       // devices_in_scope(): results that touch one of these are kept
+  std::set<std::string> needed{};  // devices_needed(desired, scope): unreadable devices outside it go unreported
+  Severity min_severity = Severity::info;  // failures below this are not reported
+  Tolerance tolerance{};
+  Passes passes = Passes::listed;
+  /// Failures' fixes phrased for their device's platform (the caller's platform layer); nullptr: none.
+  FixText fix_text = nullptr;
+};
+
+/// Runs the options' checks and keeps results that touch a device in scope and pass the severity filter.
+VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& observed, const VerifyOptions& options);
 
 /// Exit code of a verify run (docs/cli.md): 3 when some device's state was unreadable or a check
 /// lacked data it requires, else 1 when a failure of severity error remains, else 0.

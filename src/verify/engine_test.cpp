@@ -22,9 +22,9 @@ TEST_CASE("verify engine: passes counted report what passes listed report, witho
   const std::set<std::string> needed = devices_needed(lab.desired, scope);
 
   const VerifyReport listed =
-      run_verify(lab.desired, lab.observed, selected, scope, needed, Severity::info, {}, Passes::listed);
-  const VerifyReport counted =
-      run_verify(lab.desired, lab.observed, selected, scope, needed, Severity::info, {}, Passes::counted);
+      run_verify(lab.desired, lab.observed, {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::listed});
+  const VerifyReport counted = run_verify(
+      lab.desired, lab.observed, {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::counted});
   REQUIRE(listed.pass_count > 0);
   CHECK(listed.passes.size() == listed.pass_count);
   CHECK(counted.passes.empty());
@@ -47,8 +47,12 @@ VerifyReport verify_lab(const Lab& lab, Severity min = Severity::info) {
   REQUIRE(error.empty());
   std::set<std::string> scope;
   for (const DeviceDesired& d : lab.desired.devices) scope.insert(d.name);
-  return run_verify(lab.desired, lab.observed, selected, scope, devices_needed(lab.desired, scope), min, {},
-                    Passes::counted);
+  return run_verify(lab.desired, lab.observed,
+                    {.checks = selected,
+                     .scope = scope,
+                     .needed = devices_needed(lab.desired, scope),
+                     .min_severity = min,
+                     .passes = Passes::counted});
 }
 
 }  // namespace

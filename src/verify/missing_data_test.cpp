@@ -22,6 +22,7 @@
 #include "model/fabric.h"
 #include "model/inventory.h"
 #include "model/profile_set.h"
+#include "platform/platform.h"
 #include "state/snapshot.h"
 #include "util/text.h"
 #include "verify/engine.h"
@@ -114,7 +115,9 @@ struct SnapshotSet {
     std::string error;
     const std::vector<const Check*> selected = select_checks({}, error);
     REQUIRE(error.empty());
-    return run_verify(fabric.desired, o, selected, scope, needed, Severity::info, {}, Passes::counted);
+    // With the platforms' fix phrasing, which reads the desired side of whatever failed.
+    return run_verify(fabric.desired, o,
+                      {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::counted, .fix_text = fix_text});
   }
 };
 
@@ -199,7 +202,8 @@ void check_every_deletion(const std::string& inventory, bool parts_of_every_devi
     if (std::find(parted.begin(), parted.end(), i) == parted.end()) continue;
     const json& snapshot = set.snapshots[i];
     // Each port taken away.
-    for (const auto& [port, state] : snapshot.at("ports").items()) {
+    for (const auto& item : snapshot.at("ports").items()) {
+      const std::string& port = item.key();
       json changed = snapshot;
       changed["ports"].erase(port);
       const VerifyReport r = set.verify_device(i, &changed);
@@ -227,10 +231,13 @@ void check_every_deletion(const std::string& inventory, bool parts_of_every_devi
       }
     }
   }
-  for (const auto& [key, count] : passed_keys)
+  for (const auto& [key, count] : passed_keys) {
+    const std::string& k = key;
+    const size_t times = count;
     CHECK_MESSAGE(
-        kNotNeeded.count(key) + also_not_needed.count(key) == 1,
-        "taking \"" << key << "\" away passed " << count << " times: a check reads it without saying it is missing");
+        kNotNeeded.count(k) + also_not_needed.count(k) == 1,
+        "taking \"" << k << "\" away passed " << times << " times: a check reads it without saying it is missing");
+  }
   MESSAGE(inventory << ": " << variants << " single deletions verified");
   CHECK(variants > 100);
 }

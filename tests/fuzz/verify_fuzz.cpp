@@ -21,6 +21,7 @@
 #include "model/fabric.h"
 #include "model/inventory.h"
 #include "model/profile_set.h"
+#include "platform/platform.h"
 #include "state/snapshot.h"
 #include "verify/engine.h"
 
@@ -132,8 +133,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     else observed.record_failure({name, FailureStage::snapshot, name + ".json: " + parsed.error()});
   }
 
-  const VerifyReport r =
-      run_verify(set.fabric.desired, observed, set.checks, set.all, set.all, Severity::info, {}, Passes::counted);
+  const VerifyReport r = run_verify(
+      set.fabric.desired, observed,
+      {.checks = set.checks, .scope = set.all, .needed = set.all, .passes = Passes::counted, .fix_text = fix_text});
   const int code = verify_exit_code(r);
   if (code != 0 && code != 1 && code != 3) fuzz::fail("verify exit code outside 0, 1, 3");
   for (const Result& x : r.results) {

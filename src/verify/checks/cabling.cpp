@@ -7,7 +7,6 @@
 #include <cctype>
 #include <optional>
 
-#include "platform/platform.h"
 #include "util/text.h"
 #include "verify/checks/checks.h"
 #include "verify/checks/port_compare.h"
@@ -157,8 +156,8 @@ Result base(std::string_view check, const Endpoint& a, std::optional<Endpoint> b
   return r;
 }
 
-std::string cabling_hint(const CheckContext&, const DeviceDesired& d, const PortDesired& p) {
-  return fix_text(Fix{Setting::cabling, &d, &p, {}});
+std::string cabling_hint(const CheckContext& ctx, const DeviceDesired& d, const PortDesired& p) {
+  return ctx.fix(Fix{Setting::cabling, &d, &p, {}});
 }
 
 // ---- cabling.lldp.mismatch: one per link

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fixtures.h"
+#include "platform/platform.h"
 #include "state/observed.h"
 #include "verify/check.h"
 
@@ -100,7 +101,8 @@ struct Lab {
                                         Tolerance tolerance = {}) const {
     auto check = std::find_if(family.begin(), family.end(), [&](const Check& c) { return c.id == id; });
     REQUIRE_MESSAGE(check != family.end(), "no check " << id);
-    const CheckContext ctx(desired, observed, tolerance);
+    // Fixes phrased as fabricctl phrases them (ops/verify.h): the tests read them.
+    const CheckContext ctx(desired, observed, tolerance, nullptr, fix_text);
     ResultSink sink(*check);
     check->run(ctx, sink);
     std::vector<Result> out = sink.all();
@@ -111,7 +113,7 @@ struct Lab {
   /// Every result of every check of the catalog, in catalog order: what `fabricctl verify` judges;
   /// `scope`: the devices of --limit (nullptr: all).
   [[nodiscard]] std::vector<Result> run_all(const std::set<std::string>* scope = nullptr) const {
-    const CheckContext ctx(desired, observed, {}, scope);
+    const CheckContext ctx(desired, observed, {}, scope, fix_text);
     std::vector<Result> out;
     for (const Check& c : checks()) {
       ResultSink sink(c);

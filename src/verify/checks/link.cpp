@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "platform/platform.h"
 #include "util/text.h"
 #include "verify/checks/checks.h"
 #include "verify/checks/link_compare.h"

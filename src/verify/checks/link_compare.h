@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "platform/platform.h"
 #include "util/text.h"
 #include "verify/check.h"
 #include "verify/checks/checks.h"
@@ -62,10 +61,10 @@ struct Outcome {
 
 /// Fixes phrased for each end's platform; when more than one device is involved, each block is headed
 /// by a comment naming its device, so that every block can be pasted on its own.
-inline std::string hint_of(const std::vector<std::pair<const End*, Fix>>& fixes) {
+inline std::string hint_of(const CheckContext& ctx, const std::vector<std::pair<const End*, Fix>>& fixes) {
   std::vector<std::string> blocks;
   for (const auto& [end, fix] : fixes) {
-    std::string text = fix_text(fix);
+    std::string text = ctx.fix(fix);
     if (fixes.size() > 1) text = "# on " + end->name() + "\n" + text;
     blocks.push_back(std::move(text));
   }
@@ -162,7 +161,7 @@ inline std::optional<Result> evaluate(const CheckContext& ctx, const LinkRule& r
     r.cause = std::string(found->drift_check) + " " + found->drifted.front()->name();
   } else {
     r.status = Status::fail;
-    r.hint = hint_of(found->fixes);
+    r.hint = hint_of(ctx, found->fixes);
   }
   return r;
 }

@@ -88,7 +88,7 @@ void run_tc(const Check& c, const CheckContext& ctx, ResultSink& out) {
     if (masked) msg += "; the traffic class override on every RoCE port hides it for now";
     Result r = base(c, d, Status::fail, std::move(expected), std::to_string(tos), msg);
     r.severity = lossy && !masked ? Severity::error : Severity::warning;
-    r.hint = fix_text(Fix{Setting::nccl_tc, &d, nullptr, {}});
+    r.hint = ctx.fix(Fix{Setting::nccl_tc, &d, nullptr, {}});
     out.add(std::move(r));
   }
 }
@@ -114,7 +114,7 @@ void run_gid(const Check& c, const CheckContext& ctx, ResultSink& out) {
       Result r = base(c, d, Status::fail, std::move(expected), "not set",
                       "NCCL's GID index is not set: NCCL 2.21 and later pick a RoCE v2 GID, older NCCL uses GID 0");
       r.severity = Severity::warning;
-      r.hint = fix_text(Fix{Setting::nccl_gid, &d, nullptr, {}});
+      r.hint = ctx.fix(Fix{Setting::nccl_gid, &d, nullptr, {}});
       out.add(std::move(r));
       continue;
     }
@@ -139,7 +139,7 @@ void run_gid(const Check& c, const CheckContext& ctx, ResultSink& out) {
       Result r = base(c, d, Status::fail, std::move(expected), seen,
                       cat("NCCL uses GID index ", std::to_string(idx), ": ", join(wrong, ", "),
                           "; RoCE v1 is not routed and lacks ECN, and a missing GID fails NCCL's connections"));
-      r.hint = fix_text(Fix{Setting::nccl_gid, &d, nullptr, {}});
+      r.hint = ctx.fix(Fix{Setting::nccl_gid, &d, nullptr, {}});
       out.add(std::move(r));
     } else if (!unread.empty()) {
       out.add(base(c, d, Status::missing, std::move(expected), "not collected",

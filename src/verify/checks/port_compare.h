@@ -9,7 +9,6 @@
 #include <string_view>
 #include <vector>
 
-#include "platform/platform.h"
 #include "verify/check.h"
 #include "verify/format.h"
 
@@ -119,7 +118,7 @@ inline Result result_of(const PortRule& rule, const PortView& v, Verdict verdict
   r.message = cat(r.a.str(), ": ", verdict.detail);
   r.cause = std::move(verdict.cause);
   if (const LinkEnds* l = v.ctx.link_of(v.port)) r.link = link_ref(*l);
-  if (r.status == Status::fail) r.hint = fix_text(Fix{rule.setting, &v.device, &v.port, std::move(verdict.keys)});
+  if (r.status == Status::fail) r.hint = v.ctx.fix(Fix{rule.setting, &v.device, &v.port, std::move(verdict.keys)});
   return r;
 }
 

@@ -1,0 +1,35 @@
+// NVIDIA Cumulus Linux NVUE's row of the platform table (platform/platform.h).
+#include "platform/platform.h"
+
+namespace fabricctl {
+namespace {
+
+/// NVUE's configuration is CLI text only: its template context needs no Document.
+nlohmann::json context(const DeviceDesired& device, const Document& /*document*/) { return nvue_context(device); }
+
+}  // namespace
+
+PlatformAdapter nvue_adapter() {
+  return {
+      .traits =
+          {
+              .platform = Platform::nvue,
+              .role = Role::switch_,
+              .mtu_min = 552,  // `link mtu` 552-9216
+              .mtu_max = 9216,
+              .port_pattern = R"(swp[0-9]{1,3}(s[0-9]{1,2})?)",
+              .port_example = "swp1s0",
+              .watchdog_actions = {WatchdogAction::drop},
+              .trust_modes = {Trust::dscp, Trust::pcp},
+              // No such knob: NVUE restores PFC one polling interval after the pause frames stop.
+              .watchdog_restoration_settable = false,
+          },
+      .artifacts = {ArtifactSpec::from_template("commands.nvue.mustache", "commands.nvue")},
+      .context = context,
+      .fix = nvue_fix,
+      .collector = nvue_collector(),
+      .applier = nvue_applier(),
+  };
+}
+
+}  // namespace fabricctl
