@@ -46,6 +46,9 @@ SshOptions options(const test::Sshd& sshd, const std::string& known_hosts_text) 
 
 }  // namespace
 
+// Every case needs something from outside the repository (tests/unit/shared_dir.h: suite "external").
+TEST_SUITE_BEGIN("external");
+
 TEST_CASE("ssh: commands run on one session: output, error output and exit status of each") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
@@ -285,3 +288,5 @@ TEST_CASE("ssh: a device that accepts the connection and never answers is a conn
                          "): cannot connect: Timeout connecting to 127.0.0.1 (--connect-timeout 0.3 s)");
   CHECK(took < std::chrono::seconds(3));
 }
+
+TEST_SUITE_END();

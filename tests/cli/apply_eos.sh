@@ -40,7 +40,7 @@ grep -q '^   priority-flow-control priority 3 no-drop$' "$work/out" || fail "pla
 run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit" -q
 [ $rc -eq 0 ] || fail "apply: exit $rc: $(cat "$work/out" "$work/err")"
 grep -q '"mtu": 9100' "$work/sw1/state/startup.json" || fail "apply did not save startup-config"
-! ls "$work/sw1/state" | grep -q '^timer-' || fail "a commit timer still runs after confirm"
+[ -z "$(ls "$work/sw1/state/timers" 2>/dev/null)" ] || fail "a commit timer still runs after confirm"
 
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q
 [ $rc -eq 0 ] || fail "verify after apply: exit $rc: $(cat "$work/out" "$work/err")"

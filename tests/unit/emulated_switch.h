@@ -8,14 +8,12 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "fixtures.h"
@@ -109,6 +107,16 @@ class EmulatedSwitch {
     }
     return {};
   }
+  /// The device's revert timers fire now, as their deadlines would make them (the emulators' fire hook,
+  /// tests/lab/emulators/common.py): "fabricctl was killed, the window passed" without waiting for it.
+  /// The timers themselves, in real time, are the lab's subject (tests/cli/lab_apply.sh).
+  void fire_timers() {
+    REQUIRE(run_command({"/usr/bin/python3", emulator_, state_.path.string(), "--fire-timers"}));
+  }
+  /// Whether a revert timer is armed.
+  [[nodiscard]] bool timer_armed() const {
+    return std::filesystem::exists(state_.path / "timers") && !std::filesystem::is_empty(state_.path / "timers");
+  }
   /// A file of the emulator's state directory ("" when it does not exist).
   [[nodiscard]] std::string file(const std::string& name) const {
     std::ifstream in(state_.path / name);
@@ -127,7 +135,7 @@ class EmulatedSwitch {
 };
 
 /// The transaction the tests stage: a fixed name (`suffix` tells two apart), the device's revert timer
-/// at `seconds`.
+/// at `seconds` (long: the tests fire it with fire_timers() rather than wait).
 inline TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b2c3") {
   TransactionId id;
   id.name = "fabricctl-20261203T120000-" + suffix;
@@ -135,7 +143,5 @@ inline TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b
   return id;
 }
 
-/// Real time passing, for the devices' timers.
-inline void wait_s(double s) { std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000))); }
 
 }  // namespace fabricctl::test

@@ -18,7 +18,7 @@ std::string reference(const std::string& file) {
 
 }  // namespace
 
-TEST_CASE("eos show interfaces: the vEOS output of the reference outputs") {
+TEST_CASE("eos show interfaces: the vEOS output of the reference outputs" * doctest::test_suite("external")) {
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-interfaces.json"));
   const auto got = interfaces_json(reference("show-interfaces.json"));
   REQUIRE_MESSAGE(got, got.error());
@@ -32,7 +32,7 @@ TEST_CASE("eos show interfaces: the vEOS output of the reference outputs") {
   CHECK(got->ports.count("Management1") == 0);
 }
 
-TEST_CASE("eos show interfaces: the ANTA MTU and speed subsets") {
+TEST_CASE("eos show interfaces: the ANTA MTU and speed subsets" * doctest::test_suite("external")) {
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-interfaces_mtu-subset_anta.json"));
   const auto mtu = interfaces_json(reference("show-interfaces_mtu-subset_anta.json"));
   REQUIRE_MESSAGE(mtu, mtu.error());
@@ -71,7 +71,7 @@ TEST_CASE("eos show interfaces: a bad value makes its port unreadable; a bad doc
   CHECK(interfaces_json(R"({"interfaces": {}, "interfaces": {}})").error().find("duplicate") != std::string::npos);
 }
 
-TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the reference outputs") {
+TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the reference outputs" * doctest::test_suite("external")) {
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-lldp-neighbors.json"));
   const auto list = lldp_neighbors_json(reference("show-lldp-neighbors.json"));
   REQUIRE_MESSAGE(list, list.error());

@@ -50,7 +50,7 @@ std::vector<NetlinkBytes> sent_buffers(const std::string& log) {
 
 }  // namespace
 
-TEST_CASE("dcbnl: the IEEE get request is byte for byte what iproute2 dcb sends") {
+TEST_CASE("dcbnl: the IEEE get request is byte for byte what iproute2 dcb sends" * doctest::test_suite("external")) {
   test::Netns ns("dcbstrace");
   if (!ns.available() || !have_tool("strace") || !have_tool("dcb")) return;
   const std::string log = "/tmp/" + ns.name() + ".strace";

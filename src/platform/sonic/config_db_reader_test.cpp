@@ -65,10 +65,11 @@ void check_port(const DeviceDesired& d, const PortDesired& want, const PortObser
 }  // namespace
 
 TEST_CASE("config_db reader: reads back what config_db() writes, for every intent variant") {
-  for (const auto& [name, change] : test::intent_variants()) {
+  for (const auto& entry : test::intent_variants()) {
+    const auto& [name, change] = entry;
     DeviceDesired d = test::example_switch(Platform::sonic, {"Ethernet8", "Ethernet0", "Ethernet4"});
     change(d);
-    CAPTURE(name);
+    CAPTURE(entry.first);
     const auto got = ports_from_config_db(dump_config_db(config_db(d)));
     REQUIRE_MESSAGE(got, got.error());
     CHECK(got->unreadable.empty());
@@ -85,8 +86,9 @@ TEST_CASE("config_db reader: reads back what config_db() writes, for every inten
 }
 
 TEST_CASE("config_db reader: every shipped golden config_db.json reads, every port of it") {
-  for (const auto& [path, text] : test::golden_files("config_db.json")) {
-    CAPTURE(path);
+  for (const auto& entry : test::golden_files("config_db.json")) {
+    const auto& [path, text] = entry;
+    CAPTURE(entry.first);
     const auto got = ports_from_config_db(text);
     REQUIRE_MESSAGE(got, got.error());
     CHECK(got->unreadable.empty());
@@ -99,7 +101,7 @@ TEST_CASE("config_db reader: every shipped golden config_db.json reads, every po
   }
 }
 
-TEST_CASE("config_db reader: SONiC's own QoS tables (sonic-utilities' qos reload render)") {
+TEST_CASE("config_db reader: SONiC's own QoS tables (sonic-utilities' qos reload render)" * doctest::test_suite("external")) {
   const auto tables = test::shared_path("reference/outputs/sonic/config-db_qos-tables_qos-reload-render.json");
   const auto port_maps = test::shared_path("reference/outputs/sonic/config-db_port-qos-map-buffer-pg_update-qos.json");
   if (!test::shared_available(tables) || !test::shared_available(port_maps)) return;

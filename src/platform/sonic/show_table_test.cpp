@@ -12,7 +12,7 @@
 using namespace fabricctl;
 using namespace fabricctl::sonic;
 
-TEST_CASE("show interfaces status: the Command Reference's table") {
+TEST_CASE("show interfaces status: the Command Reference's table" * doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/sonic/show-interfaces-status_cmdref.txt");
   if (!test::shared_available(path)) return;
   std::string text = test::file_text(path);
@@ -26,7 +26,7 @@ TEST_CASE("show interfaces status: the Command Reference's table") {
   CHECK(got->at("Ethernet8").oper_up == false);
 }
 
-TEST_CASE("show lldp table: the Command Reference's table, a port ID with a space, the footer skipped") {
+TEST_CASE("show lldp table: the Command Reference's table, a port ID with a space, the footer skipped" * doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/sonic/show-lldp-table_cmdref.txt");
   if (!test::shared_available(path)) return;
   const auto got = lldp_table(test::file_text(path));

@@ -24,7 +24,6 @@ struct Switch : test::EmulatedSwitch {
 };
 
 using test::id_with_timer;
-using test::wait_s;
 
 }  // namespace
 
@@ -54,18 +53,18 @@ TEST_CASE(
   Switch sw;
   if (!sw.up()) return;
   const NativeChange c = sw.change();
-  const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(2));
+  const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(300));
   CHECK(sw.run(steps.stage) == "");
   CHECK(sw.change().empty());
-  wait_s(3.5);  // nobody confirms: fabricctl was killed
+  CHECK(sw.timer_armed());
+  sw.fire_timers();  // nobody confirms: fabricctl was killed, the window passed
   CHECK(sw.change().text == c.text);
   CHECK(sw.file("config_db.json").find("DSCP_TO_TC_MAP") == std::string::npos);  // the maps went back too
   // A confirm that comes too late fails: the timer has fired and is gone.
   CHECK(sw.run(steps.confirm).find("disarm the revert timer: exited with status 5") == 0);
   CHECK(sw.run(steps.rollback) == "");
 
-  const TransactionSteps again = sw.applier.steps(sw.device, c, id_with_timer(4));
-  const auto staged_at = std::chrono::steady_clock::now();
+  const TransactionSteps again = sw.applier.steps(sw.device, c, id_with_timer(300));
   CHECK(sw.run(again.stage) == "");
   const auto seen = adapter(Platform::sonic).collector.observe("leaf1", sw.collect());
   REQUIRE_MESSAGE(seen, seen.error());
@@ -76,7 +75,8 @@ TEST_CASE(
     CHECK(p.dscp_to_priority == sw.device.qos.dscp_to_priority);
   }
   CHECK(sw.run(again.confirm) == "");
-  std::this_thread::sleep_until(staged_at + std::chrono::milliseconds(4500));  // past the disarmed deadline
+  CHECK_FALSE(sw.timer_armed());
+  sw.fire_timers();  // the window passes: nothing is left to revert
   CHECK(sw.change().empty());
   CHECK(sw.file("saved.json").find("DSCP_TO_TC_MAP") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(sw.state() / "checkpoints" / "fabricctl-20261203T120000-a1b2c3.cp.json"));

@@ -1,12 +1,15 @@
 """What every NOS emulator here does the same way: its state files, port order, and the answers a test
 puts in place of the emulator's own (STATE/answers.json: {"<command>": {"stdout": "...", "stderr": "...",
 "exit": 1}}). A key that ends in "*" answers every command it is a prefix of; "sleep": seconds makes
-the answer wait first (a device that hangs); an answer of only "sleep" is the emulator's own, late."""
+the answer wait first (a device that hangs); an answer of only "sleep" is the emulator's own, late.
+And the one lock and the one revert timer every emulator uses (below)."""
 import fcntl
 import json
 import os
 import re
 import shlex
+import signal
+import subprocess
 import sys
 import time
 
@@ -57,3 +60,103 @@ def command_words():
         return shlex.split(raw)
     except ValueError:
         return raw.split()
+
+
+# The revert timer every emulated NOS has (SONiC's transient systemd timer, EOS's session commit timer,
+# NVUE's confirm window), one implementation: STATE/timers/NAME.json {"deadline", "pid", "data"} and a
+# detached process (its own session, so that it outlives the SSH command and the connection) that sleeps
+# until the deadline, then runs the emulator's action under the lock unless the timer was disarmed first.
+# The fire hook, `EMULATOR STATE --fire-timers`, runs every armed timer's action now: a test whose
+# subject is not the timer does not wait for it (the lab's SIGKILL tests wait for the real one).
+TIMER_ARG = "--timer"  # EMULATOR STATE --timer NAME: the timer's own process
+FIRE_ARG = "--fire-timers"
+
+
+def timer_file(state, name):
+    return os.path.join(state, "timers", name + ".json")
+
+
+def save_timer(state, name, timer):
+    path = timer_file(state, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump(timer, f)
+    os.replace(path + ".tmp", path)
+
+
+def armed(state, name):
+    """The armed timer NAME ({"deadline", "pid", "data"}), or None."""
+    return load(state, os.path.join("timers", name + ".json"), None)
+
+
+def arm_timer(state, emulator, name, seconds, data=None):
+    """Arms timer NAME: `seconds` from now, `emulator`'s action runs with `data`. The caller holds the
+    lock, so the timer's process reads its file only once it is complete. Returns the deadline."""
+    deadline = time.time() + seconds
+    p = subprocess.Popen([sys.executable, os.path.abspath(emulator), state, TIMER_ARG, name],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, close_fds=True)
+    save_timer(state, name, {"deadline": deadline, "pid": p.pid, "data": data})
+    return deadline
+
+
+def disarm_timer(state, name):
+    """Ends timer NAME before its deadline (its process, if it is still that one); False when none is armed."""
+    timer = armed(state, name)
+    if timer is None:
+        return False
+    try:
+        with open("/proc/%d/cmdline" % timer["pid"], "rb") as f:
+            if f.read().split(b"\0")[-3:-1] == [TIMER_ARG.encode(), name.encode()]:
+                os.kill(timer["pid"], signal.SIGTERM)
+    except (OSError, KeyError, TypeError):
+        pass
+    os.remove(timer_file(state, name))
+    return True
+
+
+def run_timer(state, name, action):
+    """The timer's process: sleeps until the deadline, then `action(state, name, data)` under the lock,
+    unless the timer was disarmed (or fired) and so is no longer this process's."""
+    with locked(state):
+        timer = armed(state, name)
+    if not timer or timer.get("pid") != os.getpid():
+        return 0
+    time.sleep(max(0.0, timer["deadline"] - time.time()))
+    try:
+        with locked(state):
+            timer = armed(state, name)
+            if timer and timer.get("pid") == os.getpid():
+                with open(os.devnull, "w") as devnull:
+                    sys.stdout = devnull
+                    action(state, name, timer["data"])
+                os.remove(timer_file(state, name))
+    except OSError:  # the state directory is gone (a test that ended): nothing to revert
+        pass
+    return 0
+
+
+def fire_timers(state, action):
+    """The fire hook: every armed timer's action now, as its deadline would run it; their processes end."""
+    with locked(state):
+        directory = os.path.join(state, "timers")
+        for f in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
+            if not f.endswith(".json"):
+                continue
+            name = f[:-len(".json")]
+            timer = armed(state, name)
+            disarm_timer(state, name)
+            with open(os.devnull, "w") as devnull:
+                stdout, sys.stdout = sys.stdout, devnull
+                action(state, name, timer["data"])
+                sys.stdout = stdout
+    return 0
+
+
+def timer_main(state, action):
+    """argv's timer forms, when given: the timer's process or the fire hook. None otherwise."""
+    if len(sys.argv) == 4 and sys.argv[2] == TIMER_ARG:
+        return run_timer(state, sys.argv[3], action)
+    if len(sys.argv) == 3 and sys.argv[2] == FIRE_ARG:
+        return fire_timers(state, action)
+    return None

@@ -15,14 +15,16 @@ The switch's state is a directory (argument 1):
   sessions.json   configuration sessions, kept apart from running: {name: {"state": "pending" |
                   "pendingCommitTimer", "config": ..., "before": running before the timed commit,
                   "expires": epoch seconds}}
-  timer-NAME.pid  the detached process of a session's commit timer
-  lock            every command holds it (fcntl.flock), and so does the timer when it reverts
+  timers/NAME.json  a session's commit timer (common.py: the one timer of every emulator)
+  lock            every command holds it (common.locked), and so does the timer when it reverts
 
   eos.py STATE              answer $SSH_ORIGINAL_COMMAND
   eos.py STATE --load FILE  `configure session` + FILE's lines + `commit`: merge a session.cfg (a line sets
                             its setting, its `no` form puts back EOS's default)
   eos.py STATE --factory    a switch as it boots with no configuration: a block for each port of
                             ports.json, nothing set (L3 MTU 1500, EOS's default, on the netdevs)
+  eos.py STATE --timer NAME the commit timer's process (common.py)
+  eos.py STATE --fire-timers  the fire hook: every session under a commit timer reverts now
 
 The transaction fabricctl runs (src/platform/eos/apply.cpp):
   configure session NAME\n<lines>\nend   one exec of several lines: the lines go into the session; a bad
@@ -43,16 +45,14 @@ ones src/platform/eos/running_config.cpp assumes: DSCP d -> traffic-class of COS
 """
 import copy
 import difflib
-import fcntl
 import json
 import os
 import re
-import signal
 import sys
 import time
 
 import lab_ports
-from common import answered, load, natural
+from common import answered, arm_timer, disarm_timer, load, locked, natural, timer_main
 
 
 DEFAULT_MTU = 1500  # EOS's default L3 MTU on an Ethernet port (the lab's factory state)
@@ -277,57 +277,14 @@ def make_running(state, config):
     lab_ports.set_mtu(state, {n: (config["interfaces"].get(n) or {}).get("mtu") or DEFAULT_MTU for n in names})
 
 
-def stop_timer(state, name):
-    path = os.path.join(state, "timer-%s.pid" % name)
-    try:
-        with open(path) as f:
-            os.kill(int(f.read().strip()), signal.SIGTERM)
-    except (OSError, ValueError):
-        pass
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def lock(state):
-    fd = os.open(os.path.join(state, "lock"), os.O_CREAT | os.O_RDWR, 0o600)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    return fd
-
-
-def revert_at(state, name, expires, lock_fd):
-    """The commit timer: a detached process (double fork, its own session, no terminal or ssh channel
-    held open) that puts running back at `expires` unless the session was confirmed or aborted first."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid:
-        os.waitpid(pid, 0)
-        return
-    try:
-        os.close(lock_fd)  # the parent's lock is not ours to hold
-        os.setsid()
-        if os.fork():
-            os._exit(0)
-        null = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        with open(os.path.join(state, "timer-%s.pid" % name), "w") as f:
-            f.write(str(os.getpid()))
-        time.sleep(max(0.0, expires - time.time()))
-        fd = lock(state)
-        sessions = load(state, "sessions.json", {})
-        s = sessions.get(name)
-        if s and s["state"] == "pendingCommitTimer" and s["expires"] == expires:
-            make_running(state, s["before"])
-            del sessions[name]
-            save(state, "sessions.json", sessions)
-        os.remove(os.path.join(state, "timer-%s.pid" % name))
-        os.close(fd)
-    except Exception:  # the state directory may be gone (a test that ended): nothing to revert
-        pass
-    os._exit(0)
+def timer_fired(state, name, _data):
+    """The commit timer ended unconfirmed: running goes back to what it was before the timed commit."""
+    sessions = load(state, "sessions.json", {})
+    s = sessions.get(name)
+    if s and s["state"] == "pendingCommitTimer":
+        make_running(state, s["before"])
+        del sessions[name]
+        save(state, "sessions.json", sessions)
 
 
 def not_found(name):
@@ -365,7 +322,7 @@ def commit_timer(cli, m):
     s.update(state="pendingCommitTimer", before=cli["config"], expires=time.time() + h * 3600 + mi * 60 + sec)
     make_running(cli["state"], s["config"])
     save(cli["state"], "sessions.json", cli["sessions"])
-    revert_at(cli["state"], name, s["expires"], cli["lock"])
+    arm_timer(cli["state"], __file__, name, s["expires"] - time.time())
     return "", "", 0
 
 
@@ -374,7 +331,7 @@ def commit(cli, m):
     if s is None:
         return not_found(m[1])
     if s["state"] == "pendingCommitTimer":
-        stop_timer(cli["state"], m[1])  # confirmed: running stays
+        disarm_timer(cli["state"], m[1])  # confirmed: running stays
     else:
         make_running(cli["state"], s["config"])
     save(cli["state"], "sessions.json", cli["sessions"])
@@ -386,7 +343,7 @@ def abort(cli, m):
     if s is None:
         return not_found(m[1])
     if s["state"] == "pendingCommitTimer":
-        stop_timer(cli["state"], m[1])
+        disarm_timer(cli["state"], m[1])
         make_running(cli["state"], s["before"])
     save(cli["state"], "sessions.json", cli["sessions"])
     return "", "", 0
@@ -455,6 +412,9 @@ def factory(state):
 
 def main():
     state = sys.argv[1]
+    status = timer_main(state, timer_fired)
+    if status is not None:
+        return status
     if len(sys.argv) == 3 and sys.argv[2] == "--factory":
         factory(state)
         return 0
@@ -472,7 +432,7 @@ def main():
     status = answered(state, " ".join(raw.split()))
     if status is not None:
         return status
-    cli = {"state": state, "lock": lock(state)}
+    cli = {"state": state, "lock": locked(state)}
     cli.update(config=load(state, "config.json", copy.deepcopy(EMPTY)), ports=lab_ports.load(state),
                sessions=load(state, "sessions.json", {}))
     out, err, status = run(cli, raw)

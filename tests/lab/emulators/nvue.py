@@ -14,8 +14,8 @@ runs, and so does the revert timer when it fires:
   startup.json   /etc/nvue.d/startup.yaml: written by `nv config save`, by a plain `nv config apply`
                  (auto-save, Cumulus Linux 5.9+) and by `--confirm-yes`; not by a trial apply, so a
                  reboot inside the confirm window would not keep the trial (UNCONFIRMED for NVUE itself)
-  confirm.json   a trial apply awaiting confirmation: {"token", "deadline", "pid", "previous"}
-  timer.pid      the revert timer's process id (also in confirm.json)
+  confirm.json   a trial apply awaiting confirmation: {"token", "deadline", "previous", "message"}
+  timers/TOKEN.json  its revert timer (common.py: the one timer of every emulator)
   ports.json     what the configuration does not hold (lab_ports.py)
   answers.json   for tests, answers that replace the emulator's own (common.py)
 
@@ -28,18 +28,17 @@ runs, and so does the revert timer when it fires:
   nvue.py STATE --load FILE  apply the nv set/unset lines of FILE (a rendered commands.nvue) and save
   nvue.py STATE --factory    Cumulus Linux's factory configuration (no QoS, every port at the default
                              MTU 9216) for the ports of STATE/ports.json
-  nvue.py STATE --revert TOKEN   the revert timer (started by a trial apply, detached with setsid)
+  nvue.py STATE --timer TOKEN    the revert timer's process (started by a trial apply; common.py)
+  nvue.py STATE --fire-timers    the fire hook: a pending trial reverts now, as its deadline would
 """
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
 import time
 
 import lab_ports
-from common import answered, command_words, load, locked, natural
+from common import answered, arm_timer, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
 
@@ -201,32 +200,12 @@ def seconds(text):
 
 
 def stop_timer(state, confirm):
-    """Ends the revert timer of `confirm`, if it is still that process, and forgets the trial."""
-    pid = confirm.get("pid")
+    """Ends the revert timer of the trial `confirm` and forgets the trial."""
+    disarm_timer(state, confirm["token"])
     try:
-        if pid == os.getpid():
-            raise OSError
-        with open("/proc/%d/cmdline" % pid, "rb") as f:
-            if confirm["token"].encode() in f.read():
-                os.kill(pid, signal.SIGTERM)
-    except (OSError, TypeError):
+        os.remove(os.path.join(state, "confirm.json"))
+    except FileNotFoundError:
         pass
-    for name in ("confirm.json", "timer.pid"):
-        try:
-            os.remove(os.path.join(state, name))
-        except FileNotFoundError:
-            pass
-
-
-def start_timer(state, token, deadline):
-    """The revert timer: a process in a session of its own (setsid), so that it outlives this SSH
-    command and the connection; it reverts at `deadline` unless confirm or rollback ended it first."""
-    p = subprocess.Popen([sys.executable, os.path.abspath(__file__), state, "--revert", token],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True, close_fds=True)
-    with open(os.path.join(state, "timer.pid"), "w") as f:
-        f.write("%d\n" % p.pid)
-    return p.pid
 
 
 def revert(state, confirm):
@@ -279,8 +258,7 @@ def config_apply(state, config, args):
         deadline = time.time() + seconds(given["--confirm"])
         confirm = {"token": token, "deadline": deadline, "previous": previous, "message": given.get("-m", "")}
         save(state, "confirm.json", confirm)
-        confirm["pid"] = start_timer(state, token, deadline)
-        save(state, "confirm.json", confirm)
+        arm_timer(state, __file__, token, deadline - time.time())
         print("applied; confirm within %s or it rolls back" % given["--confirm"])
     else:
         save(state, "startup.json", config)  # auto-save
@@ -320,18 +298,12 @@ def answer(state, words):
         raise NvError("Invalid command: " + command)
 
 
-def timer(state, token):
-    """Sleeps until the trial's deadline, then reverts it unless it was confirmed or rolled back."""
+def timer_fired(state, token, _data):
+    """The trial's deadline came unconfirmed: running goes back to what it was before the trial."""
     confirm = load(state, "confirm.json", None)
-    if not confirm or confirm["token"] != token:
-        return 0
-    time.sleep(max(0, confirm["deadline"] - time.time()))
-    with locked(state):
-        confirm = load(state, "confirm.json", None)
-        if confirm and confirm["token"] == token:
-            revert(state, confirm)
-            stop_timer(state, {"token": token})  # removes its files; the process is this one
-    return 0
+    if confirm and confirm["token"] == token:
+        revert(state, confirm)
+        os.remove(os.path.join(state, "confirm.json"))
 
 
 def factory(state):
@@ -375,8 +347,9 @@ def and_list(state, words):
 
 def main():
     state = sys.argv[1]
-    if len(sys.argv) == 4 and sys.argv[2] == "--revert":
-        return timer(state, sys.argv[3])
+    status = timer_main(state, timer_fired)
+    if status is not None:
+        return status
     words = command_words()
     if len(sys.argv) == 2 and "&&" in words:
         return and_list(state, words)

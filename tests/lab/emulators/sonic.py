@@ -11,8 +11,8 @@ runs, and so does the revert timer when it fires:
   saved.json       /etc/sonic/config_db.json, the startup configuration: `config save`, --load, --factory
   checkpoints/NAME.cp.json   `config checkpoint NAME` (GCU's /etc/sonic/checkpoints)
   tmp/NAME         a file a command wrote under /tmp (`tee /tmp/NAME`)
-  timers/NAME.json a transient systemd timer (systemd-run, below), unloaded once it has fired:
-                   {"pid", "deadline", "command"}; its process runs CMD at the deadline
+  timers/NAME.json a transient systemd timer (systemd-run, below), unloaded once it has fired: the
+                   one timer of every emulator (common.py), whose process runs CMD at the deadline
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
   answers.json     for tests, answers that replace the emulator's own (common.py)
@@ -30,19 +30,17 @@ Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   sonic.py STATE              answer $SSH_ORIGINAL_COMMAND
   sonic.py STATE --load FILE  `config load FILE -y` + `config save`: merge a config_db.json
   sonic.py STATE --factory    SONiC's factory CONFIG_DB for the ports of ports.json (no QoS tables)
-  sonic.py STATE --fire NAME  the transient timer NAME (started by systemd-run, its own session)
+  sonic.py STATE --timer NAME  the transient timer NAME's process (started by systemd-run; common.py)
+  sonic.py STATE --fire-timers the fire hook: every transient timer runs its command now
 """
 import json
 import os
 import re
 import shlex
-import signal
-import subprocess
 import sys
-import time
 
 import lab_ports
-from common import answered, command_words, load, locked, natural
+from common import answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
@@ -172,35 +170,21 @@ def rollback(state, name):
 
 
 def start_timer(state, name, seconds, command):
-    """systemd-run with a timer: a process in a session of its own (setsid), so that it outlives
-    this SSH command; it runs `command` at the deadline unless `systemctl stop` ended it first."""
-    if os.path.exists(os.path.join(state, "timers", name + ".json")):
+    """systemd-run with a timer: it runs `command` at the deadline unless `systemctl stop` ended it first."""
+    if armed(state, name) is not None:
         sys.stderr.write("Failed to start transient timer unit: Unit %s.timer already exists.\n" % name)
         return 1
-    deadline = time.time() + seconds
-    save(state, os.path.join("timers", name + ".json"), {"deadline": deadline, "command": command})
-    p = subprocess.Popen([sys.executable, os.path.abspath(__file__), state, "--fire", name],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True, close_fds=True)
-    save(state, os.path.join("timers", name + ".json"), {"deadline": deadline, "command": command, "pid": p.pid})
+    arm_timer(state, __file__, name, seconds, {"command": command})
     sys.stderr.write("Running timer as unit: %s.timer\nWill run service as unit: %s.service\n" % (name, name))
     return 0
 
 
 def stop_timer(state, unit):
+    """`systemctl stop NAME.timer`; a transient timer that has elapsed is unloaded, so none is found."""
     name = unit[:-len(".timer")] if unit.endswith(".timer") else None
-    path = os.path.join(state, "timers", "%s.json" % name)
-    timer = load(state, os.path.join("timers", "%s.json" % name), None) if name and NAME.fullmatch(name) else None
-    if timer is None:
+    if not (name and NAME.fullmatch(name) and disarm_timer(state, name)):
         sys.stderr.write("Failed to stop %s: Unit %s not loaded.\n" % (unit, unit))
         return 5
-    try:
-        with open("/proc/%d/cmdline" % timer["pid"], "rb") as f:
-            if b"--fire" in f.read():
-                os.kill(timer["pid"], signal.SIGTERM)
-    except (OSError, KeyError, TypeError):
-        pass
-    os.remove(path)
     return 0
 
 
@@ -331,21 +315,9 @@ def run_timer_command(state, command, stdin=lambda: ""):
             return
 
 
-def fire(state, name):
-    """The transient timer: sleeps until its deadline, then runs its command unless stopped first."""
-    timer = load(state, os.path.join("timers", name + ".json"), None)
-    if not timer:
-        return 0
-    time.sleep(max(0, timer["deadline"] - time.time()))
-    with locked(state):
-        timer = load(state, os.path.join("timers", name + ".json"), None)
-        if timer and timer.get("pid") == os.getpid():
-            with open(os.devnull, "w") as devnull:
-                sys.stdout = devnull
-                run_timer_command(state, timer["command"])
-            # A transient timer that has elapsed is unloaded: `systemctl stop` then finds none.
-            os.remove(os.path.join(state, "timers", name + ".json"))
-    return 0
+def timer_fired(state, _name, data):
+    """The transient timer's service: its command, at the deadline."""
+    run_timer_command(state, data["command"])
 
 
 def factory(state):
@@ -367,8 +339,9 @@ def factory(state):
 
 def main():
     state = sys.argv[1]
-    if len(sys.argv) == 4 and sys.argv[2] == "--fire":
-        return fire(state, sys.argv[3])
+    status = timer_main(state, timer_fired)
+    if status is not None:
+        return status
     words = command_words()
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
