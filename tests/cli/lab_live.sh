@@ -6,19 +6,9 @@
 # exactly those, and the ping fails; an unreachable device is named while the others are verified
 # (exit 3); `down` leaves nothing behind.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
-if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
-  [ -n "${CI:-}" ] && fail "CI is set but the lab needs root, sshd and lldpd (scripts/install-deps)"
-  echo "SKIP: the lab needs root, sshd and lldpd"
-  exit 77
-fi
-lab() { /usr/bin/python3 "$root/tests/lab/lab.py" "$@"; }
-state="$work/lab"
-chmod 755 "$work"  # lldpcli reaches the lab's lldpd sockets under it as lldpd's group, not as root
-trap 'lab down "$state" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-lab up "$root/inventory/lab" "$state" --fabricctl "$bin" || fail "lab up"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/lab.sh"     # lab_up, lab_down, ctl, run
+lab_up "$root/inventory/lab"
 inv="$state/inventory"
-ctl() { ip netns exec fablab-ctl "$@"; }
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
 live=(-i "$inv" -p "$root/profiles" --known-hosts "$state/known_hosts")
 
 # Collected live, the lab is what the intent says it is.
@@ -93,13 +83,13 @@ for f in "$work/snaps"/*.json; do
 done
 
 # The data plane: a 9000-byte don't-fragment ping crosses leaf2 from host1 to host2 (rail 1).
-ip netns exec fablab-host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null || fail "full-MTU ping of the clean lab"
+"$state/ns" host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null || fail "full-MTU ping of the clean lab"
 
 # The classic faults, out of band: PFC priority 3 off on leaf1:Ethernet0 through SONiC's own CLI, and
 # host2:ens2f0np0 at MTU 1500 with ip link. verify names those two ports and nothing else.
-ip netns exec fablab-leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet0 3 off" \
+"$state/ns" leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet0 3 off" \
   /usr/bin/python3 "$root/tests/lab/emulators/sonic.py" "$state/leaf1/state"
-ip -n fablab-host2 link set ens2f0np0 mtu 1500
+"$state/ns" host2 ip link set ens2f0np0 mtu 1500
 run ctl "$bin" verify "${live[@]}" -q -o json
 [ $rc -eq 1 ] || fail "live verify of the faults: exit $rc: $(cat "$work/err")"
 /usr/bin/python3 - "$work/out" <<'PY' || fail "the faults: $(head -c 3000 "$work/out")"
@@ -113,7 +103,7 @@ objects = {o for _, o in errors}
 assert objects <= {"leaf1:Ethernet0", "host1:ens1f0np0", "host2:ens2f0np0", "leaf2:Ethernet2/1",
                    "host1:ens1f0np0 <-> leaf1:Ethernet0", "host2:ens2f0np0 <-> leaf2:Ethernet2/1"}, objects
 PY
-if ip netns exec fablab-host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null 2>&1; then
+if "$state/ns" host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null 2>&1; then
   fail "the full-MTU ping passed with host2's NIC at MTU 1500"
 fi
 
@@ -125,6 +115,5 @@ run ctl "$bin" verify "${live[@]}" -q -o json --connect-timeout 2
 grep -q 'spine1' "$work/err" || fail "unreachable spine1 not named: $(cat "$work/err")"
 grep -q '"object": "host2:ens2f0np0"' "$work/out" || fail "the other devices were not verified"
 
-lab down "$state"
-[ -z "$(ip netns list | grep '^fablab-' || true)" ] || fail "lab down left namespaces: $(ip netns list)"
+lab_down
 echo "ok lab_live"

@@ -16,14 +16,14 @@ state="$top/lab"
 lab() { /usr/bin/python3 "$here/lab.py" "$@"; }
 trap 'lab down "$state" || true' EXIT
 say() { printf '\n== %s\n' "$*"; }
-ctl() { ip netns exec fablab-ctl "$@"; }
+ctl() { "$state/ns" ctl "$@"; }
 expect() {  # expect RC COMMAND...: runs it, and stops the demo unless it exits RC
   local want=$1 rc=0
   shift
   "$@" || rc=$?
   [ "$rc" -eq "$want" ] || { echo "demo: exit $rc, expected $want: $*"; exit 1; }
 }
-ping_full() { ip netns exec fablab-host1 ping -c 1 -W 2 -M do -s $((9000 - 28)) 10.0.1.2; }
+ping_full() { "$state/ns" host1 ping -c 1 -W 2 -M do -s $((9000 - 28)) 10.0.1.2; }
 
 say "lab up: one namespace per device of inventory/lab, sshd and lldpd in each, every device at its factory defaults"
 lab up "$root/inventory/lab" "$state" --fabricctl "$bin" --factory
@@ -42,9 +42,9 @@ say "the data plane: a 9000-byte don't-fragment ping from host1 to host2 across 
 ping_full
 
 say "the classic faults, made out of band: PFC off on leaf1:Ethernet0 through SONiC's own config, host2's ens2f0np0 at MTU 1500"
-ip netns exec fablab-leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet0 3 off" \
+"$state/ns" leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet0 3 off" \
   /usr/bin/python3 "$here/emulators/sonic.py" "$state/leaf1/state"
-ip -n fablab-host2 link set ens2f0np0 mtu 1500
+"$state/ns" host2 ip link set ens2f0np0 mtu 1500
 say "fabricctl verify (exit 1: it names the two faults)"
 expect 1 ctl "$bin" verify "${live[@]}" -o table
 

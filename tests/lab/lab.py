@@ -6,19 +6,21 @@
                                                       --factory: devices at factory defaults, for bring-up
   lab.py down STATE_DIR                               remove it all; safe to repeat, and after a failed up
 
-One network namespace per device ("fablab-<device>"), a veth pair per link, a bridge in each switch
+One network namespace per device ("fablab-<run>-<device>": <run> is made from STATE_DIR, so that two labs,
+e.g. two test runs on one machine, never share a namespace), a veth pair per link, a bridge in each switch
 namespace so that frames really cross the switch (and an MTU mismatch really drops them), and a
-management network: a bridge in the controller namespace "fablab-ctl" with the inventory's management
+management network: a bridge in the controller namespace "fablab-<run>-ctl" with the inventory's management
 addresses on the devices' "mgmt0". Every device runs a real OpenSSH sshd on its management address with a
 host key of its own, and lldpd with the device's name, so LLDP runs over the cables. Behind a switch's
 sshd the NOS emulator of its platform (emulators/<platform>.py) answers, loaded with the device's rendered
 configuration (or at its factory defaults); a host's sshd runs the real fabricctl (`host collect`), reading rtnetlink for real and its
 NIC's sysfs/DCB state from a fixture tree built from its rendered nic-state.json (host_fixture.py).
 
-What `up` leaves in STATE_DIR: inventory/ (the inventory, with mgmt pointing at the lab: user root, the
+What `up` leaves in STATE_DIR: netns-prefix (the namespaces' common prefix), ns (`STATE/ns DEVICE CMD...`
+runs CMD in DEVICE's namespace, `ctl` for the controller's), inventory/ (the inventory, with mgmt pointing at the lab: user root, the
 lab's client key, each host's fabricctl wrapper), known_hosts (every device's host key), render/ (the
 rendered configuration the devices loaded), <device>/ (its sshd, lldpd, emulator state or fixture tree).
-Run fabricctl in the controller namespace: `ip netns exec fablab-ctl fabricctl verify -i STATE/inventory
+Run fabricctl in the controller namespace: `STATE/ns ctl fabricctl verify -i STATE/inventory
 --known-hosts STATE/known_hosts`.
 """
 import json
@@ -31,8 +33,8 @@ import time
 
 import yaml
 
-PREFIX = "fablab-"
-CTL = PREFIX + "ctl"
+import hashlib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CTL_ADDRESS = "192.0.2.1/24"  # the controller's, on the management bridge (TEST-NET-1, inside the lab only)
 
@@ -41,12 +43,26 @@ def run(*argv, check=True, **kw):
     return subprocess.run(argv, check=check, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
 
+PREFIX = None  # "fablab-<run>-", set from the state directory by up and down
+
+
+def prefix_of(state):
+    """The namespaces' prefix of the lab in `state`: what its `up` wrote, or, before that, the one made
+    from the directory's absolute path (6 hex digits of its SHA-1, so that a name stays short)."""
+    try:
+        with open(os.path.join(state, "netns-prefix")) as f:
+            return f.read().strip()
+    except OSError:
+        digest = hashlib.sha1(os.path.abspath(state).encode()).hexdigest()[:6]
+        return "fablab-%s-" % digest
+
+
 def ns(device):
     return PREFIX + device
 
 
 def in_ns(device, *argv, **kw):
-    return run("ip", "netns", "exec", ns(device) if device != "ctl" else CTL, *argv, **kw)
+    return run("ip", "netns", "exec", ns(device), *argv, **kw)
 
 
 def netdev(port):
@@ -61,8 +77,11 @@ def lab_namespaces():
 
 
 def down(state):
-    # Every process in a lab namespace (sshd, lldpd, emulators), then the namespaces: their veths and
-    # bridges go with them. Also what a failed `up` left: the namespaces are found by prefix.
+    # Every process in the lab's namespaces (sshd, lldpd, emulators), then the namespaces: their veths and
+    # bridges go with them. Also what a failed `up` left: the namespaces are found by the lab's prefix,
+    # never another lab's.
+    global PREFIX
+    PREFIX = prefix_of(state)
     for n in lab_namespaces():
         for pid in run("ip", "netns", "pids", n, check=False).stdout.split():
             try:
@@ -131,6 +150,13 @@ def up(inv_dir, state, fabricctl, factory=False):
     down(state)
     os.makedirs(state)
     os.chmod(state, 0o755)  # lldpcli reaches lldpd's socket as lldpd's group
+    with open(os.path.join(state, "netns-prefix"), "w") as f:
+        f.write(PREFIX + "\n")
+    helper = os.path.join(state, "ns")
+    with open(helper, "w") as f:
+        f.write("#!/bin/sh\n# ns DEVICE CMD...: CMD in the lab device's network namespace (ctl: the controller's).\n"
+                "d=$1; shift\nexec ip netns exec '%s'\"$d\" \"$@\"\n" % PREFIX)
+    os.chmod(helper, 0o755)
     docs = load_inventory(inv_dir)
     devices, links = {}, []
     for doc in docs.values():
@@ -140,7 +166,7 @@ def up(inv_dir, state, fabricctl, factory=False):
     run(fabricctl, "render", "-i", inv_dir, "--out", os.path.join(state, "render"))
 
     # Namespaces, the management network, the cables.
-    run("ip", "netns", "add", CTL)
+    run("ip", "netns", "add", ns("ctl"))
     in_ns("ctl", "ip", "link", "set", "lo", "up")
     in_ns("ctl", "ip", "link", "add", "name", "mgmt", "type", "bridge")
     in_ns("ctl", "ip", "addr", "add", CTL_ADDRESS, "dev", "mgmt")
@@ -150,7 +176,7 @@ def up(inv_dir, state, fabricctl, factory=False):
         run("ip", "netns", "add", ns(name))
         in_ns(name, "ip", "link", "set", "lo", "up")
         peer = "m%d" % i
-        run("ip", "link", "add", "name", "mgmt0", "netns", ns(name), "type", "veth", "peer", "name", peer, "netns", CTL)
+        run("ip", "link", "add", "name", "mgmt0", "netns", ns(name), "type", "veth", "peer", "name", peer, "netns", ns("ctl"))
         in_ns("ctl", "ip", "link", "set", peer, "master", "mgmt", "up")
         in_ns(name, "ip", "addr", "add", dev["mgmt"]["address"] + "/24", "dev", "mgmt0")
         in_ns(name, "ip", "link", "set", "mgmt0", "up")
@@ -184,7 +210,7 @@ def up(inv_dir, state, fabricctl, factory=False):
         render = os.path.join(state, "render", name)
         address = dev["mgmt"]["address"]
         if dev["role"] == "switch":
-            force = platforms.install(dev["platform"], name, port_specs, d, render, netdev,
+            force = platforms.install(dev["platform"], ns(name), port_specs, d, render, netdev,
                                       os.path.join(d, "lldpd.sock"), factory)
             known.append(sshd(name, state, address, force))
         else:

@@ -21,7 +21,7 @@ LOADS = {
 }
 
 
-def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket, factory=False):
+def install(platform, namespace, ports, device_dir, render_dir, netdev, lldp_socket, factory=False):
     emulator, artifact, speed = LOADS[platform]
     emulator = os.path.join(EMULATORS, emulator)
     state = os.path.join(device_dir, "state")
@@ -34,6 +34,6 @@ def install(platform, name, ports, device_dir, render_dir, netdev, lldp_socket, 
     # The emulator runs in the switch's namespace, so the MTUs it applies land on the switch's netdevs.
     # --factory: the NOS's factory defaults for these ports (no lossless configuration), for bring-up.
     init = ["--factory"] if factory else ["--load", os.path.join(render_dir, artifact)]
-    subprocess.run(["ip", "netns", "exec", "fablab-" + name, sys.executable, emulator, state] + init, check=True,
+    subprocess.run(["ip", "netns", "exec", namespace, sys.executable, emulator, state] + init, check=True,
                    capture_output=True, text=True)
     return "%s %s %s" % (sys.executable, emulator, state)
