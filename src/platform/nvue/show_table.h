@@ -11,16 +11,17 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/cli_text.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::nvue {
 
-/// One row: column header -> cell, both trimmed.
-using TableRow = std::map<std::string, std::string, std::less<>>;
+using fabricctl::TableRow;
 
 /// The rows of the first table in `text` (lines before its header are skipped; a blank line or a
-/// "===" section title ends it). Every name in `required` must be a column.
+/// "===" section title ends it): parse_dash_table (platform/cli_text.h) with left-aligned cells. Every
+/// name in `required` must be a column.
 Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::vector<std::string_view>& required);
 
 /// `nv show interface --view=lldp`: the neighbour of each interface (columns "Interface", "Remote Host",

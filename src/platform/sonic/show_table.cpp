@@ -11,22 +11,6 @@
 namespace fabricctl::sonic {
 namespace {
 
-// Bounds on one table: a 512-port switch prints a few hundred kB.
-constexpr size_t kMaxTableBytes = size_t{8} << 20;
-constexpr size_t kMaxRows = 10000;
-
-struct Span {
-  size_t begin, end;  // [begin, end) in the line
-};
-
-/// The substring of `line` under `s`, a cell; a value that starts before the span (tabulate aligns
-/// numbers right, so a wide value may reach into the gap) is taken from the gap on.
-std::string_view cell(std::string_view line, const Span& s, size_t gap_begin) {
-  if (gap_begin >= line.size()) return {};
-  const size_t end = std::min(s.end, line.size());
-  return trim_cell(line.substr(gap_begin, end - gap_begin));
-}
-
 /// "100G" -> 100000 Mb/s; "400G", "25G", "10G", "1G", "100M"; nothing for "N/A" or another form.
 std::optional<int> speed_mbps(std::string_view s) {
   if (s.size() < 2) return std::nullopt;
@@ -41,43 +25,7 @@ std::optional<int> speed_mbps(std::string_view s) {
 }  // namespace
 
 Expected<std::vector<TableRow>> parse_show_table(std::string_view text, const std::vector<std::string_view>& required) {
-  if (text.size() > kMaxTableBytes)
-    return unexpected("output of " + std::to_string(text.size()) + " bytes is more than the limit");
-  const std::vector<std::string_view> lines = text_lines(text);
-  size_t rule = 0;
-  while (rule < lines.size() && !dash_rule(lines[rule])) ++rule;
-  if (rule == 0 || rule >= lines.size()) return unexpected("no table: no header line followed by a line of dashes");
-  const std::string_view header = lines[rule - 1], dashes = lines[rule];
-  std::vector<Span> spans;
-  for (size_t i = 0; i < dashes.size();) {
-    if (dashes[i] != '-') {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < dashes.size() && dashes[j] == '-') ++j;
-    spans.push_back({i, j});
-    i = j;
-  }
-  std::vector<std::string> names;
-  for (size_t c = 0; c < spans.size(); ++c) {
-    const size_t from = c == 0 ? 0 : spans[c - 1].end;
-    names.emplace_back(cell(header, spans[c], from));
-  }
-  for (const std::string_view want : required)
-    if (std::find(names.begin(), names.end(), want) == names.end())
-      return unexpected("the table has no column \"" + std::string(want) + "\" (columns: " + join(names, ", ") + ")");
-  std::vector<TableRow> rows;
-  for (size_t l = rule + 1; l < lines.size(); ++l) {
-    const std::string_view line = lines[l];
-    if (trim_cell(line).empty() || dash_rule(line)) break;  // the end of the table (a footer may follow)
-    if (rows.size() == kMaxRows) return unexpected("more than " + std::to_string(kMaxRows) + " rows");
-    TableRow row;
-    for (size_t c = 0; c < spans.size(); ++c)
-      row.emplace(names[c], cell(line, spans[c], c == 0 ? 0 : spans[c - 1].end));
-    rows.push_back(std::move(row));
-  }
-  return rows;
+  return parse_dash_table(text, required, CellSpan::tabulate);
 }
 
 Expected<std::map<std::string, PortObserved, std::less<>>> interfaces_status(std::string_view text) {

@@ -9,17 +9,17 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/cli_text.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::sonic {
 
-/// One row: column header -> cell, both trimmed.
-using TableRow = std::map<std::string, std::string, std::less<>>;
+using fabricctl::TableRow;
 
 /// The rows of the first table in `text` (lines before its header, like `show lldp table`'s capability
-/// codes, and after its last row, like its dashes-and-total footer, are skipped). Every name in
-/// `required` must be a column.
+/// codes, and after its last row, like its dashes-and-total footer, are skipped): parse_dash_table
+/// (platform/cli_text.h) with tabulate's cell spans. Every name in `required` must be a column.
 Expected<std::vector<TableRow>> parse_show_table(std::string_view text, const std::vector<std::string_view>& required);
 
 /// `show interfaces status`: per port, its speed (Mb/s), MTU and oper state, where the cells hold them
