@@ -184,7 +184,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   for (const DevicePlan& d : plan.devices)
     if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
-  if (output == "table") write_plan_table(plan, std::cout);
+  // A saved plan was reviewed as it was made: its devices and findings again, not every change.
+  if (output == "table") write_plan_table(plan, std::cout, saved ? PlanChanges::left_out : PlanChanges::shown);
   std::cout.flush();
   if (dry_run) return plan_exit_code(plan) == kExitDevice ? kExitDevice : kExitOk;
   if (plan.changed() == 0) {

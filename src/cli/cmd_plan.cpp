@@ -25,7 +25,8 @@ int cmd_plan(const std::vector<std::string>& args) {
   po::options_description desc("plan options");
   add_fabric_options(desc, o);
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
-                     "table (default: devices, then each native change), native (only the changes) or json")(
+                     "table (default: devices, then each native change), summary (the devices only), native (only "
+                     "the changes) or json")(
       "out", po::value(&out_dir)->value_name("DIR"), "save the plan in DIR for `fabricctl apply --plan DIR`")(
       "detailed-exitcode", po::bool_switch(&detailed),
       "exit 0 when nothing would change, 1 when something would, 3 when a device failed")(
@@ -34,10 +35,10 @@ int cmd_plan(const std::vector<std::string>& args) {
   int exit = kExitOk;
   if (!parse_args(args, desc,
                   "fabricctl plan -i INVENTORY [-p DIR]... [--limit GLOB]... [--from-raw RAWDIR | --snapshots DIR] "
-                  "[-o table|native|json] [--out DIR] [--detailed-exitcode]",
+                  "[-o table|summary|native|json] [--out DIR] [--detailed-exitcode]",
                   exit))
     return exit;
-  if (const std::string e = check_choice("-o", output, {"table", "native", "json"}); !e.empty()) {
+  if (const std::string e = check_choice("-o", output, {"table", "summary", "native", "json"}); !e.empty()) {
     std::cerr << "fabricctl: error: " << e << "\n";
     return kExitInvalid;
   }
@@ -61,7 +62,7 @@ int cmd_plan(const std::vector<std::string>& args) {
   }
   if (output == "json") std::cout << ops::plan_json(plan, false).dump(2) << "\n";
   else if (output == "native") write_plan_native(plan, std::cout);
-  else write_plan_table(plan, std::cout);
+  else write_plan_table(plan, std::cout, output == "summary" ? PlanChanges::left_out : PlanChanges::shown);
   if (!out_dir.empty() && output != "json")
     std::cout << "Saved the plan in " << out_dir << ": `fabricctl apply -i " << o.inventory << " --plan " << out_dir
               << "` applies exactly it.\n";

@@ -11,8 +11,13 @@ namespace fabricctl {
 
 enum class PlanFormat { table, native, json };
 
-/// The table, then each changing device's native change under a header naming it.
-void write_plan_table(const ops::FabricPlan& plan, std::ostream& out);
+/// Whether the table is followed by each changing device's native change.
+enum class PlanChanges { shown, left_out };
+
+/// The table (findings that differ only by port folded, devices with the same findings naming the first
+/// one's), then each changing device's native change under a header naming it (unless left out), then
+/// the summary line.
+void write_plan_table(const ops::FabricPlan& plan, std::ostream& out, PlanChanges changes = PlanChanges::shown);
 /// Only the native changes, each under a header naming its device and file.
 void write_plan_native(const ops::FabricPlan& plan, std::ostream& out);
 
