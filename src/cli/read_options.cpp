@@ -1,12 +1,21 @@
 #include "cli/read_options.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 #include "util/diag.h"
 #include "util/escape.h"
 
 namespace fabricctl {
+
+int default_jobs() {
+  // Each device in flight costs the controller its key exchange and the parsing of what it printed;
+  // the devices do the rest. 0: the core count is unknown.
+  const unsigned cores = std::thread::hardware_concurrency();
+  return static_cast<int>(std::clamp(4U * (cores == 0 ? 1U : cores), 4U, 32U));
+}
 
 ops::SshSettings ssh_settings(const ReadOptions& o) {
   ops::SshSettings ssh;
@@ -21,7 +30,7 @@ std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o) { return ops:
 
 void add_read_options(boost::program_options::options_description& desc, ReadOptions& o) {
   namespace po = boost::program_options;
-  desc.add_options()("jobs,j", po::value(&o.jobs)->value_name("N"), "devices read at once (default 32)")(
+  desc.add_options()("jobs,j", po::value(&o.jobs)->value_name("N"), "devices read at once (default 4 per core, at most 32)")(
       "known-hosts", po::value(&o.known_hosts)->value_name("FILE"), "host keys to trust (default ~/.ssh/known_hosts)")(
       "accept-new-host-keys", po::bool_switch(&o.accept_new_host_keys),
       "trust and record the key of a device not in known_hosts (a changed key is always refused)")(

@@ -18,10 +18,16 @@
 
 namespace fabricctl {
 
+/// -j's default on this machine: 4 devices per core, at least 4, at most 32.
+int default_jobs();
+
 struct ReadOptions {
   std::string known_hosts;  // "" = ~/.ssh/known_hosts
   bool accept_new_host_keys = false;
-  int jobs = 32;
+  /// Devices read (and changed) at once. The default is what a small controller sustains: 4 per core,
+  /// at most 32 (a 2-core controller reads 8 at a time; 32 sessions at once on it left some devices'
+  /// commands starved past their timeout while fewer read them all).
+  int jobs = default_jobs();
   int connect_timeout_s = 10;
   int command_timeout_s = 60;
 };
