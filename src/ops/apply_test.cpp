@@ -44,6 +44,12 @@ struct Fleet {
     o.ports[0].mtu = 1500;
     devices.device(host).state = fake::raw_outputs(desired(host), o);
   }
+  /// Both hosts' NICs at MTU 1500 and PFC off on the leaf: a change on three devices.
+  void three_changes() {
+    mtu_1500_on("host1");
+    mtu_1500_on("host2");
+    pfc_off_on_leaf();
+  }
   PlannedFabric plan() {
     std::set<std::string> all;
     for (const DeviceDesired& d : fabric.desired.devices) all.insert(d.name);
@@ -105,10 +111,8 @@ TEST_CASE("ops apply: a failed canary starts nothing else") {
 
 TEST_CASE("ops apply: --max-failures stops new devices once reached") {
   Fleet f;
-  f.mtu_1500_on("host1");
-  f.mtu_1500_on("host2");
+  f.three_changes();
   f.devices.device("host1").unreachable = "No route to host";
-  f.pfc_off_on_leaf();
   // host1 is unreachable when planned (one failure), so with K = 1 nothing starts.
   const ApplyResult r = f.apply(options(1, 0, 1));
   CHECK(outcome(r, "host1").outcome == Outcome::unreachable);
@@ -120,9 +124,7 @@ TEST_CASE("ops apply: --max-failures stops new devices once reached") {
 
 TEST_CASE("ops apply: --max-failures counts failures of this apply as they happen") {
   Fleet f;
-  f.mtu_1500_on("host1");
-  f.mtu_1500_on("host2");
-  f.pfc_off_on_leaf();
+  f.three_changes();
   f.devices.device("host1").fail_when["host apply"] = Reply{3, "", "fabricctl: error: refused\n"};
   const ApplyResult r = f.apply(options(1, 0, 1));  // one device at a time, in plan order
   CHECK(outcome(r, "host1").outcome == Outcome::failed);

@@ -29,6 +29,20 @@ void mtu_1500_on(fake::FakeConnector& fleet, const Fabric& fabric, const std::st
   }
 }
 
+/// The small fabric on the fake fleet with both hosts' NICs at MTU 1500: two devices to change.
+struct HostsAt1500 {
+  Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet{fabric, clock};
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+
+  HostsAt1500() {
+    mtu_1500_on(fleet, fabric, "host1");
+    mtu_1500_on(fleet, fabric, "host2");
+  }
+};
+
 }  // namespace
 
 TEST_CASE("ops plan: a fleet that holds its intent has nothing to change") {
@@ -41,8 +55,9 @@ TEST_CASE("ops plan: a fleet that holds its intent has nothing to change") {
   CHECK(p.plan.changed() == 0);
   CHECK(p.plan.failed() == 0);
   std::string error;
-  const VerifyReport v = run_verify(fabric.desired, p.observed, select_checks({}, error), p.scope, p.scope,
-                                    Severity::info, {}, Passes::counted);
+  const VerifyReport v = run_verify(
+      fabric.desired, p.observed,
+      {.checks = select_checks({}, error), .scope = p.scope, .needed = p.scope, .passes = Passes::counted});
   for (const Result& r : v.results)
     CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object() << ": " << r.message);
 }
@@ -69,13 +84,10 @@ TEST_CASE("ops plan: only the drifted device changes, with its findings; an unre
 }
 
 TEST_CASE("ops plan: a saved plan gone stale is refused device by device") {
-  const Fabric fabric = fake::small_fabric();
-  fake::FakeClock clock;
-  fake::FakeConnector fleet(fabric, clock);
-  mtu_1500_on(fleet, fabric, "host1");
-  mtu_1500_on(fleet, fabric, "host2");
-  Observer quiet;
-  Context ctx{fleet, quiet, clock};
+  HostsAt1500 f;
+  const Fabric& fabric = f.fabric;
+  fake::FakeConnector& fleet = f.fleet;
+  Context& ctx = f.ctx;
   fabricctl::test::TempDir dir;
   const PlannedFabric then = read_and_plan(fabric, every_device(fabric), {}, ctx);
   REQUIRE(save_plan(then.plan, dir.path / "plan"));
@@ -97,13 +109,9 @@ TEST_CASE("ops plan: a saved plan gone stale is refused device by device") {
 }
 
 TEST_CASE("ops reconcile: collect, verify, plan and apply until nothing changes") {
-  const Fabric fabric = fake::small_fabric();
-  fake::FakeClock clock;
-  fake::FakeConnector fleet(fabric, clock);
-  mtu_1500_on(fleet, fabric, "host1");
-  mtu_1500_on(fleet, fabric, "host2");
-  Observer quiet;
-  Context ctx{fleet, quiet, clock};
+  HostsAt1500 f;
+  const Fabric& fabric = f.fabric;
+  Context& ctx = f.ctx;
   const std::set<std::string> all = every_device(fabric);
   std::string error;
   const std::vector<const Check*> checks = select_checks({}, error);
@@ -112,7 +120,8 @@ TEST_CASE("ops reconcile: collect, verify, plan and apply until nothing changes"
     REQUIRE(round < 3);
     const PlannedFabric p = read_and_plan(fabric, all, {}, ctx);
     const VerifyReport v =
-        run_verify(fabric.desired, p.observed, checks, all, all, Severity::error, {}, Passes::counted);
+        run_verify(fabric.desired, p.observed,
+                   {.checks = checks, .scope = all, .needed = all, .min_severity = Severity::error, .passes = Passes::counted});
     if (p.plan.changed() == 0) {
       for (const Result& r : v.results) CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object());
       break;
