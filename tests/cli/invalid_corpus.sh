@@ -10,7 +10,8 @@
 #
 # Every case also runs as `validate -o json`: the same exit code, nothing on stderr, and a document
 # whose diagnostics, printed the way the text form prints them, are exactly the case's stderr lines
-# (tests/tools/validate-json-as-text); tests/cli/schemas.sh validates those documents.
+# (tests/tools/validate-json-as-text), valid against schemas/validate.schema.json (tests/tools/check-schemas,
+# with Debian's python3-jsonschema; without it, outside CI, that one part is skipped and says so).
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 
 failed=0
@@ -59,10 +60,11 @@ run_case() {
   if ! python3 "$root/tests/tools/validate-json-as-text" "$t/json" "$want" | diff -u "$t/stderr.lines" - ; then
     echo "FAIL $name: -o json does not hold the diagnostics the text form prints"; failed=$((failed + 1)); return
   fi
-  [ -n "${JSON_OUT:-}" ] && cp "$t/json" "$JSON_OUT/$(echo "$name" | tr / _).json"
+  cp "$t/json" "$work/validate-json/$(echo "$name" | tr / _).json"
   return 0
 }
 
+mkdir "$work/validate-json"
 for case in "$root"/tests/corpus/invalid/*/; do
   invalid=$((invalid + 1))
   run_case "${case%/}" 2
@@ -73,3 +75,14 @@ done
 echo "corpus: $((count - failed)) passed, $failed failed"
 [ "$invalid" -ge 30 ] || { echo "corpus too small: $invalid invalid cases"; exit 1; }
 [ $failed -eq 0 ]
+
+py=/usr/bin/python3  # Debian's interpreter: python3-jsonschema installs for it (scripts/install-deps)
+if "$py" -c 'import jsonschema' 2>/dev/null; then
+  "$py" "$root/tests/tools/check-schemas" "$root" "$work"/validate-json/*.json >"$work/check.out" \
+    || fail "validate -o json against its schema: $(cat "$work/check.out")"
+  grep -q " $count validate\b" "$work/check.out" || fail "not every document was checked: $(cat "$work/check.out")"
+elif [ "${CI:-}" = true ]; then
+  fail "python3-jsonschema is not installed (scripts/install-deps installs it)"
+else
+  echo "SKIP (part): the documents were not checked against the schema: python3-jsonschema is not installed"
+fi

@@ -74,8 +74,9 @@ inline std::vector<std::pair<std::string, std::string>> golden_files(const std::
 /// Checks every golden `file` with `problems` (what the device would reject, one line each).
 inline void check_goldens(const std::string& file,
                           const std::function<std::vector<std::string>(const std::string&)>& problems) {
-  for (const auto& [path, text] : golden_files(file)) {
-    CAPTURE(path);
+  for (const auto& golden : golden_files(file)) {
+    const auto& [path, text] = golden;
+    CAPTURE(golden.first);
     const std::vector<std::string> found = problems(text);
     CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()));
   }

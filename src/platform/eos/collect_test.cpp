@@ -161,8 +161,9 @@ TEST_CASE("eos collector: whole-device commands only, and the running-config kep
 
 TEST_CASE("eos collector: a rendered switch reads back as its intent on every compared field") {
   for (const bool as_printed : {true, false})
-    for (const auto& [variant, change] : test::intent_variants()) {
-      CAPTURE(variant);
+    for (const auto& v : test::intent_variants()) {
+      const auto& [variant, change] = v;
+      CAPTURE(v.first);
       CAPTURE(as_printed);
       DeviceDesired d = test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1", "Ethernet10"});
       change(d);

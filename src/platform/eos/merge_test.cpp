@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fidelity_support.h"
+#include "regex_cache.h"
 #include "text_lines.h"
 
 using namespace fabricctl;
@@ -33,38 +34,38 @@ bool merge_line(Running& running, const std::string& block, const std::string& l
   std::smatch m;
   auto set = [&](const std::string& key, const std::string& value) { running[block + "|" + key] = value; };
   auto remove = [&](const std::string& key) { running.erase(block + "|" + key); };
-  if (std::regex_match(line, m, std::regex(R"(qos map dscp ([\d ]+) to traffic-class (\d))"))) {
+  if (std::regex_match(line, m, test::re(R"(qos map dscp ([\d ]+) to traffic-class (\d))"))) {
     for (const std::string& d : numbers_in(m[1])) set("qos map dscp " + d, m[2]);
-  } else if (std::regex_match(line, m, std::regex(R"(qos map cos (\d) to traffic-class (\d))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(qos map cos (\d) to traffic-class (\d))"))) {
     set("qos map cos " + m[1].str(), m[2]);
-  } else if (std::regex_match(line, m, std::regex(R"(qos map traffic-class ([\d ]+) to (?:uc-)?tx-queue (\d))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(qos map traffic-class ([\d ]+) to (?:uc-)?tx-queue (\d))"))) {
     for (const std::string& p : numbers_in(m[1])) set("qos map traffic-class " + p, m[2]);
   } else if (std::regex_match(line, m,
-                              std::regex(R"(priority-flow-control pause watchdog (default \S+|action) (\S+))"))) {
+                              test::re(R"(priority-flow-control pause watchdog (default \S+|action) (\S+))"))) {
     set("watchdog " + m[1].str(), m[2]);
-  } else if (std::regex_match(line, m, std::regex(R"(no priority-flow-control pause watchdog (default \S+|action))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(no priority-flow-control pause watchdog (default \S+|action))"))) {
     remove("watchdog " + m[1].str());
-  } else if (std::regex_match(line, m, std::regex(R"(mtu (\d+))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(mtu (\d+))"))) {
     set("mtu", m[1]);
-  } else if (std::regex_match(line, m, std::regex(R"(qos trust (\S+))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(qos trust (\S+))"))) {
     set("qos trust", m[1]);
   } else if (line == "priority-flow-control on") {
     set("pfc", "on");
   } else if (line == "no priority-flow-control") {
     remove("pfc");
-  } else if (std::regex_match(line, m, std::regex(R"((no )?priority-flow-control priority (\d) no-drop)"))) {
+  } else if (std::regex_match(line, m, test::re(R"((no )?priority-flow-control priority (\d) no-drop)"))) {
     if (m[1].matched) remove("pfc priority " + m[2].str());
     else set("pfc priority " + m[2].str(), "no-drop");
-  } else if (std::regex_match(line, m, std::regex(R"((no )?priority-flow-control pause watchdog)"))) {
+  } else if (std::regex_match(line, m, test::re(R"((no )?priority-flow-control pause watchdog)"))) {
     if (m[1].matched) remove("watchdog");
     else set("watchdog", "on");
   } else if (line == "priority strict" || line == "no priority") {
     set("scheduling", line);
-  } else if (std::regex_match(line, m, std::regex(R"(bandwidth percent (\d+))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(bandwidth percent (\d+))"))) {
     set("bandwidth", m[1]);
   } else if (line == "no bandwidth percent") {
     remove("bandwidth");
-  } else if (std::regex_match(line, m, std::regex(R"(random-detect ecn (minimum-threshold .*))"))) {
+  } else if (std::regex_match(line, m, test::re(R"(random-detect ecn (minimum-threshold .*))"))) {
     set("ecn", m[1]);
   } else if (line == "no random-detect ecn minimum-threshold") {
     remove("ecn");
@@ -88,7 +89,7 @@ Running merged(Running running, const std::string& session) {
       queue.clear();
     } else if (indent == 0 && line.rfind("interface ", 0) == 0) {
       interface = line;
-    } else if (indent == 3 && std::regex_match(line, std::regex(R"((uc-)?tx-queue \d)"))) {
+    } else if (indent == 3 && std::regex_match(line, test::re(R"((uc-)?tx-queue \d)"))) {
       queue = line;
     } else {
       const std::string block = interface.empty() ? "" : queue.empty() ? interface : interface + "|" + queue;
@@ -118,10 +119,12 @@ std::string without_removals(const std::string& session) {
 TEST_CASE("eos removals: any intent's session after any other's leaves what it alone leaves") {
   const auto variants = test::intent_variants();
   size_t pairs = 0;
-  for (const auto& [from, change_from] : variants)
-    for (const auto& [to, change_to] : variants) {
-      CAPTURE(from);
-      CAPTURE(to);
+  for (const auto& vf : variants)
+    for (const auto& vt : variants) {
+      const auto& [from, change_from] = vf;
+      const auto& [to, change_to] = vt;
+      CAPTURE(vf.first);
+      CAPTURE(vt.first);
       const std::string session = session_of(change_to);
       const Running both = merged(merged({}, session_of(change_from)), session), alone = merged({}, session);
       CHECK_MESSAGE(both == alone, test::map_difference(both, alone));

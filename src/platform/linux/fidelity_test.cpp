@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fidelity_support.h"
+#include "regex_cache.h"
 #include "platform/linux/nic_state.h"
 
 using namespace fabricctl;
@@ -154,23 +155,23 @@ std::string dcb_problem(const std::vector<std::string>& w) {
 std::string sysfs_problem(const std::string& path, const std::string& value) {
   static const std::string ifname = R"([A-Za-z0-9_.-]{1,15})", dev = R"([A-Za-z0-9_.-]{1,63})";
   std::smatch m;
-  if (std::regex_match(path, m, std::regex("/sys/class/net/" + ifname + "/ecn/roce_(rp|np)/enable/[0-7]")))
+  if (std::regex_match(path, m, test::re("/sys/class/net/" + ifname + "/ecn/roce_(rp|np)/enable/[0-7]")))
     return value == "0" || value == "1" ? "" : "enable takes 0 or 1";
-  if (std::regex_match(path, std::regex("/sys/class/net/" + ifname + "/ecn/roce_np/cnp_dscp")))
+  if (std::regex_match(path, test::re("/sys/class/net/" + ifname + "/ecn/roce_np/cnp_dscp")))
     return integer_in(value, 0, 63) ? "" : "cnp_dscp takes 0-63";
-  if (std::regex_match(path, std::regex("/sys/class/net/" + ifname + "/ecn/roce_np/cnp_802p_prio")))
+  if (std::regex_match(path, test::re("/sys/class/net/" + ifname + "/ecn/roce_np/cnp_802p_prio")))
     return integer_in(value, 0, 7) ? "" : "cnp_802p_prio takes 0-7";
-  if (std::regex_match(path, std::regex("/sys/class/net/" + ifname + "/ecn/roce_np/min_time_between_cnps")))
+  if (std::regex_match(path, test::re("/sys/class/net/" + ifname + "/ecn/roce_np/min_time_between_cnps")))
     return integer_in(value, 0, 2147483647) ? "" : "not a microsecond count";
-  if (std::regex_match(path, m, std::regex("/sys/class/net/" + ifname + "/ecn/roce_rp/([a-z_]+)"))) {
+  if (std::regex_match(path, m, test::re("/sys/class/net/" + ifname + "/ecn/roce_rp/([a-z_]+)"))) {
     const bool known = std::find(kDcqcnRpParams.begin(), kDcqcnRpParams.end(), m[1].str()) != kDcqcnRpParams.end();
     return !known ? "no such mlx5 roce_rp file" : integer_in(value, 0, 2147483647) ? "" : "not a firmware value";
   }
-  if (std::regex_match(path, std::regex("/sys/kernel/config/rdma_cm/" + dev + "/ports/[0-9]+/default_roce_mode")))
+  if (std::regex_match(path, test::re("/sys/kernel/config/rdma_cm/" + dev + "/ports/[0-9]+/default_roce_mode")))
     return value == "RoCE v2" || value == "IB/RoCE v1" ? "" : "default_roce_mode takes RoCE v2 or IB/RoCE v1";
-  if (std::regex_match(path, std::regex("/sys/kernel/config/rdma_cm/" + dev + "/ports/[0-9]+/default_roce_tos")))
+  if (std::regex_match(path, test::re("/sys/kernel/config/rdma_cm/" + dev + "/ports/[0-9]+/default_roce_tos")))
     return integer_in(value, 0, 255) ? "" : "a ToS byte is 0-255";
-  if (std::regex_match(path, std::regex("/sys/class/infiniband/" + dev + "/tc/[0-9]+/traffic_class")))
+  if (std::regex_match(path, test::re("/sys/class/infiniband/" + dev + "/tc/[0-9]+/traffic_class")))
     return integer_in(value, 0, 255) ? "" : "a traffic class is 0-255";
   return "not a file the drivers expose: " + path;
 }
@@ -190,12 +191,12 @@ std::vector<std::string> problems(const std::string& script) {
     } else if (cmd == "set_sysfs") {
       p = w.size() == 3 ? sysfs_problem(w[1], w[2]) : "set_sysfs PATH VALUE";
     } else if (cmd == "make_dir") {
-      if (w.size() != 2 || !std::regex_match(w[1], std::regex(R"(/sys/kernel/config/rdma_cm/[A-Za-z0-9_.-]{1,63})")))
+      if (w.size() != 2 || !std::regex_match(w[1], test::re(R"(/sys/kernel/config/rdma_cm/[A-Za-z0-9_.-]{1,63})")))
         p = "not an rdma_cm configfs directory";
     } else if (cmd == "set_conf") {
       if (w.size() < 2 || w[1] != "/etc/nccl.conf") p = "set_conf writes /etc/nccl.conf only";
       for (size_t i = std::find(w.begin(), w.end(), "--") - w.begin() + 1; i < w.size(); ++i)
-        if (!std::regex_match(w[i], std::regex(R"(NCCL_IB_(HCA|TC|GID_INDEX)=\S+)")))
+        if (!std::regex_match(w[i], test::re(R"(NCCL_IB_(HCA|TC|GID_INDEX)=\S+)")))
           p = "not an NCCL setting fabricctl owns: " + w[i];
     }
     // The script's own helpers and shell plumbing are read by sh -n elsewhere (context_test.cpp).
@@ -219,14 +220,15 @@ std::string apply_sh(const DeviceDesired& host) {
 }  // namespace
 
 TEST_CASE("linux fidelity: apply.sh speaks ip-link(8) and dcb(8), and writes only files the drivers expose") {
-  for (const auto& [name, change] : test::intent_variants()) {
+  for (const auto& entry : test::intent_variants()) {
+    const auto& [name, change] = entry;
     for (const bool pcp : {false, true}) {
       DeviceDesired host = test::example_host();
       change(host);
       if (pcp) host.qos.trust = Trust::pcp;
       host.qos.dcqcn.rp = {{"rpg_ai_rate", 10}};
       host.qos.dcqcn.np_min_time_between_cnps = 0;
-      CAPTURE(name);
+      CAPTURE(entry.first);
       CAPTURE(pcp);
       const std::string sh = apply_sh(host);
       const std::vector<std::string> found = problems(sh);

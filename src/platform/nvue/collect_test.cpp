@@ -64,8 +64,9 @@ TEST_CASE("nvue collector: whole-device commands only, and the configuration kep
 
 TEST_CASE("nvue collector: a switch that applied its commands observes as its intent, every variant") {
   const Collector c = adapter(Platform::nvue).collector;
-  for (const auto& [name, change] : fabricctl::test::intent_variants()) {
-    CAPTURE(name);
+  for (const auto& entry : fabricctl::test::intent_variants()) {
+    const auto& [name, change] = entry;
+    CAPTURE(entry.first);
     DeviceDesired d = fabricctl::test::example_switch(Platform::nvue, {"swp1", "swp2"});
     change(d);
     d.ports[0].peer_device = "host1";

@@ -60,10 +60,11 @@ std::string show_of(const DeviceDesired& d) { return nvue::test::config_show(nvu
 
 TEST_CASE("nvue config reader: reads back what commands.nvue configures, for every intent variant") {
   size_t roce = 0;
-  for (const auto& [name, change] : fabricctl::test::intent_variants()) {
+  for (const auto& entry : fabricctl::test::intent_variants()) {
+    const auto& [name, change] = entry;
     DeviceDesired d = fabricctl::test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1s1"});
     change(d);
-    CAPTURE(name);
+    CAPTURE(entry.first);
     const std::string commands = nvue::test::commands_of(d);
     roce += commands.find("nv set qos roce mode lossless") != std::string::npos;
     const auto got = ports_from_config(nvue::test::config_show(commands));
@@ -147,8 +148,9 @@ TEST_CASE("nvue config reader: a bad device-wide value fails the device, quoted 
       {R"([{"header": {}}, {"unset": {}}])", "nv config show: [1].unset: unknown key (expected one of: header, set)"},
       {"\"text\"", "nv config show: not a JSON object or a list of header and set"},
   };
-  for (const auto& [text, want] : cases) {
-    CAPTURE(text);
+  for (const auto& entry : cases) {
+    const auto& [text, want] = entry;
+    CAPTURE(entry.first);
     const auto got = ports_from_config(text);
     REQUIRE_FALSE(got);
     CHECK(got.error() == want);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fidelity_support.h"
+#include "regex_cache.h"
 #include "text_lines.h"
 
 using namespace fabricctl;
@@ -55,7 +56,7 @@ std::vector<std::string> problems(const std::string& commands) {
   for (const std::string& line : test::lines_of(commands)) {
     const Form* hit = nullptr;
     for (const Form& f : kVocabulary)
-      if (std::regex_match(line, std::regex(f.pattern))) hit = &f;
+      if (std::regex_match(line, test::re(f.pattern))) hit = &f;
     if (!hit) {
       out.push_back("not a documented nv command: " + line);
       continue;
@@ -71,10 +72,11 @@ std::vector<std::string> problems(const std::string& commands) {
 }  // namespace
 
 TEST_CASE("nvue fidelity: every rendered command is a documented nv set form, values in range") {
-  for (const auto& [name, change] : test::intent_variants()) {
+  for (const auto& entry : test::intent_variants()) {
+    const auto& [name, change] = entry;
     DeviceDesired d = test::example_switch(Platform::nvue, {"swp1", "swp2", "swp32s1"});
     change(d);
-    CAPTURE(name);
+    CAPTURE(entry.first);
     const std::string out = test::render_template_of("nvue/commands.nvue.mustache", nvue_context(d));
     const std::vector<std::string> found = problems(out);
     CHECK_MESSAGE(found.empty(), (found.empty() ? "" : found.front()) << "\n" << out);

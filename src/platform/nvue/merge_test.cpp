@@ -91,10 +91,12 @@ bool roce_mode(const std::string& commands) { return commands.find("nv set qos r
 TEST_CASE("nvue removals: any intent's commands after any other's leave what they alone leave") {
   const auto variants = test::intent_variants();
   size_t pairs = 0, roce = 0;
-  for (const auto& [from, change_from] : variants)
-    for (const auto& [to, change_to] : variants) {
-      CAPTURE(from);
-      CAPTURE(to);
+  for (const auto& vf : variants)
+    for (const auto& vt : variants) {
+      const auto& [from, change_from] = vf;
+      const auto& [to, change_to] = vt;
+      CAPTURE(vf.first);
+      CAPTURE(vt.first);
       const std::string before = commands_of(change_from), after = commands_of(change_to);
       // RoCE mode after an explicit profile keeps the explicit default-global settings (documented).
       if (roce_mode(after) && !roce_mode(before)) {
