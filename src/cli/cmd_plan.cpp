@@ -26,8 +26,8 @@ int cmd_plan(const std::vector<std::string>& args) {
   add_fabric_options(desc, o);
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
                      "table (default: devices, then each native change), summary (the devices only), native (only "
-                     "the changes) or json")(
-      "out", po::value(&out_dir)->value_name("DIR"), "save the plan in DIR for `fabricctl apply --plan DIR`")(
+                     "the changes) or json")("out", po::value(&out_dir)->value_name("DIR"),
+                                             "save the plan in DIR for `fabricctl apply --plan DIR`")(
       "detailed-exitcode", po::bool_switch(&detailed),
       "exit 0 when nothing would change, 1 when something would, 3 when a device failed")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");

@@ -14,11 +14,11 @@
 #include "cli/progress.h"
 #include "cli/read_options.h"
 #include "cli/report_outputs.h"
+#include "ops/verify.h"
 #include "state/snapshot.h"
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/phase_timer.h"
-#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl {

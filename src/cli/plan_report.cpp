@@ -46,7 +46,8 @@ std::vector<std::string> why_lines(const std::vector<Result>& why) {
       line += " ";
       const std::vector<std::string> named(g.ports.begin(), g.ports.begin() + std::min(g.ports.size(), kPortsNamed));
       line += fold_names(named);
-      if (g.ports.size() > named.size()) line += " and " + std::to_string(g.ports.size() - named.size()) + " more ports";
+      if (g.ports.size() > named.size())
+        line += " and " + std::to_string(g.ports.size() - named.size()) + " more ports";
     }
     if (!r.expected.empty() || !r.observed.empty()) line += ": expected " + r.expected + ", observed " + r.observed;
     lines.push_back(terminal_line(line));

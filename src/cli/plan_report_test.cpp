@@ -29,7 +29,8 @@ ops::DevicePlan factory_switch(const std::string& name, int ports) {
   d.device = name;
   d.platform = Platform::sonic;
   d.change.text = "[{\"op\": \"add\"}]\n";
-  for (int i = 0; i < ports; ++i) d.why.push_back(finding("port.pfc.drift", name, "Ethernet" + std::to_string(4 * i), "3", "none"));
+  for (int i = 0; i < ports; ++i)
+    d.why.push_back(finding("port.pfc.drift", name, "Ethernet" + std::to_string(4 * i), "3", "none"));
   for (int i = 0; i < ports; ++i)
     d.why.push_back(finding("port.mtu.drift", name, "Ethernet" + std::to_string(4 * i), "9100", "1500"));
   d.why.push_back(finding("device.ecn.drift", name, "", "on", "off"));

@@ -30,7 +30,8 @@ std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o) { return ops:
 
 void add_read_options(boost::program_options::options_description& desc, ReadOptions& o) {
   namespace po = boost::program_options;
-  desc.add_options()("jobs,j", po::value(&o.jobs)->value_name("N"), "devices read at once (default 4 per core, at most 32)")(
+  desc.add_options()("jobs,j", po::value(&o.jobs)->value_name("N"),
+                     "devices read at once (default 4 per core, at most 32)")(
       "known-hosts", po::value(&o.known_hosts)->value_name("FILE"), "host keys to trust (default ~/.ssh/known_hosts)")(
       "accept-new-host-keys", po::bool_switch(&o.accept_new_host_keys),
       "trust and record the key of a device not in known_hosts (a changed key is always refused)")(

@@ -291,8 +291,8 @@ struct Resolver {
     for (const auto& [platform, given] : dev.hardware.mappings) {
       const std::string_view name = to_string(platform);
       if (platform != a.platform)
-        d.error(given.loc, where + "." + std::string(name) + ": applies to " + std::string(name) + " devices only, and " +
-                               quote(*dev.name) + " is on platform " + std::string(a.name()));
+        d.error(given.loc, where + "." + std::string(name) + ": applies to " + std::string(name) +
+                               " devices only, and " + quote(*dev.name) + " is on platform " + std::string(a.name()));
     }
     HardwareSpec h = inv.default_hardware;
     for (const GroupSpec* g : dev_groups) h.merge(g->hardware);
@@ -645,10 +645,10 @@ struct Resolver {
         listed.reserve(rows.size());
         for (int r : rows) listed.push_back(std::to_string(r) + "m");
         const Loc& loc = port_cable_loc[i][k].file ? port_cable_loc[i][k] : inv.devices[device_index[dd.name]].name.loc;
-        d.error(loc, dd.name + ":" + p.name + ": cable length " + quote(std::to_string(p.cable_length_m) + "m") +
-                         " is longer than every row of its buffer table (" + join(listed, ", ") +
-                         "), so it would get no lossless headroom: " +
-                         std::string(traits(dd.platform).headroom_table_fix));
+        d.error(loc,
+                dd.name + ":" + p.name + ": cable length " + quote(std::to_string(p.cable_length_m) + "m") +
+                    " is longer than every row of its buffer table (" + join(listed, ", ") +
+                    "), so it would get no lossless headroom: " + std::string(traits(dd.platform).headroom_table_fix));
       }
     }
   }

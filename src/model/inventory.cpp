@@ -271,7 +271,8 @@ void read_inventory_doc(const YamlDoc& doc, Inventory& inv, Diags& diags) {
         const std::string_view dk = dkv.key.scalar();
         if (dk == "profile") inv.default_profile = r.string(dkv.value, "defaults.profile");
         if (dk == "mgmt") inv.default_mgmt = read_mgmt(r, dkv.value, "defaults.mgmt");
-        if (const PlatformTraits* t = hardware_platform(dk)) read_hardware(r, dkv, "defaults", *t, inv.default_hardware);
+        if (const PlatformTraits* t = hardware_platform(dk))
+          read_hardware(r, dkv, "defaults", *t, inv.default_hardware);
       }
     } else if (k == "groups") {
       if (!r.check_free_map(v, "groups")) {

@@ -8,10 +8,10 @@
 #include <random>
 #include <set>
 
+#include "ops/verify.h"
 #include "util/escape.h"
 #include "util/parallel.h"
 #include "util/sha256.h"
-#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl::ops {

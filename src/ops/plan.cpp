@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
+#include "ops/verify.h"
 #include "util/escape.h"
 #include "util/sha256.h"
 #include "util/text.h"
-#include "ops/verify.h"
 #include "verify/engine.h"
 
 namespace fabricctl::ops {

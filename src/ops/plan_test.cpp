@@ -55,9 +55,9 @@ TEST_CASE("ops plan: a fleet that holds its intent has nothing to change") {
   CHECK(p.plan.changed() == 0);
   CHECK(p.plan.failed() == 0);
   std::string error;
-  const VerifyReport v = run_verify(
-      fabric.desired, p.observed,
-      {.checks = select_checks({}, error), .scope = p.scope, .needed = p.scope, .passes = Passes::counted});
+  const VerifyReport v =
+      run_verify(fabric.desired, p.observed,
+                 {.checks = select_checks({}, error), .scope = p.scope, .needed = p.scope, .passes = Passes::counted});
   for (const Result& r : v.results)
     CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object() << ": " << r.message);
 }
@@ -119,9 +119,9 @@ TEST_CASE("ops reconcile: collect, verify, plan and apply until nothing changes"
   for (int round = 0;; ++round) {
     REQUIRE(round < 3);
     const PlannedFabric p = read_and_plan(fabric, all, {}, ctx);
-    const VerifyReport v =
-        run_verify(fabric.desired, p.observed,
-                   {.checks = checks, .scope = all, .needed = all, .min_severity = Severity::error, .passes = Passes::counted});
+    const VerifyReport v = run_verify(
+        fabric.desired, p.observed,
+        {.checks = checks, .scope = all, .needed = all, .min_severity = Severity::error, .passes = Passes::counted});
     if (p.plan.changed() == 0) {
       for (const Result& r : v.results) CHECK_MESSAGE(r.status != Status::fail, r.check << " " << r.object());
       break;

@@ -63,11 +63,13 @@ Expected<std::vector<TableRow>> parse_dash_table(std::string_view text, const st
     i = j;
   }
   std::vector<std::pair<size_t, size_t>> cells;  // each column's cells: [begin, end)
+  cells.reserve(runs.size());
   for (size_t c = 0; c < runs.size(); ++c) {
     if (span == CellSpan::tabulate) cells.emplace_back(c == 0 ? 0 : runs[c - 1].second, runs[c].second);
     else cells.emplace_back(runs[c].first, c + 1 < runs.size() ? runs[c + 1].first : std::string_view::npos);
   }
   std::vector<std::string> names;
+  names.reserve(cells.size());
   for (const auto& [begin, end] : cells) names.emplace_back(cell(header, begin, end));
   for (const std::string_view want : required)
     if (std::find(names.begin(), names.end(), want) == names.end())

@@ -24,8 +24,9 @@ TEST_CASE("dash table: tabulate's spans take a right-aligned wide value; left-al
   CHECK(t->front().at("Port") == "Eth0");
   CHECK(t->front().at("Speed") == "100000");
   // NVUE pads cells and leaves the last column open-ended: a cell longer than its dashes stays whole.
-  const std::string left = "Interface  Remote Host\n---------  -----------\nswp1       spine01.example.net\n"
-                           "===\nswp2       x\n";
+  const std::string left =
+      "Interface  Remote Host\n---------  -----------\nswp1       spine01.example.net\n"
+      "===\nswp2       x\n";
   auto l = parse_dash_table(left, {"Interface", "Remote Host"}, CellSpan::left_aligned);
   REQUIRE_MESSAGE(l, l.error());
   REQUIRE(l->size() == 1);  // the section title ends the table

@@ -34,11 +34,11 @@ struct InventoryKey {
 
 struct PlatformTraits {
   Platform platform{};  // its name and label: kPlatformNames (state/platform_id.h)
-  Role role{};        // the only role a device of this platform can have
-  int mtu_min = 0;    // L3 MTU range the platform accepts, bytes
+  Role role{};          // the only role a device of this platform can have
+  int mtu_min = 0;      // L3 MTU range the platform accepts, bytes
   int mtu_max = 0;
-  std::string_view port_pattern{};               // ECMAScript regex a port name must match (checked before use)
-  std::string_view port_example{};               // shown in the error when a name does not match
+  std::string_view port_pattern{};                 // ECMAScript regex a port name must match (checked before use)
+  std::string_view port_example{};                 // shown in the error when a name does not match
   std::vector<WatchdogAction> watchdog_actions{};  // actions the platform can be configured with
   /// Trust modes the adapter can render so that every artifact configures the same device.
   std::vector<Trust> trust_modes{};

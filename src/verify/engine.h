@@ -37,7 +37,7 @@ enum class Passes { listed, counted };
 struct VerifyOptions {
   std::vector<const Check*> checks{};  // select_checks()
   std::set<std::string> scope{};       // devices_in_scope(): results that touch one of these are kept
-  std::set<std::string> needed{};  // devices_needed(desired, scope): unreadable devices outside it go unreported
+  std::set<std::string> needed{};      // devices_needed(desired, scope): unreadable devices outside it go unreported
   Severity min_severity = Severity::info;  // failures below this are not reported
   Tolerance tolerance{};
   Passes passes = Passes::listed;

@@ -21,8 +21,8 @@ TEST_CASE("verify engine: passes counted report what passes listed report, witho
   for (const DeviceDesired& d : lab.desired.devices) scope.insert(d.name);
   const std::set<std::string> needed = devices_needed(lab.desired, scope);
 
-  const VerifyReport listed =
-      run_verify(lab.desired, lab.observed, {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::listed});
+  const VerifyReport listed = run_verify(
+      lab.desired, lab.observed, {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::listed});
   const VerifyReport counted = run_verify(
       lab.desired, lab.observed, {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::counted});
   REQUIRE(listed.pass_count > 0);

@@ -116,8 +116,9 @@ struct SnapshotSet {
     const std::vector<const Check*> selected = select_checks({}, error);
     REQUIRE(error.empty());
     // With the platforms' fix phrasing, which reads the desired side of whatever failed.
-    return run_verify(fabric.desired, o,
-                      {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::counted, .fix_text = fix_text});
+    return run_verify(
+        fabric.desired, o,
+        {.checks = selected, .scope = scope, .needed = needed, .passes = Passes::counted, .fix_text = fix_text});
   }
 };
 

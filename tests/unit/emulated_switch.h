@@ -110,9 +110,7 @@ class EmulatedSwitch {
   /// The device's revert timers fire now, as their deadlines would make them (the emulators' fire hook,
   /// tests/lab/emulators/common.py): "fabricctl was killed, the window passed" without waiting for it.
   /// The timers themselves, in real time, are the lab's subject (tests/cli/lab_apply.sh).
-  void fire_timers() {
-    REQUIRE(run_command({"/usr/bin/python3", emulator_, state_.path.string(), "--fire-timers"}));
-  }
+  void fire_timers() { REQUIRE(run_command({"/usr/bin/python3", emulator_, state_.path.string(), "--fire-timers"})); }
   /// Whether a revert timer is armed.
   [[nodiscard]] bool timer_armed() const {
     return std::filesystem::exists(state_.path / "timers") && !std::filesystem::is_empty(state_.path / "timers");
@@ -142,6 +140,5 @@ inline TransactionId id_with_timer(int seconds, const std::string& suffix = "a1b
   id.confirm_timeout_s = seconds;
   return id;
 }
-
 
 }  // namespace fabricctl::test

@@ -190,7 +190,8 @@ TEST_CASE("eos running-config: lines inside other blocks are never read as QoS l
   CHECK((*port(c, "Ethernet1").tc)[3].strict);
 }
 
-TEST_CASE("eos running-config: the AVD intended QoS config of the reference outputs" * doctest::test_suite("external")) {
+TEST_CASE("eos running-config: the AVD intended QoS config of the reference outputs" *
+          doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/eos/running-config_qos-pfc-ecn_avd-intended.txt");
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(path);
   const std::string text = test::file_text(path);

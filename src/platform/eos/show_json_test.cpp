@@ -71,7 +71,8 @@ TEST_CASE("eos show interfaces: a bad value makes its port unreadable; a bad doc
   CHECK(interfaces_json(R"({"interfaces": {}, "interfaces": {}})").error().find("duplicate") != std::string::npos);
 }
 
-TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the reference outputs" * doctest::test_suite("external")) {
+TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the reference outputs" *
+          doctest::test_suite("external")) {
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-lldp-neighbors.json"));
   const auto list = lldp_neighbors_json(reference("show-lldp-neighbors.json"));
   REQUIRE_MESSAGE(list, list.error());

@@ -131,7 +131,8 @@ TEST_CASE(
 
 TEST_CASE(
     "eos transaction: between any two intent variants, the change brings the switch there and a second "
-    "change is empty" * doctest::test_suite("external")) {
+    "change is empty" *
+    doctest::test_suite("external")) {
   if (access("/usr/bin/python3", X_OK) != 0) {
     if (const char* ci = std::getenv("CI"); ci != nullptr && *ci != '\0') FAIL("python3 is not installed");
     std::printf("SKIP: python3 is not installed\n");

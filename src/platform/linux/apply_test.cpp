@@ -34,7 +34,8 @@ TEST_CASE("linux apply: a host that holds its intent has no change; a port's MTU
   off.ports.front().mtu = 1500;
   const NativeChange c = change_of(host, off);
   // One line, what `host apply` runs: the port back to its intent (ip-link(8)).
-  CHECK(c.text == "ip link set dev " + off.ports.front().name + " mtu " + std::to_string(host.ports.front().mtu) + "\n");
+  CHECK(c.text ==
+        "ip link set dev " + off.ports.front().name + " mtu " + std::to_string(host.ports.front().mtu) + "\n");
   // What the host is sent is its desired NIC state, whatever it holds now.
   CHECK(c.payload == linux_nic_state_json(host, linux_nic_state(host)));
 }
@@ -67,8 +68,10 @@ TEST_CASE("linux apply: stage, confirm and rollback run the host's fabricctl, ev
   CHECK(s.stage[0].command == "'/opt/fabricctl-0.1/bin/fabricctl' host apply --device '" + host.name +
                                   "' --transaction 'fabricctl-20261204T190000-a1b2c3' --confirm-timeout '120'");
   CHECK(s.stage[0].input == c.payload);
-  CHECK(s.confirm[0].command == "'/opt/fabricctl-0.1/bin/fabricctl' host confirm --transaction 'fabricctl-20261204T190000-a1b2c3'");
-  CHECK(s.rollback[0].command == "'/opt/fabricctl-0.1/bin/fabricctl' host rollback --transaction 'fabricctl-20261204T190000-a1b2c3'");
+  CHECK(s.confirm[0].command ==
+        "'/opt/fabricctl-0.1/bin/fabricctl' host confirm --transaction 'fabricctl-20261204T190000-a1b2c3'");
+  CHECK(s.rollback[0].command ==
+        "'/opt/fabricctl-0.1/bin/fabricctl' host rollback --transaction 'fabricctl-20261204T190000-a1b2c3'");
 
   // No change: no step at all.
   CHECK(adapter(Platform::linux_host).applier.steps(host, NativeChange{}, id).stage.empty());

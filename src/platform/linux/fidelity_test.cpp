@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "fidelity_support.h"
-#include "regex_cache.h"
 #include "platform/linux/nic_state.h"
+#include "regex_cache.h"
 
 using namespace fabricctl;
 

@@ -22,7 +22,8 @@ std::string one(const std::string& ifname, const std::string& system, const std:
 
 }  // namespace
 
-TEST_CASE("lldpcli json0: a real capture (an H3C switch with CRLF in its description, Ubuntu hosts)" * doctest::test_suite("external")) {
+TEST_CASE("lldpcli json0: a real capture (an H3C switch with CRLF in its description, Ubuntu hosts)" *
+          doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/linux/lldpcli-f-json0-show-neighbors_h3c-and-hosts.json");
   if (!test::shared_available(path)) return;
   const auto got = lldp_neighbors(test::file_text(path));

@@ -12,7 +12,8 @@
 using namespace fabricctl;
 using namespace fabricctl::nvue;
 
-TEST_CASE("nvue interfaces: the reference collection (SVIs from NVIDIA's REST API example)" * doctest::test_suite("external")) {
+TEST_CASE("nvue interfaces: the reference collection (SVIs from NVIDIA's REST API example)" *
+          doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/nvue/nvue-api_get-interface-filter-type-svi.json");
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(path);
   std::ifstream in(path);

@@ -53,7 +53,8 @@ TEST_CASE("nvue lldp view: not a table, a table without the columns, too large")
   CHECK(got->count("swp2") == 1);
 }
 
-TEST_CASE("nvue table: the reference LLDP neighbour table (shared/reference/outputs/nvue)" * doctest::test_suite("external")) {
+TEST_CASE("nvue table: the reference LLDP neighbour table (shared/reference/outputs/nvue)" *
+          doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/nvue/nv-show-interface-swp51-lldp-neighbor.txt");
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(path);
   std::ifstream in(path);

@@ -11,9 +11,9 @@ void hardware(const HardwareValues& given, SwitchHardware& out) {
   const auto model = given.find("buffer_model");
   if (model != given.end() && std::get<std::string>(model->second) != sonic::kTraditionalBuffers) return;
   const auto rows = given.find("cable_lengths_m");
-  out.headroom_cable_rows_m = rows != given.end() ? std::get<std::vector<int>>(rows->second)
-                                                  : std::vector<int>(sonic::kDefaultCableRowsM.begin(),
-                                                                     sonic::kDefaultCableRowsM.end());
+  out.headroom_cable_rows_m =
+      rows != given.end() ? std::get<std::vector<int>>(rows->second)
+                          : std::vector<int>(sonic::kDefaultCableRowsM.begin(), sonic::kDefaultCableRowsM.end());
 }
 
 }  // namespace
@@ -41,8 +41,7 @@ PlatformAdapter sonic_adapter() {
                                   .max = 100000,
                                   .list_what = "cable length (the SKU's pg_profile_lookup.ini rows)"}},
               .hardware = hardware,
-              .headroom_table_fix =
-                  "add the SKU's row to sonic.cable_lengths_m, or use sonic.buffer_model: dynamic",
+              .headroom_table_fix = "add the SKU's row to sonic.cable_lengths_m, or use sonic.buffer_model: dynamic",
           },
       .document = sonic_config_db,
       .artifacts = {T::from_data("config_db.json", sonic_config_db_json),

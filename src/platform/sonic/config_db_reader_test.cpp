@@ -101,7 +101,8 @@ TEST_CASE("config_db reader: every shipped golden config_db.json reads, every po
   }
 }
 
-TEST_CASE("config_db reader: SONiC's own QoS tables (sonic-utilities' qos reload render)" * doctest::test_suite("external")) {
+TEST_CASE("config_db reader: SONiC's own QoS tables (sonic-utilities' qos reload render)" *
+          doctest::test_suite("external")) {
   const auto tables = test::shared_path("reference/outputs/sonic/config-db_qos-tables_qos-reload-render.json");
   const auto port_maps = test::shared_path("reference/outputs/sonic/config-db_port-qos-map-buffer-pg_update-qos.json");
   if (!test::shared_available(tables) || !test::shared_available(port_maps)) return;

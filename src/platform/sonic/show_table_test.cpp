@@ -26,7 +26,8 @@ TEST_CASE("show interfaces status: the Command Reference's table" * doctest::tes
   CHECK(got->at("Ethernet8").oper_up == false);
 }
 
-TEST_CASE("show lldp table: the Command Reference's table, a port ID with a space, the footer skipped" * doctest::test_suite("external")) {
+TEST_CASE("show lldp table: the Command Reference's table, a port ID with a space, the footer skipped" *
+          doctest::test_suite("external")) {
   const auto path = test::shared_path("reference/outputs/sonic/show-lldp-table_cmdref.txt");
   if (!test::shared_available(path)) return;
   const auto got = lldp_table(test::file_text(path));

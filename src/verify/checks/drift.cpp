@@ -333,8 +333,7 @@ Verdict watchdog_judge(const PortView& v, const PortObserved& o) {
     };
     ms("poll", got.poll_interval_ms, want.poll_interval_ms);
     ms("detection", got.detection_ms, want.detection_ms);
-    if (want.restoration_configurable)
-      ms("restoration", got.restoration_ms, want.restoration_ms);
+    if (want.restoration_configurable) ms("restoration", got.restoration_ms, want.restoration_ms);
     if (got.action != want.action)
       diffs.push_back(cat("action ", to_string(got.action), " (want ", to_string(want.action), ")"));
   }
