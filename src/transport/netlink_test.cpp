@@ -52,7 +52,8 @@ TEST_CASE("netlink: requests that are no netlink message are refused before anyt
         "control)");
 }
 
-TEST_CASE("netlink: DCB on a veth is 'not supported', in its namespace") {
+// Needs root for its namespace: suite "external" (tests/unit/shared_dir.h), skipped without.
+TEST_CASE("netlink: DCB on a veth is 'not supported', in its namespace" * doctest::test_suite("external")) {
   test::Netns ns("netlink");
   if (!ns.available()) return;
   const std::string ifname = ns.a;

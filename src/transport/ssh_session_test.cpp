@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "shared_dir.h"
 #include "sshd_fixture.h"
 #include "text_lines.h"
 #include "transport/ssh_session.h"
@@ -17,13 +18,7 @@ using namespace fabricctl;
 namespace {
 
 /// Skips (prints SKIP, passes) when sshd is not installed; fails instead in CI, which installs it.
-bool have_sshd(const test::Sshd& sshd) {
-  if (sshd.skip_reason.empty()) return true;
-  const char* ci = std::getenv("CI");
-  if (ci != nullptr && *ci != '\0') FAIL(sshd.skip_reason);
-  std::printf("SKIP: %s\n", sshd.skip_reason.c_str());
-  return false;
-}
+bool have_sshd(const test::Sshd& sshd) { return sshd.skip_reason.empty() || test::unavailable(sshd.skip_reason); }
 
 SshEndpoint endpoint(const test::Sshd& sshd) {
   SshEndpoint e;
@@ -42,6 +37,24 @@ SshOptions options(const test::Sshd& sshd, const std::string& known_hosts_text) 
   o.connect_timeout = std::chrono::milliseconds(20000);
   o.command_timeout = std::chrono::milliseconds(20000);
   return o;
+}
+
+/// A session to `sshd` whose commands may take `command_timeout`.
+SshSession session_with(const test::Sshd& sshd, std::chrono::milliseconds command_timeout) {
+  SshOptions o = options(sshd, sshd.known_hosts_line());
+  o.command_timeout = command_timeout;
+  auto s = SshSession::open(endpoint(sshd), o);
+  REQUIRE_MESSAGE(s, s.error());
+  return std::move(*s);
+}
+
+/// `command` run with `input`, and how long it took.
+std::pair<Expected<CommandOutput>, std::chrono::steady_clock::duration> timed_run(SshSession& session,
+                                                                                  const std::string& command,
+                                                                                  std::string_view input = {}) {
+  const auto start = std::chrono::steady_clock::now();
+  auto out = session.run(command, input);
+  return {std::move(out), std::chrono::steady_clock::now() - start};
 }
 
 }  // namespace
@@ -194,24 +207,19 @@ TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and 
   if (!have_sshd(sshd)) return;
   // Time first, on a session with a short command time: sleep 5 is stopped after 1 s (which covers
   // opening the channel and starting the command too: a loaded machine needs some of it).
-  SshOptions o = options(sshd, sshd.known_hosts_line());
-  o.command_timeout = std::chrono::milliseconds(1000);
-  auto quick = SshSession::open(endpoint(sshd), o);
-  REQUIRE_MESSAGE(quick, quick.error());
-  const auto start = std::chrono::steady_clock::now();
-  auto slow = quick->run("sleep 5");
-  const auto took = std::chrono::steady_clock::now() - start;
+  SshSession quick = session_with(sshd, std::chrono::milliseconds(1000));
+  const auto [slow, took] = timed_run(quick, "sleep 5");
   REQUIRE_FALSE(slow);
   // The command, not the device (callers name it), and which timeout, in the option's unit.
   CHECK(slow.error() == "`sleep 5`: did not finish within --command-timeout 1 s; stopped");
   CHECK(took < std::chrono::seconds(4));
   // A long command is shown cut, on one line.
-  auto long_one = quick->run("sleep 5 # a comment\n\tthat goes on " + std::string(200, 'x'));
+  auto long_one = quick.run("sleep 5 # a comment\n\tthat goes on " + std::string(200, 'x'));
   REQUIRE_FALSE(long_one);
   CHECK(long_one.error() == "`sleep 5 # a comment  that goes on " + std::string(86, 'x') +
                                 "...`: did not finish within --command-timeout 1 s; stopped");
   // Size, on a session with time enough (a slow machine, a sanitizer build): 1 MB against 100 kB.
-  o.command_timeout = std::chrono::milliseconds(20000);
+  SshOptions o = options(sshd, sshd.known_hosts_line());
   o.max_output_bytes = 100000;
   auto session = SshSession::open(endpoint(sshd), o);
   REQUIRE_MESSAGE(session, session.error());
@@ -226,15 +234,10 @@ TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and 
 TEST_CASE("ssh: a command that does not read its input is stopped at the command timeout, naming it") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
-  SshOptions o = options(sshd, sshd.known_hosts_line());
   // 2.5 s: a fraction of a second in the message.
-  o.command_timeout = std::chrono::milliseconds(2500);
-  auto session = SshSession::open(endpoint(sshd), o);
-  REQUIRE_MESSAGE(session, session.error());
+  SshSession session = session_with(sshd, std::chrono::milliseconds(2500));
   // More than the channel window and the pipe behind it hold: the write waits for a reader.
-  const auto start = std::chrono::steady_clock::now();
-  auto stuck = session->run("sleep 60", std::string(8'000'000, 'y'));
-  const auto took = std::chrono::steady_clock::now() - start;
+  const auto [stuck, took] = timed_run(session, "sleep 60", std::string(8'000'000, 'y'));
   REQUIRE_FALSE(stuck);
   CHECK(stuck.error() ==
         "`sleep 60`: did not finish within --command-timeout 2.5 s (it did not read all of its input); stopped");

@@ -17,6 +17,7 @@
 #include <functional>
 #include <string>
 
+#include "shared_dir.h"
 #include "util/subprocess.h"
 
 namespace fabricctl::test {
@@ -47,14 +48,7 @@ class Netns {
   const std::string& name() const { return name_; }
 
   /// True when the namespace is there; otherwise prints the SKIP line (or fails under CI).
-  bool available() const {
-    if (skip_reason_.empty()) return true;
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && *ci != '\0') FAIL(skip_reason_);
-    std::printf("SKIP: %s\n", skip_reason_.c_str());
-    std::fflush(stdout);
-    return false;
-  }
+  bool available() const { return skip_reason_.empty() || unavailable(skip_reason_); }
 
   /// Runs `f` in a forked child that entered the namespace (setns on /run/netns/NAME) and returns what it
   /// returned; "setns: ..." when it could not enter. The child never returns into the test runner.

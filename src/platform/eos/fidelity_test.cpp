@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fidelity_support.h"
+#include "regex_cache.h"
 #include "text_lines.h"
 
 using namespace fabricctl;
@@ -55,8 +56,8 @@ const Command kVocabulary[] = {
 /// The numbers of a line, in order.
 std::vector<long> numbers(const std::string& line) {
   std::vector<long> out;
-  static const std::regex number(R"(\d+(\.\d+)?)");
-  for (auto it = std::sregex_iterator(line.begin(), line.end(), number); it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), test::re(R"(\d+(\.\d+)?)"));
+       it != std::sregex_iterator(); ++it)
     out.push_back(std::stol(it->str()));
   return out;
 }
@@ -66,18 +67,10 @@ std::vector<std::string> problems(const std::string& session) {
   std::vector<std::string> out;
   bool uc = false, voq = false;
   Mode mode = Mode::global;
-  // Compiled once: a regex costs far more to build than to match, above all under the sanitizers.
-  static const std::vector<std::regex> vocabulary = [] {
-    std::vector<std::regex> compiled;
-    for (const Command& c : kVocabulary) compiled.emplace_back(c.pattern);
-    return compiled;
-  }();
-  static const std::regex queue_line(R"(   (uc-)?tx-queue [0-7])");
-  static const std::regex voq_word(R"((^|\s)tx-queue)");
   for (const std::string& line : test::lines_of(session)) {
     const Command* hit = nullptr;
-    for (size_t i = 0; i < vocabulary.size(); ++i)
-      if (std::regex_match(line, vocabulary[i])) hit = &kVocabulary[i];
+    for (const Command& c : kVocabulary)
+      if (std::regex_match(line, test::re(c.pattern))) hit = &c;
     if (!hit) {
       out.push_back("not an EOS command fabricctl knows: " + line);
       continue;
@@ -87,10 +80,10 @@ std::vector<std::string> problems(const std::string& session) {
     if (hit->mode == Mode::interface && mode == Mode::global) out.push_back("outside an interface: " + line);
     if (line.rfind("interface ", 0) == 0) mode = Mode::interface;
     else if (line == "!") mode = Mode::global;
-    else if (std::regex_match(line, queue_line)) mode = Mode::queue;
+    else if (std::regex_match(line, test::re(R"(   (uc-)?tx-queue [0-7])"))) mode = Mode::queue;
     else if (hit->mode == Mode::interface) mode = Mode::interface;
     uc = uc || line.find("uc-tx-queue") != std::string::npos;
-    voq = voq || std::regex_search(line, voq_word);
+    voq = voq || std::regex_search(line, test::re(R"((^|\s)tx-queue)"));
     const std::vector<long> n = numbers(line);
     if (line.find("   mtu ") == 0 && (n[0] < 68 || n[0] > 9214)) out.push_back("MTU out of EOS's range: " + line);
     if (line.rfind("      bandwidth percent", 0) == 0 && (n[0] < 1 || n[0] > 100))

@@ -12,6 +12,7 @@
 
 #include "netns_fixture.h"
 #include "platform/linux/dcbnl.h"
+#include "shared_dir.h"
 #include "util/subprocess.h"
 
 using namespace fabricctl;
@@ -19,12 +20,8 @@ using namespace fabricctl;
 namespace {
 
 bool have_tool(const std::string& tool) {
-  if (run_command({"sh", "-c", "command -v \"$1\"", "sh", tool})) return true;
-  const char* ci = std::getenv("CI");
-  if (ci != nullptr && *ci != '\0') FAIL(tool << " is not installed (scripts/install-deps installs it)");
-  std::printf("SKIP: %s is not installed\n", tool.c_str());
-  std::fflush(stdout);
-  return false;
+  return run_command({"sh", "-c", "command -v \"$1\"", "sh", tool}) ||
+         test::unavailable(tool + " is not installed (scripts/install-deps installs it)");
 }
 
 /// The bytes of every sendto/sendmsg in an strace log written with `-e write=all`: each call's line is

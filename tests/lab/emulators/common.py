@@ -115,6 +115,17 @@ def disarm_timer(state, name):
     return True
 
 
+def quietly(action, state, name, data):
+    """`action` with its prints dropped: a timer's service has no terminal, and the fire hook's caller
+    reads none of it."""
+    stdout, sys.stdout = sys.stdout, open(os.devnull, "w")
+    try:
+        action(state, name, data)
+    finally:
+        sys.stdout.close()
+        sys.stdout = stdout
+
+
 def run_timer(state, name, action):
     """The timer's process: sleeps until the deadline, then `action(state, name, data)` under the lock,
     unless the timer was disarmed (or fired) and so is no longer this process's."""
@@ -127,9 +138,7 @@ def run_timer(state, name, action):
         with locked(state):
             timer = armed(state, name)
             if timer and timer.get("pid") == os.getpid():
-                with open(os.devnull, "w") as devnull:
-                    sys.stdout = devnull
-                    action(state, name, timer["data"])
+                quietly(action, state, name, timer["data"])
                 os.remove(timer_file(state, name))
     except OSError:  # the state directory is gone (a test that ended): nothing to revert
         pass
@@ -146,10 +155,7 @@ def fire_timers(state, action):
             name = f[:-len(".json")]
             timer = armed(state, name)
             disarm_timer(state, name)
-            with open(os.devnull, "w") as devnull:
-                stdout, sys.stdout = sys.stdout, devnull
-                action(state, name, timer["data"])
-                sys.stdout = stdout
+            quietly(action, state, name, timer["data"])
     return 0
 
 

@@ -14,8 +14,8 @@ runs, and so does the revert timer when it fires:
   startup.json   /etc/nvue.d/startup.yaml: written by `nv config save`, by a plain `nv config apply`
                  (auto-save, Cumulus Linux 5.9+) and by `--confirm-yes`; not by a trial apply, so a
                  reboot inside the confirm window would not keep the trial (UNCONFIRMED for NVUE itself)
-  confirm.json   a trial apply awaiting confirmation: {"token", "deadline", "previous", "message"}
-  timers/TOKEN.json  its revert timer (common.py: the one timer of every emulator)
+  confirm.json   a trial apply awaiting confirmation: {"token", "previous", "message"}
+  timers/TOKEN.json  its revert timer, with its deadline (common.py: the one timer of every emulator)
   ports.json     what the configuration does not hold (lab_ports.py)
   answers.json   for tests, answers that replace the emulator's own (common.py)
 
@@ -38,7 +38,7 @@ import sys
 import time
 
 import lab_ports
-from common import answered, arm_timer, command_words, disarm_timer, load, locked, natural, timer_main
+from common import answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
 
@@ -227,7 +227,8 @@ def config_apply(state, config, args):
         else:
             raise NvError("Invalid option: " + a)
     if "--confirm-status" in given:
-        print("%d seconds left before rollback" % max(0, confirm["deadline"] - time.time()) if confirm
+        timer = armed(state, confirm["token"]) if confirm else None
+        print("%d seconds left before rollback" % max(0, timer["deadline"] - time.time()) if timer
               else "No configuration apply awaits confirmation")
         return
     if "--confirm-yes" in given:
@@ -255,10 +256,8 @@ def config_apply(state, config, args):
     apply_mtu(state, config)
     if "--confirm" in given:
         token = "rev-%d-%d" % (os.getpid(), int(time.time() * 1000))
-        deadline = time.time() + seconds(given["--confirm"])
-        confirm = {"token": token, "deadline": deadline, "previous": previous, "message": given.get("-m", "")}
-        save(state, "confirm.json", confirm)
-        arm_timer(state, __file__, token, deadline - time.time())
+        save(state, "confirm.json", {"token": token, "previous": previous, "message": given.get("-m", "")})
+        arm_timer(state, __file__, token, seconds(given["--confirm"]))
         print("applied; confirm within %s or it rolls back" % given["--confirm"])
     else:
         save(state, "startup.json", config)  # auto-save
