@@ -62,7 +62,7 @@ for _ in $(seq 1 50); do
   sleep 0.2
 done
 grep -q '"system_name": "leaf1"' "$work/host1.json" || fail "no LLDP neighbour: $(cat "$work/host1.json" "$work/err")"
-python3 - "$work/host1.json" <<'PY' || fail "snapshot: $(cat "$work/host1.json")"
+/usr/bin/python3 - "$work/host1.json" <<'PY' || fail "snapshot: $(cat "$work/host1.json")"
 import json, sys
 s = json.load(open(sys.argv[1]))
 assert s["device"] == "host1" and s["platform"] == "linux", s
@@ -94,7 +94,7 @@ set +e
 rc=$?
 set -e
 [ $rc -eq 1 ] || fail "verify: exit $rc: $(cat "$work/err")"
-python3 - "$work/verify.json" <<'PY' || fail "verify findings"
+/usr/bin/python3 - "$work/verify.json" <<'PY' || fail "verify findings"
 import json, sys
 r = json.load(open(sys.argv[1]))
 failed = [x for x in r["findings"] if x["status"] == "fail" and x["object"].startswith("host1:")]

@@ -23,7 +23,7 @@ expect() {
 # A 26,500-character host key: std::regex_match overflowed the stack on it in validate, render
 # and verify.
 mkdir inv-key
-python3 - "$root/inventory/lab/fabric.yaml" <<'PY'
+/usr/bin/python3 - "$root/inventory/lab/fabric.yaml" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 s = s.replace("mgmt: {address: 192.0.2.11}", 'mgmt: {address: 192.0.2.11, host_key: "ssh-ed25519 ' + "A" * 26500 + '"}')
@@ -56,7 +56,7 @@ expect bomb bomb.want "$bin" validate -i inv-bomb -p profiles
 
 # Deep YAML nesting stops at the depth limit (500, kMaxYamlDepth), at the mapping that would be level
 # 501, not in a stack overflow.
-python3 -c 'print("a:\n" + "".join("  " * i + "b:\n" for i in range(1, 5000)))' >deep.yaml
+/usr/bin/python3 -c 'print("a:\n" + "".join("  " * i + "b:\n" for i in range(1, 5000)))' >deep.yaml
 cat >deep.want <<EOF2
 deep.yaml:501:1001: invalid YAML: nested more than 500 levels deep
 fabricctl: 1 error; nothing was changed
@@ -103,14 +103,14 @@ expect ctl-name ctl-name.want "$bin" validate -i inv-ctl -p profiles
 
 # 20,000 nested template sections overflowed kainjow's recursive parser.
 cp -r templates templates-deep
-python3 -c 'n = 20000; open("templates-deep/eos/session.cfg.mustache", "w").write("!\n" + "{{#interfaces}}" * n + "x" + "{{/interfaces}}" * n + "\n")'
+/usr/bin/python3 -c 'n = 20000; open("templates-deep/eos/session.cfg.mustache", "w").write("!\n" + "{{#interfaces}}" * n + "x" + "{{/interfaces}}" * n + "\n")'
 printf 'templates-deep/eos/session.cfg.mustache:2:961: sections nested deeper than 64 levels\nfabricctl: rendering failed; nothing was written\n' >tdeep.want
 expect template-deep tdeep.want "$bin" render -i "$root/inventory/lab" -p profiles --templates templates-deep --out out-deep
 [ ! -e out-deep ] || fail "template-deep wrote output"
 
 # Thousands of links to unknown devices: "did you mean" stays bounded (it was quadratic).
 mkdir inv-typos
-python3 - "$root/inventory/lab/fabric.yaml" <<'PY'
+/usr/bin/python3 - "$root/inventory/lab/fabric.yaml" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 s = s[:s.index("links:")]
@@ -129,7 +129,7 @@ grep -q 'link.a: unknown device "x00000"; did you mean "h00000"?' typos.err || f
 # still verified (the lab-good set stays clean, exit 0), and stderr stays 21 lines: 20 named with
 # their file, path and key, then one line counting the rest (docs/snapshots.md#versions).
 cp -r "$root/tests/snapshots/lab-good" stray-keys
-python3 - stray-keys/leaf1.json <<'PY'
+/usr/bin/python3 - stray-keys/leaf1.json <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
 s["ports"]["Ethernet0"].update({"future_%06d" % i: i for i in range(100000)})
@@ -141,7 +141,7 @@ set +e
 rc=$?
 set -e
 [ $rc -eq 0 ] || fail "stray keys: exit $rc, want 0: $(head -c 300 stray.err)"
-python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['summary']['devices_checked'] == 5 and r['summary']['results']['fail'] == 0 and r['summary']['results']['missing'] == 0, r['summary']" stray.out ||
+/usr/bin/python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['summary']['devices_checked'] == 5 and r['summary']['results']['fail'] == 0 and r['summary']['results']['missing'] == 0, r['summary']" stray.out ||
   fail "stray keys: leaf1 was not verified in full"
 [ "$(wc -l <stray.err)" -eq 21 ] || fail "stray keys: $(wc -l <stray.err) lines on stderr, want 21"
 head -1 stray.err | grep -qxF 'fabricctl: warning: stray-keys/leaf1.json: ports.Ethernet0: unknown key "future_000000" ignored' ||

@@ -75,7 +75,7 @@ grep -q '^nv set ' out/spine1/commands.nvue || fail "the shipped NVUE template (
 "$fab" snapshot --from-intent -i inventory --out snapshots >/dev/null || fail "snapshot exited $?"
 set +e; "$fab" verify -i inventory --snapshots snapshots -o json >verify.json; rc=$?; set -e
 [ $rc -eq 0 ] || fail "verify of the intent's own snapshots exited $rc"
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["summary"]; sys.exit(0 if r["results"]["fail"] == 0 and r["results"]["pass"] > 0 else 1)' verify.json ||
+/usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["summary"]; sys.exit(0 if r["results"]["fail"] == 0 and r["results"]["pass"] > 0 else 1)' verify.json ||
   fail "verify reported failures: $(head -c 400 verify.json)"
 
 # The review of a change, with the installed binary: ECN probability 7 -> 9 against the commit.

@@ -57,7 +57,7 @@ run_case() {
   fi
   # The text form ends with its count line ("fabricctl: N errors; nothing was changed"), JSON has the count.
   grep -v '^fabricctl: [0-9]* errors\?; nothing was changed$' "$t/stderr" >"$t/stderr.lines" || true
-  if ! python3 "$root/tests/tools/validate-json-as-text" "$t/json" "$want" | diff -u "$t/stderr.lines" - ; then
+  if ! /usr/bin/python3 "$root/tests/tools/validate-json-as-text" "$t/json" "$want" | diff -u "$t/stderr.lines" - ; then
     echo "FAIL $name: -o json does not hold the diagnostics the text form prints"; failed=$((failed + 1)); return
   fi
   cp "$t/json" "$work/validate-json/$(echo "$name" | tr / _).json"

@@ -12,7 +12,7 @@
 
 # reversed_inputs <inventory dir> <dest>: dest/inv, dest/profiles and dest/templates, reordered as above.
 reversed_inputs() {
-  python3 - "$1" "$2" <<'PY'
+  /usr/bin/python3 - "$1" "$2" <<'PY'
 import os, shutil, sys, yaml
 src, dst = sys.argv[1], sys.argv[2]
 rev = lambda m: dict(reversed(list(m.items())))

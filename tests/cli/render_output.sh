@@ -38,7 +38,7 @@ echo '{{#ports}}' > templates/linux/nic-state.json.mustache
 [ "$(find out -type f -exec sha256sum {} + | sort)" = "$before" ] || fail "leftover data templates changed the output"
 
 # A device removed from the inventory disappears from the output.
-python3 - <<'PY'
+/usr/bin/python3 - <<'PY'
 import re
 p = "inv/fabric.yaml"
 s = open(p).read()
@@ -84,7 +84,7 @@ set +e; "$bin" render -i inv -p profiles --templates templates -o out >/dev/null
 [ $rc -eq 2 ] || fail "-o DIR: exit $rc, want 2"
 grep -q "the option '--out' is required" err || fail "-o DIR: $(cat err)"
 "$bin" render -i inv -p profiles --templates templates --out out -o json >summary.json
-python3 - <<'PY' || fail "json summary: $(cat summary.json)"
+/usr/bin/python3 - <<'PY' || fail "json summary: $(cat summary.json)"
 import json
 s = json.load(open("summary.json"))
 assert s["out"] == "out", s["out"]
@@ -101,7 +101,7 @@ set +e; "$bin" render -i inv -p profiles --templates templates --out out -o yaml
 # Summary columns are as wide as their longest cell: a long device name does not run into the next column.
 sed -i 's/\bleaf2\b/leaf2-with-a-rather-long-name-rack42/g' inv/*.yaml
 "$bin" render -i inv -p profiles --templates templates --out out >summary
-python3 - <<'PY' || { cat summary; fail "summary columns collide"; }
+/usr/bin/python3 - <<'PY' || { cat summary; fail "summary columns collide"; }
 lines = open("summary").read().splitlines()[:-1]
 header = lines[0]
 starts = [header.index(h) for h in ("DEVICE", "PLATFORM", "ROLE", "PROFILE", "PORTS", "FILES")]
@@ -130,7 +130,7 @@ rm -rf .fabricctl-stage-*
 
 # Ctrl-C during a render: the staging directory is removed and the previous OUT stays as it was. The
 # previous OUT is the small fabric's, so a render that finished anyway would show.
-python3 "$root/scripts/gen-scale-inventory" 40 big >/dev/null
+/usr/bin/python3 "$root/scripts/gen-scale-inventory" 40 big >/dev/null
 "$bin" render -i inv -p profiles --templates templates --out bigout >/dev/null
 before=$(find bigout -type f -exec sha256sum {} + | sort)
 set -m  # the render gets its own process group, where SIGINT is not ignored as in a background job

@@ -24,7 +24,7 @@ for inv in lab rail-optimized; do
   "$bin" render -i "inventory/$inv" --out "$work/$inv" >/dev/null
   for cfg in "$work/$inv"/*/config_db.json; do
     merged="$work/merged-$(basename "$(dirname "$cfg")").json"
-    python3 - "$defaults" "$cfg" "$merged" <<'PY'
+    /usr/bin/python3 - "$defaults" "$cfg" "$merged" <<'PY'
 import json, sys
 db = json.load(open(sys.argv[1]))
 cfg = json.load(open(sys.argv[2]))

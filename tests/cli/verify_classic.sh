@@ -22,7 +22,7 @@ set +e
 set -e
 [ $rc -eq 1 ] || fail "lab-classic: exit $rc, want 1"
 
-python3 - "$work/good.json" "$work/classic.json" <<'PY'
+/usr/bin/python3 - "$work/good.json" "$work/classic.json" <<'PY'
 import json, sys
 good, classic = (json.load(open(p)) for p in sys.argv[1:3])
 assert good["summary"]["results"]["fail"] == 0, good["summary"]

@@ -102,11 +102,11 @@ run v -s "$work/partial" --exit-zero -q >/dev/null 2>&1
 
 # --severity says what it hid.
 run v -s $classic --severity error -o json >"$work/sev.json"
-python3 -c "import json,sys; h=json.load(open(sys.argv[1]))['summary']['hidden']; assert h['min_severity']=='error' and set(h)=={'min_severity','warning','info'}, h" "$work/sev.json"
+/usr/bin/python3 -c "import json,sys; h=json.load(open(sys.argv[1]))['summary']['hidden']; assert h['min_severity']=='error' and set(h)=={'min_severity','warning','info'}, h" "$work/sev.json"
 
 # A down port is the finding; its missing speed is not applicable, not missing data (exit 1, not 3).
 cp -r tests/snapshots/lab-good "$work/down"
-python3 - "$work/down/leaf1.json" <<'PY'
+/usr/bin/python3 - "$work/down/leaf1.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); p = d["ports"]["Ethernet0"]
 p["oper_status"] = "down"; p.pop("speed_mbps")
@@ -114,7 +114,7 @@ json.dump(d, open(sys.argv[1], "w"), indent=1)
 PY
 run v -s "$work/down" -o json >"$work/down.json"
 [ $rc -eq 1 ] || fail "a down port: exit $rc, want 1 (a finding, nothing missing)"
-python3 - "$work/down.json" <<'PY'
+/usr/bin/python3 - "$work/down.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 fails = [f for f in r["findings"] if f["status"] == "fail"]
@@ -127,7 +127,7 @@ PY
 # The check catalog for tools.
 v --list-checks -o json >"$work/checks.json"
 v --list-checks >"$work/checks.txt"
-python3 - "$work/checks.json" "$work/checks.txt" <<'PY'
+/usr/bin/python3 - "$work/checks.json" "$work/checks.txt" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 assert doc["schema"] == "fabricctl.checks/v1"

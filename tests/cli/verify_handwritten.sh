@@ -14,7 +14,7 @@
 good=tests/snapshots/lab-handwritten
 
 # ---- 0. The set keeps its real-device shape (so it is never replaced by a regenerated copy).
-python3 - "$good" <<'PY'
+/usr/bin/python3 - "$good" <<'PY'
 import json, os, re, sys
 d = sys.argv[1]
 devices = {f[:-5]: json.load(open(os.path.join(d, f))) for f in os.listdir(d) if f.endswith(".json")}
@@ -52,7 +52,7 @@ set +e
 set -e
 [ $rc -eq 0 ] || fail "lab-handwritten: exit $rc, want 0: $(cat "$work/good.err")"
 [ ! -s "$work/good.err" ] || fail "lab-handwritten: stderr is not empty: $(cat "$work/good.err")"
-python3 - "$work/good.json" <<'PY'
+/usr/bin/python3 - "$work/good.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 s = r["summary"]
@@ -68,7 +68,7 @@ PY
 #  ecn:  spine1:swp2 starts marking tc3 at 184320 B, 20 % above the intended 153600 B.
 #  rail: host1:ens1f0np0 (rail 0) sees leaf2, the rail-1 leaf, as its LLDP neighbour.
 fault() {  # fault <dir> <name>...: applies the named faults to the snapshots in <dir>
-  python3 - "$@" <<'PY'
+  /usr/bin/python3 - "$@" <<'PY'
 import json, sys
 d, names = sys.argv[1], sys.argv[2:]
 def edit(device, change):
@@ -103,7 +103,7 @@ run_faults() {  # run_faults <name>...: verify with those faults; check the find
   "$bin" verify -i inventory/lab --snapshots "$dir" -o table >"$dir.txt" 2>/dev/null
   set -e
   [ $rc -eq 1 ] || fail "faults $*: exit $rc, want 1: $(cat "$dir.err")"
-  python3 - "$dir.json" "$@" <<'PY'
+  /usr/bin/python3 - "$dir.json" "$@" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 faults = sys.argv[2:]
@@ -150,8 +150,8 @@ if "rail" in faults:
     assert "rail-1" in f["message"] and "leaf1:Ethernet0" in f["message"], f["message"]
 PY
   local n_fail n_cons
-  n_fail=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['results']['fail'])" "$dir.json")
-  n_cons=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['results']['consequence'])" "$dir.json")
+  n_fail=$(/usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['results']['fail'])" "$dir.json")
+  n_cons=$(/usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['results']['consequence'])" "$dir.json")
   local errs="$n_fail errors"; [ "$n_fail" = 1 ] && errs="1 error"
   local caused=""; [ "$n_cons" != 0 ] && caused=" (+$n_cons caused by them)"
   grep -q "^$errs, 0 warnings, 0 info$caused;" "$dir.txt" ||
@@ -181,7 +181,7 @@ fi
 
 # Cabling findings say what LLDP saw.
 dir="$work/faults-rail"
-  python3 -c "
+  /usr/bin/python3 -c "
 import json, sys
 r = json.load(open(sys.argv[1]))
 [f] = [f for f in r['findings'] if f['check'] == 'cabling.rail.mismatch']

@@ -8,7 +8,7 @@
 "$bin" snapshot --from-intent -i inventory/lab --out "$work/set" >/dev/null
 
 # One directory per variant: <device> without its file, <device>~<port> without that port.
-python3 - "$work/set" "$work/variants" <<'PY'
+/usr/bin/python3 - "$work/set" "$work/variants" <<'PY'
 import json, os, shutil, sys
 src, out = sys.argv[1:3]
 for f in sorted(os.listdir(src)):
@@ -36,7 +36,7 @@ for dir in "$work"/variants/*; do
     [ $rc -eq 3 ] || { cat "$work/err"; fail "$name ($format): exit $rc, want 3 (missing data)"; }
   done
   "$bin" verify -i inventory/lab --snapshots "$dir" -o json >"$work/out.json" 2>/dev/null || true
-  python3 - "$work/out.json" "$name" <<'PY'
+  /usr/bin/python3 - "$work/out.json" "$name" <<'PY'
 import json, sys
 report, name = json.load(open(sys.argv[1])), sys.argv[2]
 fails = [f["check"] + " " + f["object"] for f in report["findings"] if f["status"] == "fail"]

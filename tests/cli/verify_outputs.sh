@@ -45,7 +45,7 @@ set -e
 [ $rc -eq 1 ] || fail "--check link.*: exit $rc"
 # Without the port checks, the PFC disagreement and RoCE landing in a lossy priority have no reported
 # cause: each is a fault of its own again.
-python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert {f['check'] for f in r['findings'] if f['status']=='fail'} == {'link.pfc.mismatch', 'link.roce.class'}, r" "$work/links.json"
+/usr/bin/python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert {f['check'] for f in r['findings'] if f['status']=='fail'} == {'link.pfc.mismatch', 'link.roce.class'}, r" "$work/links.json"
 v --skip 'link.pfc.*' --skip 'link.roce.*' --skip 'port.*' --skip 'rdma.*' -o json >/dev/null ||
   fail "all failing checks skipped should exit 0"
 v --limit spine1 -o json >/dev/null || fail "--limit spine1 should see no errors"
@@ -71,7 +71,7 @@ rm "$work/partial/leaf2.json"
 set +e; "$bin" verify -i inventory/lab --snapshots "$work/partial" -o json >"$work/partial.json" 2>"$work/partial.err"; rc=$?; set -e
 [ $rc -eq 3 ] || fail "missing snapshot: exit $rc, want 3"
 grep -q "leaf2" "$work/partial.err" || fail "missing snapshot not reported on stderr"
-python3 -c "
+/usr/bin/python3 -c "
 import json,sys
 r=json.load(open(sys.argv[1]))
 assert 'leaf2' in r['summary']['unreadable'], r['summary']
@@ -88,7 +88,7 @@ set +e; "$bin" verify -i inventory/lab --snapshots "$work/corrupt" -o json >/dev
 grep -q "leaf1" "$work/corrupt.err" || fail "corrupt snapshot not reported"
 # One bad port makes that port unreadable, not its device: the rest of leaf1 is still verified.
 cp -r tests/snapshots/lab-good "$work/badport"
-python3 - "$work/badport/leaf1.json" <<'PY'
+/usr/bin/python3 - "$work/badport/leaf1.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1])); s["ports"]["Ethernet8"]["mtu"] = "lots"; json.dump(s, open(sys.argv[1], "w"))
 PY
@@ -96,7 +96,7 @@ set +e; "$bin" verify -i inventory/lab --snapshots "$work/badport" -o json >"$wo
 [ $rc -eq 3 ] || fail "bad port: exit $rc, want 3"
 grep -q '^fabricctl: leaf1: port Ethernet8 unreadable: ports.Ethernet8.mtu: expected an integer, got a string "lots"$' \
   "$work/badport.err" || fail "bad port not named on stderr: $(cat "$work/badport.err")"
-python3 - "$work/badport.json" <<'PY'
+/usr/bin/python3 - "$work/badport.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["summary"]["unreadable"] == {}, r["summary"]
@@ -107,7 +107,7 @@ PY
 
 # A readable snapshot that lacks the ports the checks need: incomplete, exit 3, never "no findings".
 cp -r tests/snapshots/lab-good "$work/hollow"
-python3 - "$work/hollow/leaf1.json" <<'PY'
+/usr/bin/python3 - "$work/hollow/leaf1.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1])); s["ports"] = {}; json.dump(s, open(sys.argv[1], "w"))
 PY

@@ -118,6 +118,9 @@ def sshd(device, state, address, force=None):
         "PidFile " + os.path.join(d, "sshd.pid"), "AuthorizedKeysFile " + os.path.join(d, "authorized_keys"),
         "StrictModes no", "UsePAM no", "PasswordAuthentication no", "KbdInteractiveAuthentication no",
         "PermitRootLogin prohibit-password", "LogLevel VERBOSE", "MaxStartups 64",
+        # Debian's bash reads ~/.bashrc for a command sshd runs unless SHLVL says it is nested: the
+        # tester's rc files are no part of a device (and cost a second per command under pyenv).
+        "SetEnv SHLVL=1",
     ]
     if force:
         conf.append("ForceCommand " + force)

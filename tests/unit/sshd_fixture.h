@@ -49,8 +49,11 @@ class Sshd {
                                         << "/host\nPidFile " << dir << "/sshd.pid\nAuthorizedKeysFile " << dir
                                         << "/authorized_keys\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                                            "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                                           "LogLevel VERBOSE\nMaxSessions 16\n"
+                                           "LogLevel VERBOSE\nMaxSessions 16\nSetEnv SHLVL=1\n"
                                         << (force_command.empty() ? "" : "ForceCommand " + force_command + "\n");
+    // SetEnv SHLVL=1: sshd runs every command through the user's shell, and Debian's bash (built with
+    // SSH_SOURCE_BASHRC) then reads ~/.bashrc unless SHLVL says the shell is nested. The tester's rc
+    // files are no part of a switch's CLI, and cost a second per command where .bashrc runs `pyenv init`.
     if (getuid() == 0) std::filesystem::create_directories("/run/sshd");  // privilege separation
     const std::string config = dir + "/sshd_config", log = dir + "/sshd.log";
     std::vector<std::string> argv{"/usr/sbin/sshd", "-D", "-f", config, "-E", log};

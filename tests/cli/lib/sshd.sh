@@ -18,7 +18,7 @@ need_sshd() {
 }
 sshd_pids=""
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 start_device() {
   local name=$1 force=$2 dir="$work/$1" port i
@@ -26,6 +26,8 @@ start_device() {
   [ -f "$dir/host" ] || ssh-keygen -q -t ed25519 -N '' -C "$name" -f "$dir/host"
   cp "$work/client_key.pub" "$dir/authorized_keys"
   port=$(free_port)
+  # SetEnv SHLVL=1: Debian's bash reads ~/.bashrc for a command sshd runs unless SHLVL says it is nested;
+  # the tester's rc files are no part of a switch's CLI (and cost a second per command under pyenv).
   cat >"$dir/sshd_config" <<CONF
 Port $port
 ListenAddress 127.0.0.1
@@ -39,6 +41,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 ForceCommand $force
 LogLevel VERBOSE
+SetEnv SHLVL=1
 CONF
   setsid /usr/sbin/sshd -D -f "$dir/sshd_config" -E "$dir/sshd.log" &
   eval "pid_$name=$!"
@@ -52,7 +55,7 @@ wait_device() {
   local port i
   eval "port=\$port_$1"
   for i in $(seq 200); do
-    python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
+    /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
     sleep 0.05
   done
   fail "sshd of $1 did not start: $(cat "$work/$1/sshd.log")"
