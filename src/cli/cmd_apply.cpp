@@ -13,14 +13,11 @@
 #include "cli/plan_inputs.h"
 #include "cli/plan_report.h"
 #include "cli/progress.h"
-#include "ops/apply.h"
-#include "ops/audit_log.h"
+#include "ops/apply_run.h"
 #include "ops/plan_file.h"
-#include "ops/plan_json.h"
 #include "render/stop_signals.h"
 #include "util/diag.h"
 #include "util/escape.h"
-#include "util/sha256.h"
 
 namespace fabricctl {
 namespace {
@@ -44,15 +41,12 @@ using ops::DevicePlan;
 using ops::FabricPlan;
 using ops::Outcome;
 
-/// The saved plan, if it still applies to what the devices hold now; else prints why not.
-std::optional<FabricPlan> saved_plan_now(const FabricPlan& saved, const FabricPlan& now) {
-  ops::SavedPlanCheck checked = ops::check_saved_plan(saved, now);
-  if (checked.stale.empty()) return std::move(checked.plan);
-  for (const std::string& s : checked.stale) std::cerr << "fabricctl: " << terminal_line(s) << "\n";
-  std::cerr << "fabricctl: error: the saved plan no longer applies (" << checked.stale.size()
-            << (checked.stale.size() == 1 ? " device" : " devices")
+/// Why a saved plan is refused: each stale device, then what to do.
+void print_stale(const std::vector<std::string>& stale) {
+  for (const std::string& s : stale) std::cerr << "fabricctl: " << terminal_line(s) << "\n";
+  std::cerr << "fabricctl: error: the saved plan no longer applies (" << stale.size()
+            << (stale.size() == 1 ? " device" : " devices")
             << "); nothing was changed: make a new plan and review it\n";
-  return std::nullopt;
 }
 
 /// Exit code of an apply (docs/cli.md): 3 when a device failed, was unreachable or was skipped, else 0.
@@ -91,20 +85,6 @@ void write_outcomes(const ApplyResult& r, std::ostream& out) {
       << r.count(Outcome::applied) << " applied, " << r.count(Outcome::failed) << " failed, "
       << r.count(Outcome::unreachable) << " unreachable, " << r.count(Outcome::skipped) << " skipped, "
       << r.count(Outcome::unchanged) << " unchanged (transaction " << r.transaction << ").\n";
-}
-
-nlohmann::ordered_json outcomes_json(const ApplyResult& r) {
-  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
-  for (const DeviceOutcome& d : r.devices)
-    devices.push_back({{"device", d.device},
-                       {"platform", to_string(d.platform)},
-                       {"outcome", to_string(d.outcome)},
-                       {"reason", d.reason},
-                       {"rolled_back", d.rolled_back},
-                       {"rollback_error", d.rollback_error},
-                       {"before_sha256", d.before_sha256},
-                       {"after_sha256", d.after_sha256}});
-  return {{"schema", "fabricctl.apply/v1"}, {"transaction", r.transaction}, {"devices", std::move(devices)}};
 }
 
 }  // namespace
@@ -174,14 +154,12 @@ int cmd_apply(const std::vector<std::string>& args) {
   // SIGINT and SIGTERM: no new device starts, what is staged is rolled back, then the signal ends
   // the process as it means to. SIGKILL: each device's revert timer restores it.
   ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
-  ops::PlannedFabric planned = ops::read_and_plan(*fabric, scope->scope, scope->how, ctx);
-  progress.clear();
-  FabricPlan plan = std::move(planned.plan);
-  if (saved) {
-    auto now = saved_plan_now(*saved, plan);
-    if (!now) return kExitInvalid;
-    plan = std::move(*now);
+  const ops::ApplyPlan planned = ops::plan_apply(*fabric, scope->scope, scope->how, saved, ctx);
+  if (!planned.stale.empty()) {
+    print_stale(planned.stale);
+    return kExitInvalid;
   }
+  const FabricPlan& plan = planned.planned.plan;
   for (const DevicePlan& d : plan.devices)
     if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
   // A saved plan was reviewed as it was made: its devices and findings again, not every change.
@@ -205,51 +183,25 @@ int cmd_apply(const std::vector<std::string>& args) {
       return kExitInvalid;
     }
   }
-  const std::string transaction = ops::new_transaction_name(ctx.clock);
-  auto audit = ops::AuditLog::open(audit_dir.empty() ? default_audit_dir() : audit_dir, transaction);
-  if (!audit) {
-    std::cerr << "fabricctl: error: " << audit.error() << "; nothing was changed\n";
+  a.jobs = in.read.jobs;
+  const ops::ApplyRecord record{audit_dir.empty() ? default_audit_dir() : audit_dir, o.inventory, plan_dir,
+                                apply_exit_code};
+  StopSignals signals;
+  auto run = ops::run_apply(*fabric, planned, a, record, ctx);
+  if (!run) {
+    std::cerr << "fabricctl: error: " << run.error() << "; nothing was changed\n";
     return kExitInvalid;
   }
-  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
-  for (const DevicePlan& d : plan.devices)
-    devices.push_back({{"device", d.device},
-                       {"platform", to_string(d.platform)},
-                       {"status", d.failed()    ? "failed"
-                                  : d.changes() ? "change"
-                                                : "no change"},
-                       {"before_sha256", d.base_sha256}});
-  audit->event("start", {{"transaction", transaction},
-                         {"who", ops::audit_actor()},
-                         {"inventory", o.inventory},
-                         {"plan", plan_dir.empty() ? "made by this apply" : plan_dir},
-                         {"plan_sha256", sha256_hex(ops::plan_json(plan, true).dump())},
-                         {"canary", a.canary},
-                         {"max_failures", a.max_failures},
-                         {"confirm_timeout_s", a.confirm_timeout_s},
-                         {"devices", std::move(devices)}});
-  a.transaction = transaction;
-  a.jobs = in.read.jobs;
-  ApplyResult result;
-  {
-    StopSignals signals;
-    ops::Observers observers({&progress, &*audit});
-    ops::Context apply_ctx{*connector, observers, ctx.clock, ctx.stop};
-    result = ops::apply_plan(*fabric, plan, planned.observed, a, apply_ctx);
-    nlohmann::ordered_json outcome = outcomes_json(result);
-    audit->event("end", {{"exit", apply_exit_code(result)},
-                         {"interrupted_by", result.interrupted_by},
-                         {"devices", outcome["devices"]}});
-    progress.clear();
-    if (output == "json") std::cout << outcome.dump(2) << "\n";
-    else write_outcomes(result, std::cout);
-    std::cout << std::flush;
-    std::cerr << "fabricctl: audit record: " << audit->path().string() << "\n";
-    if (!audit->error().empty()) std::cerr << "fabricctl: error: " << audit->error() << "\n";
-    if (result.interrupted_by != 0) {
-      std::cerr << "fabricctl: interrupted: staged devices were rolled back, no new device was started\n";
-      signals.reraise();
-    }
+  const ApplyResult& result = run->result;
+  progress.clear();
+  if (output == "json") std::cout << ops::outcomes_json(result).dump(2) << "\n";
+  else write_outcomes(result, std::cout);
+  std::cout << std::flush;
+  std::cerr << "fabricctl: audit record: " << run->record.string() << "\n";
+  if (!run->record_error.empty()) std::cerr << "fabricctl: error: " << run->record_error << "\n";
+  if (result.interrupted_by != 0) {
+    std::cerr << "fabricctl: interrupted: staged devices were rolled back, no new device was started\n";
+    signals.reraise();
   }
   return apply_exit_code(result);
 }

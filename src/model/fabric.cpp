@@ -242,7 +242,7 @@ struct Resolver {
     if (!profile_name.empty()) {
       // Devices that share profile, groups and have no overrides share one intent: at fabric
       // scale most devices are alike, and the checks need to run once per distinct stack.
-      const bool plain = is_empty(dev.overrides);
+      const bool plain = dev.overrides.unset();
       std::string key = profile_name;
       for (const GroupSpec* g : dev_groups) key += "|" + *g->name;
       if (const auto hit = plain ? intent_cache.find(key) : intent_cache.end(); hit != intent_cache.end()) {
@@ -305,16 +305,6 @@ struct Resolver {
         if (value.has()) given.emplace(key, *value);
     a.hardware(given, hw);
     return hw;
-  }
-
-  static bool is_empty(const ProfileLayer& l) {
-    return !l.mtu_host.has() && !l.mtu_switch.has() && !l.mtu_rdma.has() && !l.trust.has() &&
-           l.dscp_to_priority.empty() && !l.lossless_priorities.has() && !l.roce_dscp.has() && !l.roce_priority.has() &&
-           !l.cnp_dscp.has() && !l.cnp_priority.has() && !l.priority_to_tc.has() && l.tc_bandwidth.empty() &&
-           !l.ecn_enabled.has() && l.ecn_tc.empty() && !l.dcqcn_enabled.has() && l.dcqcn_rp.empty() &&
-           !l.dcqcn_np_min_time_between_cnps.has() && !l.watchdog_enabled.has() && !l.watchdog_poll_interval_ms.has() &&
-           !l.watchdog_detection_ms.has() && !l.watchdog_restoration_ms.has() && !l.watchdog_action.has() &&
-           !l.cable_length_m.has() && !l.nccl_gid_index.has();
   }
 
   void platform_limits(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {
@@ -444,7 +434,7 @@ struct Resolver {
       if (in) {
         PortIntent pi{in->mtu_host,       in->mtu_switch,   in->mtu_rdma,      in->mtu_host_loc,
                       in->mtu_switch_loc, in->mtu_rdma_loc, in->cable_length_m};
-        if (!is_empty(po)) {
+        if (!po.unset()) {
           // Port overrides can only touch MTU and cable length; re-check the MTU rules with them.
           pi.mtu_host = po.mtu_host.has() ? static_cast<int>(*po.mtu_host) : in->mtu_host;
           pi.mtu_switch = po.mtu_switch.has() ? static_cast<int>(*po.mtu_switch) : in->mtu_switch;

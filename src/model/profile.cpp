@@ -1,5 +1,7 @@
 #include "model/profile.h"
 
+#include <algorithm>
+
 namespace fabricctl {
 namespace {
 
@@ -30,8 +32,34 @@ void merge_map(LayerMap<K, V>& base, const LayerMap<K, V>& later, std::string_vi
 }
 
 template <class V>
-void stack_field(Field<V>& mine, const Field<V>& theirs) {
+void stack(Field<V>& mine, const Field<V>& theirs) {
   mine.override_with(theirs);
+}
+/// An ECN traffic class stacks field by field.
+void stack(EcnLayer& mine, const EcnLayer& e) {
+  if (mine.loc.line == 0) mine.loc = e.loc;
+  mine.min_bytes.override_with(e.min_bytes);
+  mine.max_bytes.override_with(e.max_bytes);
+  mine.probability.override_with(e.probability);
+}
+
+/// One field of ProfileLayer::each_field, merged and tested for emptiness by its kind.
+template <class V>
+void merge_field(Field<V>& mine, const Field<V>& later, std::string_view, std::vector<StrayRemoval>&) {
+  mine.override_with(later);
+}
+template <class K, class V>
+void merge_field(LayerMap<K, V>& mine, const LayerMap<K, V>& later, std::string_view null_for,
+                 std::vector<StrayRemoval>& stray) {
+  merge_map(mine, later, null_for, stray, [](V& m, const V& v) { stack(m, v); });
+}
+template <class V>
+bool field_unset(const Field<V>& f) {
+  return !f.has();
+}
+template <class K, class V>
+bool field_unset(const LayerMap<K, V>& m) {
+  return m.empty();
 }
 
 // Largest values a profile accepts before platform checks: sanity bounds against typos
@@ -218,91 +246,125 @@ const std::vector<std::string_view>& dcqcn_rp_names() {
 
 std::string profile_entity(std::string_view name) { return "profile:" + std::string(name); }
 
+namespace {
+
+/// Where a key may be written (bits).
+enum KeyPlace : unsigned { kInProfile = 1, kInOverrides = 2, kPerPort = 4 };
+constexpr unsigned kProfileAndOverrides = kInProfile | kInOverrides;
+constexpr unsigned kAnywhere = kInProfile | kInOverrides | kPerPort;
+
+/// A layer's YAML key: where it may be written and how it is read. The one list of keys: the
+/// allowed keys of each scope, and their order in messages, come from it. QoS maps, ETS, ECN and the
+/// watchdog are device-wide on every platform (global maps on EOS and NVUE), so a port may only
+/// change what really is per port.
+struct LayerKey {
+  std::string_view key;
+  unsigned places;
+  void (*read)(const Reader&, const YamlNode&, ProfileLayer&, LayerScope);
+};
+
+const std::vector<LayerKey>& layer_keys() {
+  static const std::vector<LayerKey> keys = {
+      {"description", kInProfile,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { l.description = r.string(v, "description"); }},
+      {"extends", kInProfile,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { l.extends = r.string(v, "extends"); }},
+      {"mtu", kAnywhere, read_mtu},
+      {"trust", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         l.trust = r.choice(v, "trust", {"dscp", "pcp"});
+       }},
+      {"dscp_to_priority", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_dscp_map(r, v, l); }},
+      {"lossless_priorities", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         l.lossless_priorities = r.int_list(v, "lossless_priorities", 0, 7);
+       }},
+      {"roce", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         read_class(r, v, "roce", l.roce_dscp, l.roce_priority);
+       }},
+      {"cnp", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         read_class(r, v, "cnp", l.cnp_dscp, l.cnp_priority);
+       }},
+      {"ets", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_ets(r, v, l); }},
+      {"ecn", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_ecn(r, v, l); }},
+      {"dcqcn", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_dcqcn(r, v, l); }},
+      {"pfc_watchdog", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_watchdog(r, v, l); }},
+      {"cable_length_m", kAnywhere,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         l.cable_length_m = r.integer(v, "cable_length_m", 0, kMaxCableM);
+       }},
+      {"nccl", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_nccl(r, v, l); }},
+  };
+  return keys;
+}
+
+unsigned place_of(LayerScope scope) {
+  switch (scope) {
+    case LayerScope::profile: return kInProfile;
+    case LayerScope::overrides: return kInOverrides;
+    case LayerScope::port: return kPerPort;
+  }
+  return 0;
+}
+
+/// The keys a scope allows, in the table's order.
+std::vector<std::string_view> keys_in(LayerScope scope) {
+  std::vector<std::string_view> out;
+  for (const LayerKey& k : layer_keys())
+    if ((k.places & place_of(scope)) != 0) out.push_back(k.key);
+  return out;
+}
+
+}  // namespace
+
 ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
   ProfileLayer l;
-  static const std::vector<std::string_view> profile_keys = {
-      "description", "extends", "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce",
-      "cnp",         "ets",     "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m",      "nccl"};
-  static const std::vector<std::string_view> override_keys = {
-      "mtu", "trust", "dscp_to_priority", "lossless_priorities", "roce", "cnp", "ets",
-      "ecn", "dcqcn", "pfc_watchdog",     "cable_length_m",      "nccl"};
-  static const std::vector<std::string_view> port_keys = {"mtu", "cable_length_m"};
+  static const std::vector<std::string_view> profile_keys = keys_in(LayerScope::profile);
+  static const std::vector<std::string_view> override_keys = keys_in(LayerScope::overrides);
+  static const std::vector<std::string_view> port_keys = keys_in(LayerScope::port);
 
   const char* where = scope == LayerScope::profile ? "profile" : "overrides";
   if (scope == LayerScope::port) {
-    // QoS maps, ETS, ECN and the watchdog are device-wide on every platform (global maps on EOS
-    // and NVUE), so a port may only change what really is per port.
     if (!r.check_free_map(n, "port overrides")) return l;
     bool ok = true;
     for (const YamlEntry& kv : n.entries()) {
-      bool allowed = false;
-      for (std::string_view k : port_keys) allowed = allowed || k == kv.key.scalar();
-      if (!allowed) {
-        r.error(kv.key, "port overrides: " + quote(kv.key.scalar()) +
-                            " cannot be set per port (only mtu and cable_length_m; QoS is device-wide)");
-        ok = false;
-      }
+      if (std::find(port_keys.begin(), port_keys.end(), kv.key.scalar()) != port_keys.end()) continue;
+      std::string only;
+      for (size_t i = 0; i < port_keys.size(); ++i)
+        only += (i == 0 ? "" : i + 1 == port_keys.size() ? " and " : ", ") + std::string(port_keys[i]);
+      r.error(kv.key, "port overrides: " + quote(kv.key.scalar()) + " cannot be set per port (only " + only +
+                          "; QoS is device-wide)");
+      ok = false;
     }
     if (!ok) return l;
   } else if (!r.check_map(n, where, scope == LayerScope::profile ? profile_keys : override_keys)) {
     return l;
   }
 
-  for (const YamlEntry& kv : n.entries()) {
-    const std::string_view k = kv.key.scalar();
-    const YamlNode& v = kv.value;
-    if (k == "description") l.description = r.string(v, k);
-    else if (k == "extends") l.extends = r.string(v, k);
-    else if (k == "mtu") read_mtu(r, v, l, scope);
-    else if (k == "trust") l.trust = r.choice(v, k, {"dscp", "pcp"});
-    else if (k == "dscp_to_priority") read_dscp_map(r, v, l);
-    else if (k == "lossless_priorities") l.lossless_priorities = r.int_list(v, k, 0, 7);
-    else if (k == "roce") read_class(r, v, "roce", l.roce_dscp, l.roce_priority);
-    else if (k == "cnp") read_class(r, v, "cnp", l.cnp_dscp, l.cnp_priority);
-    else if (k == "ets") read_ets(r, v, l);
-    else if (k == "ecn") read_ecn(r, v, l);
-    else if (k == "dcqcn") read_dcqcn(r, v, l);
-    else if (k == "pfc_watchdog") read_watchdog(r, v, l);
-    else if (k == "cable_length_m") l.cable_length_m = r.integer(v, k, 0, kMaxCableM);
-    else if (k == "nccl") read_nccl(r, v, l);
-  }
+  for (const YamlEntry& kv : n.entries())
+    for (const LayerKey& k : layer_keys())
+      if (k.key == kv.key.scalar()) k.read(r, kv.value, l, scope);
   return l;
 }
 
 std::vector<StrayRemoval> ProfileLayer::merge(const ProfileLayer& later) {
   std::vector<StrayRemoval> stray;
-  description.override_with(later.description);
-  // `extends` names the parent of the layer that wrote it; it is not inherited.
-  mtu_host.override_with(later.mtu_host);
-  mtu_switch.override_with(later.mtu_switch);
-  mtu_rdma.override_with(later.mtu_rdma);
-  trust.override_with(later.trust);
-  merge_map(dscp_to_priority, later.dscp_to_priority, "dscp_to_priority: null for DSCP", stray, stack_field<int64_t>);
-  lossless_priorities.override_with(later.lossless_priorities);
-  roce_dscp.override_with(later.roce_dscp);
-  roce_priority.override_with(later.roce_priority);
-  cnp_dscp.override_with(later.cnp_dscp);
-  cnp_priority.override_with(later.cnp_priority);
-  priority_to_tc.override_with(later.priority_to_tc);
-  merge_map(tc_bandwidth, later.tc_bandwidth, "ets.tc: null for traffic class", stray, stack_field<int64_t>);
-  ecn_enabled.override_with(later.ecn_enabled);
-  merge_map(ecn_tc, later.ecn_tc, "ecn.tc: null for traffic class", stray, [](EcnLayer& mine, const EcnLayer& e) {
-    if (mine.loc.line == 0) mine.loc = e.loc;
-    mine.min_bytes.override_with(e.min_bytes);
-    mine.max_bytes.override_with(e.max_bytes);
-    mine.probability.override_with(e.probability);
-  });
-  dcqcn_enabled.override_with(later.dcqcn_enabled);
-  merge_map(dcqcn_rp, later.dcqcn_rp, "dcqcn.rp: null for", stray, stack_field<int64_t>);
-  dcqcn_np_min_time_between_cnps.override_with(later.dcqcn_np_min_time_between_cnps);
-  watchdog_enabled.override_with(later.watchdog_enabled);
-  watchdog_poll_interval_ms.override_with(later.watchdog_poll_interval_ms);
-  watchdog_detection_ms.override_with(later.watchdog_detection_ms);
-  watchdog_restoration_ms.override_with(later.watchdog_restoration_ms);
-  watchdog_action.override_with(later.watchdog_action);
-  cable_length_m.override_with(later.cable_length_m);
-  nccl_gid_index.override_with(later.nccl_gid_index);
+  each_field([&](auto member, std::string_view null_for) { merge_field(this->*member, later.*member, null_for, stray); });
   return stray;
+}
+
+bool ProfileLayer::unset() const {
+  bool unset = true;
+  each_field([&](auto member, std::string_view) { unset = unset && field_unset(this->*member); });
+  return unset;
 }
 
 }  // namespace fabricctl

@@ -71,10 +71,45 @@ struct ProfileLayer {
 
   static constexpr int64_t kStrict = -1;
 
+  /// Every field that stacks, once, as a member pointer: merge() and unset() walk this list, so a
+  /// field added above and here is merged and counted with nothing else to keep in step (reading
+  /// goes by YAML key, profile.cpp's key table). A map comes with how a stray null of it is named.
+  /// `extends` is not here: it names the parent of the layer that wrote it and is not inherited.
+  template <class Visit>
+  static void each_field(Visit&& v) {
+    v(&ProfileLayer::description, "");
+    v(&ProfileLayer::mtu_host, "");
+    v(&ProfileLayer::mtu_switch, "");
+    v(&ProfileLayer::mtu_rdma, "");
+    v(&ProfileLayer::trust, "");
+    v(&ProfileLayer::dscp_to_priority, "dscp_to_priority: null for DSCP");
+    v(&ProfileLayer::lossless_priorities, "");
+    v(&ProfileLayer::roce_dscp, "");
+    v(&ProfileLayer::roce_priority, "");
+    v(&ProfileLayer::cnp_dscp, "");
+    v(&ProfileLayer::cnp_priority, "");
+    v(&ProfileLayer::priority_to_tc, "");
+    v(&ProfileLayer::tc_bandwidth, "ets.tc: null for traffic class");
+    v(&ProfileLayer::ecn_enabled, "");
+    v(&ProfileLayer::ecn_tc, "ecn.tc: null for traffic class");
+    v(&ProfileLayer::dcqcn_enabled, "");
+    v(&ProfileLayer::dcqcn_rp, "dcqcn.rp: null for");
+    v(&ProfileLayer::dcqcn_np_min_time_between_cnps, "");
+    v(&ProfileLayer::watchdog_enabled, "");
+    v(&ProfileLayer::watchdog_poll_interval_ms, "");
+    v(&ProfileLayer::watchdog_detection_ms, "");
+    v(&ProfileLayer::watchdog_restoration_ms, "");
+    v(&ProfileLayer::watchdog_action, "");
+    v(&ProfileLayer::cable_length_m, "");
+    v(&ProfileLayer::nccl_gid_index, "");
+  }
+
   /// Stacks `later` on top of this layer: every field it sets wins, and every map key it removes
   /// is removed. Returns the removals of `later` that found nothing to remove, for the caller to
   /// report as errors. Removals are applied, not stacked: this layer's own `removed` is unchanged.
   [[nodiscard]] std::vector<StrayRemoval> merge(const ProfileLayer& later);
+  /// True when the layer sets nothing and removes nothing (`extends` aside): overrides that say nothing.
+  [[nodiscard]] bool unset() const;
 };
 
 /// The entity (Diags::fail) of a profile whose file could not be read or parsed: a device naming

@@ -10,44 +10,13 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, staged_in, until_ok
 need_sshd
-emulator="$root/tests/lab/emulators/nvue.py"
-user=$(id -un)
-for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
+. "$(dirname "${BASH_SOURCE[0]}")/lib/switches.sh"  # two_switches, run
+two_switches nvue swp1 swp2
 # NVUE has no restoration time (PFC comes back one polling interval after a storm): the profile says so.
-mkdir -p "$work/inv" "$work/profiles"
+mkdir -p "$work/profiles"
 sed 's/^  restoration_ms: .*/  restoration_ms: 100/' "$root/profiles/roce-lossless.yaml" >"$work/profiles/roce-lossless.yaml"
-cat >"$work/inv/fabric.yaml" <<YAML
-defaults:
-  profile: roce-lossless
-  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
-devices:
-  sw1:
-    role: switch
-    platform: nvue
-    mgmt: {port: $port_sw1}
-    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
-  sw2:
-    role: switch
-    platform: nvue
-    mgmt: {port: $port_sw2}
-    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
-links:
-  - {a: sw1:swp1, b: sw2:swp1, speed: 400G, cable_length_m: 3}
-  - {a: sw1:swp2, b: sw2:swp2, speed: 400G, cable_length_m: 3}
-YAML
-for sw in sw1 sw2; do
-  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
-  mkdir -p "$work/$sw/state"
-  cat >"$work/$sw/state/ports.json" <<JSON
-{"swp1": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp1"]},
- "swp2": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp2"]}}
-JSON
-  /usr/bin/python3 "$emulator" "$work/$sw/state" --factory
-done
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
-kh="$work/known_hosts"
-: >"$kh"
-live=(-i "$work/inv" -p "$work/profiles" --known-hosts "$kh" -q)
+for sw in sw1 sw2; do /usr/bin/python3 "$emulator" "$work/$sw/state" --factory; done
+live=(-i "$inv" -p "$work/profiles" --known-hosts "$kh" -q)
 "$bin" collect "${live[@]}" --accept-new-host-keys --out "$work/first" >/dev/null
 audit="$work/audit"
 nv() { SSH_ORIGINAL_COMMAND="$2" /usr/bin/python3 "$emulator" "$work/$1/state"; }

@@ -8,38 +8,13 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
 need_sshd
-emulator="$root/tests/lab/emulators/eos.py"
-user=$(id -un)
-
-for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
-mkdir -p "$work/inv"
-cat >"$work/inv/fabric.yaml" <<YAML
-defaults:
-  profile: roce-lossless
-  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
-devices:
-  sw1:
-    role: switch
-    platform: eos
-    mgmt: {port: $port_sw1}
-    ports: {Ethernet1: {speed: 400G}, Ethernet2: {speed: 400G}}
-  sw2:
-    role: switch
-    platform: eos
-    mgmt: {port: $port_sw2}
-    ports: {Ethernet1: {speed: 400G}, Ethernet2: {speed: 400G}}
-links:
-  - {a: sw1:Ethernet1, b: sw2:Ethernet1, speed: 400G, cable_length_m: 3}
-  - {a: sw1:Ethernet2, b: sw2:Ethernet2, speed: 400G, cable_length_m: 3}
-YAML
-inv="$work/inv"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/switches.sh"  # two_switches, run
+two_switches eos Ethernet1 Ethernet2
 "$bin" validate -i "$inv" >/dev/null
 
 # Each switch runs its rendered session, with secrets in its running-config, links up and LLDP seen.
 "$bin" render -i "$inv" --out "$work/render" >/dev/null
 for sw in sw1 sw2; do
-  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
-  mkdir -p "$work/$sw/state"
   cat >"$work/$sw/state/preamble.txt" <<'CFG'
 username admin privilege 15 role network-admin secret sha512 $6$s3cret
 enable password sha512 $6$s3cret
@@ -50,14 +25,7 @@ management ssh
    authorized-key ssh-ed25519 AAAAs3cret
 CFG
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/session.cfg" || fail "$sw: session.cfg not loaded"
-  cat >"$work/$sw/state/ports.json" <<JSON
-{"Ethernet1": {"speed": 400000, "oper": "up", "lldp": ["$peer", "Ethernet1"]},
- "Ethernet2": {"speed": 400000, "oper": "up", "lldp": ["$peer", "Ethernet2"]}}
-JSON
 done
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
-kh="$work/known_hosts"
-: >"$kh"
 
 run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"

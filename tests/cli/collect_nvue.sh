@@ -8,53 +8,22 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
 need_sshd
-emulator="$root/tests/lab/emulators/nvue.py"
-user=$(id -un)
-
-for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
+. "$(dirname "${BASH_SOURCE[0]}")/lib/switches.sh"  # two_switches, run
+two_switches nvue swp1 swp2
 # NVUE has no restoration time (PFC comes back one polling interval after a storm): the profile says so.
-mkdir -p "$work/inv" "$work/profiles"
+mkdir -p "$work/profiles"
 sed 's/^  restoration_ms: .*/  restoration_ms: 100/' "$root/profiles/roce-lossless.yaml" >"$work/profiles/roce-lossless.yaml"
 grep -q 'restoration_ms: 100' "$work/profiles/roce-lossless.yaml" || fail "profile not adjusted"
-cat >"$work/inv/fabric.yaml" <<YAML
-defaults:
-  profile: roce-lossless
-  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
-devices:
-  sw1:
-    role: switch
-    platform: nvue
-    mgmt: {port: $port_sw1}
-    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
-  sw2:
-    role: switch
-    platform: nvue
-    mgmt: {port: $port_sw2}
-    ports: {swp1: {speed: 400G}, swp2: {speed: 400G}}
-links:
-  - {a: sw1:swp1, b: sw2:swp1, speed: 400G, cable_length_m: 3}
-  - {a: sw1:swp2, b: sw2:swp2, speed: 400G, cable_length_m: 3}
-YAML
-inv="$work/inv"
 p="-p $work/profiles"
 "$bin" validate -i "$inv" $p >/dev/null
 
 # Each switch applied its rendered commands, has secrets in its configuration, links up and LLDP seen.
 "$bin" render -i "$inv" $p --out "$work/render" >/dev/null
 for sw in sw1 sw2; do
-  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
-  mkdir -p "$work/$sw/state"
   echo '{"system": {"aaa": {"user": {"cumulus": {"hashed-password": "$6$s3cret"}}}},
          "service": {"snmp-server": {"readonly-community": {"s3cret-community": {}}}}}' >"$work/$sw/state/config.json"
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/commands.nvue"
-  cat >"$work/$sw/state/ports.json" <<JSON
-{"swp1": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp1"]},
- "swp2": {"speed": "400G", "oper": "up", "lldp": ["$peer", "swp2"]}}
-JSON
 done
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
-kh="$work/known_hosts"
-: >"$kh"
 
 run "$bin" collect -i "$inv" $p --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"

@@ -8,50 +8,17 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
 need_sshd
-emulator="$root/tests/lab/emulators/sonic.py"
-user=$(id -un)
-
-for sw in sw1 sw2; do start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"; done
-mkdir -p "$work/inv"
-cat >"$work/inv/fabric.yaml" <<YAML
-defaults:
-  profile: roce-lossless
-  mgmt: {address: 127.0.0.1, user: $user, key: $work/client_key}
-devices:
-  sw1:
-    role: switch
-    platform: sonic
-    sonic: {buffer_model: traditional, cable_lengths_m: [5, 40, 300]}
-    mgmt: {port: $port_sw1}
-    ports: {Ethernet0: {speed: 400G}, Ethernet8: {speed: 400G}}
-  sw2:
-    role: switch
-    platform: sonic
-    sonic: {buffer_model: traditional, cable_lengths_m: [5, 40, 300]}
-    mgmt: {port: $port_sw2}
-    ports: {Ethernet0: {speed: 400G}, Ethernet8: {speed: 400G}}
-links:
-  - {a: sw1:Ethernet0, b: sw2:Ethernet0, speed: 400G, cable_length_m: 3}
-  - {a: sw1:Ethernet8, b: sw2:Ethernet8, speed: 400G, cable_length_m: 3}
-YAML
-inv="$work/inv"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/switches.sh"  # two_switches, run
+two_switches sonic Ethernet0 Ethernet8 "sonic: {buffer_model: traditional, cable_lengths_m: [5, 40, 300]}"
 "$bin" validate -i "$inv" >/dev/null
 
 # Each switch boots into its rendered configuration, with secrets in CONFIG_DB, links up and LLDP seen.
 "$bin" render -i "$inv" --out "$work/render" >/dev/null
 for sw in sw1 sw2; do
-  peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
-  mkdir -p "$work/$sw/state"
   echo '{"TACPLUS_SERVER": {"10.0.0.9": {"passkey": "tac-s3cret"}}, "SNMP_COMMUNITY": {"s3cret-community": {"TYPE": "RO"}}}' \
     >"$work/$sw/state/config_db.json"
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/config_db.json"
-  cat >"$work/$sw/state/ports.json" <<JSON
-{"Ethernet0": {"speed": "400G", "oper": "up", "lldp": ["$peer", "Ethernet0"]},
- "Ethernet8": {"speed": "400G", "oper": "up", "lldp": ["$peer", "Ethernet8"]}}
-JSON
 done
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
-kh="$work/known_hosts"
 
 # An inventory that does not say how to reach its devices: exit 2 before any device is contacted.
 run "$bin" collect -i "$root/tests/corpus/valid/no-mgmt/inventory" -p "$root/profiles" --out "$work/none"

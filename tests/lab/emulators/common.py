@@ -9,7 +9,6 @@ import os
 import re
 import shlex
 import signal
-import subprocess
 import sys
 import time
 
@@ -42,6 +41,21 @@ def answered(state, command):
     sys.stdout.write(answer.get("stdout", ""))
     sys.stderr.write(answer.get("stderr", ""))
     return answer.get("exit", 0)
+
+
+UNKNOWN = object()
+
+
+def dispatch(table, command, cli):
+    """The emulators' one dispatch style: `table` is the NOS's command list, rows of (regular expression,
+    handler); the first whose expression matches the whole command line runs as handler(cli, match),
+    and its result is returned. UNKNOWN when no row matches: the caller refuses the command the way
+    its NOS does."""
+    for pattern, handler in table:
+        m = re.fullmatch(pattern, command)
+        if m:
+            return handler(cli, m)
+    return UNKNOWN
 
 
 def locked(state):
@@ -92,6 +106,8 @@ def armed(state, name):
 def arm_timer(state, emulator, name, seconds, data=None):
     """Arms timer NAME: `seconds` from now, `emulator`'s action runs with `data`. The caller holds the
     lock, so the timer's process reads its file only once it is complete. Returns the deadline."""
+    import subprocess  # here, not at the top: a command that arms no timer should not pay its import
+
     deadline = time.time() + seconds
     p = subprocess.Popen([sys.executable, os.path.abspath(emulator), state, TIMER_ARG, name],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

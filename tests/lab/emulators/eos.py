@@ -44,7 +44,6 @@ ones src/platform/eos/running_config.cpp assumes: DSCP d -> traffic-class of COS
 1 -> 0; traffic-class n -> queue n; queues strict; PFC off; a port's watchdog on; trust COS).
 """
 import copy
-import difflib
 import json
 import os
 import re
@@ -52,7 +51,7 @@ import sys
 import time
 
 import lab_ports
-from common import answered, arm_timer, disarm_timer, load, locked, natural, timer_main
+from common import UNKNOWN, dispatch, answered, arm_timer, disarm_timer, load, locked, natural, timer_main
 
 
 DEFAULT_MTU = 1500  # EOS's default L3 MTU on an Ethernet port (the lab's factory state)
@@ -308,6 +307,8 @@ def session_diffs(cli, m):
     ports = cli["ports"]
     old = running_config(cli["state"], cli["config"], ports).splitlines(True)
     new = running_config(cli["state"], s["config"], ports).splitlines(True)
+    import difflib  # here: only this command needs it, and every command would pay its import
+
     diff = difflib.unified_diff(old, new, "system:/running-config", "session:/%s-session-config" % m[1])
     return "".join(diff), "", 0
 
@@ -393,11 +394,8 @@ def run(cli, raw):
         while body and body[-1].strip() in ("", "end"):
             body.pop()
         return session_edit(cli, m[1], body)
-    for pattern, handler in COMMANDS:
-        m = re.fullmatch(pattern, first)
-        if m:
-            return handler(cli, m)
-    return "", "% Invalid input\n", 1
+    result = dispatch(COMMANDS, first, cli)
+    return ("", "% Invalid input\n", 1) if result is UNKNOWN else result
 
 
 def factory(state):

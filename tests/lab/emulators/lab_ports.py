@@ -7,7 +7,6 @@ the neighbours the real lldpd saw on it.
                 "Ethernet0": {"speed": "400G", "netdev": "Ethernet0"}}                        (the lab)
 """
 import json
-import subprocess
 
 import common
 
@@ -18,6 +17,8 @@ def _load(state):
 
 def _lldp(socket):
     """Local netdev -> (system name, port ID), from `lldpcli -f json0 show neighbors`."""
+    import subprocess  # only in the lab: imported where it is used, since every command loads this module
+
     try:
         out = subprocess.run(["lldpcli", "-u", socket, "-f", "json0", "show", "neighbors"], capture_output=True,
                              text=True, timeout=5).stdout
@@ -56,5 +57,7 @@ def set_mtu(state, mtus):
     for port, mtu in mtus.items():
         dev = (ports.get(port) or {}).get("netdev")
         if dev and mtu:
+            import subprocess
+
             subprocess.run(["ip", "link", "set", "dev", dev, "mtu", str(int(mtu))], check=False,
                            capture_output=True)

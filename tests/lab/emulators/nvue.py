@@ -38,7 +38,7 @@ import sys
 import time
 
 import lab_ports
-from common import answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
+from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
 
@@ -274,26 +274,34 @@ def detach(state):
     save(state, "pending.json", [])
 
 
+def show_config(cli, _m):
+    header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}
+    sys.stdout.write(json.dumps([{"header": header}, {"set": cli["config"]}], indent=2) + "\n")
+
+
+def stage_line(cli, _m):
+    parse_line(cli["words"])  # NVUE checks a value when it is set
+    save(cli["state"], "pending.json", load(cli["state"], "pending.json", []) + [" ".join(cli["words"])])
+
+
+# The commands of a transaction and of collect (NVUE-CLI.md), matched on the command line as bash splits it.
+COMMANDS = [
+    (r"nv config show -o json", show_config),
+    (r"nv show interface -o json",
+     lambda cli, _m: sys.stdout.write(json.dumps(interfaces(cli["config"], lab_ports.load(cli["state"])), indent=2)
+                                      + "\n")),
+    (r"nv show interface --view=lldp", lambda cli, _m: sys.stdout.write(lldp_view(lab_ports.load(cli["state"])))),
+    (r"nv (?:un)?set(?: .*)?", stage_line),
+    (r"nv config detach", lambda cli, _m: detach(cli["state"])),
+    (r"nv config save", lambda cli, _m: save(cli["state"], "startup.json", cli["config"])),
+    (r"nv config apply(?: .*)?", lambda cli, _m: config_apply(cli["state"], cli["config"], cli["words"][3:])),
+]
+
+
 def answer(state, words):
     command = " ".join(words)
-    config = load(state, "config.json", {})
-    if command == "nv config show -o json":
-        header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}
-        sys.stdout.write(json.dumps([{"header": header}, {"set": config}], indent=2) + "\n")
-    elif command == "nv show interface -o json":
-        sys.stdout.write(json.dumps(interfaces(config, lab_ports.load(state)), indent=2) + "\n")
-    elif command == "nv show interface --view=lldp":
-        sys.stdout.write(lldp_view(lab_ports.load(state)))
-    elif words[:2] in (["nv", "set"], ["nv", "unset"]):
-        parse_line(words)  # NVUE checks a value when it is set
-        save(state, "pending.json", load(state, "pending.json", []) + [command])
-    elif command == "nv config detach":
-        detach(state)
-    elif command == "nv config save":
-        save(state, "startup.json", config)
-    elif words[:3] == ["nv", "config", "apply"]:
-        config_apply(state, config, words[3:])
-    else:
+    cli = {"state": state, "config": load(state, "config.json", {}), "words": words}
+    if dispatch(COMMANDS, command, cli) is UNKNOWN:
         raise NvError("Invalid command: " + command)
 
 

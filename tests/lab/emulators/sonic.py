@@ -40,7 +40,7 @@ import shlex
 import sys
 
 import lab_ports
-from common import answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
+from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
@@ -188,28 +188,32 @@ def stop_timer(state, unit):
     return 0
 
 
-def show(state, db, command):
-    ports = lab_ports.load(state)
-    if command == "show runningconfiguration all":
-        sys.stdout.write(json.dumps(db, indent=4, sort_keys=True) + "\n")
-    elif command == "show interfaces status":
-        rows = []
-        for name in sorted(db.get("PORT", {}), key=natural):
-            p = ports.get(name, {})
-            mtu = db["PORT"][name].get("mtu", DEFAULT_MTU)
-            rows.append([name, "0", p.get("speed", "N/A"), mtu, "N/A", name.replace("Ethernet", "etp"), "routed",
-                         p.get("oper", "down"), "up", "N/A", "off"])
-        sys.stdout.write(table(["Interface", "Lanes", "Speed", "MTU", "FEC", "Alias", "Vlan", "Oper", "Admin", "Type",
-                                "Asym PFC"], rows))
-    elif command == "show lldp table":
-        rows = [[n, p["lldp"][0], p["lldp"][1], "BR", ""] for n, p in sorted(ports.items(), key=lambda i: natural(i[0]))
-                if p.get("lldp")]
-        sys.stdout.write("Capability codes: (R) Router, (B) Bridge, (O) Other\n")
-        sys.stdout.write(table(["LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"], rows))
-        sys.stdout.write("-" * 50 + "\nTotal entries displayed:  %d\n" % len(rows))
-    else:
-        return False
-    return True
+def show_running(cli, _m):
+    sys.stdout.write(json.dumps(cli["db"], indent=4, sort_keys=True) + "\n")
+    return 0
+
+
+def show_status(cli, _m):
+    ports, db = lab_ports.load(cli["state"]), cli["db"]
+    rows = []
+    for name in sorted(db.get("PORT", {}), key=natural):
+        p = ports.get(name, {})
+        mtu = db["PORT"][name].get("mtu", DEFAULT_MTU)
+        rows.append([name, "0", p.get("speed", "N/A"), mtu, "N/A", name.replace("Ethernet", "etp"), "routed",
+                     p.get("oper", "down"), "up", "N/A", "off"])
+    sys.stdout.write(table(["Interface", "Lanes", "Speed", "MTU", "FEC", "Alias", "Vlan", "Oper", "Admin", "Type",
+                            "Asym PFC"], rows))
+    return 0
+
+
+def show_lldp(cli, _m):
+    ports = lab_ports.load(cli["state"])
+    rows = [[n, p["lldp"][0], p["lldp"][1], "BR", ""] for n, p in sorted(ports.items(), key=lambda i: natural(i[0]))
+            if p.get("lldp")]
+    sys.stdout.write("Capability codes: (R) Router, (B) Bridge, (O) Other\n")
+    sys.stdout.write(table(["LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr"], rows))
+    sys.stdout.write("-" * 50 + "\nTotal entries displayed:  %d\n" % len(rows))
+    return 0
 
 
 def pfc_priority(state, db, words):
@@ -226,90 +230,125 @@ def pfc_priority(state, db, words):
     return 0
 
 
-def config(state, db, args, stdin):
-    """The `config` commands of a transaction (sonic-utilities config/main.py)."""
-    if args[:1] == ["checkpoint"] and len(args) == 2:
-        save(state, os.path.relpath(checkpoint_path(state, args[1]), state), db)
-        print("Checkpoint created successfully.")
-    elif args[:1] == ["rollback"] and len(args) == 2:
-        rollback(state, args[1])
-    elif args[:1] == ["delete-checkpoint"] and len(args) == 2:
-        path = checkpoint_path(state, args[1])
-        if not os.path.exists(path):
-            raise ClickError("Checkpoint '%s' does not exist" % args[1], ["Failed to delete config checkpoint"])
-        os.remove(path)
-        print("Checkpoint deleted successfully.")
-    elif args[:1] == ["apply-patch"] and len(args) == 2:
-        text = read_file(state, args[1], stdin)
-        if text is None:
-            raise patch_error("[Errno 2] No such file or directory: '%s'" % args[1])
-        try:
-            patch = json.loads(text)
-        except ValueError as e:
-            raise patch_error("%s" % e)
-        set_running(state, apply_patch(db, patch))
-        print("Patch applied successfully.")
-    elif args[:1] == ["load"] and args[1:2] == ["-y"] and len(args) == 3:
-        text = read_file(state, args[2], stdin)
-        if text is None:
-            print("The config_db file %s doesn't exist" % args[2])  # and exit status 0, as config load does
-            return 0
-        update = json.loads(text)
-        merge(db, update)
-        set_running(state, db)
-    elif args in (["save", "-y"], ["save"]):
-        save(state, "saved.json", db)
-    elif args[:3] == ["interface", "pfc", "priority"]:
-        return pfc_priority(state, db, ["config"] + args)
-    else:
-        raise ClickError('No such command "%s".' % (args[0] if args else ""),
-                         ["Usage: config [OPTIONS] COMMAND [ARGS]...", 'Try "config -h" for help.', ""])
+def checkpoint(cli, m):
+    save(cli["state"], os.path.relpath(checkpoint_path(cli["state"], m[1]), cli["state"]), cli["db"])
+    print("Checkpoint created successfully.")
     return 0
+
+
+def rollback_command(cli, m):
+    rollback(cli["state"], m[1])
+    return 0
+
+
+def delete_checkpoint(cli, m):
+    path = checkpoint_path(cli["state"], m[1])
+    if not os.path.exists(path):
+        raise ClickError("Checkpoint '%s' does not exist" % m[1], ["Failed to delete config checkpoint"])
+    os.remove(path)
+    print("Checkpoint deleted successfully.")
+    return 0
+
+
+def apply_patch_command(cli, m):
+    text = read_file(cli["state"], m[1], cli["stdin"])
+    if text is None:
+        raise patch_error("[Errno 2] No such file or directory: '%s'" % m[1])
+    try:
+        patch = json.loads(text)
+    except ValueError as e:
+        raise patch_error("%s" % e)
+    set_running(cli["state"], apply_patch(cli["db"], patch))
+    print("Patch applied successfully.")
+    return 0
+
+
+def load_command(cli, m):
+    text = read_file(cli["state"], m[1], cli["stdin"])
+    if text is None:
+        print("The config_db file %s doesn't exist" % m[1])  # and exit status 0, as config load does
+        return 0
+    merge(cli["db"], json.loads(text))
+    set_running(cli["state"], cli["db"])
+    return 0
+
+
+def save_command(cli, _m):
+    save(cli["state"], "saved.json", cli["db"])
+    return 0
+
+
+def tee(cli, m):
+    os.makedirs(os.path.join(cli["state"], "tmp"), exist_ok=True)
+    with open(os.path.join(cli["state"], "tmp", m[1]), "w") as f:
+        text = cli["stdin"]()
+        f.write(text)
+    sys.stdout.write(text)
+    return 0
+
+
+def remove_tmp(cli, m):
+    try:
+        os.remove(os.path.join(cli["state"], "tmp", m[1]))
+    except FileNotFoundError:
+        pass
+    return 0
+
+
+def systemd_run(cli, m):
+    words = cli["words"]
+    if len(words) != 7:  # `sh -c CMD`: CMD is one word
+        return no_such_command(cli)
+    return start_timer(cli["state"], m[2], int(m[1]), words[6])
+
+
+def no_such_command(cli):
+    """What the switch answers to a command it does not have: click's refusal of `config` or `show`."""
+    words = cli["words"]
+    if words[:1] == ["config"]:
+        raise ClickError('No such command "%s".' % (words[1] if len(words) > 1 else ""),
+                         ["Usage: config [OPTIONS] COMMAND [ARGS]...", 'Try "config -h" for help.', ""])
+    word = words[1] if words[:1] == ["show"] and len(words) > 1 else " ".join(words)
+    sys.stderr.write('Usage: show [OPTIONS] COMMAND [ARGS]...\nTry "show -h" for help.\n\n'
+                     'Error: No such command "%s".\n' % word)
+    return 2
+
+
+# The commands of a transaction and of collect (sonic-utilities config/main.py, show/main.py), matched
+# on the command line as bash splits it, `sudo ` removed.
+COMMANDS = [
+    (r"show runningconfiguration all", show_running),
+    (r"show interfaces status", show_status),
+    (r"show lldp table", show_lldp),
+    (r"config interface pfc priority(?: .*)?", lambda cli, _m: pfc_priority(cli["state"], cli["db"], cli["words"])),
+    (r"config checkpoint (\S+)", checkpoint),
+    (r"config rollback (\S+)", rollback_command),
+    (r"config delete-checkpoint (\S+)", delete_checkpoint),
+    (r"config apply-patch (\S+)", apply_patch_command),
+    (r"config load -y (\S+)", load_command),
+    (r"config save(?: -y)?", save_command),
+    (r"tee /tmp/(%s)" % NAME.pattern, tee),
+    (r"rm -f /tmp/(%s)" % NAME.pattern, remove_tmp),
+    (r"systemd-run --on-active=([0-9]{1,7})s --timer-property=RemainAfterElapse=no --unit=(%s) sh -c .*"
+     % NAME.pattern, systemd_run),
+    (r"systemctl stop (\S+)", lambda cli, m: stop_timer(cli["state"], m[1])),
+]
 
 
 def answer(state, words, stdin):
     if words[:1] == ["sudo"]:
         words = words[1:]
-    command = " ".join(words)
-    db = load(state, "config_db.json", {})
-    if show(state, db, command):
-        return 0
-    if words[:1] == ["config"]:
-        return config(state, db, words[1:], stdin)
-    m = re.fullmatch(r"tee /tmp/(%s)" % NAME.pattern, command)
-    if m:
-        os.makedirs(os.path.join(state, "tmp"), exist_ok=True)
-        with open(os.path.join(state, "tmp", m.group(1)), "w") as f:
-            text = stdin()
-            f.write(text)
-        sys.stdout.write(text)
-        return 0
-    m = re.fullmatch(r"rm -f /tmp/(%s)" % NAME.pattern, command)
-    if m:
-        try:
-            os.remove(os.path.join(state, "tmp", m.group(1)))
-        except FileNotFoundError:
-            pass
-        return 0
-    m = re.fullmatch(r"systemd-run --on-active=([0-9]{1,7})s --timer-property=RemainAfterElapse=no --unit=(%s) sh -c"
-                     % NAME.pattern, " ".join(words[:6]))
-    if m and len(words) == 7:
-        return start_timer(state, m.group(2), int(m.group(1)), words[6])
-    if len(words) == 3 and words[:2] == ["systemctl", "stop"]:
-        return stop_timer(state, words[2])
-    word = words[1] if words[:1] == ["show"] and len(words) > 1 else command
-    sys.stderr.write('Usage: show [OPTIONS] COMMAND [ARGS]...\nTry "show -h" for help.\n\n'
-                     'Error: No such command "%s".\n' % word)
-    return 2
+    cli = {"state": state, "db": load(state, "config_db.json", {}), "words": words, "stdin": stdin}
+    status = dispatch(COMMANDS, " ".join(words), cli)
+    return no_such_command(cli) if status is UNKNOWN else status
 
 
 def run_timer_command(state, command, stdin=lambda: ""):
     """What the timer's `sh -c` runs: `config ...` commands joined by &&, as root."""
     for part in command.split(" && "):
         words = shlex.split(part)
-        db = load(state, "config_db.json", {})
         try:
-            if words[:1] != ["config"] or config(state, db, words[1:], stdin) != 0:
+            if words[:1] != ["config"] or answer(state, words, stdin) != 0:
                 return
         except ClickError:
             return
