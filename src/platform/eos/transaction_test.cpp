@@ -3,6 +3,8 @@
 // collector's own commands, then confirm, roll back, or let EOS's commit timer expire.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include <fstream>
 
 #include "emulated_switch.h"
@@ -153,6 +155,10 @@ TEST_CASE(
         run_command({"/usr/bin/python3", kEmulator, dir.path.string(), "--load", (dir.path / "change.cfg").string()});
     REQUIRE_MESSAGE(out, out.error());
   };
+  // The factory switch, made once and copied for each pair: a file copy, not an emulator start.
+  test::TempDir factory;
+  test::spit(factory.path / "ports.json", R"({"Ethernet1": {}})");
+  REQUIRE(run_command({"/usr/bin/python3", kEmulator, factory.path.string(), "--factory"}));
   for (size_t from = 0; from < variants.size(); ++from)
     for (size_t to = 0; to < variants.size(); ++to) {
       CAPTURE(variants[from].first);
@@ -162,8 +168,7 @@ TEST_CASE(
       variants[from].second(was);
       variants[to].second(want);
       test::TempDir dir;
-      test::spit(dir.path / "ports.json", R"({"Ethernet1": {}})");
-      REQUIRE(run_command({"/usr/bin/python3", kEmulator, dir.path.string(), "--factory"}));
+      std::filesystem::copy(factory.path, dir.path, std::filesystem::copy_options::recursive);
       auto first = a.change(was, running(dir));
       REQUIRE_MESSAGE(first, first.error());
       load(dir, first->payload);
@@ -171,11 +176,12 @@ TEST_CASE(
       REQUIRE_MESSAGE(change, change.error());
       CHECK((from == to) == change->empty());
       load(dir, change->payload);
-      auto again = a.change(want, running(dir));
+      const RawOutputs now = running(dir);
+      auto again = a.change(want, now);
       REQUIRE_MESSAGE(again, again.error());
       CHECK_MESSAGE(again->empty(), again->text);
       const auto seen = adapter(Platform::eos)
-                            .collector.observe("leaf1", {{"running-config.txt", running(dir).at("running-config.txt")},
+                            .collector.observe("leaf1", {{"running-config.txt", now.at("running-config.txt")},
                                                          {"interfaces.json", R"({"interfaces": {}})"},
                                                          {"lldp-neighbors.json", R"({"lldpNeighbors": []})"}});
       REQUIRE_MESSAGE(seen, seen.error());
