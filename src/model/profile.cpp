@@ -266,7 +266,9 @@ struct LayerKey {
 const std::vector<LayerKey>& layer_keys() {
   static const std::vector<LayerKey> keys = {
       {"description", kInProfile,
-       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { l.description = r.string(v, "description"); }},
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) {
+         l.description = r.string(v, "description");
+       }},
       {"extends", kInProfile,
        [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { l.extends = r.string(v, "extends"); }},
       {"mtu", kAnywhere, read_mtu},
@@ -357,7 +359,8 @@ ProfileLayer read_layer(const Reader& r, const YamlNode& n, LayerScope scope) {
 
 std::vector<StrayRemoval> ProfileLayer::merge(const ProfileLayer& later) {
   std::vector<StrayRemoval> stray;
-  each_field([&](auto member, std::string_view null_for) { merge_field(this->*member, later.*member, null_for, stray); });
+  each_field(
+      [&](auto member, std::string_view null_for) { merge_field(this->*member, later.*member, null_for, stray); });
   return stray;
 }
 

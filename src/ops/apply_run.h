@@ -32,9 +32,9 @@ ApplyPlan plan_apply(const Fabric& fabric, const std::set<std::string>& scope, c
 
 /// Where an apply's audit record goes, and what its start event says about the run.
 struct ApplyRecord {
-  std::filesystem::path dir;   // the record is DIR/<transaction>.jsonl
-  std::string inventory;       // as given
-  std::string plan_source;     // the saved plan's directory, or "" for a plan made by this apply
+  std::filesystem::path dir;  // the record is DIR/<transaction>.jsonl
+  std::string inventory;      // as given
+  std::string plan_source;    // the saved plan's directory, or "" for a plan made by this apply
   /// The exit status the caller ends with for a result: the record's end event names it.
   std::function<int(const ApplyResult&)> exit_status;
 };

@@ -86,10 +86,9 @@ TEST_CASE("ops apply run: a failed device is in the end event with the caller's 
   f.devices.device("host1").fail_when["host apply"] = {1, "", "refused"};
   const ApplyPlan plan = plan_apply(f.fabric, f.all, {}, std::nullopt, f.ctx);
   const test::TempDir dir;
-  auto run = run_apply(f.fabric, plan, {}, {dir.path, "inv", "saved-plan", [](const ApplyResult& r) {
-                                              return all_applied(r) ? 0 : 3;
-                                            }},
-                       f.ctx);
+  auto run =
+      run_apply(f.fabric, plan, {},
+                {dir.path, "inv", "saved-plan", [](const ApplyResult& r) { return all_applied(r) ? 0 : 3; }}, f.ctx);
   REQUIRE_MESSAGE(run, run.error());
   CHECK_FALSE(all_applied(run->result));
   const auto lines = record_lines(run->record);

@@ -424,7 +424,6 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
         "sonic-db-cli CONFIG_DB hset 'SCHEDULER|ROCE_TC6' type 'STRICT'\n"
         "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|6' scheduler 'ROCE_TC6'");
 
-
   f.port("leaf1", "Ethernet4").tc.reset();
   CHECK(one(f, "port.ets.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: TC scheduling not collected");
   f.port("leaf1", "Ethernet4").priority_to_tc.reset();
