@@ -14,26 +14,10 @@ using namespace fabricctl::ops;
 
 namespace {
 
-struct Fleet {
-  Fabric fabric = fake::small_fabric();
-  fake::FakeClock clock;
-  fake::FakeConnector devices{fabric, clock};
-  fake::RecordingObserver seen;
-  Context ctx{devices, seen, clock};
-  std::set<std::string> all;
-
-  Fleet() {
-    for (const DeviceDesired& d : fabric.desired.devices) all.insert(d.name);
-  }
-  /// `host`'s NIC at MTU `mtu`.
-  void mtu_on(const std::string& host, int mtu) {
-    for (const DeviceDesired& d : fabric.desired.devices)
-      if (d.name == host) {
-        DeviceObserved o = observed_from_desired(d);
-        o.ports[0].mtu = mtu;
-        devices.device(host).state = fake::raw_outputs(d, o);
-      }
-  }
+/// The shared fake fleet, `host`'s NIC at MTU `mtu`, and the whole fabric as the scope.
+struct Fleet : fake::Fleet {
+  std::set<std::string> all = fake::every_device(fabric);
+  void mtu_on(const std::string& host, int mtu) { fake::mtu_on(devices, fabric, host, mtu); }
 };
 
 std::vector<nlohmann::json> record_lines(const std::filesystem::path& path) {

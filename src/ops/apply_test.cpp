@@ -16,52 +16,7 @@ using Events = std::vector<std::string>;
 
 namespace {
 
-/// The fake fleet, its clock and observer, and what planning and applying it gives.
-struct Fleet {
-  Fabric fabric = fake::small_fabric();
-  fake::FakeClock clock;
-  fake::FakeConnector devices{fabric, clock};
-  fake::RecordingObserver seen;
-  std::atomic<int> signal{0};
-  Context ctx{devices, seen, clock, StopToken([this] { return signal.load(); })};
-
-  const DeviceDesired& desired(const std::string& name) const {
-    for (const DeviceDesired& d : fabric.desired.devices)
-      if (d.name == name) return d;
-    FAIL("no device " << name);
-    return fabric.desired.devices.front();
-  }
-  /// PFC off on leaf1:Ethernet8.
-  void pfc_off_on_leaf() {
-    const DeviceDesired& leaf = desired("leaf1");
-    auto db = fake::rendered_config_db(leaf);
-    db["PORT_QOS_MAP"]["Ethernet8"]["pfc_enable"] = "";
-    devices.device("leaf1").state = fake::raw_outputs(leaf, observed_from_desired(leaf), db);
-  }
-  /// `host`'s NIC at MTU 1500.
-  void mtu_1500_on(const std::string& host) {
-    DeviceObserved o = observed_from_desired(desired(host));
-    o.ports[0].mtu = 1500;
-    devices.device(host).state = fake::raw_outputs(desired(host), o);
-  }
-  /// Both hosts' NICs at MTU 1500 and PFC off on the leaf: a change on three devices.
-  void three_changes() {
-    mtu_1500_on("host1");
-    mtu_1500_on("host2");
-    pfc_off_on_leaf();
-  }
-  PlannedFabric plan() {
-    std::set<std::string> all;
-    for (const DeviceDesired& d : fabric.desired.devices) all.insert(d.name);
-    return read_and_plan(fabric, all, {}, ctx);
-  }
-  ApplyResult apply(ApplyOptions o = {}) {
-    const PlannedFabric p = plan();
-    o.transaction = "fabricctl-20261203T060000-abcdef";
-    seen.events.clear();
-    return apply_plan(fabric, p.plan, p.observed, o, ctx);
-  }
-};
+using fake::Fleet;
 
 ApplyOptions options(int jobs, int canary, int max_failures) {
   ApplyOptions o;

@@ -11,18 +11,23 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "fixtures.h"
 #include "model/fabric.h"
+#include "ops/apply.h"
 #include "ops/clock.h"
+#include "ops/context.h"
 #include "ops/device_session.h"
 #include "ops/observer.h"
+#include "ops/plan.h"
 #include "platform/platform.h"
 #include "state/observed.h"
 #include "state/snapshot.h"
@@ -269,6 +274,63 @@ class RecordingObserver final : public Observer {
 
  private:
   std::mutex mutex_;
+};
+
+/// Every device of `fabric`: the scope of a whole-fabric plan.
+inline std::set<std::string> every_device(const Fabric& fabric) {
+  std::set<std::string> all;
+  for (const DeviceDesired& d : fabric.desired.devices) all.insert(d.name);
+  return all;
+}
+
+/// `host`'s NIC at MTU `mtu` (bytes) in the fake fleet, the rest as its intent says.
+inline void mtu_on(FakeConnector& fleet, const Fabric& fabric, const std::string& host, int mtu) {
+  for (const DeviceDesired& d : fabric.desired.devices) {
+    if (d.name != host) continue;
+    DeviceObserved o = observed_from_desired(d);
+    o.ports[0].mtu = mtu;
+    fleet.device(host).state = raw_outputs(d, o);
+  }
+}
+
+/// The small fabric on the fake fleet, with its clock, an observer that records, and a stop token a
+/// test raises by setting `signal`: what plan and apply tests start from.
+struct Fleet {
+  Fabric fabric = small_fabric();
+  FakeClock clock;
+  FakeConnector devices{fabric, clock};
+  RecordingObserver seen;
+  std::atomic<int> signal{0};
+  Context ctx{devices, seen, clock, StopToken([this] { return signal.load(); })};
+
+  const DeviceDesired& desired(const std::string& name) const {
+    for (const DeviceDesired& d : fabric.desired.devices)
+      if (d.name == name) return d;
+    FAIL("no device " << name);
+    return fabric.desired.devices.front();
+  }
+  /// PFC off on leaf1:Ethernet8.
+  void pfc_off_on_leaf() {
+    const DeviceDesired& leaf = desired("leaf1");
+    auto db = rendered_config_db(leaf);
+    db["PORT_QOS_MAP"]["Ethernet8"]["pfc_enable"] = "";
+    devices.device("leaf1").state = raw_outputs(leaf, observed_from_desired(leaf), db);
+  }
+  /// `host`'s NIC at MTU 1500.
+  void mtu_1500_on(const std::string& host) { mtu_on(devices, fabric, host, 1500); }
+  /// Both hosts' NICs at MTU 1500 and PFC off on the leaf: a change on three devices.
+  void three_changes() {
+    mtu_1500_on("host1");
+    mtu_1500_on("host2");
+    pfc_off_on_leaf();
+  }
+  PlannedFabric plan() { return read_and_plan(fabric, every_device(fabric), {}, ctx); }
+  ApplyResult apply(ApplyOptions o = {}) {
+    const PlannedFabric p = plan();
+    o.transaction = "fabricctl-20261203T060000-abcdef";
+    seen.events.clear();
+    return apply_plan(fabric, p.plan, p.observed, o, ctx);
+  }
 };
 
 }  // namespace fabricctl::ops::fake

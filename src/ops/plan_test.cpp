@@ -13,20 +13,11 @@ using namespace fabricctl::ops;
 
 namespace {
 
-std::set<std::string> every_device(const Fabric& f) {
-  std::set<std::string> all;
-  for (const DeviceDesired& d : f.desired.devices) all.insert(d.name);
-  return all;
-}
+using fake::every_device;
 
 /// `host`'s NIC at MTU 1500, in the fake fleet.
 void mtu_1500_on(fake::FakeConnector& fleet, const Fabric& fabric, const std::string& host) {
-  for (const DeviceDesired& d : fabric.desired.devices) {
-    if (d.name != host) continue;
-    DeviceObserved o = observed_from_desired(d);
-    o.ports[0].mtu = 1500;
-    fleet.device(host).state = fake::raw_outputs(d, o);
-  }
+  fake::mtu_on(fleet, fabric, host, 1500);
 }
 
 /// The small fabric on the fake fleet with both hosts' NICs at MTU 1500: two devices to change.

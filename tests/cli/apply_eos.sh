@@ -29,7 +29,6 @@ YAML
 inv="$work/inv"
 kh="$work/known_hosts"
 : >"$kh"
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
 
 run "$bin" plan -i "$inv" --known-hosts "$kh" --accept-new-host-keys -o native --detailed-exitcode
 [ $rc -eq 1 ] || fail "plan of a factory switch: exit $rc: $(cat "$work/err")"

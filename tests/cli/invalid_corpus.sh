@@ -64,17 +64,16 @@ run_case() {
 compare=()
 
 mkdir "$work/validate-json"
-# LeakSanitizer checks the first case of each kind; the others take the same paths, at a third of the cost.
-leaks=${ASAN_OPTIONS:-}
+# LeakSanitizer checks the first case of each kind (leaks_off, lib/common.sh).
 for case in "$root"/tests/corpus/invalid/*/; do
   invalid=$((invalid + 1))
   run_case "${case%/}" 2
-  [ -z "$leaks" ] || export ASAN_OPTIONS="$leaks:detect_leaks=0"
+  leaks_off
 done
-[ -z "$leaks" ] || export ASAN_OPTIONS="$leaks"
+leaks_on
 for case in "$root"/tests/corpus/valid/*/; do
   [ -d "$case" ] && run_case "${case%/}" 0
-  [ -z "$leaks" ] || export ASAN_OPTIONS="$leaks:detect_leaks=0"
+  leaks_off
 done
 # -o json holds the diagnostics the text form prints, for every case that got this far.
 /usr/bin/python3 "$root/tests/tools/validate-json-as-text" --compare "${compare[@]}" >"$work/compare.out" ||

@@ -25,8 +25,7 @@ for f in sorted(os.listdir(src)):
         json.dump(snap, open(os.path.join(d, f), "w"), indent=2)
 PY
 
-# LeakSanitizer checks the first variant's runs; the others take the same paths, at a third of the cost.
-leaks=${ASAN_OPTIONS:-}
+# LeakSanitizer checks the first variant's runs (leaks_off, lib/common.sh).
 n=0
 for dir in "$work"/variants/*; do
   name=$(basename "$dir")
@@ -39,7 +38,7 @@ for dir in "$work"/variants/*; do
     [ $format != json ] || mv "$work/out" "$work/variants/$name.json"
   done
   n=$((n + 1))
-  [ -z "$leaks" ] || export ASAN_OPTIONS="$leaks:detect_leaks=0"
+  leaks_off
 done
 [ $n -gt 10 ] || fail "only $n variants"
 /usr/bin/python3 - "$work"/variants/*.json <<'PY'

@@ -1,9 +1,16 @@
 # Sourced first by tests/cli/*.sh, which ctest runs as `bash SCRIPT FABRICCTL` from the repository root:
 # strict mode, the binary under test ($bin), the repository root ($root), a private work directory
-# removed on exit ($work), and fail MESSAGE.
+# removed on exit ($work), fail MESSAGE, run COMMAND... (its output in $work/out and $work/err, its
+# status in $rc), and leaks_off/leaks_on (LeakSanitizer off for the runs of a loop after its first).
 set -euo pipefail
 bin=$(realpath "$1")
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
+# A loop that runs the binary over many cases of the same paths checks leaks on its first case only:
+# LeakSanitizer's scan at exit is a third of a sanitizer run's cost. No-ops when ASAN_OPTIONS is unset.
+asan_options=${ASAN_OPTIONS:-}
+leaks_off() { [ -z "$asan_options" ] || export ASAN_OPTIONS="$asan_options:detect_leaks=0"; }
+leaks_on() { [ -z "$asan_options" ] || export ASAN_OPTIONS="$asan_options"; }

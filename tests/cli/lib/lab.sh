@@ -1,6 +1,5 @@
 # The lab for a CLI test (tests/lab/lab.py; as root, which CI is): lab_up INVENTORY [--factory] brings it
-# up under $work/lab and takes it down on exit; then ctl (a command in the controller's namespace), run
-# (a command's output in $work/out and $work/err, its status in $rc), $live (fabricctl's options for
+# up under $work/lab and takes it down on exit; then ctl (a command in the controller's namespace), $live (fabricctl's options for
 # the lab), plan_json (a plan's JSON in $work/out) and field (one device's key of it). Each lab has namespaces of its own, so lab tests run side by side. Sourced after common.sh.
 if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
   [ -n "${CI:-}" ] && fail "CI is set but the lab needs root, sshd and lldpd (scripts/install-deps)"
@@ -17,7 +16,6 @@ lab_up() {  # lab_up INVENTORY [--factory]
   live=(-i "$state/inventory" -p "$root/profiles" --known-hosts "$state/known_hosts" -q)
 }
 ctl() { "$state/ns" ctl "$@"; }
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
 plan_json() { run ctl "$bin" plan "${live[@]}" -o json "$@"; }
 field() {  # field DEVICE KEY: from the plan JSON in $work/out
   /usr/bin/python3 -c 'import json,sys; print({d["device"]: d for d in json.load(open(sys.argv[1]))["devices"]}[sys.argv[2]].get(sys.argv[3], ""))' \

@@ -6,7 +6,6 @@
 #     DEVICE_YAML: one more line of YAML for each device (e.g. "sonic: {buffer_model: traditional}").
 # Sets $emulator, $inv (the inventory directory) and $kh (an empty known_hosts), writes each
 # switch's ports.json; the switch's configuration is the test's to load (--factory or --load FILE).
-# Also defines run COMMAND...: its output in $work/out and $work/err, its status in $rc.
 two_switches() {
   local platform=$1 p1=$2 p2=$3 extra=${4:-} sw peer port speed
   emulator="$root/tests/lab/emulators/$platform.py"
@@ -38,4 +37,3 @@ two_switches() {
   kh="$work/known_hosts"
   : >"$kh"
 }
-run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
