@@ -14,7 +14,7 @@ cat >"$work/sw1/state/ports.json" <<JSON
 {"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000, "oper": "up"}}
 JSON
 /usr/bin/python3 "$emulator" "$work/sw1/state" --factory
-start_device sw1 "/usr/bin/python3 $emulator $work/sw1/state"
+start_emulated sw1 "$emulator" "$work/sw1/state"
 cat >"$work/inv/fabric.yaml" <<YAML
 defaults:
   profile: roce-lossless

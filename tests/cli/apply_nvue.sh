@@ -127,7 +127,7 @@ for sig in INT TERM KILL; do
     [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
     run "$bin" plan "${live[@]}" -o json --limit sw2
     [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change: $(cat "$work/out")"
-    until_ok 38 back_to_change || fail "SIGKILL: NVUE's 8 s confirm timer did not restore sw2 in 38 s: $(cat "$work/out")"
+    until_ok_every 1 38 back_to_change || fail "SIGKILL: NVUE's 8 s confirm timer did not restore sw2 in 38 s: $(cat "$work/out")"
   fi
 done
 echo "ok apply_nvue"

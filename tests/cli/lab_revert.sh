@@ -62,7 +62,7 @@ for d in "${devices[@]}"; do
 done
 back_at_factory() { plan_json --limit "$1" && [ $rc -eq 0 ] && [ "$(field "$1" base_sha256)" = "${factory[$1]}" ]; }
 for d in "${devices[@]}"; do
-  until_ok $((timer_s + 30)) back_at_factory "$d" ||
+  until_ok_every 2 $((timer_s + 30)) back_at_factory "$d" ||
     fail "$d: its revert timer did not restore the factory configuration in $((timer_s + 30)) s: $(cat "$work/out" "$work/err")"
 done
 echo "all four back at factory $((SECONDS - staged_at)) s after the last stage"

@@ -1,13 +1,16 @@
 """How each switch platform's emulator comes up in the lab: its state directory, loaded with the device's
 rendered configuration the way the NOS would take it (SONiC `config load` of config_db.json, NVUE's
-commands.nvue applied, EOS's session.cfg committed) or at its factory defaults, and the ForceCommand its sshd
-runs."""
+commands.nvue applied, EOS's session.cfg committed) or at its factory defaults, its emulator server
+(emulators/zygote.py, in the switch's namespace), and the ForceCommand its sshd runs."""
 import json
 import os
 import subprocess
 import sys
+import time
 
 EMULATORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emulators")
+sys.path.insert(0, EMULATORS)
+import zygote  # noqa: E402  the emulators' command server and its client
 
 def mbps(speed):
     return int(speed.rstrip("G")) * 1000
@@ -36,4 +39,18 @@ def install(platform, namespace, ports, device_dir, render_dir, netdev, lldp_soc
     init = ["--factory"] if factory else ["--load", os.path.join(render_dir, artifact)]
     subprocess.run(["ip", "netns", "exec", namespace, sys.executable, emulator, state] + init, check=True,
                    capture_output=True, text=True)
-    return "%s %s %s" % (sys.executable, emulator, state)
+    # Its commands are served in the namespace too; the lab's `down` ends the server with the namespace's
+    # other processes.
+    client = os.path.join(os.path.dirname(device_dir), "emu-client")
+    zygote.build_client(client)
+    socket = os.path.join(device_dir, "emu.sock")
+    with open(os.path.join(device_dir, "zygote.log"), "w") as log:
+        subprocess.Popen(["ip", "netns", "exec", namespace, sys.executable, zygote.__file__, socket, emulator],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
+    deadline = time.time() + 10
+    while not os.path.exists(socket):
+        if time.time() > deadline:
+            with open(os.path.join(device_dir, "zygote.log")) as log:
+                sys.exit("the emulator server of %s did not start: %s" % (namespace, log.read()))
+        time.sleep(0.02)
+    return "%s %s %s" % (client, socket, state)

@@ -1,19 +1,24 @@
 // For the switch transactions' tests: a factory-default switch of one platform, its NOS emulator
-// (tests/lab/emulators/<name>.py) the ForceCommand of a real sshd on 127.0.0.1, and an SshSession to
-// it. The tests run a transaction's steps through the session, and read the switch back with the
-// collector's own commands, as apply does.
+// (tests/lab/emulators/<name>.py, served by its command server zygote.py) the ForceCommand of a real
+// sshd on 127.0.0.1, and an SshSession to it. The tests run a transaction's steps through the session, and read the
+// switch back with the collector's own commands, as apply does.
 #pragma once
 
 #include <doctest/doctest.h>
 
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fixtures.h"
@@ -33,6 +38,58 @@ inline bool have_emulator_tools(const Sshd& sshd) {
   return why.empty() || unavailable(why);
 }
 
+/// The switch's emulator server (tests/lab/emulators/zygote.py): Python started and the emulator
+/// imported once, a fork per SSH command; its client (emu_client.c) is sshd's ForceCommand. Stopped,
+/// with the commands it runs, in the destructor.
+class EmulatorServer {
+ public:
+  EmulatorServer(const std::string& emulator, const std::filesystem::path& dir)
+      : emulator_(emulator), socket_((dir / "emu.sock").string()), client_((dir / "emu-client").string()) {}
+  EmulatorServer(const EmulatorServer&) = delete;
+  EmulatorServer& operator=(const EmulatorServer&) = delete;
+  ~EmulatorServer() {
+    if (pid_ > 0) {
+      kill(-pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  /// What sshd runs for a login: the client, handing the command to this server for `state`.
+  [[nodiscard]] std::string force_command(const std::string& state) const {
+    return client_ + " " + socket_ + " " + state;
+  }
+  /// The emulator run as `EMULATOR STATE ARGS...` through this server (SSH_ORIGINAL_COMMAND from the
+  /// environment), for run_command: a fork of the server, not a Python start.
+  [[nodiscard]] std::vector<std::string> command(const std::string& state,
+                                                 const std::vector<std::string>& args = {}) const {
+    std::vector<std::string> argv{client_, socket_, state};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return argv;
+  }
+  void start() {
+    REQUIRE(run_command({"/usr/bin/python3", zygote(), "--client", client_}));
+    std::vector<std::string> argv{"/usr/bin/python3", zygote(), socket_, emulator_};
+    std::vector<char*> args;
+    for (std::string& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);  // its commands are stopped with it
+    posix_spawnattr_setpgroup(&attr, 0);
+    REQUIRE(posix_spawn(&pid_, args[0], nullptr, &attr, args.data(), environ) == 0);
+    posix_spawnattr_destroy(&attr);
+    // It renames its socket into place once it listens: at most 5 s.
+    for (int i = 0; i < 250 && !std::filesystem::exists(socket_); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE_MESSAGE(std::filesystem::exists(socket_), "the emulator server did not start: " << emulator_);
+  }
+
+ private:
+  static std::string zygote() { return std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/zygote.py"; }
+  std::string emulator_, socket_, client_;
+  pid_t pid_ = -1;
+};
+
 class EmulatedSwitch {
  public:
   /// `emulator`: the file name under tests/lab/emulators/; `ports_json`: its ports.json (names, speeds
@@ -44,7 +101,8 @@ class EmulatedSwitch {
         platform_(platform),
         emulator_(std::string(FABRICCTL_SOURCE_DIR) + "/tests/lab/emulators/" + emulator),
         ports_json_(std::move(ports_json)),
-        sshd_("/usr/bin/python3 " + emulator_ + " " + state_.path.string()) {}
+        server_(emulator_, server_dir_.path),
+        sshd_(server_.force_command(state_.path.string())) {}
 
   DeviceDesired device;
   Applier applier;
@@ -55,6 +113,7 @@ class EmulatedSwitch {
     if (!have_emulator_tools(sshd_)) return false;
     spit(state_.path / "ports.json", ports_json_);
     REQUIRE(run_command({"/usr/bin/python3", emulator_, state_.path.string(), "--factory"}));
+    server_.start();
     SshEndpoint e;
     e.device = "leaf1";
     e.address = "127.0.0.1";
@@ -126,6 +185,8 @@ class EmulatedSwitch {
   std::string emulator_;
   std::string ports_json_;
   TempDir state_;  // before sshd_: its ForceCommand names the directory
+  TempDir server_dir_;
+  EmulatorServer server_;  // before sshd_, after it in destruction: sshd's logins reach it
   Sshd sshd_;
 };
 

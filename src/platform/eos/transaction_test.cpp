@@ -142,17 +142,21 @@ TEST_CASE(
   }
   const Applier a = adapter(Platform::eos).applier;
   const auto variants = test::intent_variants();
+  // Four emulator runs per pair: through its server, each a fork rather than a Python start.
+  test::TempDir server_dir;
+  test::EmulatorServer server(kEmulator, server_dir.path);
+  server.start();
   // What the emulator prints, read as the collector keeps it; `--load FILE` merges lines as a session does.
-  const auto running = [](const test::TempDir& dir) {
-    auto out = run_command(
-        {"env", "SSH_ORIGINAL_COMMAND=show running-config", "/usr/bin/python3", kEmulator, dir.path.string()});
+  const auto running = [&server](const test::TempDir& dir) {
+    std::vector<std::string> argv{"env", "SSH_ORIGINAL_COMMAND=show running-config"};
+    for (std::string& a : server.command(dir.path.string())) argv.push_back(std::move(a));
+    auto out = run_command(argv);
     REQUIRE_MESSAGE(out, out.error());
     return RawOutputs{{"running-config.txt", *out}};
   };
-  const auto load = [](const test::TempDir& dir, const std::string& lines) {
+  const auto load = [&server](const test::TempDir& dir, const std::string& lines) {
     test::spit(dir.path / "change.cfg", lines);
-    auto out =
-        run_command({"/usr/bin/python3", kEmulator, dir.path.string(), "--load", (dir.path / "change.cfg").string()});
+    auto out = run_command(server.command(dir.path.string(), {"--load", (dir.path / "change.cfg").string()}));
     REQUIRE_MESSAGE(out, out.error());
   };
   // The factory switch, made once and copied for each pair: a file copy, not an emulator start.

@@ -3,9 +3,12 @@
 #   client_key                         $work/client_key: the key the devices accept
 #   start_device NAME FORCE_COMMAND    an sshd with its own host key ($work/NAME/host.pub) whose every
 #                                      login runs FORCE_COMMAND; sets port_NAME and pid_NAME
+#   start_emulated NAME EMULATOR STATE a device whose every login runs the NOS emulator EMULATOR (a path under
+#                                      tests/lab/emulators/) on STATE, served by its own emulator server
+#                                      (zygote.py: Python started once, a fork per command)
 #   wait_device NAME                   until its sshd accepts connections
 #   stop_device NAME                   kills it and its connections
-# Every sshd is stopped on exit.
+# Every sshd and emulator server is stopped on exit.
 need_sshd() {
   if [ ! -x /usr/sbin/sshd ]; then
     [ -n "${CI:-}" ] && fail "sshd is required in CI (scripts/install-deps installs openssh-server)"
@@ -48,6 +51,21 @@ CONF
   sshd_pids="$sshd_pids $!"
   eval "port_$name=$port"
   wait_device "$name"
+}
+
+start_emulated() {
+  local name=$1 emulator=$2 state=$3 socket="$work/$1.sock" i
+  zygote="$root/tests/lab/emulators/zygote.py"
+  [ -x "$work/emu-client" ] || /usr/bin/python3 "$zygote" --client "$work/emu-client"
+  # Its output to /dev/null, not the test's: ctest waits for whatever holds the test's output.
+  setsid /usr/bin/python3 "$zygote" "$socket" "$emulator" >/dev/null 2>"$work/$name.zygote.log" &
+  sshd_pids="$sshd_pids $!"
+  for i in $(seq 200); do
+    [ -S "$socket" ] && break
+    sleep 0.02
+  done
+  [ -S "$socket" ] || fail "the emulator server of $name did not start: $(cat "$work/$name.zygote.log")"
+  start_device "$name" "$work/emu-client $socket $state"
 }
 
 # wait_device NAME: until its sshd accepts connections (at most about 10 s).

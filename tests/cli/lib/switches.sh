@@ -11,7 +11,7 @@ two_switches() {
   emulator="$root/tests/lab/emulators/$platform.py"
   for sw in sw1 sw2; do
     mkdir -p "$work/$sw/state"
-    start_device "$sw" "/usr/bin/python3 $emulator $work/$sw/state"
+    start_emulated "$sw" "$emulator" "$work/$sw/state"
   done
   inv="$work/inv"
   mkdir -p "$inv"

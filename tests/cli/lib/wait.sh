@@ -7,8 +7,7 @@ newest_record() {  # newest_record DIR: the newest record's path, empty when the
 }
 
 # staged_in DIR DEVICE: the newest record says DEVICE is staged. Waited for with until_ok in seconds of
-# wall time, not in polls: on a loaded two-core machine under ASan an NVUE switch's factory stage (some
-# sixty `nv set` commands, one SSH exec each) takes over 30 s.
+# wall time, not in polls: on a loaded two-core machine under ASan a stage can take tens of seconds.
 staged_in() {
   local r
   r=$(newest_record "$1")
@@ -16,14 +15,18 @@ staged_in() {
 }
 
 # until_ok LIMIT_S COMMAND...: runs COMMAND until it succeeds (0), 1 after LIMIT_S seconds. It polls every
-# 0.1 s, so a short window (a stage to kill) is not missed; a slow COMMAND (a plan) paces itself. For a
-# device's own revert timer: the test waits as long as the timer takes, not a fixed guess.
-until_ok() {
-  local end=$((SECONDS + $1))
-  shift
+# 0.1 s, so a short window (a stage to kill) is not missed. For a device's own revert timer: the test waits
+# as long as the timer takes, not a fixed guess.
+until_ok() { until_ok_every 0.1 "$@"; }
+
+# until_ok_every PAUSE_S LIMIT_S COMMAND...: the same, PAUSE_S seconds between tries: for a COMMAND that is
+# a run of fabricctl over devices (a plan), which would otherwise run back to back for the whole wait.
+until_ok_every() {
+  local pause=$1 end=$((SECONDS + $2))
+  shift 2
   while [ $SECONDS -lt "$end" ]; do
     "$@" && return 0
-    sleep 0.1
+    sleep "$pause"
   done
   return 1
 }
