@@ -149,7 +149,7 @@ TEST_CASE(
   // What the emulator prints, read as the collector keeps it; `--load FILE` merges lines as a session does.
   const auto running = [&server](const test::TempDir& dir) {
     std::vector<std::string> argv{"env", "SSH_ORIGINAL_COMMAND=show running-config"};
-    for (std::string& a : server.command(dir.path.string())) argv.push_back(std::move(a));
+    for (std::string& word : server.command(dir.path.string())) argv.push_back(std::move(word));
     auto out = run_command(argv);
     REQUIRE_MESSAGE(out, out.error());
     return RawOutputs{{"running-config.txt", *out}};
