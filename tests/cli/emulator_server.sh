@@ -6,27 +6,21 @@
 # a shell reports a lost command. (No fabricctl here: what fabricctl sees through it, the collect and
 # apply tests check.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
-emulators="$root/tests/lab/emulators"
-/usr/bin/python3 "$emulators/zygote.py" --client "$work/emu-client"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"    # start_emulator (no sshd needed)
+emulator="$root/tests/lab/emulators/sonic.py"
 mkdir -p "$work/state"
 printf '{"Ethernet0": {"speed": "400G", "oper": "up"}, "Ethernet4": {"speed": "400G", "oper": "up"}}\n' >"$work/state/ports.json"
-/usr/bin/python3 "$emulators/sonic.py" "$work/state" --factory
-setsid /usr/bin/python3 "$emulators/zygote.py" "$work/sock" "$emulators/sonic.py" >/dev/null 2>"$work/zygote.log" &
-server=$!
-trap 'kill -TERM -- -$server 2>/dev/null || true; rm -rf "$work"' EXIT
-for i in $(seq 250); do [ -S "$work/sock" ] && break; sleep 0.02; done
-[ -S "$work/sock" ] || fail "the server did not start: $(cat "$work/zygote.log")"
+/usr/bin/python3 "$emulator" "$work/state" --factory
+start_emulator sw "$emulator"
 
 # same COMMAND [STDIN]: the command through the server and by itself agree on all three.
 same() {
   local how
+  local -A runner=([served]="$work/emu-client $work/sw.sock" [direct]="/usr/bin/python3 $emulator")
   for how in served direct; do
     set +e
-    if [ $how = served ]; then
-      printf '%s' "${2:-}" | SSH_ORIGINAL_COMMAND="$1" "$work/emu-client" "$work/sock" "$work/state" >"$work/$how.out" 2>"$work/$how.err"
-    else
-      printf '%s' "${2:-}" | SSH_ORIGINAL_COMMAND="$1" /usr/bin/python3 "$emulators/sonic.py" "$work/state" >"$work/$how.out" 2>"$work/$how.err"
-    fi
+    # shellcheck disable=SC2086  # the runner's words: paths without spaces ($work, the repository)
+    printf '%s' "${2:-}" | SSH_ORIGINAL_COMMAND="$1" ${runner[$how]} "$work/state" >"$work/$how.out" 2>"$work/$how.err"
     echo $? >"$work/$how.rc"
     set -e
   done
@@ -43,11 +37,8 @@ same "show no-such-thing"
 same "config apply-patch /dev/stdin" '[{"op": "replace", "path": "/PORT/Ethernet0/mtu", "value": "70000"}]'
 [ "$(cat "$work/served.rc")" = 2 ] || fail "apply-patch of a bad MTU: exit $(cat "$work/served.rc"): $(cat "$work/served.err")"
 
-kill -TERM -- -$server
-wait $server 2>/dev/null || true
-set +e
-SSH_ORIGINAL_COMMAND="show runningconfiguration all" "$work/emu-client" "$work/sock" "$work/state" >/dev/null 2>"$work/err"
-rc=$?
-set -e
-[ $rc -eq 255 ] && grep -q "emu-client: $work/sock" "$work/err" || fail "no server: exit $rc: $(cat "$work/err")"
+kill -TERM -- "-$server_sw"
+wait "$server_sw" 2>/dev/null || true
+run env SSH_ORIGINAL_COMMAND="show runningconfiguration all" "$work/emu-client" "$work/sw.sock" "$work/state"
+[ $rc -eq 255 ] && grep -q "emu-client: $work/sw.sock" "$work/err" || fail "no server: exit $rc: $(cat "$work/err")"
 echo "ok emulator_server"

@@ -76,7 +76,7 @@ for case in "$root"/tests/corpus/valid/*/; do
   leaks_off
 done
 # -o json holds the diagnostics the text form prints, for every case that got this far.
-/usr/bin/python3 "$root/tests/tools/validate-json-as-text" --compare "${compare[@]}" >"$work/compare.out" ||
+/usr/bin/python3 "$root/tests/tools/validate-json-as-text" "${compare[@]}" >"$work/compare.out" ||
   { cat "$work/compare.out"; failed=$((failed + $(grep -c '^FAIL ' "$work/compare.out"))); }
 echo "corpus: $((count - failed)) passed, $failed failed"
 [ "$invalid" -ge 30 ] || { echo "corpus too small: $invalid invalid cases"; exit 1; }

@@ -1,13 +1,12 @@
 // For the switch transactions' tests: a factory-default switch of one platform, its NOS emulator
 // (tests/lab/emulators/<name>.py, served by its command server zygote.py) the ForceCommand of a real
-// sshd on 127.0.0.1, and an SshSession to it. The tests run a transaction's steps through the session, and read the
-// switch back with the collector's own commands, as apply does.
+// sshd on 127.0.0.1, and an SshSession to it. The tests run a transaction's steps through the
+// session, and read the switch back with the collector's own commands, as apply does.
 #pragma once
 
 #include <doctest/doctest.h>
 
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,16 +67,7 @@ class EmulatorServer {
   }
   void start() {
     REQUIRE(run_command({"/usr/bin/python3", zygote(), "--client", client_}));
-    std::vector<std::string> argv{"/usr/bin/python3", zygote(), socket_, emulator_};
-    std::vector<char*> args;
-    for (std::string& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);  // its commands are stopped with it
-    posix_spawnattr_setpgroup(&attr, 0);
-    REQUIRE(posix_spawn(&pid_, args[0], nullptr, &attr, args.data(), environ) == 0);
-    posix_spawnattr_destroy(&attr);
+    pid_ = spawn_group({"/usr/bin/python3", zygote(), socket_, emulator_});  // its commands stop with it
     // It renames its socket into place once it listens: at most 5 s.
     for (int i = 0; i < 250 && !std::filesystem::exists(socket_); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));

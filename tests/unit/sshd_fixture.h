@@ -29,6 +29,23 @@ extern char** environ;
 
 namespace fabricctl::test {
 
+/// Starts `argv` (an absolute path first) as the leader of a process group of its own, so that
+/// `kill(-pid, ...)` reaches what it starts too; its pid.
+inline pid_t spawn_group(std::vector<std::string> argv) {
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, args[0], nullptr, &attr, args.data(), environ);
+  posix_spawnattr_destroy(&attr);
+  REQUIRE_MESSAGE(rc == 0, "cannot start " << argv[0]);
+  return pid;
+}
+
 class Sshd {
  public:
   /// `force_command`: what sshd runs for every login instead of the client's command (which the
@@ -56,17 +73,8 @@ class Sshd {
     // files are no part of a switch's CLI, and cost a second per command where .bashrc runs `pyenv init`.
     if (getuid() == 0) std::filesystem::create_directories("/run/sshd");  // privilege separation
     const std::string config = dir + "/sshd_config", log = dir + "/sshd.log";
-    std::vector<std::string> argv{"/usr/sbin/sshd", "-D", "-f", config, "-E", log};
-    std::vector<char*> args;
-    for (std::string& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
     // In a process group of its own, so that teardown reaches the per-connection processes too.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&attr, 0);
-    REQUIRE(posix_spawn(&pid, args[0], nullptr, &attr, args.data(), environ) == 0);
-    posix_spawnattr_destroy(&attr);
+    pid = spawn_group({"/usr/sbin/sshd", "-D", "-f", config, "-E", log});
     // Ready when it accepts a connection: at most 5 s.
     for (int i = 0; i < 100 && !accepts(port); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE_MESSAGE(accepts(port), "sshd did not start: " << this->log());

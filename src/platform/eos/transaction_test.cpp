@@ -4,7 +4,6 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-
 #include <fstream>
 
 #include "emulated_switch.h"

@@ -1,6 +1,8 @@
 # The lab for a CLI test (tests/lab/lab.py; as root, which CI is): lab_up INVENTORY [--factory] brings it
-# up under $work/lab and takes it down on exit; then ctl (a command in the controller's namespace), $live (fabricctl's options for
-# the lab), plan_json (a plan's JSON in $work/out) and field (one device's key of it). Each lab has namespaces of its own, so lab tests run side by side. Sourced after common.sh.
+# up under $work/lab and takes it down on exit; then ctl (a command in the controller's namespace),
+# $live (fabricctl's options for the lab), plan_json (a plan's JSON in $work/out) and field (one
+# device's key of it). Each lab has namespaces of its own, so lab tests run side by side. Sourced
+# after common.sh.
 if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/sshd ]; then
   [ -n "${CI:-}" ] && fail "CI is set but the lab needs root, sshd and lldpd (scripts/install-deps)"
   echo "SKIP: the lab needs root, sshd and lldpd"

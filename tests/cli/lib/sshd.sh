@@ -3,9 +3,12 @@
 #   client_key                         $work/client_key: the key the devices accept
 #   start_device NAME FORCE_COMMAND    an sshd with its own host key ($work/NAME/host.pub) whose every
 #                                      login runs FORCE_COMMAND; sets port_NAME and pid_NAME
-#   start_emulated NAME EMULATOR STATE a device whose every login runs the NOS emulator EMULATOR (a path under
-#                                      tests/lab/emulators/) on STATE, served by its own emulator server
-#                                      (zygote.py: Python started once, a fork per command)
+#   start_emulator NAME EMULATOR       the emulator server of EMULATOR (a path under tests/lab/emulators/;
+#                                      zygote.py: Python started once, a fork per command) on
+#                                      $work/NAME.sock, and its client $work/emu-client; sets
+#                                      server_NAME (its pid). Needs no sshd.
+#   start_emulated NAME EMULATOR STATE a device whose every login runs EMULATOR on STATE, through its
+#                                      own emulator server
 #   wait_device NAME                   until its sshd accepts connections
 #   stop_device NAME                   kills it and its connections
 # Every sshd and emulator server is stopped on exit.
@@ -17,9 +20,9 @@ need_sshd() {
   fi
   [ "$(id -u)" -eq 0 ] && mkdir -p /run/sshd  # privilege separation directory
   ssh-keygen -q -t ed25519 -N '' -C client -f "$work/client_key"
-  trap 'for p in $sshd_pids; do kill -TERM -- "-$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
 }
-sshd_pids=""
+sshd_pids=""  # every sshd and emulator server, each the leader of its process group
+trap 'for p in $sshd_pids; do kill -TERM -- "-$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
 
 free_port() { /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -53,19 +56,23 @@ CONF
   wait_device "$name"
 }
 
-start_emulated() {
-  local name=$1 emulator=$2 state=$3 socket="$work/$1.sock" i
-  zygote="$root/tests/lab/emulators/zygote.py"
+start_emulator() {
+  local name=$1 emulator=$2 socket="$work/$1.sock" zygote="$root/tests/lab/emulators/zygote.py" i
   [ -x "$work/emu-client" ] || /usr/bin/python3 "$zygote" --client "$work/emu-client"
   # Its output to /dev/null, not the test's: ctest waits for whatever holds the test's output.
   setsid /usr/bin/python3 "$zygote" "$socket" "$emulator" >/dev/null 2>"$work/$name.zygote.log" &
   sshd_pids="$sshd_pids $!"
-  for i in $(seq 200); do
-    [ -S "$socket" ] && break
+  eval "server_$name=$!"
+  for i in $(seq 250); do  # it renames its socket into place once it listens: at most 5 s
+    [ -S "$socket" ] && return 0
     sleep 0.02
   done
-  [ -S "$socket" ] || fail "the emulator server of $name did not start: $(cat "$work/$name.zygote.log")"
-  start_device "$name" "$work/emu-client $socket $state"
+  fail "the emulator server of $name did not start: $(cat "$work/$name.zygote.log")"
+}
+
+start_emulated() {
+  start_emulator "$1" "$2"
+  start_device "$1" "$work/emu-client $work/$1.sock $3"
 }
 
 # wait_device NAME: until its sshd accepts connections (at most about 10 s).
