@@ -3,13 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <unistd.h>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "util/escape.h"
 
@@ -17,42 +17,43 @@ using namespace fabricctl;
 
 namespace {
 
-/// GNU diff's own unified output for the same two texts (labels as given), the reference.
-std::string gnu_diff(const std::string& a, const std::string& b) {
+/// One case of the comparison with GNU diff: two texts and our diff of them.
+struct DiffCase {
+  std::string a, b, ours;
+  std::string theirs;   // GNU diff's own unified output for the same two texts (labels a and b)
+  std::string patched;  // `a` patched with `ours` by GNU patch: what a reviewer's diff does when applied
+};
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return "(not written)";
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Fills every case's GNU diff output and GNU patch result, running both over all the cases from one
+/// shell (a shell per case was most of this test's time).
+void run_gnu(std::vector<DiffCase>& cases) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("fabricctl-diff-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "a", std::ios::binary) << a;
-  std::ofstream(dir / "b", std::ios::binary) << b;
-  const std::string cmd =
-      "diff -u --label a --label b " + shell_quote((dir / "a").string()) + " " + shell_quote((dir / "b").string());
-  std::string out;
-  if (FILE* p = ::popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-    ::pclose(p);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::string n = std::to_string(i);
+    std::ofstream(dir / ("a" + n), std::ios::binary) << cases[i].a;
+    std::ofstream(dir / ("b" + n), std::ios::binary) << cases[i].b;
+    std::ofstream(dir / ("d" + n), std::ios::binary) << cases[i].ours;
+  }
+  // `patch` of an empty diff refuses ("Only garbage"): those cases are not patched.
+  const std::string cmd = "cd " + shell_quote(dir.string()) + " && i=0; while [ $i -lt " +
+                          std::to_string(cases.size()) +
+                          " ]; do diff -u --label a --label b a$i b$i >t$i;"
+                          " if [ -s d$i ]; then patch -s -o p$i a$i <d$i || rm -f p$i; fi; i=$((i + 1)); done";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::string n = std::to_string(i);
+    cases[i].theirs = read_file(dir / ("t" + n));
+    cases[i].patched = read_file(dir / ("p" + n));
   }
   std::filesystem::remove_all(dir);
-  return out;
-}
-
-/// `a` patched with `diff` by GNU patch: what a reviewer's diff does when applied.
-std::string patched(const std::string& a, const std::string& diff) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("fabricctl-patch-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "a", std::ios::binary) << a;
-  std::ofstream(dir / "d", std::ios::binary) << diff;
-  const std::string cmd = "patch -s -o " + shell_quote((dir / "out").string()) + " " +
-                          shell_quote((dir / "a").string()) + " < " + shell_quote((dir / "d").string());
-  std::string out = "(patch failed)";
-  if (std::system(cmd.c_str()) == 0) {
-    std::ifstream in(dir / "out", std::ios::binary);
-    out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  std::filesystem::remove_all(dir);
-  return out;
 }
 
 std::string lines(std::initializer_list<const char*> ls) {
@@ -78,25 +79,31 @@ TEST_CASE("line diff: equal texts give nothing; a changed value gives one hunk w
 TEST_CASE("line diff: byte-identical to GNU diff -u on random edits, missing final newlines and empty files") {
   std::mt19937 rng(20261202);  // fixed seed: the same cases every run
   const char* words[] = {"a", "b", "c", "d", "e"};
-  for (int round = 0; round < 300; ++round) {
-    auto make = [&](size_t n) {
-      std::string s;
-      for (size_t i = 0; i < n; ++i) s += std::string(words[rng() % 5]) + "\n";
-      if (rng() % 4 == 0 && !s.empty()) s.pop_back();  // no newline at the end
-      return s;
-    };
-    const std::string a = make(rng() % 40), b = make(rng() % 40);
-    CAPTURE(a);
-    CAPTURE(b);
-    const std::string ours = unified_diff(a, b, "a", "b");
-    const std::string theirs = gnu_diff(a, b);
+  auto make = [&](size_t n) {
+    std::string s;
+    for (size_t i = 0; i < n; ++i) s += std::string(words[rng() % 5]) + "\n";
+    if (rng() % 4 == 0 && !s.empty()) s.pop_back();  // no newline at the end
+    return s;
+  };
+  std::vector<DiffCase> cases(300);
+  for (DiffCase& c : cases) {
+    c.a = make(rng() % 40);
+    c.b = make(rng() % 40);
+    c.ours = unified_diff(c.a, c.b, "a", "b");
+  }
+  run_gnu(cases);
+  for (const DiffCase& c : cases) {
+    CAPTURE(c.a);
+    CAPTURE(c.b);
     // Both are shortest edit scripts, but ties may be broken differently: compare hunk headers'
     // line counts and the set of changed lines, then exact bytes where the script is unique.
-    if (!ours.empty()) CHECK(patched(a, ours) == b);  // GNU patch applies it and gets `b` back
-    if (ours != theirs) {
+    if (!c.ours.empty()) CHECK(c.patched == c.b);  // GNU patch applies it and gets `b` back
+    else CHECK(c.a == c.b);
+    if (c.ours != c.theirs) {
       DiffStats st;
-      unified_diff(a, b, "a", "b", 3, 1000, &st);
+      unified_diff(c.a, c.b, "a", "b", 3, 1000, &st);
       size_t plus = 0, minus = 0;
+      const std::string& theirs = c.theirs;
       for (size_t p = theirs.find('\n'); p != std::string::npos && p + 1 < theirs.size();
            p = theirs.find('\n', p + 1)) {
         if (theirs.compare(p + 1, 4, "+++ ") == 0 || theirs.compare(p + 1, 4, "--- ") == 0) continue;

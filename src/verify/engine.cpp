@@ -140,10 +140,12 @@ VerifyReport run_verify(const FabricDesired& desired, const FabricObserved& obse
       }
     }
   };
-  // Checks only read the context: they run side by side, a batch of one per core, and their results
-  // are taken in catalog order. One batch of sinks serves every batch (passes are 40 bytes each, a
-  // check at R100k has ~400,000): their memory is allocated and paged in once, not once per check.
-  const size_t workers = worker_count(selected.size(), 8, 1);
+  // Checks only read the context: on a large fabric they run side by side, a batch of one per core
+  // (options.ports_per_thread), and their results are taken in catalog order. One batch of sinks
+  // serves every batch (passes are 40 bytes each, a check at R100k has ~400,000): their memory is
+  // allocated and paged in once, not once per check.
+  const size_t workers = std::min(worker_count(selected.size(), 8, 1),
+                                  1 + ctx.port_count() / std::max<size_t>(1, options.ports_per_thread));
   std::vector<std::optional<ResultSink>> sinks(workers);
   for (size_t first = 0; first < selected.size(); first += workers) {
     const size_t batch = std::min(workers, selected.size() - first);

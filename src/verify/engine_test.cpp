@@ -3,6 +3,7 @@
 
 #include <set>
 #include <string>
+#include <thread>
 
 #include "verify/checks/check_test_support.h"
 #include "verify/engine.h"
@@ -37,6 +38,35 @@ TEST_CASE("verify engine: passes counted report what passes listed report, witho
   CHECK(a.fail == b.fail);
   CHECK(a.fail > 0);
   CHECK(verify_exit_code(listed) == verify_exit_code(counted));
+}
+
+TEST_CASE("verify engine: checks run side by side report what they report one at a time, in the same order") {
+  if (std::thread::hardware_concurrency() < 2) return;  // one core: one thread either way
+  Lab lab;
+  lab.port("leaf1", "Ethernet0").mtu = 1500;
+  lab.port("spine1", "swp1").oper_up = false;
+  std::string error;
+  const std::vector<const Check*> selected = select_checks({}, error);
+  REQUIRE(error.empty());
+  REQUIRE(selected.size() > 2);
+  std::set<std::string> scope;
+  for (const DeviceDesired& d : lab.desired.devices) scope.insert(d.name);
+  VerifyOptions options{.checks = selected, .scope = scope, .needed = devices_needed(lab.desired, scope)};
+  const VerifyReport one = run_verify(lab.desired, lab.observed, options);
+  options.ports_per_thread = 1;  // every port a thread's worth: as many threads as cores
+  const VerifyReport many = run_verify(lab.desired, lab.observed, options);
+  REQUIRE(tally(one).fail > 0);
+  REQUIRE(one.results.size() == many.results.size());
+  for (size_t i = 0; i < one.results.size(); ++i) {
+    CHECK(one.results[i].check == many.results[i].check);
+    CHECK(one.results[i].object() == many.results[i].object());
+    CHECK(one.results[i].message == many.results[i].message);
+  }
+  REQUIRE(one.passes.size() == many.passes.size());
+  for (size_t i = 0; i < one.passes.size(); ++i) CHECK(one.passes[i].check == many.passes[i].check);
+  CHECK(one.pass_count == many.pass_count);
+  CHECK(one.links_checked == many.links_checked);
+  CHECK(verify_exit_code(one) == verify_exit_code(many));
 }
 
 namespace {
