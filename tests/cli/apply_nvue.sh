@@ -8,7 +8,7 @@
 # record. (The lab runs every platform together: lab_apply.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
-. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, staged_in, until_ok
+. "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"   # newest_record, records_in, staged_in, until_ok
 need_sshd
 . "$(dirname "${BASH_SOURCE[0]}")/lib/switches.sh"  # two_switches, run
 two_switches nvue swp1 swp2
@@ -104,9 +104,10 @@ run "$bin" plan "${live[@]}" -o json
 # Interrupted between stage and confirm (verify reads sw2 slowly, so there is time): SIGINT or SIGTERM rolls
 # sw2 back at once; SIGKILL leaves it to NVUE's confirm timer, which reverts it by itself.
 back_to_change() { run "$bin" plan "${live[@]}" -o json --limit sw2 && [ "$(status_of "$work/out" sw2)" = change ]; }
-new_record() { [ "$(ls "$audit" | wc -l)" -gt "$before" ]; }
+new_record() { records_in "$audit"; [ "$records" -gt "$before" ]; }
 for sig in INT TERM KILL; do
-  before=$(ls "$audit" | wc -l)
+  records_in "$audit"
+  before=$records
   echo '{"nv config show -o json": {"sleep": 4}}' >"$work/sw2/state/answers.json"
   # A background job starts with SIGINT ignored (and fabricctl keeps it so, like nohup): env gives it
   # the default action a foreground apply has, where Ctrl-C sends it.

@@ -59,7 +59,7 @@ collect() {
 for _ in $(seq 1 50); do
   collect >"$work/host1.json" 2>"$work/err" || fail "host collect: $(cat "$work/err")"
   [ "$(grep -c '"system_name": "leaf1"' "$work/host1.json")" -eq 2 ] && break
-  sleep 0.2
+  pause 0.2
 done
 grep -q '"system_name": "leaf1"' "$work/host1.json" || fail "no LLDP neighbour: $(cat "$work/host1.json" "$work/err")"
 /usr/bin/python3 - "$work/host1.json" <<'PY' || fail "snapshot: $(cat "$work/host1.json")"

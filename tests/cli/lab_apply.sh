@@ -84,7 +84,7 @@ sees_swap() {
     /usr/bin/python3 "$root/tests/lab/emulators/sonic.py" "$state/leaf1/state" 2>/dev/null | grep -q 'host1 *ens2f0np0'
 }
 swap_nics
-until_ok 30 sees_swap || fail "leaf1's LLDP does not see host1's swapped cables in 30 s"
+until_ok_every 0.5 30 sees_swap || fail "leaf1's LLDP does not see host1's swapped cables in 30 s"
 for canary in 0 1; do
   "$state/ns" leaf1 env SSH_ORIGINAL_COMMAND="config interface pfc priority Ethernet8 3 off" \
     /usr/bin/python3 "$root/tests/lab/emulators/sonic.py" "$state/leaf1/state"

@@ -138,7 +138,7 @@ before=$(find bigout -type f -exec sha256sum {} + | sort)
 set -m  # the render gets its own process group, where SIGINT is not ignored as in a background job
 "$bin" render -i big -p profiles --templates templates --out bigout >/dev/null 2>err &
 pid=$!
-for _ in $(seq 1 3000); do [ -d ".fabricctl-stage-$pid-bigout" ] && break; sleep 0.01; done
+for ((i = 0; i < 3000; i++)); do [ -d ".fabricctl-stage-$pid-bigout" ] && break; pause 0.01; done
 [ -d ".fabricctl-stage-$pid-bigout" ] || fail "no staging directory appeared: $(cat err)"
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e

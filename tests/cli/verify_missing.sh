@@ -25,11 +25,15 @@ for f in sorted(os.listdir(src)):
         json.dump(snap, open(os.path.join(d, f), "w"), indent=2)
 PY
 
-# LeakSanitizer checks the first variant's runs (leaks_off, lib/common.sh).
+# Every output format for a device's file missing, JSON (read below) for a port missing: the reports
+# of the two kinds have the same shape whichever device or port it is. LeakSanitizer checks the first
+# variant's runs (leaks_off, lib/common.sh).
 n=0
 for dir in "$work"/variants/*; do
-  name=$(basename "$dir")
-  for format in table json junit prometheus; do
+  name=${dir##*/}
+  formats=(table json junit prometheus)
+  [[ $name != *~* ]] || formats=(json)
+  for format in "${formats[@]}"; do
     set +e
     "$bin" verify -i inventory/lab --snapshots "$dir" -o "$format" >"$work/out" 2>"$work/err"
     rc=$?
@@ -49,4 +53,4 @@ for path in sys.argv[1:]:
     assert not fails, f"{name}: a part taken away reads as a fault: {fails}"
     assert report["summary"]["results"]["missing"] > 0, f"{name}: no missing data reported"
 PY
-echo "verify_missing: $n variants, each reported as missing data in every format"
+echo "verify_missing: $n variants, each reported as missing data (a missing file in every format)"

@@ -1,7 +1,8 @@
 # Sourced first by tests/cli/*.sh, which ctest runs as `bash SCRIPT FABRICCTL` from the repository root:
 # strict mode, the binary under test ($bin), the repository root ($root), a private work directory
 # removed on exit ($work), fail MESSAGE, run COMMAND... (its output in $work/out and $work/err, its
-# status in $rc), and leaks_off/leaks_on (LeakSanitizer off for the runs of a loop after its first).
+# status in $rc), leaks_off/leaks_on (LeakSanitizer off for the runs of a loop after its first), and
+# pause SECONDS (a sleep without a process, for polls).
 set -euo pipefail
 bin=$(realpath "$1")
 root=$(pwd)
@@ -14,3 +15,7 @@ run() { set +e; "$@" >"$work/out" 2>"$work/err"; rc=$?; set -e; }
 asan_options=${ASAN_OPTIONS:-}
 leaks_off() { [ -z "$asan_options" ] || export ASAN_OPTIONS="$asan_options:detect_leaks=0"; }
 leaks_on() { [ -z "$asan_options" ] || export ASAN_OPTIONS="$asan_options"; }
+# pause SECONDS: a sleep without a process, for loops that poll while other tests compete for the cores:
+# a read with a timeout on a pipe nothing writes to (the shell holds both of its ends).
+exec {pause_fd}<> <(:)
+pause() { read -r -t "$1" -u "$pause_fd" _ || true; }

@@ -63,9 +63,9 @@ start_emulator() {
   setsid /usr/bin/python3 "$zygote" "$socket" "$emulator" >/dev/null 2>"$work/$name.zygote.log" &
   sshd_pids="$sshd_pids $!"
   eval "server_$name=$!"
-  for i in $(seq 250); do  # it renames its socket into place once it listens: at most 5 s
+  for ((i = 0; i < 250; i++)); do  # it renames its socket into place once it listens: at most 5 s
     [ -S "$socket" ] && return 0
-    sleep 0.02
+    pause 0.02
   done
   fail "the emulator server of $name did not start: $(cat "$work/$name.zygote.log")"
 }
@@ -75,13 +75,13 @@ start_emulated() {
   start_device "$1" "$work/emu-client $work/$1.sock $3"
 }
 
-# wait_device NAME: until its sshd accepts connections (at most about 10 s).
+# wait_device NAME: until its sshd accepts connections (at most about 10 s; bash's /dev/tcp connects).
 wait_device() {
   local port i
   eval "port=\$port_$1"
-  for i in $(seq 200); do
-    /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && return 0
-    sleep 0.05
+  for ((i = 0; i < 200; i++)); do
+    { : <>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null && return 0
+    pause 0.05
   done
   fail "sshd of $1 did not start: $(cat "$work/$1/sshd.log")"
 }

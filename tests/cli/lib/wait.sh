@@ -2,16 +2,35 @@
 # audit records (one JSON-lines file per apply under --audit-dir, docs/apply.md) are read while it runs,
 # as an operator watching it would; a device's own revert timer is waited for until it has acted.
 
-newest_record() {  # newest_record DIR: the newest record's path, empty when there is none
-  ls -t "$1"/*.jsonl 2>/dev/null | head -1 || true
+# The polls below run ten times a second for tens of seconds while other tests compete for two cores:
+# they use shell builtins only (pause from lib/common.sh, a glob, a file read), no process per try.
+
+newest_in() {  # newest_in DIR: sets $newest to the newest record's path, empty when there is none
+  local f
+  newest=""
+  for f in "$1"/*.jsonl; do
+    [ -e "$f" ] || continue
+    [[ -z $newest || $f -nt $newest ]] && newest=$f
+  done
+  return 0
+}
+newest_record() { newest_in "$1"; printf '%s\n' "$newest"; }  # newest_record DIR: the same, printed
+
+records_in() {  # records_in DIR: sets $records to how many records DIR holds
+  local f
+  records=0
+  for f in "$1"/*.jsonl; do [ -e "$f" ] && records=$((records + 1)); done
+  return 0
 }
 
 # staged_in DIR DEVICE: the newest record says DEVICE is staged. Waited for with until_ok in seconds of
 # wall time, not in polls: on a loaded two-core machine under ASan a stage can take tens of seconds.
 staged_in() {
-  local r
-  r=$(newest_record "$1")
-  [ -n "$r" ] && grep -qs "\"event\":\"staged\",\"at\":\"[^\"]*\",\"device\":\"$2\"" "$r"
+  local text="" staged='"event":"staged","at":"[^"]*","device":"'"$2"'"'
+  newest_in "$1"
+  [ -n "$newest" ] || return 1
+  IFS= read -r -d '' text <"$newest" || true
+  [[ $text =~ $staged ]]
 }
 
 # until_ok LIMIT_S COMMAND...: runs COMMAND until it succeeds (0), 1 after LIMIT_S seconds. It polls every
@@ -26,7 +45,7 @@ until_ok_every() {
   shift 2
   while [ $SECONDS -lt "$end" ]; do
     "$@" && return 0
-    sleep "$pause"
+    pause "$pause"
   done
   return 1
 }
