@@ -138,7 +138,7 @@ mv "$work/sw1/host" "$work/sw1/host.old"; mv "$work/sw1/host.pub" "$work/sw1/hos
 stop_device sw1
 ssh-keygen -q -t ed25519 -N '' -C sw1-reinstalled -f "$work/sw1/host"
 sed -i "s/^Port .*/Port $port_sw1/" "$work/sw1/sshd_config"
-setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
+setsid /usr/sbin/sshd -D -r -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
 pid_sw1=$!; sshd_pids="$sshd_pids $!"
 wait_device sw1
 run "$bin" collect -i "$inv" --out "$work/snaps3" --known-hosts "$kh" --accept-new-host-keys -q
@@ -155,7 +155,7 @@ grep -q '^fabricctl: sw2: not collected: sw2 (\[127.0.0.1\]:[0-9]*): cannot conn
 # Live verify: the reachable switch is verified, the other named, exit 3 (could not see everything).
 mv "$work/sw1/host.old" "$work/sw1/host"; mv "$work/sw1/host.old.pub" "$work/sw1/host.pub"
 stop_device sw1
-setsid /usr/sbin/sshd -D -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
+setsid /usr/sbin/sshd -D -r -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
 pid_sw1=$!; sshd_pids="$sshd_pids $!"
 wait_device sw1
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2

@@ -127,7 +127,7 @@ def sshd(device, state, address, force=None):
     with open(os.path.join(d, "sshd_config"), "w") as f:
         f.write("\n".join(conf) + "\n")
     os.makedirs("/run/sshd", exist_ok=True)
-    in_ns(device, "/usr/sbin/sshd", "-f", os.path.join(d, "sshd_config"), "-E", os.path.join(d, "sshd.log"))
+    in_ns(device, "/usr/sbin/sshd", "-r", "-f", os.path.join(d, "sshd_config"), "-E", os.path.join(d, "sshd.log"))
     with open(os.path.join(d, "host_key.pub")) as f:
         return address + " " + " ".join(f.read().split()[:2])
 

@@ -74,7 +74,7 @@ class Sshd {
     if (getuid() == 0) std::filesystem::create_directories("/run/sshd");  // privilege separation
     const std::string config = dir + "/sshd_config", log = dir + "/sshd.log";
     // In a process group of its own, so that teardown reaches the per-connection processes too.
-    pid = spawn_group({"/usr/sbin/sshd", "-D", "-f", config, "-E", log});
+    pid = spawn_group({"/usr/sbin/sshd", "-D", "-r", "-f", config, "-E", log});
     // Ready when it accepts a connection: at most 5 s.
     for (int i = 0; i < 100 && !accepts(port); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE_MESSAGE(accepts(port), "sshd did not start: " << this->log());

@@ -49,7 +49,7 @@ ForceCommand $force
 LogLevel VERBOSE
 SetEnv SHLVL=1
 CONF
-  setsid /usr/sbin/sshd -D -f "$dir/sshd_config" -E "$dir/sshd.log" &
+  setsid /usr/sbin/sshd -D -r -f "$dir/sshd_config" -E "$dir/sshd.log" &
   eval "pid_$name=$!"
   sshd_pids="$sshd_pids $!"
   eval "port_$name=$port"
