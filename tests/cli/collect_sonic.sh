@@ -135,12 +135,8 @@ rm "$work/sw1/state/answers.json"
 
 # A changed host key: refused for that switch, naming both keys; the other is collected.
 mv "$work/sw1/host" "$work/sw1/host.old"; mv "$work/sw1/host.pub" "$work/sw1/host.old.pub"
-stop_device sw1
 ssh-keygen -q -t ed25519 -N '' -C sw1-reinstalled -f "$work/sw1/host"
-sed -i "s/^Port .*/Port $port_sw1/" "$work/sw1/sshd_config"
-setsid /usr/sbin/sshd -D -r -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
-pid_sw1=$!; sshd_pids="$sshd_pids $!"
-wait_device sw1
+restart_device sw1
 run "$bin" collect -i "$inv" --out "$work/snaps3" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 3 ] || fail "changed key: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw1: not collected: .*HOST KEY CHANGED' "$work/err" || fail "changed key not named: $(cat "$work/err")"
@@ -154,10 +150,7 @@ run "$bin" collect -i "$inv" --out "$work/snaps4" --known-hosts "$kh" -q --conne
 grep -q '^fabricctl: sw2: not collected: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "unreachable not named: $(cat "$work/err")"
 # Live verify: the reachable switch is verified, the other named, exit 3 (could not see everything).
 mv "$work/sw1/host.old" "$work/sw1/host"; mv "$work/sw1/host.old.pub" "$work/sw1/host.pub"
-stop_device sw1
-setsid /usr/sbin/sshd -D -r -f "$work/sw1/sshd_config" -E "$work/sw1/sshd.log" &
-pid_sw1=$!; sshd_pids="$sshd_pids $!"
-wait_device sw1
+restart_device sw1
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "live verify with sw2 down: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw2: state unreadable: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "live verify: sw2 not named: $(cat "$work/err")"

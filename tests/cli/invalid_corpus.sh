@@ -25,6 +25,16 @@ same() {
   IFS= read -r -d '' b <"$2" || true
   [ "$a" == "$b" ]
 }
+# validate_in DIR OUT ERR [OPTION]...: validate DIR's inventory and profiles from inside DIR (the paths
+# in messages are relative), output into DIR/OUT and DIR/ERR, the status in $rc.
+validate_in() {
+  cd "$1"
+  set +e
+  "$bin" validate -i inventory -p profiles "${@:4}" >"$2" 2>"$3"
+  rc=$?
+  set -e
+  cd "$root"
+}
 # run_case DIR WANT_EXIT: what a run costs beside the binary's two is a few processes (the corpus has
 # 80 cases): names by parameter expansion, comparisons in bash.
 run_case() {
@@ -36,12 +46,7 @@ run_case() {
   cp -r "$work/base" "$t"
   if [ -d "$case/profiles" ]; then cp "$case"/profiles/*.yaml "$t/profiles/"; fi
   if [ -d "$case/inventory" ]; then cp -r "$case/inventory" "$t/inventory"; else cp -r "$root/inventory/lab" "$t/inventory"; fi
-  cd "$t"
-  set +e
-  "$bin" validate -i inventory -p profiles >stdout 2>stderr
-  rc=$?
-  set -e
-  cd "$root"
+  validate_in "$t" stdout stderr
   if [ "${UPDATE:-}" = 1 ]; then
     cp "$t/stderr" "$case/expected"
     if [ "$want" = 0 ]; then cp "$t/stdout" "$case/expected_stdout"; fi
@@ -61,12 +66,7 @@ run_case() {
     diff -u "$case/expected" "$t/stderr" || true
     echo "FAIL $name: stderr differs from expected"; failed=$((failed + 1)); return
   fi
-  cd "$t"
-  set +e
-  "$bin" validate -i inventory -p profiles -o json >json 2>json.stderr
-  rc=$?
-  set -e
-  cd "$root"
+  validate_in "$t" json json.stderr -o json
   if [ $rc -ne "$want" ] || [ -s "$t/json.stderr" ]; then
     echo "FAIL $name: -o json: exit code $rc, want $want; stderr:"; cat "$t/json.stderr"; failed=$((failed + 1)); return
   fi

@@ -11,6 +11,7 @@
 #                                      own emulator server
 #   wait_device NAME                   until its sshd accepts connections
 #   stop_device NAME                   kills it and its connections
+#   restart_device NAME                stops it and starts it again (a new host key), same port
 # Every sshd and emulator server is stopped on exit.
 need_sshd() {
   if [ ! -x /usr/sbin/sshd ]; then
@@ -49,11 +50,24 @@ ForceCommand $force
 LogLevel VERBOSE
 SetEnv SHLVL=1
 CONF
-  setsid /usr/sbin/sshd -D -r -f "$dir/sshd_config" -E "$dir/sshd.log" &
-  eval "pid_$name=$!"
-  sshd_pids="$sshd_pids $!"
   eval "port_$name=$port"
+  launch_sshd "$name"
   wait_device "$name"
+}
+
+# launch_sshd NAME: its sshd on its configuration as it is on disk; sets pid_NAME. Without re-exec
+# (-r): sshd would otherwise execute itself again for every connection (docs/testing.md).
+launch_sshd() {
+  setsid /usr/sbin/sshd -D -r -f "$work/$1/sshd_config" -E "$work/$1/sshd.log" &
+  eval "pid_$1=$!"
+  sshd_pids="$sshd_pids $!"
+}
+
+# restart_device NAME: stops its sshd and starts it again on the same port, reading its host key anew.
+restart_device() {
+  stop_device "$1"
+  launch_sshd "$1"
+  wait_device "$1"
 }
 
 start_emulator() {
