@@ -31,6 +31,11 @@ bool valid_counter_name(std::string_view s) {
   return name_of(s, [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
 }
 
+bool plain_word(std::string_view s, std::string_view punctuation, size_t max_length) {
+  return !s.empty() && s.size() <= max_length && alnum(s[0]) &&
+         std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || punctuation.find(c) != std::string_view::npos; });
+}
+
 bool valid_program_path(std::string_view s) {
   if (s.empty() || s.size() > 255 || s[0] == '-') return false;
   for (const char c : s)

@@ -36,6 +36,10 @@ inline constexpr std::string_view kRdmaDeviceNameRule = "1-63 characters: letter
 /// 1-255 characters, not starting with '-' (it would read as an option).
 bool valid_program_path(std::string_view s);
 
+/// A word that may reach a NOS's command line as it is: 1 to `max_length` bytes, starting with an ASCII
+/// letter or digit, the rest letters, digits or bytes of `punctuation`.
+bool plain_word(std::string_view s, std::string_view punctuation, size_t max_length);
+
 /// Counter names (pfc_rx_pause_3): lowercase letters, digits, '_'.
 bool valid_counter_name(std::string_view s);
 inline constexpr std::string_view kCounterNameRule = "1-63 characters: lowercase letters, digits, _";

@@ -48,3 +48,20 @@ TEST_CASE("names: character sets") {
   CHECK_FALSE(valid_counter_name("PFC_rx"));
   CHECK_FALSE(valid_counter_name("pfc-rx"));
 }
+
+TEST_CASE("names: plain words, as they may reach a NOS's command line") {
+  CHECK(plain_word("swp1", "-", 4));
+  CHECK_FALSE(plain_word("swp10", "-", 4));  // longer than allowed
+  CHECK_FALSE(plain_word("", "-", 4));
+  CHECK(plain_word("0,8,16", ",", 63));
+  CHECK_FALSE(plain_word(",8", ",", 63));  // starts with punctuation
+  CHECK_FALSE(plain_word("-x", "-", 63));  // it would read as an option
+  CHECK_FALSE(plain_word("a,b", "-", 63));  // punctuation not allowed here
+  CHECK_FALSE(plain_word("a b", "-", 63));
+  CHECK(plain_word("a b", " ", 63));
+  static constexpr char kShell[] = "\0;'\"$`\\\n\x1b|&<>()*?";
+  for (const char c : std::string(kShell, sizeof kShell - 1)) {
+    CAPTURE(static_cast<int>(c));
+    CHECK_FALSE(plain_word(std::string("a") + c, "._,:/- ", 63));
+  }
+}

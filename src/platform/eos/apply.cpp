@@ -25,12 +25,12 @@
 // in one CLI process; that a CLI error over SSH exec ends with status 0 (failure() reads the output).
 #include <algorithm>
 #include <cstdio>
-#include <regex>
 
 #include "platform/eos/running_config.h"
 #include "platform/eos/session_lines.h"
 #include "platform/platform.h"
 #include "util/escape.h"
+#include "util/names.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -41,8 +41,9 @@ constexpr std::string_view kRunningConfig = "running-config.txt";
 /// What a line of the change may hold: EOS keywords, numbers, port names (util/names.h), seconds with
 /// decimals; indentation. EOS's CLI has no quoting, so nothing else may reach it.
 bool safe_line(const std::string& line) {
-  static const std::regex ok(R"([ !]*[A-Za-z0-9][A-Za-z0-9 ./:-]{0,1023})");
-  return line == "!" || line == "   !" || std::regex_match(line, ok);
+  if (line == "!" || line == "   !") return true;
+  const size_t text = line.find_first_not_of(" !");  // indentation, and "!" comments' leaders
+  return text != std::string::npos && plain_word(std::string_view(line).substr(text), " ./:-", 1024);
 }
 
 Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
@@ -75,8 +76,7 @@ std::string hhmmss(int seconds) {
 /// The session's name: id.name is [a-z0-9T-] already (transaction.h); anything else is refused by
 /// sending a name EOS cannot take rather than a value that could be read as more syntax.
 std::string session_name(const TransactionId& id) {
-  static const std::regex ok("[a-zA-Z0-9-]{1,64}");
-  return std::regex_match(id.name, ok) ? id.name : "invalid-session-name";
+  return plain_word(id.name, "-", 64) ? id.name : "invalid-session-name";
 }
 
 TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {

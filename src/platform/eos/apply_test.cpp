@@ -202,6 +202,16 @@ TEST_CASE("eos apply: the transaction: lines into a named session, the commit ti
   CHECK(a.steps(d, NativeChange{}, id).stage.empty());
 }
 
+TEST_CASE("eos apply: a line EOS's CLI could read as more than settings is never sent") {
+  // The model refuses such names long before; the applier refuses them again (EOS has no quoting).
+  for (const std::string port : {"Ethernet1;reload", "Ethernet1|bash", "Ethernet1 $(reboot)"}) {
+    CAPTURE(port);
+    auto c = eos_applier().change(test::example_switch(Platform::eos, {port}), raw(factory({"Ethernet2"})));
+    REQUIRE_FALSE(c);
+    CHECK(c.error().starts_with("a line that cannot be sent to EOS: interface Ethernet1"));
+  }
+}
+
 TEST_CASE("eos apply: failure() reads EOS's % lines whatever the exit status") {
   const Applier a = eos_applier();
   const RemoteStep step{"stage the change", "configure session x", ""};

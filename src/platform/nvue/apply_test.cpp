@@ -84,19 +84,40 @@ TEST_CASE("nvue apply: a switch that holds the rendered configuration has nothin
 
 TEST_CASE("nvue apply: from any intent to any other, the change leaves what the whole file leaves") {
   const size_t n = test::intent_variants().size();
-  for (size_t from = 0; from <= n; ++from)  // n: a factory-default switch
+  // Each variant rendered and applied once: the pairs below reuse them (n + 1 by n of them).
+  std::vector<DeviceDesired> intent;
+  std::vector<std::string> all;
+  std::vector<ordered_json> tree;
+  for (size_t i = 0; i < n; ++i) {
+    intent.push_back(variant(i));
+    all.push_back(nvue::test::commands_of(intent.back()));
+    tree.push_back(applied_tree_of(all.back()));
+  }
+  tree.push_back(ordered_json::object());  // [n]: a factory-default switch
+  for (size_t from = 0; from <= n; ++from)
     for (size_t to = 0; to < n; ++to) {
       CAPTURE(from < n ? test::intent_variants()[from].first : "factory default");
       CAPTURE(test::intent_variants()[to].first);
-      const ordered_json before =
-          from < n ? applied_tree_of(nvue::test::commands_of(variant(from))) : ordered_json::object();
-      const std::string all = nvue::test::commands_of(variant(to));
-      const NativeChange c = change_of(variant(to), raw_of(before));
-      CHECK(nlohmann::json(nvue::test::applied(before, c.text)) == nlohmann::json(nvue::test::applied(before, all)));
+      const ordered_json& before = tree[from];
+      const NativeChange c = change_of(intent[to], raw_of(before));
+      const ordered_json after = nvue::test::applied(before, c.text);
+      CHECK(nlohmann::json(after) == nlohmann::json(nvue::test::applied(before, all[to])));
       // And a second apply changes nothing.
-      CHECK(change_of(variant(to), raw_of(nvue::test::applied(before, c.text))).empty());
+      CHECK(change_of(intent[to], raw_of(after)).empty());
       if (from == to) CHECK(c.empty());
     }
+}
+
+TEST_CASE("nvue apply: a word NVUE's shell could read as more than a word is never sent") {
+  // The model refuses such names long before; the applier refuses them again.
+  for (const std::string port : {"swp1;reboot", "swp1|sh", "swp1$(reboot)", "-swp1"}) {
+    CAPTURE(port);
+    auto c = adapter(Platform::nvue).applier.change(test::example_switch(Platform::nvue, {port}),
+                                                    raw_of(ordered_json::object()));
+    REQUIRE_FALSE(c);
+    CHECK(c.error().starts_with("a word that cannot be sent to NVUE: "));
+    CHECK(c.error().find(port) != std::string::npos);
+  }
 }
 
 TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the members that differ") {

@@ -37,7 +37,6 @@
 // `systemctl stop NAME.timer` of a unit not loaded fails ("Unit NAME.timer not loaded.", status 5).
 #include <algorithm>
 #include <array>
-#include <regex>
 #include <utility>
 
 #include "platform/json_object.h"
@@ -151,8 +150,10 @@ Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw
 
 /// A transaction name as TransactionId promises it, checked again: it names files and units.
 bool safe_name(const std::string& name) {
-  static const std::regex re("fabricctl-[a-z0-9T-]{1,64}");
-  return std::regex_match(name, re);
+  constexpr std::string_view prefix = "fabricctl-";
+  if (!name.starts_with(prefix) || name.size() == prefix.size() || name.size() > prefix.size() + 64) return false;
+  return std::all_of(name.begin() + prefix.size(), name.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == 'T' || c == '-'; });
 }
 
 std::string maps_file(const std::string& name) { return "/tmp/" + name + ".maps.json"; }
