@@ -32,8 +32,9 @@ bool valid_counter_name(std::string_view s) {
 }
 
 bool plain_word(std::string_view s, std::string_view punctuation, size_t max_length) {
-  return !s.empty() && s.size() <= max_length && alnum(s[0]) &&
-         std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || punctuation.find(c) != std::string_view::npos; });
+  return !s.empty() && s.size() <= max_length && alnum(s[0]) && std::all_of(s.begin(), s.end(), [&](char c) {
+    return alnum(c) || punctuation.find(c) != std::string_view::npos;
+  });
 }
 
 bool valid_program_path(std::string_view s) {

@@ -54,8 +54,8 @@ TEST_CASE("names: plain words, as they may reach a NOS's command line") {
   CHECK_FALSE(plain_word("swp10", "-", 4));  // longer than allowed
   CHECK_FALSE(plain_word("", "-", 4));
   CHECK(plain_word("0,8,16", ",", 63));
-  CHECK_FALSE(plain_word(",8", ",", 63));  // starts with punctuation
-  CHECK_FALSE(plain_word("-x", "-", 63));  // it would read as an option
+  CHECK_FALSE(plain_word(",8", ",", 63));   // starts with punctuation
+  CHECK_FALSE(plain_word("-x", "-", 63));   // it would read as an option
   CHECK_FALSE(plain_word("a,b", "-", 63));  // punctuation not allowed here
   CHECK_FALSE(plain_word("a b", "-", 63));
   CHECK(plain_word("a b", " ", 63));

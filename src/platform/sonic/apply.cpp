@@ -53,9 +53,16 @@ using nlohmann::ordered_json;
 
 constexpr std::string_view kRunningConfig = "runningconfiguration.json";
 
-/// The tables GCU refuses on some platforms: changed with `config load` instead of `config apply-patch`.
-constexpr std::array<std::string_view, 3> kLoadedTables = {"DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP",
-                                                           "TC_TO_PRIORITY_GROUP_MAP"};
+/// The tables changed with `config load` instead of `config apply-patch`. The QoS maps: GCU's Patch
+/// Sorter fails on them on some platforms (sonic-utilities PR #4219 lists them "blocked"). WRED_PROFILE
+/// and PFC_WD: GCU's field validators refuse the first apply's entries on most releases in the field
+/// (docs/sonic-gcu.md): WRED_PROFILE entries on 202205 to 202505 (only a replace of the green
+/// thresholds passes), PFC_WD on every HWSKU the validators' lists do not name, and both on an image
+/// older than the ASIC's threshold. `config rollback` goes through the same validators, so these
+/// tables are also put back by `config load`. fabricctl does not read the image's release and HWSKU
+/// yet, so they go by `config load` on every release; that path has no validator to refuse it.
+constexpr std::array<std::string_view, 5> kLoadedTables = {"DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP",
+                                                           "TC_TO_PRIORITY_GROUP_MAP", "WRED_PROFILE", "PFC_WD"};
 
 bool loaded_table(std::string_view table) {
   return std::find(kLoadedTables.begin(), kLoadedTables.end(), table) != kLoadedTables.end();
@@ -67,6 +74,12 @@ Expected<ordered_json> running_config(const RawOutputs& raw) {
   ordered_json doc = ordered_json::parse(it->second, nullptr, false);
   if (doc.is_discarded() || !doc.is_object())
     return unexpected("show runningconfiguration all: not a CONFIG_DB JSON object");
+  // A multi-ASIC switch prints one CONFIG_DB per namespace ({"localhost": ..., "asic0": ...}, 202305 and
+  // later), and GCU wants /localhost/ or /asicN/ in every path (202405 and later): not supported yet.
+  if (const auto host = doc.find("localhost"); host != doc.end() && host->is_object() && doc.contains("asic0"))
+    return unexpected(
+        "a multi-ASIC switch (show runningconfiguration all has a CONFIG_DB per namespace): "
+        "fabricctl does not change these yet");
   return doc;
 }
 
@@ -78,12 +91,23 @@ ordered_json owned_tables(const ordered_json& running) {
   return out;
 }
 
-/// The patch split for the switch: the map entries it touches as a `config load` file (desired's
-/// entry whole, or null to delete), the same entries as the switch held them (to load back on
-/// revert), and the other operations for `config apply-patch`.
+/// The patch split for the switch. The entries of the loaded tables go by `config load`, which merges
+/// field by field (an entry given as null is deleted, a field never is), in the order SONiC's
+/// references (YANG leafrefs: PORT_QOS_MAP and QUEUE name maps and WRED profiles) allow, and so that
+/// `config rollback` never has to touch them:
+/// - `create`: entries the switch lacks, and fields an entry lacks: loaded before the checkpoint, so
+///   the rollback leaves them; deleted (`created`) only after the rollback has re-bound the ports;
+/// - `change`: fields the switch holds with another value: loaded after the checkpoint, put back
+///   (`restore`) before the rollback;
+/// - `remove`: entries fabricctl deletes: loaded after apply-patch has un-bound them, put back
+///   (`restore`) before the rollback re-binds them;
+/// - `patch`: the other operations, for `config apply-patch`.
 struct Split {
-  ordered_json load = ordered_json::object();
-  ordered_json before = ordered_json::object();
+  ordered_json create = ordered_json::object();
+  ordered_json change = ordered_json::object();
+  ordered_json remove = ordered_json::object();
+  ordered_json restore = ordered_json::object();
+  ordered_json created = ordered_json::object();
   ordered_json patch = ordered_json::array();
 };
 
@@ -92,6 +116,38 @@ const ordered_json* member(const ordered_json& doc, const std::string& table, co
   if (t == doc.end() || !t->is_object()) return nullptr;
   const auto e = t->find(key);
   return e == t->end() || e->is_null() ? nullptr : &*e;
+}
+
+/// Splits one entry of a loaded table that the patch touches into `s`.
+Expected<void> split_entry(const std::string& table, const std::string& key, const ordered_json* want,
+                           const ordered_json* had, Split& s) {
+  if (want == nullptr && had == nullptr) return {};
+  if (want == nullptr) {
+    s.remove[table][key] = nullptr;
+    s.restore[table][key] = *had;
+    return {};
+  }
+  if (had == nullptr || !had->is_object() || !want->is_object()) {
+    s.create[table][key] = *want;
+    s.created[table][key] = nullptr;
+    return {};
+  }
+  // An entry replaced whole loses the fields desired lacks: `config load` cannot do that.
+  if (!sonic::owns_fields_only(table, key))
+    for (const auto& field : had->items())
+      if (!want->contains(field.key()))
+        return unexpected("the patch replaces /" + terminal_line(table) + "/" + terminal_line(key) + ", whose field " +
+                          terminal_line(field.key()) + " `config load` cannot remove");
+  for (const auto& [field, value] : want->items()) {
+    const auto old = had->find(field);
+    if (old == had->end()) {
+      s.create[table][key][field] = value;
+    } else if (*old != value) {
+      s.change[table][key][field] = value;
+      s.restore[table][key][field] = *old;
+    }
+  }
+  return {};
 }
 
 Expected<Split> split(const ordered_json& patch, const ordered_json& desired, const ordered_json& base) {
@@ -114,23 +170,16 @@ Expected<Split> split(const ordered_json& patch, const ordered_json& desired, co
                           ", a field `config load` cannot remove");
       keys.push_back(tokens[1]);
     }
-    // An entry replaced whole loses the fields desired lacks: `config load` cannot do that.
     for (const std::string& key : keys) {
-      const ordered_json* want = member(desired, table, key);
-      const ordered_json* had = member(base, table, key);
-      if (want == nullptr || had == nullptr || !had->is_object()) continue;
-      for (const auto& field : had->items())
-        if (!want->contains(field.key()))
-          return unexpected("the patch replaces /" + terminal_line(table) + "/" + terminal_line(key) +
-                            ", whose field " + terminal_line(field.key()) + " `config load` cannot remove");
-    }
-    for (const std::string& key : keys) {
-      const ordered_json* want = member(desired, table, key);
-      const ordered_json* had = member(base, table, key);
-      s.load[table][key] = want != nullptr ? *want : ordered_json(nullptr);
-      s.before[table][key] = had != nullptr ? *had : ordered_json(nullptr);
+      if (s.create[table].contains(key) || s.change[table].contains(key) || s.remove[table].contains(key))
+        continue;  // one entry, several operations: split once
+      if (auto e = split_entry(table, key, member(desired, table, key), member(base, table, key), s); !e)
+        return unexpected(e.error());
     }
   }
+  // Tables left empty by the checks above (operator[] made them): nothing to load.
+  for (ordered_json* part : {&s.create, &s.change, &s.remove, &s.restore, &s.created})
+    for (auto it = part->begin(); it != part->end();) it = it->empty() ? part->erase(it) : std::next(it);
   return s;
 }
 
@@ -156,13 +205,17 @@ bool safe_name(const std::string& name) {
                      [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == 'T' || c == '-'; });
 }
 
-std::string maps_file(const std::string& name) { return "/tmp/" + name + ".maps.json"; }
+/// What the revert loads before `config rollback` (entries and fields as they were) and after it (the
+/// entries stage created, as nulls): files on the switch, so that its own timer can load them.
+std::string restore_file(const std::string& name) { return "/tmp/" + name + ".restore.json"; }
+std::string created_file(const std::string& name) { return "/tmp/" + name + ".created.json"; }
 
 // The `what` of the steps failure() judges by their role.
 constexpr std::string_view kStopOnConfirm = "disarm the revert timer";
 constexpr std::string_view kStopOnRollback = "stop the revert timer";
-constexpr std::string_view kLoadBack = "load the QoS maps back as they were";
+constexpr std::string_view kLoadBack = "load back the entries config load changed";
 constexpr std::string_view kRollback = "roll CONFIG_DB back to the checkpoint";
+constexpr std::string_view kDeleteCreated = "delete the entries config load created";
 constexpr std::string_view kDeleteCheckpoint = "delete the checkpoint";
 
 TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) {
@@ -178,35 +231,46 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   const Split& p = parts ? *parts : whole;
 
   const std::string name = shell_quote(id.name);
-  const std::string maps = shell_quote(maps_file(id.name));
+  const std::string restore = shell_quote(restore_file(id.name)), created = shell_quote(created_file(id.name));
   const std::string seconds = std::to_string(std::max(1, id.confirm_timeout_s)) + "s";
-  // The timer's command is one sh -c word; the name and path inside it are [a-z0-9T./-] only.
-  const std::string revert = "config load -y " + maps_file(id.name) + " && config rollback " + id.name;
-  s.stage.push_back({"checkpoint the running CONFIG_DB", "sudo config checkpoint " + name, ""});
+  // The timer's command is one sh -c word; the name and paths inside it are [a-z0-9T./-] only. The
+  // rollback runs whether or not the load before it did; the created entries go only once it re-bound
+  // the ports, and the checkpoint once all is back (a rollback by fabricctl after the timer fired then
+  // finds none: nothing to undo).
+  const std::string revert = "config load -y " + restore_file(id.name) + "; config rollback " + id.name +
+                             " && config load -y " + created_file(id.name) + " && config delete-checkpoint " + id.name;
+  const auto load = [&](const std::string& what, const ordered_json& entries) {
+    if (!entries.empty()) s.stage.push_back({what, "sudo config load -y /dev/stdin", sonic::dump_config_db(entries)});
+  };
   s.stage.push_back(
-      {"keep the QoS maps as they are, for the revert", "sudo tee " + maps, sonic::dump_config_db(p.before)});
+      {"keep what config load changes, for the revert", "sudo tee " + restore, sonic::dump_config_db(p.restore)});
+  s.stage.push_back(
+      {"keep what config load creates, for the revert", "sudo tee " + created, sonic::dump_config_db(p.created)});
   s.stage.push_back({"arm the revert timer for " + seconds,
                      "sudo systemd-run --on-active=" + seconds +
                          " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
                      ""});
-  if (!p.load.empty())
-    s.stage.push_back({"load the QoS maps (config load: GCU refuses these tables)", "sudo config load -y /dev/stdin",
-                       sonic::dump_config_db(p.load)});
+  load("create the entries GCU refuses (config load), before the checkpoint", p.create);
+  s.stage.push_back({"checkpoint the running CONFIG_DB", "sudo config checkpoint " + name, ""});
+  load("change the entries GCU refuses (config load)", p.change);
   if (!p.patch.empty())
     s.stage.push_back({"apply the patch", "sudo config apply-patch /dev/stdin", sonic::dump_config_db(p.patch)});
+  load("delete the entries GCU refuses (config load), now unreferenced", p.remove);
 
   const std::string timer = shell_quote(id.name + ".timer");
+  const std::string remove_files = "sudo rm -f " + restore + " " + created;
   s.confirm.push_back({std::string(kStopOnConfirm), "sudo systemctl stop " + timer, ""});
   s.confirm.push_back({"save the running CONFIG_DB as startup", "sudo config save -y", ""});
   s.confirm.push_back({std::string(kDeleteCheckpoint), "sudo config delete-checkpoint " + name, ""});
-  s.confirm.push_back({"remove the saved QoS maps", "sudo rm -f " + maps, ""});
+  s.confirm.push_back({"remove the revert's files", remove_files, ""});
 
   // The timer first: GCU has no lock, so it must not fire while fabricctl rolls back.
   s.rollback.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
-  s.rollback.push_back({std::string(kLoadBack), "sudo config load -y " + maps, ""});
+  s.rollback.push_back({std::string(kLoadBack), "sudo config load -y " + restore, ""});
   s.rollback.push_back({std::string(kRollback), "sudo config rollback " + name, ""});
+  s.rollback.push_back({std::string(kDeleteCreated), "sudo config load -y " + created, ""});
   s.rollback.push_back({std::string(kDeleteCheckpoint), "sudo config delete-checkpoint " + name, ""});
-  s.rollback.push_back({"remove the saved QoS maps", "sudo rm -f " + maps, ""});
+  s.rollback.push_back({"remove the revert's files", remove_files, ""});
   return s;
 }
 
@@ -223,13 +287,14 @@ bool nothing_to_undo(const RemoteStep& step, const StepOutput& out) {
 
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (nothing_to_undo(step, out)) return {};
-  // click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...".
-  if (std::string r = exit_status_failure(step, out, marked_line(out, {"Failed to apply patch due to:", "Error:"}));
-      !r.empty())
-    return r;
+  // click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...", and from
+  // 202405 per scope ("- localhost: ...", the one scope of a single-ASIC switch).
+  std::string why = marked_line(out, {"- localhost: "});
+  if (why.empty()) why = marked_line(out, {"Failed to apply patch due to:", "Error:"});
+  if (std::string r = exit_status_failure(step, out, why); !r.empty()) return r;
   // `config load` of a missing file says so and exits 0; on rollback that is nothing to load back.
   if (contains(out.out, "doesn't exist") && contains(step.command, "config load"))
-    return step.what == kLoadBack ? "" : step.what + ": " + first_text_line(out.out);
+    return step.what == kLoadBack || step.what == kDeleteCreated ? "" : step.what + ": " + first_text_line(out.out);
   return {};
 }
 
@@ -238,7 +303,7 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 Applier sonic_applier() {
   Applier a;
   a.change_file = "patch.json";
-  a.transaction = "checkpoint, config load (maps) + apply-patch, systemd revert timer, save after verify";
+  a.transaction = "config load (maps, WRED, watchdog) + checkpoint + apply-patch, systemd revert timer, save after verify";
   a.change = change;
   a.steps = steps;
   a.failure = failure;

@@ -148,6 +148,20 @@ TEST_CASE("sonic apply: garbage or a missing output is an error") {
   auto none = a.change(d, {});
   REQUIRE_FALSE(none);
   CHECK(none.error() == "no runningconfiguration.json was collected");
+  // A multi-ASIC switch's CONFIG_DB per namespace: refused, not read as tables named localhost and asic0.
+  // The collector keeps only the namespaces' names (their tables may hold anything).
+  const RawOutputs raw = raw_of(ordered_json::parse(
+      R"({"localhost": {"PORT": {}, "TACACS_SERVER": {"x": {"passkey": "secret"}}}, "asic0": {"PORT": {}}})"));
+  CHECK(raw.at("runningconfiguration.json").find("secret") == std::string::npos);
+  const auto multi = a.change(d, raw);
+  REQUIRE_FALSE(multi);
+  CHECK(multi.error().starts_with("a multi-ASIC switch"));
+  const auto seen = adapter(Platform::sonic)
+                        .collector.observe("leaf1", {{"runningconfiguration.json", raw.at("runningconfiguration.json")},
+                                                     {"interfaces-status.txt", ""},
+                                                     {"lldp-table.txt", ""}});
+  REQUIRE_FALSE(seen);
+  CHECK(seen.error().find("a multi-ASIC switch") != std::string::npos);
   // Tables of the wrong shape do not crash the diff.
   CHECK(a.change(d, raw_of(ordered_json::parse(R"({"PORT": "x", "QUEUE": [1], "PFC_WD": {"GLOBAL": 3}})"))));
 }
@@ -156,20 +170,32 @@ TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value
   const DeviceDesired d = sonic::test::fixture();
   const NativeChange c = change_of(d, factory_db());
   const TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
-  REQUIRE(s.stage.size() == 5);
-  CHECK(s.stage[0].command == "sudo config checkpoint 'fabricctl-20261203T120000-a1b2c3'");
-  CHECK(s.stage[1].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.maps.json'");
+  // A factory switch: every loaded entry is created, before the checkpoint; nothing is changed or removed.
+  REQUIRE(s.stage.size() == 6);
+  CHECK(s.stage[0].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.restore.json'");
+  CHECK(s.stage[0].input == "{}\n");
+  CHECK(s.stage[1].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.created.json'");
+  CHECK(s.stage[1].input.find("\"ROCE_LOSSLESS\": null") != std::string::npos);
   CHECK(s.stage[2].command ==
         "sudo systemd-run --on-active=120s --timer-property=RemainAfterElapse=no "
         "--unit='fabricctl-20261203T120000-a1b2c3' sh -c 'config load -y "
-        "/tmp/fabricctl-20261203T120000-a1b2c3.maps.json && config rollback fabricctl-20261203T120000-a1b2c3'");
+        "/tmp/fabricctl-20261203T120000-a1b2c3.restore.json; config rollback fabricctl-20261203T120000-a1b2c3 && "
+        "config load -y /tmp/fabricctl-20261203T120000-a1b2c3.created.json && config delete-checkpoint "
+        "fabricctl-20261203T120000-a1b2c3'");
   CHECK(s.stage[3].command == "sudo config load -y /dev/stdin");
-  CHECK(s.stage[4].command == "sudo config apply-patch /dev/stdin");
+  for (const std::string_view t : {"DSCP_TO_TC_MAP", "WRED_PROFILE", "PFC_WD"})
+    CHECK(s.stage[3].input.find(std::string(t)) != std::string::npos);
+  CHECK(s.stage[4].command == "sudo config checkpoint 'fabricctl-20261203T120000-a1b2c3'");
+  CHECK(s.stage[5].command == "sudo config apply-patch /dev/stdin");
+  for (const std::string_view t : {"DSCP_TO_TC_MAP", "WRED_PROFILE", "PFC_WD"})
+    CHECK(s.stage[5].input.find(std::string(t)) == std::string::npos);
   for (const RemoteStep& r : s.confirm)
     CHECK(r.command.find("config save") == (&r == &s.confirm[1] ? 5 : std::string::npos));
   CHECK(s.confirm[0].command == "sudo systemctl stop 'fabricctl-20261203T120000-a1b2c3.timer'");
   CHECK(s.rollback[0].command == s.confirm[0].command);  // the timer first: GCU has no lock
+  CHECK(s.rollback[1].command == "sudo config load -y '/tmp/fabricctl-20261203T120000-a1b2c3.restore.json'");
   CHECK(s.rollback[2].command == "sudo config rollback 'fabricctl-20261203T120000-a1b2c3'");
+  CHECK(s.rollback[3].command == "sudo config load -y '/tmp/fabricctl-20261203T120000-a1b2c3.created.json'");
   // A name that is not fabricctl's form gets no steps at all.
   TransactionId bad = id_of(120);
   bad.name = "x; reboot";
@@ -180,20 +206,30 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
   const DeviceDesired d = sonic::test::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   const TransactionSteps s = a.steps(d, change_of(d, factory_db()), id_of(60));
-  const RemoteStep& patch = s.stage[4];
+  const RemoteStep& patch = s.stage[5];
   CHECK(a.failure(patch, {0, "Patch applied successfully.\n", ""}) == "");
   CHECK(a.failure(patch, {2, "",
                           "Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table is illegal\n"
                           "Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH\n\nError: Modification ...\n"}) ==
         "apply the patch: exited with status 2: Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table "
         "is illegal");
+  // From 202405, GCU's reason is on its scope's line.
+  CHECK(a.failure(patch, {2, "",
+                          "Failed to apply patch due to: Failed to apply patch on the following scopes:\n"
+                          "- localhost: Modification of PFC_WD table is illegal- validating function x returned False\n"
+                          "Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH\n\nError: Failed to apply patch on "
+                          "the following scopes:\n- localhost: Modification ...\n"}) ==
+        "apply the patch: exited with status 2: - localhost: Modification of PFC_WD table is illegal- validating "
+        "function x returned False");
   const RemoteStep& load = s.stage[3];
   CHECK(a.failure(load, {0, "The config_db file /dev/stdin doesn't exist\n", ""}) ==
-        "load the QoS maps (config load: GCU refuses these tables): The config_db file /dev/stdin doesn't exist");
+        "create the entries GCU refuses (config load), before the checkpoint: The config_db file /dev/stdin doesn't "
+        "exist");
   // Rollback after only the checkpoint ran: no timer, no maps file; after nothing ran: no checkpoint.
   const std::string not_loaded = "Failed to stop x.timer: Unit x.timer not loaded.\n";
   CHECK(a.failure(s.rollback[0], {5, "", not_loaded}) == "");
   CHECK(a.failure(s.rollback[1], {0, "The config_db file /tmp/x doesn't exist\n", ""}) == "");
+  CHECK(a.failure(s.rollback[3], {0, "The config_db file /tmp/x doesn't exist\n", ""}) == "");
   CHECK(a.failure(s.rollback[2], {2, "", "Failed to rollback config\nError: Checkpoint 'x' does not exist\n"}) == "");
   CHECK(a.failure(s.rollback[2], {2, "", "Failed to rollback config\nError: after applying patch ...\n"}) ==
         "roll CONFIG_DB back to the checkpoint: exited with status 2: Error: after applying patch ...");

@@ -138,6 +138,12 @@ nlohmann::ordered_json config_db_patch(const ordered_json& base, const ordered_j
   return ops;
 }
 
+bool owns_fields_only(std::string_view table, std::string_view key) {
+  for (const TableRule& rule : kTables)
+    if (rule.table == table) return field_owned(rule, key);
+  return false;
+}
+
 std::vector<std::string_view> patched_tables() {
   std::vector<std::string_view> out;
   for (const TableRule& rule : kTables) out.push_back(rule.table);

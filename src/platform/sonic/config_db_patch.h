@@ -30,4 +30,8 @@ nlohmann::ordered_json config_db_patch(const nlohmann::ordered_json& base, const
 /// (the collector keeps them; a plan's base is them).
 std::vector<std::string_view> patched_tables();
 
+/// Whether fabricctl owns only the fields it sets in entry `key` of `table` (PORT, CABLE_LENGTH,
+/// PFC_WD|GLOBAL, PORT_QOS_MAP|global), not the entry whole.
+bool owns_fields_only(std::string_view table, std::string_view key);
+
 }  // namespace fabricctl::sonic

@@ -231,6 +231,10 @@ Expected<ConfigDbPorts> ports_from_config_db(std::string_view text) {
   if (!doc) return unexpected("CONFIG_DB: " + doc.error());
   const Value root = doc->root();
   if (!root.is_object()) return unexpected("CONFIG_DB: not a JSON object of tables");
+  if (const auto host = jsonr::find(root, "localhost"); host && host->is_object() && jsonr::find(root, "asic0"))
+    return unexpected(
+        "CONFIG_DB: one per namespace (localhost, asic0, ...): a multi-ASIC switch, which fabricctl "
+        "does not read yet");
   Tables t;
   const std::pair<const char*, std::optional<Value>*> wanted[] = {{"PORT", &t.port},
                                                                   {"PORT_QOS_MAP", &t.port_qos_map},

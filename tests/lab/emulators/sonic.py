@@ -16,16 +16,20 @@ runs, and so does the revert timer when it fires:
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
   answers.json     for tests, answers that replace the emulator's own (common.py)
+  version.json     the image: {"build_version": "20230531.22", "asic_type": "broadcom"} (sonic_version.yml;
+                   default that 202305 image); the HWSKU is DEVICE_METADATA|localhost's, as GCU reads it
 
 Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
-  show runningconfiguration all, show interfaces status, show lldp table,
+  show runningconfiguration all, show interfaces status, show lldp table, show version,
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
   config delete-checkpoint NAME, config apply-patch FILE, config load [-y] FILE, config save [-y],
-  tee /tmp/NAME, rm -f /tmp/NAME,
+  tee /tmp/NAME, rm -f /tmp/NAME..., 
   systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME sh -c CMD,
   systemctl stop NAME.timer. FILE may be /dev/stdin. GCU refuses patch operations on the QoS map
-  tables some platforms block (REFUSED_BY_GCU) and values outside the YANG ranges it checks
-  (PORT mtu 68-9216), as `config apply-patch` reports them: click's "Error: ..." on stderr, exit 2.
+  tables some platforms block (REFUSED_BY_GCU), what its field validators refuse for the image and
+  HWSKU (sonic_gcu.py; `config rollback` too) and values outside the YANG ranges it checks (PORT mtu
+  68-9216), as `config apply-patch` reports them on the image's branch: click's "Error: ..." on
+  stderr, exit 2.
 
   sonic.py STATE              answer $SSH_ORIGINAL_COMMAND
   sonic.py STATE --load FILE  `config load FILE -y` + `config save`: merge a config_db.json
@@ -40,8 +44,10 @@ import shlex
 import sys
 
 import lab_ports
+import sonic_gcu
 from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
+DEFAULT_VERSION = {"build_version": "20230531.22", "asic_type": "broadcom"}  # a 202305 image
 DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
 # "blocked", apply-patch failures in the Patch Sorter); the emulator refuses them always, so a test
@@ -50,11 +56,16 @@ REFUSED_BY_GCU = ("DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP", "TC_TO_PRIORITY_GROUP_MAP
 NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 
 
-def patch_error(why):
-    """How `config apply-patch` fails: GCU's own line, then click's ctx.fail."""
-    return ClickError(why, ["Failed to apply patch due to: " + why,
-                            "Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH",
-                            'Try "config apply-patch -h" for help.', ""])
+def patch_error(why, version=None):
+    """How `config apply-patch` fails (config/main.py apply_patch): up to 202311 a red "Failed to
+    apply patch", then click's ctx.fail; from 202405 the error of each scope (one, localhost, here),
+    printed once as "Failed to apply patch due to: ..." and again by ctx.fail."""
+    usage = ["Usage: config apply-patch [OPTIONS] PATCH_FILE_PATH", 'Try "config apply-patch -h" for help.', ""]
+    b = sonic_gcu.branch((version or DEFAULT_VERSION).get("build_version", ""))
+    if b is not None and b <= 202311:
+        return ClickError(why, ["Failed to apply patch"] + usage)
+    why = "Failed to apply patch on the following scopes:\n- localhost: " + why
+    return ClickError(why, ["Failed to apply patch due to: " + why] + usage)
 
 
 class ClickError(Exception):
@@ -107,40 +118,48 @@ def tokens(path):
     return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
 
 
-def apply_patch(db, patch):
+def hwsku(db):
+    return db.get("DEVICE_METADATA", {}).get("localhost", {}).get("hwsku", "")
+
+
+def apply_patch(db, patch, version):
     """RFC 6902 on CONFIG_DB, whole or not at all, checked as GCU checks what fabricctl sends."""
     if not isinstance(patch, list):
-        raise patch_error("a patch is a JSON array")
+        raise patch_error("a patch is a JSON array", version)
     new = json.loads(json.dumps(db))
     for op in patch:
         path = tokens(op.get("path", ""))
         if path[0] in REFUSED_BY_GCU:
-            raise patch_error("Modification of %s table is illegal- validating function "
+            raise patch_error(version=version, why="Modification of %s table is illegal- validating function "
                              "generic_config_updater.field_operation_validators.rdma_config_update_validator "
                              "returned False" % path[0])
         parent = new
         for t in path[:-1]:
             if not isinstance(parent, dict) or t not in parent:
-                raise patch_error("can't resolve path " + op["path"])
+                raise patch_error("can't resolve path " + op["path"], version)
             parent = parent[t]
         leaf, kind = path[-1], op.get("op")
         if kind in ("remove", "replace") and leaf not in parent:
-            raise patch_error("can't remove a non-existent object '%s'" % leaf)
+            raise patch_error("can't remove a non-existent object '%s'" % leaf, version)
         if kind == "remove":
             del parent[leaf]
         elif kind in ("add", "replace"):
             parent[leaf] = op["value"]
         else:
-            raise patch_error("unknown operation " + str(kind))
+            raise patch_error("unknown operation " + str(kind), version)
+    why = sonic_gcu.refusal(version, hwsku(db), db, new)  # PatchApplier: validators, then YANG
+    if why:
+        raise patch_error(why, version)
     for port, fields in new.get("PORT", {}).items():  # sonic-port.yang: mtu uint16 68..9216
         mtu = fields.get("mtu", DEFAULT_MTU)
         if not (mtu.isdigit() and 68 <= int(mtu) <= 9216):
             raise patch_error("Given patch will produce invalid config. Error: "
-                             "Value \"%s\" does not satisfy the constraint \"68..9216\" (PORT %s mtu)" % (mtu, port))
+                             "Value \"%s\" does not satisfy the constraint \"68..9216\" (PORT %s mtu)" % (mtu, port),
+                              version)
     empty = [t for t, entries in new.items() if not entries]
     if empty:
         raise patch_error("given patch is not valid because it will result in empty "
-                         "tables which is not allowed in ConfigDb. Table: " + ", ".join(empty))
+                         "tables which is not allowed in ConfigDb. Table: " + ", ".join(empty), version)
     return new
 
 
@@ -165,8 +184,16 @@ def rollback(state, name):
     cp = load(state, os.path.join("checkpoints", name + ".cp.json"), None) if NAME.fullmatch(name) else None
     if cp is None:
         raise ClickError("Checkpoint '%s' does not exist" % name, ["Failed to rollback config"])
+    db = load(state, "config_db.json", {})
+    why = sonic_gcu.refusal(version_of(state), hwsku(db), db, cp)  # ConfigReplacer -> PatchApplier.apply
+    if why:
+        raise ClickError(why, ["Failed to rollback config"])
     set_running(state, cp)
     print("Config rolled back successfully.")
+
+
+def version_of(state):
+    return load(state, "version.json", DEFAULT_VERSION)
 
 
 def start_timer(state, name, seconds, command):
@@ -203,6 +230,20 @@ def show_status(cli, _m):
                      p.get("oper", "down"), "up", "N/A", "off"])
     sys.stdout.write(table(["Interface", "Lanes", "Speed", "MTU", "FEC", "Alias", "Vlan", "Oper", "Admin", "Type",
                             "Asym PFC"], rows))
+    return 0
+
+
+def show_version(cli, _m):
+    """show/main.py `version` (202205-202511 line order): what fabricctl reads, the rest as a switch
+    prints it."""
+    v = version_of(cli["state"])
+    sys.stdout.write("\nSONiC Software Version: SONiC.%s\nSONiC OS Version: 11\nDistribution: Debian 11.7\n"
+                     "Kernel: 5.10.0-18-2-amd64\nBuild commit: 8c08d87\nBuild date: Wed May 31 08:03:42 UTC 2023\n"
+                     "Built by: sonicbld@jenkins-slave-phx-2\n\nPlatform: x86_64-emulated-r0\nHwSKU: %s\n"
+                     "ASIC: %s\nASIC Count: 1\nSerial Number: EMU0001\nModel Number: EMU\n"
+                     "Hardware Revision: N/A\nUptime: 08:00:00 up 1 day,  1 user,  load average: 0.10, 0.20, 0.30\n"
+                     "Date: Thu 01 Jun 2023 08:00:00\n\nDocker images:\nREPOSITORY  TAG  IMAGE ID  SIZE\n"
+                     % (v.get("build_version", ""), hwsku(cli["db"]), v.get("asic_type", "")))
     return 0
 
 
@@ -253,12 +294,12 @@ def delete_checkpoint(cli, m):
 def apply_patch_command(cli, m):
     text = read_file(cli["state"], m[1], cli["stdin"])
     if text is None:
-        raise patch_error("[Errno 2] No such file or directory: '%s'" % m[1])
+        raise patch_error("[Errno 2] No such file or directory: '%s'" % m[1], version_of(cli["state"]))
     try:
         patch = json.loads(text)
     except ValueError as e:
-        raise patch_error("%s" % e)
-    set_running(cli["state"], apply_patch(cli["db"], patch))
+        raise patch_error("%s" % e, version_of(cli["state"]))
+    set_running(cli["state"], apply_patch(cli["db"], patch, version_of(cli["state"])))
     print("Patch applied successfully.")
     return 0
 
@@ -287,11 +328,12 @@ def tee(cli, m):
     return 0
 
 
-def remove_tmp(cli, m):
-    try:
-        os.remove(os.path.join(cli["state"], "tmp", m[1]))
-    except FileNotFoundError:
-        pass
+def remove_tmp(cli, _m):
+    for path in cli["words"][2:]:
+        try:
+            os.remove(os.path.join(cli["state"], "tmp", path[len("/tmp/"):]))
+        except FileNotFoundError:
+            pass
     return 0
 
 
@@ -320,6 +362,7 @@ COMMANDS = [
     (r"show runningconfiguration all", show_running),
     (r"show interfaces status", show_status),
     (r"show lldp table", show_lldp),
+    (r"show version", show_version),
     (r"config interface pfc priority(?: .*)?", lambda cli, _m: pfc_priority(cli["state"], cli["db"], cli["words"])),
     (r"config checkpoint (\S+)", checkpoint),
     (r"config rollback (\S+)", rollback_command),
@@ -328,7 +371,7 @@ COMMANDS = [
     (r"config load -y (\S+)", load_command),
     (r"config save(?: -y)?", save_command),
     (r"tee /tmp/(%s)" % NAME.pattern, tee),
-    (r"rm -f /tmp/(%s)" % NAME.pattern, remove_tmp),
+    (r"rm -f /tmp/%s(?: /tmp/%s)*" % (NAME.pattern, NAME.pattern), remove_tmp),
     (r"systemd-run --on-active=([0-9]{1,7})s --timer-property=RemainAfterElapse=no --unit=(%s) sh -c .*"
      % NAME.pattern, systemd_run),
     (r"systemctl stop (\S+)", lambda cli, m: stop_timer(cli["state"], m[1])),
@@ -344,14 +387,16 @@ def answer(state, words, stdin):
 
 
 def run_timer_command(state, command, stdin=lambda: ""):
-    """What the timer's `sh -c` runs: `config ...` commands joined by &&, as root."""
-    for part in command.split(" && "):
-        words = shlex.split(part)
-        try:
-            if words[:1] != ["config"] or answer(state, words, stdin) != 0:
-                return
-        except ClickError:
-            return
+    """What the timer's `sh -c` runs, as root: `config ...` commands in lists joined by `; ` (each
+    runs) of commands joined by ` && ` (each runs while the one before succeeded)."""
+    for sequence in command.split("; "):
+        for part in sequence.split(" && "):
+            words = shlex.split(part)
+            try:
+                if words[:1] != ["config"] or answer(state, words, stdin) != 0:
+                    break
+            except ClickError:
+                break
 
 
 def timer_fired(state, _name, data):
