@@ -112,8 +112,8 @@ TEST_CASE("nvue apply: a word NVUE's shell could read as more than a word is nev
   // The model refuses such names long before; the applier refuses them again.
   for (const std::string port : {"swp1;reboot", "swp1|sh", "swp1$(reboot)", "-swp1"}) {
     CAPTURE(port);
-    auto c = adapter(Platform::nvue).applier.change(test::example_switch(Platform::nvue, {port}),
-                                                    raw_of(ordered_json::object()));
+    auto c = adapter(Platform::nvue)
+                 .applier.change(test::example_switch(Platform::nvue, {port}), raw_of(ordered_json::object()));
     REQUIRE_FALSE(c);
     CHECK(c.error().starts_with("a word that cannot be sent to NVUE: "));
     CHECK(c.error().find(port) != std::string::npos);

@@ -303,7 +303,8 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 Applier sonic_applier() {
   Applier a;
   a.change_file = "patch.json";
-  a.transaction = "config load (maps, WRED, watchdog) + checkpoint + apply-patch, systemd revert timer, save after verify";
+  a.transaction =
+      "config load (maps, WRED, watchdog) + checkpoint + apply-patch, systemd revert timer, save after verify";
   a.change = change;
   a.steps = steps;
   a.failure = failure;
