@@ -37,6 +37,7 @@
 // `systemctl stop NAME.timer` of a unit not loaded fails ("Unit NAME.timer not loaded.", status 5).
 #include <algorithm>
 #include <array>
+#include <set>
 #include <utility>
 
 #include "platform/json_object.h"
@@ -44,6 +45,7 @@
 #include "platform/platform.h"
 #include "platform/sonic/config_db.h"
 #include "platform/sonic/config_db_patch.h"
+#include "platform/sonic/config_db_reader.h"
 #include "util/escape.h"
 
 namespace fabricctl {
@@ -74,12 +76,8 @@ Expected<ordered_json> running_config(const RawOutputs& raw) {
   ordered_json doc = ordered_json::parse(it->second, nullptr, false);
   if (doc.is_discarded() || !doc.is_object())
     return unexpected("show runningconfiguration all: not a CONFIG_DB JSON object");
-  // A multi-ASIC switch prints one CONFIG_DB per namespace ({"localhost": ..., "asic0": ...}, 202305 and
-  // later), and GCU wants /localhost/ or /asicN/ in every path (202405 and later): not supported yet.
-  if (const auto host = doc.find("localhost"); host != doc.end() && host->is_object() && doc.contains("asic0"))
-    return unexpected(
-        "a multi-ASIC switch (show runningconfiguration all has a CONFIG_DB per namespace): "
-        "fabricctl does not change these yet");
+  for (const auto& [key, value] : doc.items())
+    if (sonic::namespace_name(key)) return unexpected(std::string(sonic::kMultiAsic));
   return doc;
 }
 
@@ -152,6 +150,7 @@ Expected<void> split_entry(const std::string& table, const std::string& key, con
 
 Expected<Split> split(const ordered_json& patch, const ordered_json& desired, const ordered_json& base) {
   Split s;
+  std::set<std::pair<std::string, std::string>> done;  // (table, key): one entry, several operations
   for (const ordered_json& op : patch) {
     const std::vector<std::string> tokens = json_pointer_tokens(op.value("path", std::string()));
     if (tokens.empty() || !loaded_table(tokens[0])) {
@@ -171,15 +170,11 @@ Expected<Split> split(const ordered_json& patch, const ordered_json& desired, co
       keys.push_back(tokens[1]);
     }
     for (const std::string& key : keys) {
-      if (s.create[table].contains(key) || s.change[table].contains(key) || s.remove[table].contains(key))
-        continue;  // one entry, several operations: split once
+      if (!done.emplace(table, key).second) continue;
       if (auto e = split_entry(table, key, member(desired, table, key), member(base, table, key), s); !e)
         return unexpected(e.error());
     }
   }
-  // Tables left empty by the checks above (operator[] made them): nothing to load.
-  for (ordered_json* part : {&s.create, &s.change, &s.remove, &s.restore, &s.created})
-    for (auto it = part->begin(); it != part->end();) it = it->empty() ? part->erase(it) : std::next(it);
   return s;
 }
 

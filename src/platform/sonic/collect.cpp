@@ -40,21 +40,15 @@ constexpr std::array<std::string_view, 15> kKeptTables = {"PORT",
 
 /// CONFIG_DB with only the kept tables, re-serialised; "" when the output is not a JSON object (the
 /// reader then reports it; the text itself, which may hold anything, is not kept).
-/// A multi-ASIC switch prints one CONFIG_DB per namespace ({"localhost": {...}, "asic0": {...}}, 202305
-/// and later): only the namespaces' names are kept, so that apply and verify can refuse it by name.
-bool namespace_name(std::string_view key) {
-  if (key == "localhost") return true;
-  return key.size() > 4 && key.starts_with("asic") &&
-         std::all_of(key.begin() + 4, key.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
+/// Of a multi-ASIC switch's CONFIG_DB per namespace (sonic::namespace_name), only the namespaces' names
+/// are kept, so that apply and verify can refuse it by name.
 std::string keep_qos_tables(std::string_view output) {
   using json = nlohmann::ordered_json;
   bool in_namespace = false;
   const json::parser_callback_t only_kept = [&in_namespace](int depth, json::parse_event_t event, json& parsed) {
     if (depth == 1 && event == json::parse_event_t::key) {
       const std::string key = parsed.get<std::string>();
-      in_namespace = namespace_name(key);
+      in_namespace = sonic::namespace_name(key);
       return in_namespace || std::find(kKeptTables.begin(), kKeptTables.end(), key) != kKeptTables.end();
     }
     if (depth == 2 && event == json::parse_event_t::key && in_namespace) return false;

@@ -26,4 +26,14 @@ struct ConfigDbPorts {
 /// The error: `text` is not a JSON object of tables (nothing of it can be trusted then).
 Expected<ConfigDbPorts> ports_from_config_db(std::string_view text);
 
+/// A multi-ASIC switch prints one CONFIG_DB per namespace ({"localhost": {...}, "asic0": {...}}, 202305
+/// and later), and GCU wants /localhost/ or /asicN/ in every path (202405 and later). Whether `key`, a
+/// top-level key of `show runningconfiguration all`, names such a namespace (no CONFIG_DB table does).
+bool namespace_name(std::string_view key);
+
+/// Why collect and apply refuse such a switch.
+inline constexpr std::string_view kMultiAsic =
+    "a multi-ASIC switch (show runningconfiguration all has a CONFIG_DB per namespace): fabricctl does not read "
+    "or change these yet";
+
 }  // namespace fabricctl::sonic
