@@ -201,11 +201,14 @@ ordered_json buffer_queues(const QosIntent& q, const std::vector<const PortDesir
   return table;
 }
 
-/// BUFFER_PG on the dynamic model: each run of lossless PGs ("3", "3-4") with profile "NULL", which
-/// buffermgrd sizes from speed, cable length and MTU; the template's "3-4" null (deleted) when it is
-/// not one of them, or PG 4 keeps lossless headroom. (The traditional model's buffermgrd writes
-/// BUFFER_PG from pfc_enable itself.)
-ordered_json buffer_pgs(const QosIntent& q, const std::vector<const PortDesired*>& ports) {
+/// BUFFER_PG: the template's "3-4" null (deleted) when it is not a run of lossless PGs, or PG 4 keeps
+/// lossless headroom; on the dynamic model also each run ("3", "3-4") with profile "NULL", which
+/// buffermgrd sizes from speed, cable length and MTU. The traditional model's buffermgrd writes each
+/// run from pfc_enable itself, with the SKU's pg_lossless_<speed>_<cable>_profile, but never deletes a
+/// PG entry (sonic-swss cfgmgr/buffermgr.cpp doSpeedUpdateTask: only `set`, and `del` only of an
+/// admin-down port on mellanox/barefoot): a "3-4" left beside its new "3" overlaps it, and after a
+/// `config save` and reload may give PG 3 the old entry's profile back.
+ordered_json buffer_pgs(const QosIntent& q, const std::vector<const PortDesired*>& ports, bool dynamic) {
   std::vector<std::string> runs;
   for (int p = 0; p < kPriorities;) {
     if (!q.lossless.at(static_cast<size_t>(p))) {
@@ -223,7 +226,8 @@ ordered_json buffer_pgs(const QosIntent& q, const std::vector<const PortDesired*
   // its profile.
   for (const PortDesired* p : ports) {
     if (!template_run) append_member(table, p->name + "|3-4", nullptr);
-    for (const std::string& run : runs) append_member(table, p->name + "|" + run, {{"profile", "NULL"}});
+    if (dynamic)
+      for (const std::string& run : runs) append_member(table, p->name + "|" + run, {{"profile", "NULL"}});
   }
   return table;
 }
@@ -289,7 +293,7 @@ ordered_json config_db_of(const DeviceDesired& device, const std::vector<const P
   c["PORT_QOS_MAP"] = port_qos_maps(device, ports);
   c["QUEUE"] = queues(q, ports);
   c["BUFFER_QUEUE"] = buffer_queues(q, ports);
-  if (dynamic) c["BUFFER_PG"] = buffer_pgs(q, ports);
+  if (ordered_json pgs = buffer_pgs(q, ports, dynamic); !pgs.empty()) c["BUFFER_PG"] = std::move(pgs);
   if (ordered_json lengths = cable_length(device, ports); !lengths.empty()) c["CABLE_LENGTH"] = std::move(lengths);
   if (ordered_json wd = pfc_wd(q, ports); !wd.empty()) c["PFC_WD"] = std::move(wd);
   c["PORT"] = port_mtus(ports);

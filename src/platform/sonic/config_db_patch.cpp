@@ -44,7 +44,8 @@ constexpr TableRule kTables[] = {
     {"PORT_QOS_MAP", Owns::port_entries, "global"},
     {"QUEUE", Owns::port_entries},
     {"BUFFER_QUEUE", Owns::port_entries},
-    // The lossless PGs of the dynamic model; PG 0 (lossy) and the traditional model's PGs are SONiC's.
+    // The lossless PGs of the dynamic model and the template PG that no longer is one; PG 0 (lossy) and
+    // the PGs the traditional model's buffermgrd writes are SONiC's.
     {"BUFFER_PG", Owns::listed_entries},
     {"CABLE_LENGTH", Owns::fields},
     // PFC_WD|GLOBAL also holds BIG_RED_SWITCH (`pfcwd big_red_switch`), which is not fabricctl's.

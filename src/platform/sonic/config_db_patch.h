@@ -17,7 +17,7 @@ namespace fabricctl::sonic {
 /// - PORT_QOS_MAP, QUEUE, BUFFER_QUEUE and PFC_WD: the entries of the device's ports ("<port>" and
 ///   "<port>|<n>") whole; so a queue or watchdog fabricctl no longer renders is removed instead of
 ///   left pointing at a removed scheduler;
-/// - BUFFER_PG: only the entries `desired` lists (the dynamic model's lossless PGs), whole;
+/// - BUFFER_PG: only the entries `desired` lists (the dynamic model's lossless PGs, the stale template PG), whole;
 /// - PORT, CABLE_LENGTH, PFC_WD|GLOBAL and PORT_QOS_MAP|global: only the fields `desired` sets (mtu;
 ///   the port's length; POLL_INTERVAL; the switch-wide DSCP map), never removed, so SONiC's other
 ///   fields there survive.

@@ -65,7 +65,7 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
   CHECK(keys_in_order(parse_ordered(render_artifact(fixture(), "config_db.json"))) ==
         std::vector<std::string>{"DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
                                  "MAP_PFC_PRIORITY_TO_QUEUE", "SCHEDULER", "WRED_PROFILE", "PORT_QOS_MAP", "QUEUE",
-                                 "BUFFER_QUEUE", "CABLE_LENGTH", "PFC_WD", "PORT"});
+                                 "BUFFER_QUEUE", "BUFFER_PG", "CABLE_LENGTH", "PFC_WD", "PORT"});
   CHECK(all_values_are_strings(c));
 
   SUBCASE("classification and PFC maps") {
@@ -130,8 +130,9 @@ TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
                                     {"Ethernet8|0-2", {{"profile", "egress_lossy_profile"}}},
                                     {"Ethernet8|3-4", {{"profile", "egress_lossless_profile"}}},
                                     {"Ethernet8|5-6", {{"profile", "egress_lossy_profile"}}}});
-    // Traditional buffer model: buffermgrd writes the lossless PGs, from pfc_enable.
-    CHECK_FALSE(c.contains("BUFFER_PG"));
+    // Traditional buffer model: buffermgrd writes the lossless PGs from pfc_enable but never deletes
+    // one, so the template's "3-4", no longer a lossless run, is deleted by fabricctl.
+    CHECK(c["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
     CHECK_FALSE(c.contains("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"));
 
     CHECK(c["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "5m"}}}});
@@ -255,6 +256,14 @@ TEST_CASE("sonic config_db.json: CABLE_LENGTH is the next row of the SKU's table
   CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "100m"}}}});
   d.hardware.headroom_cable_rows_m.clear();  // dynamic model: headroom computed from the metres
   CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "3m"}, {"Ethernet8", "41m"}}}});
+}
+
+TEST_CASE("sonic config_db.json: the traditional model keeps the template PG while it is a lossless run") {
+  DeviceDesired d = fixture();
+  d.qos.lossless[4] = true;  // 3 and 4: buffermgrd's own "3-4" is right, fabricctl leaves BUFFER_PG alone
+  CHECK_FALSE(config_db(d).contains("BUFFER_PG"));
+  d.qos.lossless.fill(false);  // nothing lossless: the template's headroom is released
+  CHECK(config_db(d)["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
 }
 
 TEST_CASE("sonic config_db.json: the dynamic buffer model gets its lossless PGs and the PFC-to-PG map") {

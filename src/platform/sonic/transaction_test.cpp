@@ -142,3 +142,34 @@ TEST_CASE("sonic transaction: a failing step is named; rollback after a partial 
   CHECK(sw.run({bad}).find("68..9216") != std::string::npos);
   CHECK(sw.file("config_db.json") == factory);
 }
+
+TEST_CASE("sonic transaction: the traditional model's template PG goes when it is no longer lossless, and comes back") {
+  // A switch whose template made PGs 3-4 lossless (buffers_config.j2, qos_config.j2); the profile makes
+  // only 3 lossless. buffermgrd (the emulator models buffermgr.cpp) writes "Ethernet0|3" from the new
+  // pfc_enable but never deletes "Ethernet0|3-4": fabricctl must, or PG 4 keeps its headroom and the
+  // two entries overlap on PG 3.
+  Switch sw;
+  if (!sw.up()) return;
+  nlohmann::json db = nlohmann::json::parse(sw.file("config_db.json"));
+  for (const char* port : {"Ethernet0", "Ethernet8"}) {
+    db["PORT_QOS_MAP"][port] = {{"pfc_enable", "3,4"}};
+    db["CABLE_LENGTH"]["AZURE"][port] = "5m";
+    db["BUFFER_PG"][std::string(port) + "|0"] = {{"profile", "ingress_lossy_profile"}};
+    db["BUFFER_PG"][std::string(port) + "|3-4"] = {{"profile", "pg_lossless_400000_5m_profile"}};
+  }
+  test::spit(sw.state() / "config_db.json", db.dump(4));
+  const std::string before = sw.file("config_db.json");
+  REQUIRE(sw.device.qos.lossless_priorities() == std::vector<int>{3});
+
+  const NativeChange c = sw.change();
+  const TransactionSteps steps = sw.applier.steps(sw.device, c, id_with_timer(300));
+  CHECK(sw.run(steps.stage) == "");
+  const nlohmann::json pgs = nlohmann::json::parse(sw.file("config_db.json"))["BUFFER_PG"];
+  CHECK(pgs == nlohmann::json{{"Ethernet0|0", {{"profile", "ingress_lossy_profile"}}},
+                              {"Ethernet0|3", {{"profile", "pg_lossless_400000_5m_profile"}}},
+                              {"Ethernet8|0", {{"profile", "ingress_lossy_profile"}}},
+                              {"Ethernet8|3", {{"profile", "pg_lossless_400000_5m_profile"}}}});
+  CHECK(sw.change().empty());  // converged: a second apply sends nothing
+  CHECK(sw.run(steps.rollback) == "");
+  CHECK(sw.file("config_db.json") == before);  // the template's PG back, buffermgrd's "3" gone with the rollback
+}

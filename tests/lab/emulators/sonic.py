@@ -7,7 +7,8 @@ click does (`Error: No such command "x".`, exit 2).
 The switch's state is a directory (argument 1); every command holds STATE/lock (fcntl.flock) while it
 runs, and so does the revert timer when it fires:
   config_db.json   its running CONFIG_DB (a rendered config_db.json loads as `config load` would:
-                   its null entries delete, and are not kept)
+                   its null entries delete, and are not kept), with what the traditional model's
+                   buffermgrd writes back into it after every change (buffermgrd(), below)
   saved.json       /etc/sonic/config_db.json, the startup configuration: `config save`, --load, --factory
   checkpoints/NAME.cp.json   `config checkpoint NAME` (GCU's /etc/sonic/checkpoints)
   tmp/NAME         a file a command wrote under /tmp (`tee /tmp/NAME`)
@@ -107,7 +108,46 @@ def save(state, name, value):
     os.replace(path + ".tmp", path)
 
 
+def lossless_runs(pfc_enable):
+    """buffermgr.cpp: pfc_enable's PGs as a bitmap (words that are not a number ignored), then each
+    run of consecutive PGs as "3" or "3-4" (generateIdListFromMap)."""
+    pgs = sorted({int(p) for p in pfc_enable.split(",") if p.isdigit() and int(p) < 32})
+    runs, i = [], 0
+    while i < len(pgs):
+        j = i
+        while j + 1 < len(pgs) and pgs[j + 1] == pgs[j] + 1:
+            j += 1
+        runs.append(str(pgs[i]) if i == j else "%d-%d" % (pgs[i], pgs[j]))
+        i = j + 1
+    return runs
+
+
+def buffermgrd(db):
+    """What the traditional buffer model's buffermgrd writes back into CONFIG_DB when PORT_QOS_MAP's
+    pfc_enable, a port's speed or its CABLE_LENGTH changes (sonic-swss cfgmgr/buffermgr.cpp
+    doSpeedUpdateTask): for a port with pfc_enable and a cable length other than "0m", BUFFER_PG
+    "<port>|<run>" for each run of lossless PGs, profile "pg_lossless_<speed>_<cable>_profile", unless
+    the entry already has that profile. It never deletes a PG entry (its one `del` is of an admin-down
+    port on mellanox/barefoot, not modelled), so an old run stays beside the new one. The dynamic
+    model (DEVICE_METADATA buffer_model "dynamic") is buffermgrdyn, which does not write BUFFER_PG.
+    Not modelled: the BUFFER_PROFILE entry it creates from the SKU's pg_profile_lookup.ini (the
+    emulator has no SKU table), and that the real daemon writes moments after the change, not with it."""
+    if db.get("DEVICE_METADATA", {}).get("localhost", {}).get("buffer_model") == "dynamic":
+        return
+    lengths = db.get("CABLE_LENGTH", {}).get("AZURE", {})
+    for port, entry in db.get("PORT_QOS_MAP", {}).items():
+        cable, speed = lengths.get(port), db.get("PORT", {}).get(port, {}).get("speed")
+        if "pfc_enable" not in entry or not cable or cable == "0m" or not speed:
+            continue
+        profile = "pg_lossless_%s_%s_profile" % (speed, cable)
+        for run in lossless_runs(entry["pfc_enable"]):
+            pgs = db.setdefault("BUFFER_PG", {})
+            if pgs.get(port + "|" + run, {}).get("profile") != profile:
+                pgs[port + "|" + run] = {"profile": profile}
+
+
 def set_running(state, db):
+    buffermgrd(db)
     save(state, "config_db.json", db)
     lab_ports.set_mtu(state, {n: p.get("mtu", DEFAULT_MTU) for n, p in db.get("PORT", {}).items()})
 
