@@ -117,6 +117,9 @@ void write_plan_table(const FabricPlan& plan, std::ostream& out, PlanChanges cha
     const std::string_view transaction = ops::transaction_summary(d.platform);
     out << "\n--- " << d.device << ": " << ops::change_file(d.platform) << " (" << count_lines(d.change.text)
         << " lines" << (transaction.empty() ? "" : "; " + std::string(transaction)) << ")\n";
+    // How the change goes on this device, and what the device said of it: device text, one line each.
+    for (const std::string& note : d.change.notes) out << "# " << terminal_line(note) << "\n";
+    if (!d.checked.empty()) out << "# " << terminal_line(d.checked) << "\n";
     out << d.change.text << (d.change.text.back() == '\n' ? "" : "\n");
   }
   out << "\n" << plan_summary(plan) << "\n";

@@ -106,7 +106,7 @@ TEST_CASE("ops apply: a failed verify rolls the device back, and the record says
 TEST_CASE("ops apply: a stage that hangs is a failure with the timeout, rolled back") {
   Fleet f;
   f.pfc_off_on_leaf();
-  f.devices.device("leaf1").hang_when = {"config apply-patch"};
+  f.devices.device("leaf1").hang_when = {"config apply-patch /dev/stdin"};  // stage's, not plan's dry run
   const ApplyResult r = f.apply();
   const DeviceOutcome& leaf = outcome(r, "leaf1");
   CHECK(leaf.outcome == Outcome::failed);

@@ -123,6 +123,12 @@ inline std::string sonic_lldp(const std::vector<PortObserved>& ports) {
          std::to_string(rows.size() - 1) + "\n";
 }
 
+/// `show version` of a 202305 image on a Broadcom switch.
+inline std::string sonic_version() {
+  return "\nSONiC Software Version: SONiC.20230531.22\nSONiC OS Version: 11\nDistribution: Debian 11.7\n\n"
+         "Platform: x86_64-accton_as9726_32d-r0\nHwSKU: Accton-AS9726-32D\nASIC: broadcom\nASIC Count: 1\n";
+}
+
 /// What the device's collector reads when it holds `observed`; for SONiC, CONFIG_DB is `config_db`.
 inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& observed,
                               const nlohmann::ordered_json& config_db = {}) {
@@ -130,7 +136,8 @@ inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& obse
   REQUIRE(d.platform == Platform::sonic);
   return {{"runningconfiguration.json", (config_db.is_null() ? rendered_config_db(d) : config_db).dump(4) + "\n"},
           {"interfaces-status.txt", sonic_status(observed.ports)},
-          {"lldp-table.txt", sonic_lldp(observed.ports)}};
+          {"lldp-table.txt", sonic_lldp(observed.ports)},
+          {"version.txt", sonic_version()}};
 }
 
 /// A clock that stands still unless a test (or a slow fake device) moves it.
@@ -158,8 +165,9 @@ struct CommandRole {
   std::string_view contains;
   Effect effect;
 };
-inline constexpr std::array<CommandRole, 5> kCommandRoles = {{
-    {"systemd-run", Effect::none},  // SONiC's revert timer names `config rollback` in its command line
+inline constexpr std::array<CommandRole, 6> kCommandRoles = {{
+    {"systemd-run", Effect::none},            // SONiC's revert timer names `config rollback` in its command line
+    {"config apply-patch -d", Effect::none},  // the updater's dry run: plan's check, no change
     {"config apply-patch", Effect::stage},
     {"config rollback", Effect::rollback},
     {"host apply", Effect::stage},

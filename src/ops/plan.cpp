@@ -4,6 +4,7 @@
 
 #include "ops/verify.h"
 #include "util/escape.h"
+#include "util/parallel.h"
 #include "util/sha256.h"
 #include "util/text.h"
 #include "verify/engine.h"
@@ -94,6 +95,45 @@ FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& obser
   return plan;
 }
 
+void preview_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx) {
+  std::vector<std::pair<DevicePlan*, size_t>> asked;  // the plan, the device's index in the fabric
+  for (DevicePlan& d : plan.devices) {
+    const Applier& a = adapter(d.platform).applier;
+    if (!d.changes() || a.preview == nullptr) continue;
+    for (size_t i = 0; i < fabric.desired.devices.size(); ++i)
+      if (fabric.desired.devices[i].name == d.device) asked.emplace_back(&d, i);
+  }
+  if (asked.empty()) return;
+  ctx.observer.phase("checking " + std::to_string(asked.size()) + " changes on their devices");
+  const size_t workers = std::min<size_t>(static_cast<size_t>(std::max(1, jobs)), asked.size());
+  parallel_for(asked.size(), workers, [&](size_t, size_t k) {
+    DevicePlan& d = *asked[k].first;
+    const DeviceDesired& device = fabric.desired.devices[asked[k].second];
+    const Applier& a = adapter(d.platform).applier;
+    const std::vector<RemoteStep> steps = a.preview(device, d.change);
+    if (steps.empty()) return;
+    auto session = ctx.connector.open(fabric.mgmt[asked[k].second]);
+    if (!session) {
+      d.error = "cannot check its change: " + terminal_line(session.error());
+      return;
+    }
+    for (const RemoteStep& step : steps) {
+      auto out = (*session)->run(step.command, step.input);
+      std::string why = out ? "" : terminal_line(out.error());
+      if (out) {
+        const StepOutput so{out->exit_status, out->out, out->err};
+        why = a.failure ? a.failure(step, so) : exit_status_failure(step, so);
+      }
+      if (!why.empty()) {
+        d.error = "refuses the change: " + why;
+        return;
+      }
+    }
+    d.checked = steps.front().what + ": accepted";
+  });
+  ctx.observer.clear();
+}
+
 PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& scope, const CollectOptions& how,
                             Context& ctx) {
   PlannedFabric p;
@@ -101,6 +141,7 @@ PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& s
   const std::set<std::string> needed = devices_needed(fabric.desired, scope);
   p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, how, ctx, &p.raws);
   p.plan = plan_fabric(fabric.desired, p.observed, p.raws, scope);
+  if (!how.from_raw) preview_changes(p.plan, fabric, how.jobs, ctx);
   p.plan.created_at = utc_text(ctx.clock.now());
   return p;
 }

@@ -26,7 +26,9 @@ struct DevicePlan {
   NativeChange change;      // empty: the device holds its desired configuration
   std::string base_sha256;  // of change.base
   std::vector<Result> why;  // the drift findings on the device (failures of *.drift checks)
-  std::string error;        // why no change could be computed (unreachable, unreadable): a device failure
+  std::string error;        // why no change could be computed (unreachable, unreadable), or why the
+                            // device refuses it (its preview): a device failure
+  std::string checked;      // what the device's own preview of the change said when it accepted it
 
   [[nodiscard]] bool failed() const { return !error.empty(); }
   [[nodiscard]] bool changes() const { return error.empty() && !change.empty(); }
@@ -68,8 +70,14 @@ struct PlannedFabric {
   FabricPlan plan;
 };
 
+/// Asks each changing device of `plan` to judge its change without making it (Applier::preview: SONiC's
+/// config updater dry run), `jobs` devices at a time. A device that refuses its change, or cannot be
+/// asked, fails in the plan with the reason; one that accepts it says so in `checked`.
+void preview_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx);
+
 /// Reads the devices of `scope` and the far ends of their links (live, or from what a collect saved:
-/// `how.from_raw`), and plans `scope`. Device failures are in the plan.
+/// `how.from_raw`), and plans `scope`; live, each change is also previewed on its device
+/// (preview_changes). Device failures are in the plan.
 PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& scope, const CollectOptions& how,
                             Context& ctx);
 

@@ -15,7 +15,7 @@ FabricPlan sample_plan() {
   DevicePlan a;
   a.device = "leaf1";
   a.platform = Platform::nvue;
-  a.change = {"nv set interface swp1 link mtu 9216\n", "nv set interface swp1 link mtu 9216\n", "{}"};
+  a.change = {"nv set interface swp1 link mtu 9216\n", "nv set interface swp1 link mtu 9216\n", "{}", {}};
   a.base_sha256 = std::string(64, 'a');
   DevicePlan b;
   b.device = "leaf2";

@@ -23,6 +23,8 @@ ordered_json plan_json(const FabricPlan& plan, bool payloads) {
       j["change_file"] = change_file(d.platform);
       j["change"] = d.change.text;
       if (payloads) j["payload"] = d.change.payload;
+      if (!d.change.notes.empty()) j["notes"] = d.change.notes;
+      if (!d.checked.empty()) j["checked"] = d.checked;
     }
     ordered_json why = ordered_json::array();
     for (const Result& r : d.why)

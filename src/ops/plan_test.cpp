@@ -125,3 +125,46 @@ TEST_CASE("ops reconcile: collect, verify, plan and apply until nothing changes"
   }
   CHECK(applied_rounds == 1);
 }
+
+TEST_CASE("ops plan: live, each change is judged by its device's own dry run; a refusal fails the device") {
+  fake::Fleet f;
+  const DeviceDesired& leaf = f.desired("leaf1");
+  nlohmann::ordered_json db = fake::rendered_config_db(leaf);
+  db["PORT"]["Ethernet0"]["mtu"] = "1500";  // a patch GCU judges, nothing created by config load first
+  f.devices.device("leaf1").state = fake::raw_outputs(leaf, observed_from_desired(leaf), db);
+
+  PlannedFabric p = read_and_plan(f.fabric, {"leaf1"}, {}, f.ctx);
+  const DevicePlan* d = p.plan.find("leaf1");
+  REQUIRE(d != nullptr);
+  REQUIRE(d->changes());
+  CHECK(d->checked == "the config updater's dry run of the patch: accepted");
+  CHECK(d->change.notes ==
+        std::vector<std::string>{"image: SONiC.20230531.22 (202305), HwSKU Accton-AS9726-32D, ASIC broadcom",
+                                 "GCU refuses WRED_PROFILE entries on 202305 (only green thresholds may be replaced)",
+                                 "config apply-patch: PORT"});
+  const std::vector<std::string> log = f.devices.log();
+  CHECK(std::count(log.begin(), log.end(), "leaf1: sudo config apply-patch -d /dev/stdin") == 1);
+  CHECK(std::none_of(log.begin(), log.end(),
+                     [](const std::string& l) { return l == "leaf1: sudo config apply-patch /dev/stdin"; }));
+
+  // The device refuses: its plan fails, with the updater's reason, and nothing is left to apply.
+  f.devices.device("leaf1").fail_when["apply-patch -d"] =
+      Reply{2, "** DRY RUN EXECUTION **\n", "Error: Given patch will produce invalid config\n"};
+  p = read_and_plan(f.fabric, {"leaf1"}, {}, f.ctx);
+  d = p.plan.find("leaf1");
+  REQUIRE(d != nullptr);
+  CHECK(d->failed());
+  CHECK(d->error ==
+        "refuses the change: the config updater's dry run of the patch: exited with status 2: Error: Given patch will "
+        "produce invalid config");
+
+  // From what a collect saved, nothing is asked of the device.
+  f.devices.device("leaf1").fail_when.clear();
+  test::TempDir raw;
+  for (const auto& [file, text] : f.devices.device("leaf1").state) test::spit(raw.path / "leaf1" / file, text);
+  const size_t asked = f.devices.log().size();
+  p = read_and_plan(f.fabric, {"leaf1"}, {.from_raw = raw.path}, f.ctx);
+  CHECK(p.plan.find("leaf1")->changes());
+  CHECK(p.plan.find("leaf1")->checked.empty());
+  CHECK(f.devices.log().size() == asked);
+}

@@ -28,6 +28,9 @@ struct NativeChange {
   /// The device's configuration the change was computed against, as canonical text. A saved plan
   /// keeps its SHA-256, so that apply refuses a device that changed since the plan was made.
   std::string base;
+  /// What a reviewer should know about how the change goes on this device, one line each (SONiC: its
+  /// image, and which part goes by which command). Shown with the change; not part of it.
+  std::vector<std::string> notes;
 
   [[nodiscard]] bool empty() const { return text.empty(); }
 };
@@ -76,6 +79,10 @@ struct Applier {
                                    const std::map<std::string, std::string, std::less<>>& raw) = nullptr;
   /// The transaction that makes `change` on the device.
   TransactionSteps (*steps)(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) = nullptr;
+  /// The device's own judgment of the change, made without changing anything (SONiC: the config
+  /// updater's dry run), which `plan` runs when it reads the devices live; judged by `failure`. None
+  /// (or nullptr): the platform has no such check, or it cannot judge this change (a note says why).
+  std::vector<RemoteStep> (*preview)(const DeviceDesired& device, const NativeChange& change) = nullptr;
   /// Why a step failed, "" when it did not: beyond its exit status, a CLI that reports errors in its
   /// output (EOS "% Invalid input") is judged here. Device output is untrusted: the reason is cut to
   /// one line.

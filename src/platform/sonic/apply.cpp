@@ -3,20 +3,25 @@
 // commit-confirm (switch-nos.md "Transactions"), so fabricctl builds one from GCU's checkpoint and
 // rollback and a transient systemd timer on the switch:
 //
-//   stage     sudo config checkpoint NAME                 the whole running CONFIG_DB, to go back to
-//             sudo tee /tmp/NAME.maps.json                the QoS map entries as they were (stdin)
+//   stage     sudo tee /tmp/NAME.restore.json             entries and fields config load changes, as they were
+//             sudo tee /tmp/NAME.created.json             entries config load creates, as nulls
 //             sudo systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME
-//                  sh -c 'config load -y /tmp/NAME.maps.json && config rollback NAME'
-//                                                         the revert timer, on the switch; unloaded once
+//                  sh -c 'config load -y R; config rollback NAME && config load -y C && config
+//                  delete-checkpoint NAME'              the revert timer, on the switch; unloaded once
 //                                                         it has fired, so a late confirm fails
-//             sudo config load -y /dev/stdin              the map tables GCU refuses (stdin)
-//             sudo config apply-patch /dev/stdin          the rest of the patch (stdin)
+//             sudo config load -y /dev/stdin              create what GCU may refuse, before the checkpoint
+//             sudo config checkpoint NAME                 the running CONFIG_DB to go back to
+//             sudo config load -y /dev/stdin              change what GCU may refuse
+//             sudo config apply-patch /dev/stdin          the rest of the patch
+//             sudo config load -y /dev/stdin              delete what GCU may refuse, now unreferenced
 //   confirm   sudo systemctl stop NAME.timer              disarm (fails if it already fired)
 //             sudo config save -y                         startup = running, only after verify
-//             sudo config delete-checkpoint NAME
-//             sudo rm -f /tmp/NAME.maps.json
-//   rollback  the timer stopped, the maps loaded back, config rollback NAME, the checkpoint and the
-//             maps file deleted; each step harmless when stage did not get that far.
+//             sudo config delete-checkpoint NAME; sudo rm -f the two files
+//   rollback  the timer stopped, the changed entries loaded back, config rollback NAME, the created
+//             entries deleted, the checkpoint and files removed; each step harmless when stage did not
+//             get that far.
+//   plan      sudo config apply-patch -d /dev/stdin       the updater's dry run of the patch, when nothing
+//                                                         it refers to is created by config load first
 //
 // Why the maps go by `config load`: GCU refuses DSCP_TO_TC_MAP, TC_TO_QUEUE_MAP and
 // TC_TO_PRIORITY_GROUP_MAP on some platforms ("blocked" in gcu_field_operation_validators.conf.json,
@@ -46,7 +51,9 @@
 #include "platform/sonic/config_db.h"
 #include "platform/sonic/config_db_patch.h"
 #include "platform/sonic/config_db_reader.h"
+#include "platform/sonic/image.h"
 #include "util/escape.h"
+#include "util/text.h"
 
 namespace fabricctl {
 namespace {
@@ -54,6 +61,7 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr std::string_view kRunningConfig = "runningconfiguration.json";
+constexpr std::string_view kVersion = "version.txt";
 
 /// The tables changed with `config load` instead of `config apply-patch`. The QoS maps: GCU's Patch
 /// Sorter fails on them on some platforms (sonic-utilities PR #4219 lists them "blocked"). WRED_PROFILE
@@ -61,8 +69,9 @@ constexpr std::string_view kRunningConfig = "runningconfiguration.json";
 /// (docs/sonic-gcu.md): WRED_PROFILE entries on 202205 to 202505 (only a replace of the green
 /// thresholds passes), PFC_WD on every HWSKU the validators' lists do not name, and both on an image
 /// older than the ASIC's threshold. `config rollback` goes through the same validators, so these
-/// tables are also put back by `config load`. fabricctl does not read the image's release and HWSKU
-/// yet, so they go by `config load` on every release; that path has no validator to refuse it.
+/// tables are also put back by `config load`. They go by `config load` on every release, whatever the
+/// image: that path has no validator to refuse it, and one path is one revert to prove. The plan names
+/// the image (`show version`) and what its branch's WRED_PROFILE validator does (notes()).
 constexpr std::array<std::string_view, 5> kLoadedTables = {"DSCP_TO_TC_MAP", "TC_TO_QUEUE_MAP",
                                                            "TC_TO_PRIORITY_GROUP_MAP", "WRED_PROFILE", "PFC_WD"};
 
@@ -178,18 +187,93 @@ Expected<Split> split(const ordered_json& patch, const ordered_json& desired, co
   return s;
 }
 
+/// The tables of `entries` (a config load file) or of `patch` operations, in order, once each.
+void add_tables(const ordered_json& entries, std::vector<std::string>& tables) {
+  const auto add = [&](const std::string& t) {
+    if (std::find(tables.begin(), tables.end(), t) == tables.end()) tables.push_back(t);
+  };
+  if (entries.is_object())
+    for (const auto& [table, _] : entries.items()) add(table);
+  else
+    for (const ordered_json& op : entries) {
+      const std::vector<std::string> tokens = json_pointer_tokens(op.value("path", std::string()));
+      if (!tokens.empty()) add(tokens[0]);
+    }
+}
+
+/// What GCU's WRED_PROFILE validator does on the image's branch (docs/sonic-gcu.md): "" when the
+/// branch is unknown.
+std::string wred_rule(std::string_view branch) {
+  if (branch == "202211" || branch == "master" || branch >= "202511")
+    return branch.empty() ? "" : "GCU has no WRED_PROFILE validator on " + std::string(branch);
+  if (branch == "202205" || (branch >= "202305" && branch <= "202505"))
+    return "GCU refuses WRED_PROFILE entries on " + std::string(branch) + " (only green thresholds may be replaced)";
+  return {};
+}
+
+/// The plan's notes on a SONiC change: the image, which tables go by which command, and whether the
+/// updater's dry run can judge the patch.
+std::vector<std::string> notes(const RawOutputs& raw, const Split& s) {
+  std::vector<std::string> out;
+  if (const auto v = raw.find(kVersion); v != raw.end()) {
+    const auto image = sonic::parse_show_version(v->second);
+    if (image) {
+      out.push_back("image: " + sonic::describe(*image));
+      if (std::string rule = wred_rule(image->branch); !rule.empty()) out.push_back(std::move(rule));
+    } else {
+      out.push_back("image: unknown (" + image.error() + ")");
+    }
+  }
+  std::vector<std::string> loaded, patched;
+  for (const ordered_json* part : {&s.create, &s.change, &s.remove}) add_tables(*part, loaded);
+  add_tables(s.patch, patched);
+  if (!loaded.empty())
+    out.push_back("config load, on every release (GCU's validators refuse some of it on most): " + join(loaded, ", "));
+  if (!patched.empty()) out.push_back("config apply-patch: " + join(patched, ", "));
+  if (!patched.empty() && !s.create.empty())
+    out.push_back(
+        "no dry run: the patch refers to entries stage creates by config load first, which "
+        "`config apply-patch -d` cannot see");
+  return out;
+}
+
 Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
   auto running = running_config(raw);
   if (!running) return unexpected(running.error());
   const ordered_json base = owned_tables(*running);
   const ordered_json desired = sonic::config_db(device);
   const ordered_json patch = sonic::config_db_patch(base, desired);
-  if (auto s = split(patch, desired, base); !s) return unexpected(s.error());
+  auto s = split(patch, desired, base);
+  if (!s) return unexpected(s.error());
   NativeChange c;
-  if (!patch.empty()) c.text = c.payload = sonic::dump_config_db(patch);
+  if (!patch.empty()) {
+    c.text = c.payload = sonic::dump_config_db(patch);
+    c.notes = notes(raw, *s);
+  }
   // Keys sorted (nlohmann::json), so that the order SONiC prints in does not count.
   c.base = nlohmann::json(base).dump(4) + "\n";
   return c;
+}
+
+/// The parts of a change as stage sends them. A payload that does not split goes to apply-patch whole:
+/// GCU then judges it.
+Split parts(const DeviceDesired& device, const NativeChange& change) {
+  const ordered_json patch = ordered_json::parse(change.payload, nullptr, false);
+  const ordered_json base = ordered_json::parse(change.base, nullptr, false);
+  if (patch.is_array() && base.is_object())
+    if (auto s = split(patch, sonic::config_db(device), base)) return std::move(*s);
+  Split whole;
+  if (patch.is_array()) whole.patch = patch;
+  return whole;
+}
+
+/// The updater's dry run of what stage gives `config apply-patch` (GCU's validators and YANG, nothing
+/// written), when nothing that patch refers to is created first by `config load`.
+std::vector<RemoteStep> preview(const DeviceDesired& device, const NativeChange& change) {
+  const Split p = parts(device, change);
+  if (p.patch.empty() || !p.create.empty()) return {};
+  return {{"the config updater's dry run of the patch", "sudo config apply-patch -d /dev/stdin",
+           sonic::dump_config_db(p.patch)}};
 }
 
 /// A transaction name as TransactionId promises it, checked again: it names files and units.
@@ -216,14 +300,7 @@ constexpr std::string_view kDeleteCheckpoint = "delete the checkpoint";
 TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;
   if (change.empty() || !safe_name(id.name)) return s;
-  const ordered_json patch = ordered_json::parse(change.payload, nullptr, false);
-  const ordered_json base = ordered_json::parse(change.base, nullptr, false);
-  auto parts = patch.is_array() && base.is_object() ? split(patch, sonic::config_db(device), base)
-                                                    : Expected<Split>(unexpected(std::string("unreadable")));
-  // A payload that does not split goes to apply-patch whole: GCU then judges it.
-  Split whole;
-  if (!parts) whole.patch = patch.is_array() ? patch : ordered_json::array();
-  const Split& p = parts ? *parts : whole;
+  const Split p = parts(device, change);
 
   const std::string name = shell_quote(id.name);
   const std::string restore = shell_quote(restore_file(id.name)), created = shell_quote(created_file(id.name));
@@ -302,6 +379,7 @@ Applier sonic_applier() {
       "config load (maps, WRED, watchdog) + checkpoint + apply-patch, systemd revert timer, save after verify";
   a.change = change;
   a.steps = steps;
+  a.preview = preview;
   a.failure = failure;
   return a;
 }

@@ -248,3 +248,45 @@ TEST_CASE("sonic apply: the collector keeps every table the patch can touch") {
     CHECK(kept.contains(std::string(t)));
   }
 }
+
+TEST_CASE("sonic plan: the notes name the image and each part's command; the dry run only where it can judge") {
+  const DeviceDesired d = sonic::test::fixture();
+  const Applier a = adapter(Platform::sonic).applier;
+  // A first apply: config load creates the maps and WRED profiles the patch then binds, which the
+  // updater's dry run (run against the running CONFIG_DB) cannot see, so there is none.
+  RawOutputs raw = raw_of(factory_db());
+  raw["version.txt"] = "SONiC Software Version: SONiC.202505.2-9c0d1e2f\nHwSKU: Force10-S6000\nASIC: broadcom\n";
+  auto first = a.change(d, raw);
+  REQUIRE(first);
+  REQUIRE(first->notes.size() == 5);
+  CHECK(first->notes[0] == "image: SONiC.202505.2-9c0d1e2f (202505), HwSKU Force10-S6000, ASIC broadcom");
+  CHECK(first->notes[1] == "GCU refuses WRED_PROFILE entries on 202505 (only green thresholds may be replaced)");
+  CHECK(first->notes[2].starts_with("config load, on every release (GCU's validators refuse some of it on most): "));
+  CHECK(first->notes[2].find("WRED_PROFILE") != std::string::npos);
+  CHECK(first->notes[2].find("PFC_WD") != std::string::npos);
+  CHECK(first->notes[3].starts_with("config apply-patch: "));
+  CHECK(first->notes[3].find("PORT_QOS_MAP") != std::string::npos);
+  CHECK(first->notes[4].starts_with("no dry run: "));
+  CHECK(a.preview(d, *first).empty());
+
+  // Only the MTU off: the whole change is the patch, and the dry run judges exactly it.
+  ordered_json db = staged(factory_db(), a.steps(d, *first, id_of(60)));
+  db["PORT"]["Ethernet0"]["mtu"] = "1500";
+  raw = raw_of(db);
+  raw["version.txt"] = "SONiC Software Version: SONiC.master.123-abcdef\nHwSKU: Force10-S6000\nASIC: broadcom\n";
+  const NativeChange mtu = change_of(d, db);
+  CHECK(mtu.notes == std::vector<std::string>{"config apply-patch: PORT"});  // no version.txt read: no image line
+  const auto noted = a.change(d, raw);
+  REQUIRE(noted);
+  CHECK(noted->notes[1] == "GCU has no WRED_PROFILE validator on master");
+  const std::vector<RemoteStep> dry = a.preview(d, mtu);
+  REQUIRE(dry.size() == 1);
+  CHECK(dry[0].command == "sudo config apply-patch -d /dev/stdin");
+  CHECK(ordered_json::parse(dry[0].input) ==
+        ordered_json::parse(step(a.steps(d, mtu, id_of(60)).stage, "sudo config apply-patch /dev/stdin")->input));
+
+  // An image fabricctl cannot read is said so; the plan goes on.
+  raw["version.txt"] = "SONiC Software Version: 4.2\n";
+  CHECK(a.change(d, raw)->notes[0] ==
+        "image: unknown (show version: software version \"4.2\" is not SONiC.<build version>)");
+}

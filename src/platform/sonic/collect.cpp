@@ -1,16 +1,19 @@
-// SONiC collection: three whole-device show commands (no value of the inventory in any of them).
+// SONiC collection: four whole-device show commands (no value of the inventory in any of them).
 // - `show runningconfiguration all`: CONFIG_DB as JSON, read by config_db_reader. Only the tables the
 //   reader uses are kept in the raw file: CONFIG_DB also holds TACACS+ and RADIUS passkeys, SNMP
 //   communities and users, which must never reach disk (an allowlist, so a table SONiC adds later
 //   cannot leak either).
 // - `show interfaces status` (sonic-utilities intfutil, a tabulate table): oper state and speed.
 // - `show lldp table`: the neighbour on each port.
+// - `show version`: the image's release, HWSKU and ASIC, which decide what the config updater refuses
+//   (image.h); only the lines fabricctl reads are kept. Read by plan, not by verify.
 #include <nlohmann/json.hpp>
 
 #include <array>
 
 #include "platform/platform.h"
 #include "platform/sonic/config_db_reader.h"
+#include "platform/sonic/image.h"
 #include "platform/sonic/show_table.h"
 
 namespace fabricctl {
@@ -19,6 +22,7 @@ namespace {
 constexpr std::string_view kRunningConfig = "runningconfiguration.json";
 constexpr std::string_view kStatus = "interfaces-status.txt";
 constexpr std::string_view kLldp = "lldp-table.txt";
+constexpr std::string_view kVersion = "version.txt";
 
 // The CONFIG_DB tables config_db_reader reads and those apply's patch touches (config_db_patch.h
 // patched_tables(), which a test holds inside this list); nothing else of CONFIG_DB is kept.
@@ -95,7 +99,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 Collector sonic_collector() {
   return {{{kRunningConfig, "show runningconfiguration all", keep_qos_tables},
            {kStatus, "show interfaces status", nullptr},
-           {kLldp, "show lldp table", nullptr}},
+           {kLldp, "show lldp table", nullptr},
+           {kVersion, "show version", [](std::string_view out) { return sonic::keep_version_lines(out); }}},
           observe};
 }
 

@@ -30,7 +30,7 @@ const std::string kLldp =
 
 TEST_CASE("sonic collector: whole-device commands only, and CONFIG_DB kept without its secrets") {
   const Collector c = adapter(Platform::sonic).collector;
-  REQUIRE(c.commands.size() == 3);
+  REQUIRE(c.commands.size() == 4);
   for (const CollectCommand& cmd : c.commands) CHECK(cmd.command.rfind("show ", 0) == 0);
   const CollectCommand& running = command(c, "runningconfiguration.json");
   const bool has_keep = running.keep != nullptr;
@@ -47,6 +47,13 @@ TEST_CASE("sonic collector: whole-device commands only, and CONFIG_DB kept witho
   CHECK(kept.find("POLL_INTERVAL") != std::string::npos);
   CHECK(running.keep("not json, maybe a secret").empty());
   CHECK(running.keep("[\"s3cret\"]").empty());
+  // show version: the lines plan reads, not the serial number or what changes on every read.
+  const std::string version =
+      command(c, "version.txt")
+          .keep(
+              "SONiC Software Version: SONiC.20230531.22\nHwSKU: Force10-S6000\nASIC: broadcom\nSerial Number: S3CR3T\n"
+              "Uptime: 08:00:00 up 1 day\n");
+  CHECK(version == "SONiC Software Version: SONiC.20230531.22\nHwSKU: Force10-S6000\nASIC: broadcom\n");
 }
 
 TEST_CASE("sonic collector: CONFIG_DB, status and LLDP become one device; what is missing is named") {

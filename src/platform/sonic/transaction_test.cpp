@@ -173,3 +173,26 @@ TEST_CASE("sonic transaction: the traditional model's template PG goes when it i
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.file("config_db.json") == before);  // the template's PG back, buffermgrd's "3" gone with the rollback
 }
+
+TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes nothing") {
+  Switch sw;
+  if (!sw.up()) return;
+  const TransactionSteps first = sw.applier.steps(sw.device, sw.change(), id_with_timer(300));
+  REQUIRE(sw.run(first.stage) == "");
+  REQUIRE(sw.run(first.confirm) == "");
+  sw.device.ports[0].mtu = 9000;
+  const NativeChange c = sw.change();
+  const std::vector<RemoteStep> dry = sw.applier.preview(sw.device, c);
+  REQUIRE(dry.size() == 1);
+  const std::string before = sw.file("config_db.json");
+  CHECK(sw.run(dry) == "");
+  CHECK(sw.file("config_db.json") == before);
+  CHECK(sw.mtu("Ethernet0") == 9100);
+  // What the updater refuses, its dry run refuses the same way, and still writes nothing.
+  NativeChange bad = c;
+  bad.payload = R"([{"op": "replace", "path": "/PORT/Ethernet0/mtu", "value": "99999"}])";
+  const std::string why = sw.run(sw.applier.preview(sw.device, bad));
+  CHECK(why.find("the config updater's dry run of the patch: exited with status 2: ") == 0);
+  CHECK(why.find("68..9216") != std::string::npos);
+  CHECK(sw.file("config_db.json") == before);
+}

@@ -23,7 +23,7 @@ runs, and so does the revert timer when it fires:
 Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   show runningconfiguration all, show interfaces status, show lldp table, show version,
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
-  config delete-checkpoint NAME, config apply-patch FILE, config load [-y] FILE, config save [-y],
+  config delete-checkpoint NAME, config apply-patch [-d] FILE, config load [-y] FILE, config save [-y],
   tee /tmp/NAME, rm -f /tmp/NAME..., 
   systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME sh -c CMD,
   systemctl stop NAME.timer. FILE may be /dev/stdin. GCU refuses patch operations on the QoS map
@@ -332,14 +332,23 @@ def delete_checkpoint(cli, m):
 
 
 def apply_patch_command(cli, m):
-    text = read_file(cli["state"], m[1], cli["stdin"])
+    """`config apply-patch [-d] FILE`. With -d (--dry-run, config/main.py) GCU runs the same checks
+    through a DryRunConfigWrapper that writes nothing: "** DRY RUN EXECUTION **" first, then, per
+    change its sorter makes, "** DryRun: Would apply changes to config db: ..." (not modelled: the
+    emulator has no patch sorter), and the same success line or the same error."""
+    dry = m[1] is not None
+    if dry:
+        print("** DRY RUN EXECUTION **")
+    text = read_file(cli["state"], m[2], cli["stdin"])
     if text is None:
-        raise patch_error("[Errno 2] No such file or directory: '%s'" % m[1], version_of(cli["state"]))
+        raise patch_error("[Errno 2] No such file or directory: '%s'" % m[2], version_of(cli["state"]))
     try:
         patch = json.loads(text)
     except ValueError as e:
         raise patch_error("%s" % e, version_of(cli["state"]))
-    set_running(cli["state"], apply_patch(cli["db"], patch, version_of(cli["state"])))
+    new = apply_patch(cli["db"], patch, version_of(cli["state"]))
+    if not dry:
+        set_running(cli["state"], new)
     print("Patch applied successfully.")
     return 0
 
@@ -407,7 +416,7 @@ COMMANDS = [
     (r"config checkpoint (\S+)", checkpoint),
     (r"config rollback (\S+)", rollback_command),
     (r"config delete-checkpoint (\S+)", delete_checkpoint),
-    (r"config apply-patch (\S+)", apply_patch_command),
+    (r"config apply-patch (-d )?(\S+)", apply_patch_command),
     (r"config load -y (\S+)", load_command),
     (r"config save(?: -y)?", save_command),
     (r"tee /tmp/(%s)" % NAME.pattern, tee),
