@@ -235,14 +235,22 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
       return;
     }
-    run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
-    const std::string why = run_on_device(run, p.device, steps_of(run, p).stage);
-    if (why.empty()) {
-      staged[k] = 1;
-      run.ctx.observer.event("staged", {{"device", p.device}});
+    const TransactionSteps steps = steps_of(run, p);
+    // The device's own precondition, read-only: refused, the device is left as it is (nothing to roll back).
+    const std::string refused = steps.check.empty() ? std::string() : run_on_device(run, p.device, steps.check);
+    std::string why;
+    if (!refused.empty()) {
+      step_failed(run, p, out, "check", refused);
     } else {
-      step_failed(run, p, out, "stage", why);
-      roll_back(run, p, out);
+      run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+      why = run_on_device(run, p.device, steps.stage);
+      if (why.empty()) {
+        staged[k] = 1;
+        run.ctx.observer.event("staged", {{"device", p.device}});
+      } else {
+        step_failed(run, p, out, "stage", why);
+        roll_back(run, p, out);
+      }
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
     if (!why.empty()) reread.push_back(p.device);

@@ -53,6 +53,9 @@ struct TransactionId {
 
 /// The commands of one device's transaction, in the order they run.
 struct TransactionSteps {
+  /// Read-only commands run before `stage`, whose failure means the device is not to be changed now
+  /// (EOS: another session holds the commit timer). Nothing was sent, so nothing is rolled back.
+  std::vector<RemoteStep> check;
   std::vector<RemoteStep> stage;     // send the change and make it running, the device's revert timer armed
   std::vector<RemoteStep> confirm;   // keep it: disarm the timer and save it as the startup configuration
   std::vector<RemoteStep> rollback;  // back to the configuration before `stage`, now
