@@ -52,14 +52,17 @@ def in_mode(mode, line, chip):
 
 
 def refusals():
-    for mode, line, chip, message, source in eos_grammar.REFUSALS:
-        state = switch(chip)
-        status, out, err = cli(state, "configure session s\n" + in_mode(mode, "", chip).rstrip() + "\nend")
-        before = session(state, "s")
-        status, out, err = cli(state, "configure session s\n" + in_mode(mode, line, chip) + "\nend")
+    switches = {}  # chip -> a switch of it; each case in a session of its own
+    for n, (mode, line, chip, message, source) in enumerate(eos_grammar.REFUSALS):
+        if chip not in switches:
+            switches[chip] = switch(chip)
+        state, name = switches[chip], "s%d" % n
+        cli(state, "configure session %s\n%s\nend" % (name, in_mode(mode, "", chip).rstrip()))
+        before = session(state, name)
+        status, out, err = cli(state, "configure session %s\n%s\nend" % (name, in_mode(mode, line, chip)))
         if status != 0 or out != message + "\n" or err:
             fail("%r (%s): status %d, stdout %r, stderr %r; EOS prints %r" % (line, source, status, out, err, message))
-        if session(state, "s") != before:
+        if session(state, name) != before:
             fail("%r: refused but taken into the session" % line)
         print("ok: %s -> %s  [%s]" % (line, message, source))
 

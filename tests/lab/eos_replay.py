@@ -137,6 +137,7 @@ def grammar(outputs):
     with open(os.path.join(outputs, "running-config_qos-pfc-ecn_avd-intended.txt")) as f:
         text = f.read()
     taken = 0
+    switches = {}  # chip -> a switch of it; each line in a session of its own
     for header, lines in blocks(text):
         for mode, line in lines:
             chip = chip_of(mode, line)
@@ -146,8 +147,10 @@ def grammar(outputs):
                 body = "interface Ethernet1\n   " + line
             else:
                 body = "interface Ethernet1\n   %s\n      %s" % (mode, line)
-            state = switch(chip)
-            status, out, err = cli(state, "configure session replay\n%s\nend" % body)
+            if chip not in switches:
+                switches[chip] = switch(chip)
+            state = switches[chip]
+            status, out, err = cli(state, "configure session replay-%d\n%s\nend" % (taken, body))
             if status or out or err:
                 fail("EOS printed %r (%s), the emulator (%s) refuses it: %s%s" % (line, header or "global", chip,
                                                                                  out, err))
