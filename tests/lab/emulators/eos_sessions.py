@@ -14,7 +14,8 @@ UNCONFIRMED: the base of commitBy / commitTimerExpireTime (the issue's values ar
 compares them with `show version`'s uptime) -- epoch seconds here; the keys of the plain `show
 configuration sessions` (the issue shows only `detail`; here the same without commitBy and commitUser);
 EOS's words when a second session asks for a commit timer (here: refused, the message below, on stderr
-with exit status 1, like every refused exec of this emulator).
+with exit status 1, like every refused exec of this emulator); a plain `commit` of another session while a
+timer runs (here: taken, as the Configure Session page describes commit, overwriting running).
 """
 import getpass
 import re
