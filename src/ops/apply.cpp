@@ -235,14 +235,26 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
       return;
     }
-    run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
-    const std::string why = run_on_device(run, p.device, steps_of(run, p).stage);
-    if (why.empty()) {
-      staged[k] = 1;
-      run.ctx.observer.event("staged", {{"device", p.device}});
+    const TransactionSteps steps = steps_of(run, p);
+    // The device's own judgment of the change, read-only and again right before stage (plan's may be
+    // minutes old): refused, the device is left as it is, nothing to roll back.
+    const DeviceDesired& device = run.desired(p.device);
+    const Applier& applier = adapter(device.platform).applier;
+    const std::vector<RemoteStep> check = applier.check ? applier.check(device, p.change) : std::vector<RemoteStep>{};
+    const std::string refused = check.empty() ? std::string() : run_on_device(run, p.device, check);
+    std::string why;
+    if (!refused.empty()) {
+      step_failed(run, p, out, "check", refused);
     } else {
-      step_failed(run, p, out, "stage", why);
-      roll_back(run, p, out);
+      run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+      why = run_on_device(run, p.device, steps.stage);
+      if (why.empty()) {
+        staged[k] = 1;
+        run.ctx.observer.event("staged", {{"device", p.device}});
+      } else {
+        step_failed(run, p, out, "stage", why);
+        roll_back(run, p, out);
+      }
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
     if (!why.empty()) reread.push_back(p.device);

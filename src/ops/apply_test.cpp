@@ -117,15 +117,34 @@ TEST_CASE("ops apply: a stage that hangs is a failure with the timeout, rolled b
 
 TEST_CASE("ops apply: a device unreachable at stage time fails; its rollback cannot run either") {
   Fleet f;
+  f.mtu_1500_on("host1");  // a host: no check before stage, so stage is the first to meet it
+  const PlannedFabric p = f.plan();
+  f.devices.device("host1").unreachable = "Connection timed out";
+  const ApplyResult r = apply_plan(f.fabric, p.plan, p.observed, {}, f.ctx);
+  const DeviceOutcome& host = outcome(r, "host1");
+  CHECK(host.outcome == Outcome::failed);
+  CHECK(host.reason.starts_with("stage: host1 ("));
+  CHECK(host.reason.ends_with("): cannot connect: Connection timed out"));
+  CHECK_FALSE(host.rolled_back);
+  CHECK(host.rollback_error.ends_with("): cannot connect: Connection timed out"));
+}
+
+TEST_CASE("ops apply: a switch whose check refuses right before stage is left as it is") {
+  Fleet f;
   f.pfc_off_on_leaf();
   const PlannedFabric p = f.plan();
-  f.devices.device("leaf1").unreachable = "Connection timed out";
+  REQUIRE(p.plan.find("leaf1")->checked == "the config updater's dry run of the patch: accepted");
+  // Between plan and apply the switch's updater starts refusing: nothing is staged, nothing rolled back.
+  f.devices.device("leaf1").fail_when["apply-patch -d"] = Reply{2, "", "Error: Given patch is not valid\n"};
   const ApplyResult r = apply_plan(f.fabric, p.plan, p.observed, {}, f.ctx);
   const DeviceOutcome& leaf = outcome(r, "leaf1");
   CHECK(leaf.outcome == Outcome::failed);
-  CHECK(leaf.reason == "stage: leaf1 (192.0.2.1:22): cannot connect: Connection timed out");
+  CHECK(leaf.reason ==
+        "check: the config updater's dry run of the patch: exited with status 2: Error: Given patch is not valid");
   CHECK_FALSE(leaf.rolled_back);
-  CHECK(leaf.rollback_error == "leaf1 (192.0.2.1:22): cannot connect: Connection timed out");
+  const std::vector<std::string> log = f.devices.log();
+  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l.find("checkpoint") != l.npos; }));
+  CHECK(f.seen.events == Events{"step", "check_failed leaf1"});
 }
 
 TEST_CASE("ops apply: an interrupt between stage and confirm rolls back what is staged") {

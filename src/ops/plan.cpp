@@ -95,11 +95,11 @@ FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& obser
   return plan;
 }
 
-void preview_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx) {
+void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx) {
   std::vector<std::pair<DevicePlan*, size_t>> asked;  // the plan, the device's index in the fabric
   for (DevicePlan& d : plan.devices) {
     const Applier& a = adapter(d.platform).applier;
-    if (!d.changes() || a.preview == nullptr) continue;
+    if (!d.changes() || a.check == nullptr) continue;
     for (size_t i = 0; i < fabric.desired.devices.size(); ++i)
       if (fabric.desired.devices[i].name == d.device) asked.emplace_back(&d, i);
   }
@@ -110,7 +110,7 @@ void preview_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& 
     DevicePlan& d = *asked[k].first;
     const DeviceDesired& device = fabric.desired.devices[asked[k].second];
     const Applier& a = adapter(d.platform).applier;
-    const std::vector<RemoteStep> steps = a.preview(device, d.change);
+    const std::vector<RemoteStep> steps = a.check(device, d.change);
     if (steps.empty()) return;
     auto session = ctx.connector.open(fabric.mgmt[asked[k].second]);
     if (!session) {
@@ -141,7 +141,7 @@ PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& s
   const std::set<std::string> needed = devices_needed(fabric.desired, scope);
   p.observed = collect_devices(fabric, {needed.begin(), needed.end()}, how, ctx, &p.raws);
   p.plan = plan_fabric(fabric.desired, p.observed, p.raws, scope);
-  if (!how.from_raw) preview_changes(p.plan, fabric, how.jobs, ctx);
+  if (!how.from_raw) check_changes(p.plan, fabric, how.jobs, ctx);
   p.plan.created_at = utc_text(ctx.clock.now());
   return p;
 }

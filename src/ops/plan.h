@@ -27,8 +27,8 @@ struct DevicePlan {
   std::string base_sha256;  // of change.base
   std::vector<Result> why;  // the drift findings on the device (failures of *.drift checks)
   std::string error;        // why no change could be computed (unreachable, unreadable), or why the
-                            // device refuses it (its preview): a device failure
-  std::string checked;      // what the device's own preview of the change said when it accepted it
+                            // device refuses it (Applier::check): a device failure
+  std::string checked;      // what the device's own check of the change said when it accepted it
 
   [[nodiscard]] bool failed() const { return !error.empty(); }
   [[nodiscard]] bool changes() const { return error.empty() && !change.empty(); }
@@ -70,14 +70,14 @@ struct PlannedFabric {
   FabricPlan plan;
 };
 
-/// Asks each changing device of `plan` to judge its change without making it (Applier::preview: SONiC's
+/// Asks each changing device of `plan` to judge its change without making it (Applier::check: SONiC's
 /// config updater dry run), `jobs` devices at a time. A device that refuses its change, or cannot be
 /// asked, fails in the plan with the reason; one that accepts it says so in `checked`.
-void preview_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx);
+void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ctx);
 
 /// Reads the devices of `scope` and the far ends of their links (live, or from what a collect saved:
-/// `how.from_raw`), and plans `scope`; live, each change is also previewed on its device
-/// (preview_changes). Device failures are in the plan.
+/// `how.from_raw`), and plans `scope`; live, each change is also checked by its device
+/// (check_changes). Device failures are in the plan.
 PlannedFabric read_and_plan(const Fabric& fabric, const std::set<std::string>& scope, const CollectOptions& how,
                             Context& ctx);
 

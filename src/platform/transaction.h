@@ -79,10 +79,12 @@ struct Applier {
                                    const std::map<std::string, std::string, std::less<>>& raw) = nullptr;
   /// The transaction that makes `change` on the device.
   TransactionSteps (*steps)(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) = nullptr;
-  /// The device's own judgment of the change, made without changing anything (SONiC: the config
-  /// updater's dry run), which `plan` runs when it reads the devices live; judged by `failure`. None
-  /// (or nullptr): the platform has no such check, or it cannot judge this change (a note says why).
-  std::vector<RemoteStep> (*preview)(const DeviceDesired& device, const NativeChange& change) = nullptr;
+  /// Read-only commands by which the device judges the change before it is made (SONiC: the config
+  /// updater's dry run; EOS: no other session holds the commit timer), judged by `failure`: a refusal
+  /// means the device is not to be changed now. `plan` runs them when it reads the devices live and
+  /// shows the verdict; `apply` runs them again right before stage, where a refusal fails the device
+  /// with nothing sent. None (or nullptr): no such check for the platform or this change.
+  std::vector<RemoteStep> (*check)(const DeviceDesired& device, const NativeChange& change) = nullptr;
   /// Why a step failed, "" when it did not: beyond its exit status, a CLI that reports errors in its
   /// output (EOS "% Invalid input") is judged here. Device output is untrusted: the reason is cut to
   /// one line.

@@ -2,7 +2,8 @@
 # fabricctl plan and apply against an Arista EOS switch: a real sshd on 127.0.0.1 in front of the EOS CLI
 # emulator (tests/lab/emulators/eos.py) started at its factory default. plan shows the session lines,
 # apply stages them in a configure session with EOS's commit timer, verifies and confirms; afterwards
-# verify is clean, the change is saved as startup-config, and a second plan has nothing to change.
+# verify is clean, the change is saved as startup-config, and a second plan has nothing to change. While
+# another session holds EOS's commit timer, apply refuses and changes nothing.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
 need_sshd
@@ -35,6 +36,23 @@ run "$bin" plan -i "$inv" --known-hosts "$kh" --accept-new-host-keys -o native -
 grep -q '^interface Ethernet2$' "$work/out" || fail "plan: no Ethernet2 block: $(cat "$work/out")"
 grep -q '^   priority-flow-control priority 3 no-drop$' "$work/out" || fail "plan: no PFC line: $(cat "$work/out")"
 ! grep -q 'no priority-flow-control priority 0' "$work/out" || fail "plan: removes what a factory switch lacks"
+
+# Another operator's session holds the switch's commit timer: apply reads `show configuration sessions
+# detail` first, refuses naming that session and when its timer ends, and sends nothing.
+eos() { SSH_ORIGINAL_COMMAND="$1" /usr/bin/python3 "$emulator" "$work/sw1/state"; }
+eos $'configure session change-42\ninterface Ethernet1\n   mtu 9000\nend' >/dev/null
+eos 'configure session change-42 commit timer 00:10:00'
+cp "$work/sw1/state/config.json" "$work/operator.json"
+run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit"
+[ $rc -eq 3 ] || fail "apply beside another session's commit timer: exit $rc: $(cat "$work/out" "$work/err")"
+grep -q 'check: configuration session "change-42" holds EOS.s commit timer (it expires at 20[0-9-]*T[0-9:]*Z)' \
+  "$work/out" "$work/err" || fail "the refusal does not name the session and its expiry: $(cat "$work/out" "$work/err")"
+cmp -s "$work/sw1/state/config.json" "$work/operator.json" || fail "apply changed running beside another timer"
+! grep -q fabricctl- "$work/sw1/state/sessions.json" || fail "apply opened a session: $(cat "$work/sw1/state/sessions.json")"
+! grep -Eq '"event":"(stage|rolled_back)"' "$work/audit"/*.jsonl || fail "a refused check staged or rolled back"
+grep -q '"event":"check_failed"' "$work/audit"/*.jsonl || fail "no check_failed in the audit record"
+rm -r "$work/audit"
+eos 'configure session change-42 abort'
 
 run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit" -q
 [ $rc -eq 0 ] || fail "apply: exit $rc: $(cat "$work/out" "$work/err")"

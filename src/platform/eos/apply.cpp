@@ -19,6 +19,10 @@
 // `commit timer hh:mm:ss` rolls the session's changes back unless confirmed within the interval); napalm
 // napalm/eos/eos.py @ee70e634 (commit confirm = `configure session <n> commit timer`, confirm =
 // `configure session <n> commit`, discard of a pending one = `configure session <n> abort`).
+// Before it stages, apply reads `show configuration sessions detail | json` (eos/config_sessions.h) and
+// refuses, changing nothing, while any session holds the commit timer: EOS keeps one per switch (its 4.32+
+// output names a single commitTimerSessionName), and a second trial commit would either be refused or
+// fold another operator's unconfirmed change into ours.
 // UNCONFIRMED in Arista's own text (kept to this file): that `abort` of a session whose commit timer runs
 // restores the configuration before it (a third-party EOS write-up, advertisingemergency.net/?p=112, and
 // napalm rely on it); that EOS's SSH exec runs a command string of several lines as successive CLI lines
@@ -26,6 +30,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "platform/eos/config_sessions.h"
 #include "platform/eos/running_config.h"
 #include "platform/eos/session_lines.h"
 #include "platform/platform.h"
@@ -79,6 +84,13 @@ std::string session_name(const TransactionId& id) {
   return plain_word(id.name, "-", 64) ? id.name : "invalid-session-name";
 }
 
+/// Before a change: no configuration session may hold EOS's commit timer, which is one per switch.
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
+  if (change.empty()) return {};
+  return {
+      {"read the configuration sessions (none may hold a commit timer)", std::string(eos::kSessionsDetailCommand), ""}};
+}
+
 TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;
   if (change.empty()) return s;
@@ -102,8 +114,12 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
 /// "% Ambiguous command", "% Error ..."); judged whatever the exit status.
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (std::string r = exit_status_failure(step, out); !r.empty()) return r;
-  const std::string error = marked_line(out, {"%"});
-  return error.empty() ? "" : step.what + ": " + error;
+  if (const std::string error = marked_line(out, {"%"}); !error.empty()) return step.what + ": " + error;
+  if (step.command != eos::kSessionsDetailCommand) return "";
+  // Unreadable is a refusal too: apply stages only on a switch it knows holds no commit timer.
+  const auto holders = eos::commit_timer_holders(out.out);
+  if (!holders) return "show configuration sessions detail: " + terminal_line(holders.error());
+  return eos::commit_timer_refusal(*holders);
 }
 
 }  // namespace
@@ -111,9 +127,10 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 Applier eos_applier() {
   Applier a;
   a.change_file = "session.cfg";
-  a.transaction = "configure session, commit timer, commit after verify";
+  a.transaction = "configure session (no other commit timer), commit timer, commit after verify";
   a.change = change;
   a.steps = steps;
+  a.check = check;
   a.failure = failure;
   return a;
 }

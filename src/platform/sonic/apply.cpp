@@ -20,8 +20,9 @@
 //   rollback  the timer stopped, the changed entries loaded back, config rollback NAME, the created
 //             entries deleted, the checkpoint and files removed; each step harmless when stage did not
 //             get that far.
-//   plan      sudo config apply-patch -d /dev/stdin       the updater's dry run of the patch, when nothing
-//                                                         it refers to is created by config load first
+//   check     sudo config apply-patch -d /dev/stdin       the updater's dry run of the patch (plan, and
+//                                                         before stage), when nothing it refers to is
+//                                                         created by config load first
 //
 // Why the maps go by `config load`: GCU refuses DSCP_TO_TC_MAP, TC_TO_QUEUE_MAP and
 // TC_TO_PRIORITY_GROUP_MAP on some platforms ("blocked" in gcu_field_operation_validators.conf.json,
@@ -269,7 +270,7 @@ Split parts(const DeviceDesired& device, const NativeChange& change) {
 
 /// The updater's dry run of what stage gives `config apply-patch` (GCU's validators and YANG, nothing
 /// written), when nothing that patch refers to is created first by `config load`.
-std::vector<RemoteStep> preview(const DeviceDesired& device, const NativeChange& change) {
+std::vector<RemoteStep> check(const DeviceDesired& device, const NativeChange& change) {
   const Split p = parts(device, change);
   if (p.patch.empty() || !p.create.empty()) return {};
   return {{"the config updater's dry run of the patch", "sudo config apply-patch -d /dev/stdin",
@@ -379,7 +380,7 @@ Applier sonic_applier() {
       "config load (maps, WRED, watchdog) + checkpoint + apply-patch, systemd revert timer, save after verify";
   a.change = change;
   a.steps = steps;
-  a.preview = preview;
+  a.check = check;
   a.failure = failure;
   return a;
 }

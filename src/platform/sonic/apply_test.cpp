@@ -267,7 +267,7 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   CHECK(first->notes[3].starts_with("config apply-patch: "));
   CHECK(first->notes[3].find("PORT_QOS_MAP") != std::string::npos);
   CHECK(first->notes[4].starts_with("no dry run: "));
-  CHECK(a.preview(d, *first).empty());
+  CHECK(a.check(d, *first).empty());
 
   // Only the MTU off: the whole change is the patch, and the dry run judges exactly it.
   ordered_json db = staged(factory_db(), a.steps(d, *first, id_of(60)));
@@ -279,7 +279,7 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   const auto noted = a.change(d, raw);
   REQUIRE(noted);
   CHECK(noted->notes[1] == "GCU has no WRED_PROFILE validator on master");
-  const std::vector<RemoteStep> dry = a.preview(d, mtu);
+  const std::vector<RemoteStep> dry = a.check(d, mtu);
   REQUIRE(dry.size() == 1);
   CHECK(dry[0].command == "sudo config apply-patch -d /dev/stdin");
   CHECK(ordered_json::parse(dry[0].input) ==

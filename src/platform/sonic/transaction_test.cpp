@@ -182,7 +182,7 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   REQUIRE(sw.run(first.confirm) == "");
   sw.device.ports[0].mtu = 9000;
   const NativeChange c = sw.change();
-  const std::vector<RemoteStep> dry = sw.applier.preview(sw.device, c);
+  const std::vector<RemoteStep> dry = sw.applier.check(sw.device, c);
   REQUIRE(dry.size() == 1);
   const std::string before = sw.file("config_db.json");
   CHECK(sw.run(dry) == "");
@@ -191,7 +191,7 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   // What the updater refuses, its dry run refuses the same way, and still writes nothing.
   NativeChange bad = c;
   bad.payload = R"([{"op": "replace", "path": "/PORT/Ethernet0/mtu", "value": "99999"}])";
-  const std::string why = sw.run(sw.applier.preview(sw.device, bad));
+  const std::string why = sw.run(sw.applier.check(sw.device, bad));
   CHECK(why.find("the config updater's dry run of the patch: exited with status 2: ") == 0);
   CHECK(why.find("68..9216") != std::string::npos);
   CHECK(sw.file("config_db.json") == before);

@@ -15,6 +15,8 @@ The switch's state is a directory (argument 1):
   sessions.json   configuration sessions, kept apart from running: {name: {"state": "pending" |
                   "pendingCommitTimer", "config": ..., "before": running before the timed commit,
                   "expires": epoch seconds}}
+  chip.txt        the chip family (trident, tomahawk, jericho; default tomahawk): its queue word
+  release.txt     the EOS release (default 4.30.1F): the shape of `show configuration sessions detail`
   timers/NAME.json  a session's commit timer (common.py: the one timer of every emulator)
   lock            every command holds it (common.locked), and so does the timer when it reverts
 
@@ -37,7 +39,13 @@ The transaction fabricctl runs (src/platform/eos/apply.cpp):
   configure session NAME commit          with the timer running: confirm (the timer stops); without:
                                          commit now
   configure session NAME abort           drop a pending session; with the timer running: revert now
-  show configuration sessions | json     sessions and their state
+  show configuration sessions [detail] | json
+                                         sessions and their state, in the shape of the release
+                                         (eos_sessions.py); a second session's `commit timer` while
+                                         one runs is refused (one commit timer per switch)
+
+Session lines are read with EOS's grammar (eos_grammar.py: words, ranges, units and queue words per chip,
+with their sources); a line it refuses prints EOS's `% Invalid input (at token N: 'W')` and is not taken.
 
 `show running-config` prints what differs from EOS's defaults only, in EOS's layout (the defaults are the
 ones src/platform/eos/running_config.cpp assumes: DSCP d -> traffic-class of COS d/8 with COS 0 -> 1 and
@@ -51,11 +59,16 @@ import sys
 import time
 
 import lab_ports
+import eos_grammar
+import eos_sessions
+from eos_grammar import Invalid
 from common import UNKNOWN, dispatch, answered, arm_timer, disarm_timer, load, locked, natural, timer_main
 
 
 DEFAULT_MTU = 1500  # EOS's default L3 MTU on an Ethernet port (the lab's factory state)
-MTU_RANGE = (68, 9214)  # `mtu <68-9214>`: EOS's L3 MTU maximum is 9214 (shared reference, switch-nos.md)
+# STATE/chip.txt: the switch's chip family (eos_grammar.CHIPS); STATE/release.txt: its EOS release, which
+# decides the shape of `show configuration sessions detail` (eos_sessions.py).
+HARDWARE = {"chip": eos_grammar.DEFAULT_CHIP, "release": "4.30.1F"}
 EMPTY = {"dscp": {}, "tc": {}, "watchdog": {}, "interfaces": {}}
 
 
@@ -64,82 +77,55 @@ def default_tc(dscp):
     return {0: 1, 1: 0}.get(cos, cos)
 
 
-class Invalid(Exception):
-    """A line EOS refuses; `token`/`word`: where, for `% Invalid input (at token N: 'X')`."""
-
-    def __init__(self, line, token=0, word=None):
-        super().__init__(line)
-        self.message = "%% Invalid input (at token %d: '%s')" % (token, word if word is not None else line.split()[0])
-
-
-def mtu(text):
-    if not MTU_RANGE[0] <= int(text) <= MTU_RANGE[1]:
-        raise Invalid("mtu " + text, 1, text)
-    return int(text)
-
-
 def new_interface():
     return {"mtu": None, "trust": None, "pfc": False, "no_drop": [], "watchdog": True, "queues": {}}
 
 
-# Session lines: (regex, what it does to (config, interface, queue)); first match wins.
-def set_dscp(c, i, q, m):
-    for d in m[1].split():
-        c["dscp"][d] = int(m[2])
-
-
-def set_tc(c, i, q, m):
-    c["queue_keyword"] = m[2]
-    for p in m[1].split():
-        c["tc"][p] = int(m[3])
-
-
-def set_wd(c, i, q, m):
-    c["watchdog"][m[1]] = m[2]
-
-
-def no_wd(c, i, q, m):
-    c["watchdog"].pop(m[1], None)
-
-
-def no_drop(c, i, q, m):
+def no_drop(i, priority, on):
     s = set(i["no_drop"])
-    (s.discard if m[1] else s.add)(int(m[2]))
+    (s.add if on else s.discard)(int(priority))
     i["no_drop"] = sorted(s)
 
 
-TOP = [
-    (r"qos map dscp ([\d ]+) to traffic-class (\d)", set_dscp),
-    (r"qos map traffic-class ([\d ]+) to (uc-tx-queue|tx-queue) (\d)", set_tc),
-    (r"priority-flow-control pause watchdog (default timeout|default recovery-time|default polling-interval|action) (\S+)", set_wd),
-    (r"no priority-flow-control pause watchdog (default timeout|default recovery-time|default polling-interval|action)", no_wd),
-]
-INTERFACE = [
-    (r"mtu (\d+)", lambda c, i, q, m: i.update(mtu=mtu(m[1]))),
-    (r"qos trust (dscp|cos)", lambda c, i, q, m: i.update(trust=m[1])),
-    (r"priority-flow-control on", lambda c, i, q, m: i.update(pfc=True)),
-    (r"no priority-flow-control", lambda c, i, q, m: i.update(pfc=False)),
-    (r"(no )?priority-flow-control priority (\d) no-drop", no_drop),
-    (r"priority-flow-control pause watchdog", lambda c, i, q, m: i.update(watchdog=True)),
-    (r"no priority-flow-control pause watchdog", lambda c, i, q, m: i.update(watchdog=False)),
-]
-QUEUE = [
-    (r"priority strict", lambda c, i, q, m: q.update(strict=True)),
-    (r"no priority", lambda c, i, q, m: q.update(strict=False)),
-    (r"bandwidth percent (\d+)", lambda c, i, q, m: q.update(bandwidth=int(m[1]))),
-    (r"no bandwidth percent", lambda c, i, q, m: q.pop("bandwidth", None)),
-    (r"random-detect ecn (minimum-threshold .*)", lambda c, i, q, m: q.update(ecn=m[1])),
-    (r"no random-detect ecn minimum-threshold", lambda c, i, q, m: q.pop("ecn", None)),
-]
+def map_to(table, keys, value):
+    for k in keys:
+        table[k] = int(value)
 
 
-def apply(table, line, *args):
-    for pattern, action in table:
-        m = re.fullmatch(pattern, line)
-        if m:
-            action(*args, m)
-            return
-    raise Invalid(line)
+def numbers(words, start, stop_word):
+    return words[start:words.index(stop_word, start)]
+
+
+# What each command of eos_grammar.COMMANDS does to (config, interface, queue); `w` is the line's words.
+EFFECTS = {
+    "dscp map": lambda c, i, q, w: map_to(c["dscp"], numbers(w, 3, "to"), w[w.index("traffic-class") + 1]),
+    "cos map": lambda c, i, q, w: map_to(c.setdefault("cos", {}), numbers(w, 3, "to"), w[-1]),
+    "queue map": lambda c, i, q, w: map_to(c["tc"], numbers(w, 3, "to"), w[-1]),
+    "mtu": lambda c, i, q, w: i.update(mtu=int(w[1])),
+    "trust": lambda c, i, q, w: i.update(trust=w[2]),
+    "no trust": lambda c, i, q, w: i.update(trust=None),
+    "pfc on": lambda c, i, q, w: i.update(pfc=True),
+    "no pfc": lambda c, i, q, w: i.update(pfc=False),
+    "pfc priority": lambda c, i, q, w: no_drop(i, w[2], w[3] == "no-drop"),
+    "no pfc priority": lambda c, i, q, w: no_drop(i, w[3], False),
+    "watchdog on": lambda c, i, q, w: i.update(watchdog=True),
+    "watchdog off": lambda c, i, q, w: i.update(watchdog=False),
+    "strict": lambda c, i, q, w: q.update(strict=True),
+    "no strict": lambda c, i, q, w: q.update(strict=False),
+    "bandwidth": lambda c, i, q, w: q.update(bandwidth=int(w[2])),
+    "no bandwidth": lambda c, i, q, w: q.pop("bandwidth", None),
+    "ecn": lambda c, i, q, w: q.update(ecn=" ".join(w[2:])),
+    "no ecn": lambda c, i, q, w: q.pop("ecn", None),
+}
+WATCHDOG_KEYS = ("default timeout", "default recovery-time", "default polling-interval", "action")
+for _key in WATCHDOG_KEYS:
+    EFFECTS["watchdog " + _key] = lambda c, i, q, w: c["watchdog"].__setitem__(" ".join(w[3:-1]), w[-1])
+    EFFECTS["no watchdog " + _key] = lambda c, i, q, w: c["watchdog"].pop(" ".join(w[4:]), None)
+
+
+def apply(mode, line, config, interface, queue):
+    name, words = eos_grammar.parse(mode, line, HARDWARE["chip"])
+    EFFECTS[name](config, interface, queue, words)
 
 
 def merge(config, session, errors=None):
@@ -162,28 +148,29 @@ def merge_line(config, raw, interface, queue):
         if indent == 0:
             interface = queue = None
         return interface, None
-    m = re.fullmatch(r"(uc-tx-queue|tx-queue) (\d)", line)
     if indent == 0 and line.startswith("interface "):
         interface = config["interfaces"].setdefault(line.split(" ", 1)[1], new_interface())
         queue = None
     elif indent == 0:
         interface = queue = None
-        apply(TOP, line, config, None, None)
-    elif interface is not None and m and indent == 3:
-        queue = interface["queues"].setdefault(m[2], {"strict": True})
-    elif queue is not None and indent == 6:
-        apply(QUEUE, line, config, interface, queue)
+        apply("top", line, config, None, None)
     elif interface is not None and indent == 3:
         queue = None
-        apply(INTERFACE, line, config, interface, None)
+        name, words = eos_grammar.parse("interface", line, HARDWARE["chip"])
+        if name == "queue":
+            queue = interface["queues"].setdefault(words[1], {"strict": True})
+        else:
+            EFFECTS[name](config, interface, None, words)
+    elif queue is not None and indent == 6:
+        apply("queue", line, config, interface, queue)
     else:
         raise Invalid(line)
     return interface, queue
 
 
 def running_config(state, config, ports):
-    out = ["! Command: show running-config", "! device: %s (vEOS-lab, EOS-4.30.1F)" % os.path.basename(
-        os.path.dirname(os.path.abspath(state))), "!"]
+    device = os.path.basename(os.path.dirname(os.path.abspath(state)))
+    out = ["! Command: show running-config", "! device: %s (vEOS-lab, EOS-%s)" % (device, HARDWARE["release"]), "!"]
     try:
         with open(os.path.join(state, "preamble.txt")) as f:
             out += f.read().splitlines() + ["!"]
@@ -200,8 +187,15 @@ def running_config(state, config, ports):
         q = config["tc"].get(str(p), p)
         if q != p:
             by_q.setdefault(q, []).append(str(p))
-    kw = config.get("queue_keyword", "uc-tx-queue")
+    kw = eos_grammar.CHIPS[HARDWARE["chip"]]
     out += ["qos map traffic-class %s to %s %d" % (" ".join(ps), kw, q) for q, ps in sorted(by_q.items())]
+    cos = config.get("cos", {})
+    by_cos = {}
+    for c in range(8):
+        tc = cos.get(str(c), default_tc(c * 8))
+        if tc != default_tc(c * 8):
+            by_cos.setdefault(tc, []).append(str(c))
+    out += ["qos map cos %s to traffic-class %d" % (" ".join(cs), tc) for tc, cs in sorted(by_cos.items())]
     out.append("!")
     wd = config["watchdog"]
     for key in ("default timeout", "default recovery-time", "default polling-interval", "action"):
@@ -320,7 +314,11 @@ def commit_timer(cli, m):
         return not_found(name)
     if mi > 59 or sec > 59 or h * 3600 + mi * 60 + sec == 0:
         return "", "% Invalid input\n", 1
-    s.update(state="pendingCommitTimer", before=cli["config"], expires=time.time() + h * 3600 + mi * 60 + sec)
+    holder = eos_sessions.timer_holder(cli["sessions"])
+    if holder is not None:  # one commit timer per switch; the session stays pending, running unchanged
+        return "", eos_sessions.second_timer(name, holder), 1
+    now = time.time()
+    s.update(state="pendingCommitTimer", before=cli["config"], expires=now + h * 3600 + mi * 60 + sec, completed=now)
     make_running(cli["state"], s["config"])
     save(cli["state"], "sessions.json", cli["sessions"])
     arm_timer(cli["state"], __file__, name, s["expires"] - time.time())
@@ -356,12 +354,8 @@ def write_memory(cli, m):
 
 
 def show_sessions(cli, m):
-    sessions = {}
-    for name, s in sorted(cli["sessions"].items()):
-        sessions[name] = {"state": s["state"], "completedTime": 0, "description": "", "instances": {}}
-        if s["state"] == "pendingCommitTimer":
-            sessions[name]["commitTimerExpireTime"] = s["expires"]
-    return json.dumps({"sessions": sessions, "maxSavedSessions": 1, "maxOpenSessions": 5}, indent=4) + "\n", "", 0
+    doc = eos_sessions.show(cli["sessions"], HARDWARE["release"], detail=m[1] is not None)
+    return json.dumps(doc, indent=4) + "\n", "", 0
 
 
 def text(f):
@@ -373,7 +367,7 @@ COMMANDS = [
     (r"show interfaces \| json", text(lambda c: json.dumps(show_interfaces(c["config"], c["ports"]), indent=4) + "\n")),
     (r"show lldp neighbors \| json", text(lambda c: json.dumps(show_lldp(c["ports"]), indent=4) + "\n")),
     (r"show session-config named (\S+) diffs", session_diffs),
-    (r"show configuration sessions \| json", show_sessions),
+    (r"show configuration sessions( detail)? \| json", show_sessions),
     (r"configure session (\S+)", lambda cli, m: session_edit(cli, m[1], [])),
     (r"configure session (\S+) commit timer (\d{1,2}):(\d\d):(\d\d)", commit_timer),
     (r"configure session (\S+) commit", commit),
@@ -408,8 +402,21 @@ def factory(state):
     save(state, "sessions.json", {})
 
 
+def read_hardware(state):
+    """STATE/chip.txt (trident, tomahawk, jericho) and STATE/release.txt (e.g. 4.32.2F), when there."""
+    for name, key in (("chip.txt", "chip"), ("release.txt", "release")):
+        try:
+            with open(os.path.join(state, name)) as f:
+                HARDWARE[key] = f.read().strip()
+        except FileNotFoundError:
+            pass
+    if HARDWARE["chip"] not in eos_grammar.CHIPS:
+        raise SystemExit("chip.txt: %r is not one of %s" % (HARDWARE["chip"], ", ".join(eos_grammar.CHIPS)))
+
+
 def main():
     state = sys.argv[1]
+    read_hardware(state)
     status = timer_main(state, timer_fired)
     if status is not None:
         return status

@@ -1,0 +1,64 @@
+// One commit timer per EOS switch, against the emulator behind a real sshd: a second transaction's check
+// reads the first one's timer (in EOS 4.31's shape and in 4.32's) and refuses before anything is sent; a
+// second transaction that skipped the check is refused by the switch at `commit timer` and rolls back to
+// the first one's configuration.
+#include <doctest/doctest.h>
+
+#include "emulated_switch.h"
+#include "fidelity_support.h"
+#include "fixtures.h"
+#include "platform/platform.h"
+
+using namespace fabricctl;
+
+namespace {
+
+struct Switch : test::EmulatedSwitch {
+  Switch()
+      : EmulatedSwitch(Platform::eos, "eos.py", {"Ethernet1", "Ethernet2"},
+                       R"({"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000}})") {}
+};
+
+using test::id_with_timer;
+
+}  // namespace
+
+TEST_CASE("eos commit timer: a second transaction is refused while the first one's timer runs") {
+  for (const std::string release : {"4.30.1F", "4.32.2F"}) {
+    CAPTURE(release);
+    Switch sw;
+    if (!sw.up()) return;
+    test::spit(sw.state() / "release.txt", release);
+    const NativeChange c = sw.change();
+    const TransactionSteps first = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
+    CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+    CHECK(sw.run(first.stage) == "");
+    const TransactionSteps second = sw.applier.steps(sw.device, c, id_with_timer(300, "bbbbbb"));
+    const std::string refused = sw.run(sw.applier.check(sw.device, c));
+    CHECK(refused.starts_with("configuration session \"" + id_with_timer(300, "aaaaaa").name +
+                              "\" holds EOS's commit timer (it expires at 20"));
+    CHECK(refused.find("nothing was sent") != std::string::npos);
+    CHECK(sw.run(first.confirm) == "");
+    CHECK(sw.run(sw.applier.check(sw.device, c)) == "");  // confirmed: the timer is gone
+  }
+}
+
+TEST_CASE("eos commit timer: past the check, the switch refuses a second timer and the rollback keeps the first") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionSteps first = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
+  CHECK(sw.run(first.stage) == "");
+  CHECK(sw.mtu("Ethernet1") == 9100);
+  NativeChange other = c;
+  other.payload = "interface Ethernet1\n   mtu 9000\n!\n";
+  const TransactionSteps second = sw.applier.steps(sw.device, other, id_with_timer(300, "bbbbbb"));
+  const std::string refused = sw.run(second.stage);
+  CHECK(refused.starts_with("commit with EOS's commit timer armed for 00:05:00: "));
+  CHECK(refused.find(": % Cannot commit session fabricctl-20261203T120000-bbbbbb") != std::string::npos);
+  CHECK(sw.run(second.rollback) == "");  // its session was never committed: aborted
+  CHECK(sw.mtu("Ethernet1") == 9100);    // the first transaction's trial stands
+  CHECK(sw.timer_armed());
+  CHECK(sw.run(first.rollback) == "");
+  CHECK(sw.mtu("Ethernet1") == 1500);
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The EOS emulator against real EOS output (tests/lab/eos_replay.py): it takes every line of the real
+# running-config that has the shape of a command it models, and its JSON answers have the keys, types and
+# words of the real ones. The outputs live in shared/ beside the repository: without them the test skips
+# (exit 77, SKIP_RETURN_CODE in CMakeLists.txt), or fails when CI is set, since CI places shared/ there.
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+outputs=$(realpath -m ../shared/reference/outputs/eos)
+if [ ! -f "$outputs/running-config_qos-pfc-ecn_avd-intended.txt" ]; then
+  [ -n "${CI:-}" ] && { echo "FAIL: CI is set but $outputs is missing (shared/ must sit beside the repository)"; exit 1; }
+  echo "SKIP: $outputs is missing (shared/ does not sit beside the repository; set CI=1 to require it)"; exit 77
+fi
+export PYTHONDONTWRITEBYTECODE=1
+/usr/bin/python3 "$root/tests/lab/eos_replay.py" "$outputs" >"$work/out" || fail "$(tail -1 "$work/out")"
+cat "$work/out"
