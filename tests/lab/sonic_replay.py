@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""The emulated SONiC switch against real SONiC output (shared/reference/outputs/sonic, provenance in
+SOURCES.md): what SONiC printed, the emulator must print in the same shape, and what SONiC's own
+renders hold, the emulator must take and treat as SONiC's daemons do.
+
+  sonic_replay.py OUTPUTS_DIR   (shared/reference/outputs/sonic)
+
+1. `show interfaces status` and `show lldp table`: the emulator's tables are tabulate's "simple" layout
+   as the real ones are (a header, a dashed rule under each column, two spaces between columns), every
+   column of the real header is in the emulator's in the same order, and `show lldp table`'s first line
+   and footer are the real ones.
+2. The per-port QoS render of `config qos reload --ports` (update_qos.json: pfc_enable "3,4", a 300m
+   cable), loaded as `config load` would: every entry kept as rendered, and the traditional model's
+   buffermgrd then writes the lossless PG "Ethernet0|3-4" with its pg_lossless_<speed>_<cable>_profile,
+   as sonic-swss cfgmgr/buffermgr.cpp does; nothing else.
+3. The whole-switch render of `config qos reload` (its QoS and buffer tables): loaded, `show
+   runningconfiguration all` gives back every table and value as rendered, all strings.
+Prints one line per check; exit 1 on the first that does not hold."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EMULATOR = os.path.join(HERE, "emulators", "sonic.py")
+
+
+def fail(why):
+    print("FAIL: " + why)
+    sys.exit(1)
+
+
+def switch(ports):
+    state = os.path.join(tempfile.mkdtemp(), "sw1", "state")
+    os.makedirs(state)
+    with open(os.path.join(state, "ports.json"), "w") as f:
+        json.dump(ports, f)
+    subprocess.run([sys.executable, EMULATOR, state, "--factory"], check=True)
+    return state
+
+
+def cli(state, command):
+    env = dict(os.environ, SSH_ORIGINAL_COMMAND=command)
+    p = subprocess.run([sys.executable, EMULATOR, state], env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail("%s: exit %d: %s" % (command, p.returncode, p.stderr[-300:]))
+    return p.stdout
+
+
+def load(state, db):
+    path = os.path.join(os.path.dirname(state), "load.json")
+    with open(path, "w") as f:
+        json.dump(db, f)
+    subprocess.run([sys.executable, EMULATOR, state, "--load", path], check=True)
+    with open(os.path.join(state, "config_db.json")) as f:
+        return json.load(f)
+
+
+def columns(lines, what):
+    """The header's column names and the rule's column widths of a tabulate "simple" table at lines[0:2]."""
+    header, rule = lines[0], lines[1]
+    if not re.fullmatch(r"-+(  -+)*", rule):
+        fail("%s: the line under the header is not tabulate's rule: %r" % (what, rule))
+    widths = [len(r) for r in rule.split("  ")]
+    names, at = [], 0
+    for w in widths:
+        names.append(header[at:at + w].strip())
+        at += w + 2
+    if "  ".join(n for n in names) != re.sub(r" {2,}", "  ", header.strip()):
+        fail("%s: the header does not sit over the rule's columns: %r / %r" % (what, header, rule))
+    return names
+
+
+def in_order(real, emulated):
+    at = 0
+    for name in real:
+        if name not in emulated[at:]:
+            return False
+        at = emulated.index(name, at) + 1
+    return True
+
+
+def shapes(outputs):
+    state = switch({"Ethernet0": {"speed": "100G", "oper": "up", "lldp": ["T1-1", "hundredGigE1/2"]},
+                    "Ethernet4": {"speed": "100G", "oper": "down"}})
+    with open(os.path.join(outputs, "show-interfaces-status_cmdref.txt")) as f:
+        real = f.read().splitlines()[:-1]  # SOURCES.md: the last line is the doc's, not the switch's
+    emulated = cli(state, "show interfaces status").splitlines()
+    real_cols, emu_cols = columns(real, "real show interfaces status"), columns(emulated, "emulated status")
+    if not in_order(real_cols, emu_cols):
+        fail("show interfaces status: the real columns %s are not all in the emulator's %s, in order"
+             % (real_cols, emu_cols))
+    print("ok: show interfaces status: tabulate's layout; the real columns %s in the emulator's order" % real_cols)
+
+    with open(os.path.join(outputs, "show-lldp-table_cmdref.txt")) as f:
+        real = f.read().splitlines()
+    emulated = cli(state, "show lldp table").splitlines()
+    if emulated[0] != real[0]:
+        fail("show lldp table: first line %r, SONiC prints %r" % (emulated[0], real[0]))
+    if columns(emulated[1:], "emulated lldp") != columns(real[1:], "real lldp"):
+        fail("show lldp table: columns differ from SONiC's")
+    footer = re.compile(r"Total entries displayed:  [0-9]+")
+    if real[-2] != emulated[-2] or not footer.fullmatch(real[-1]) or not footer.fullmatch(emulated[-1]):
+        fail("show lldp table: footer %r, SONiC prints %r" % (emulated[-2:], real[-2:]))
+    print("ok: show lldp table: the capability line, columns and footer as SONiC prints them")
+
+
+def buffermgrd(outputs):
+    with open(os.path.join(outputs, "config-db_port-qos-map-buffer-pg_update-qos.json")) as f:
+        render = json.load(f)
+    state = switch({"Ethernet0": {"speed": "100G", "oper": "up"}})
+    db = load(state, render)
+    for table, entries in render.items():
+        for key, fields in entries.items():
+            if db.get(table, {}).get(key) != fields:
+                fail("update_qos.json: %s|%s is %r after config load, rendered %r"
+                     % (table, key, db.get(table, {}).get(key), fields))
+    written = {k: v for k, v in db["BUFFER_PG"].items() if k not in render["BUFFER_PG"]}
+    want = {"Ethernet0|3-4": {"profile": "pg_lossless_100000_300m_profile"}}
+    if written != want:
+        fail("buffermgrd on update_qos.json wrote %r, buffermgr.cpp writes %r" % (written, want))
+    print("ok: update_qos.json loads as rendered; buffermgrd adds %s" % json.dumps(want))
+
+
+def running(outputs):
+    with open(os.path.join(outputs, "config-db_qos-tables_qos-reload-render.json")) as f:
+        render = json.load(f)
+    state = switch({"Ethernet0": {"speed": "100G", "oper": "up"}})
+    load(state, render)
+    shown = json.loads(cli(state, "show runningconfiguration all"))
+    for table, entries in render.items():
+        if not entries:
+            continue  # config load writes no empty table; Redis holds no empty hash
+        if shown.get(table) != entries:
+            fail("show runningconfiguration all: %s differs from what was loaded" % table)
+        if any(not isinstance(v, str) for e in entries.values() for v in e.values()):
+            fail("%s: a value that is not a string" % table)
+    print("ok: config qos reload's render (%d tables) shown back as loaded" % len([t for t in render if render[t]]))
+
+
+def main():
+    outputs = sys.argv[1]
+    shapes(outputs)
+    buffermgrd(outputs)
+    running(outputs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
