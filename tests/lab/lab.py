@@ -217,9 +217,9 @@ def lldpd(device, state, ports, switch, interval):
 # reverse-path filter: ECMP may bring a reply in by another port than the request left. A host answers
 # ARP only on the NIC that has the address, as a multi-NIC RoCE host is configured.
 SYSCTLS = {
-    "switch": ["net.ipv4.ip_forward=1", "net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0"],
-    "host": ["net.ipv4.ip_forward=0", "net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0",
-             "net.ipv4.conf.all.arp_ignore=1", "net.ipv4.conf.all.arp_announce=2"],
+    "switch": {"net/ipv4/ip_forward": 1, "net/ipv4/conf/all/rp_filter": 0, "net/ipv4/conf/default/rp_filter": 0},
+    "host": {"net/ipv4/ip_forward": 0, "net/ipv4/conf/all/rp_filter": 0, "net/ipv4/conf/default/rp_filter": 0,
+             "net/ipv4/conf/all/arp_ignore": 1, "net/ipv4/conf/all/arp_announce": 2},
 }
 
 
@@ -295,7 +295,9 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
     for name in ["ctl"] + names:
         run("ip", "netns", "add", ns(name))
         if name != "ctl":
-            in_ns(name, "sysctl", "-q", "-w", *SYSCTLS[devices[name]["role"]])
+            # /proc/sys/net is the writer's namespace's (no sysctl(8): procps is not a dependency)
+            in_ns(name, "sh", "-c", "; ".join("echo %d > /proc/sys/%s" % (v, k)
+                                              for k, v in SYSCTLS[devices[name]["role"]].items()))
     ctl = ["link set lo up", "link add name mgmt type bridge"]
     ctl += ["addr add %s dev mgmt" % a for a in mgmt_plan(devices)] + ["link set mgmt up"]
     ip_batch(ctl, ns("ctl"))
