@@ -9,7 +9,8 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/wait.sh"    # newest_record, staged_in, until_ok
 . "$(dirname "${BASH_SOURCE[0]}")/lib/lab.sh"     # lab_up, lab_down, ctl, run, $live
-lab_up "$root/inventory/lab" --factory
+# LLDP every second: host1's recabling below is seen in lldpd's hold time (4 intervals), not in 20 s.
+lab_up "$root/inventory/lab" --factory --lldp-interval 1
 audit="$work/audit"
 ping_full() { "$state/ns" host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null 2>&1; }
 

@@ -84,6 +84,11 @@ done
 
 # The data plane: a 9000-byte don't-fragment ping crosses leaf2 from host1 to host2 (rail 1).
 "$state/ns" host1 ping -c 1 -W 2 -M do -s 8972 10.0.1.2 >/dev/null || fail "full-MTU ping of the clean lab"
+# Across the spine, routed: host1's rail-0 NIC to host2's rail-1 address goes leaf1 -> spine1 -> leaf2
+# (a TTL of 2 expires at spine1, whose swp1 is 10.255.0.1: tests/lab/dataplane.py).
+"$state/ns" host1 ping -c 1 -W 2 -M do -s 8972 -I ens1f0np0 10.0.1.2 >/dev/null || fail "full-MTU ping across spine1"
+hop=$("$state/ns" host1 ping -c 1 -W 2 -t 2 -I ens1f0np0 10.0.1.2 2>&1 || true)
+grep -q '^From 10.255.0.1 .*Time to live exceeded' <<<"$hop" || fail "the second hop is not spine1: $hop"
 
 # The classic faults, out of band: PFC priority 3 off on leaf1:Ethernet0 through SONiC's own CLI, and
 # host2:ens2f0np0 at MTU 1500 with ip link. verify names those two ports and nothing else.

@@ -11,7 +11,6 @@ bin=$(realpath "$1")
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 top=${2:-$(mktemp -d /tmp/fablab.XXXXXX)}
-chmod 755 "$top"  # lldpcli reaches the lab's lldpd sockets under it as lldpd's group
 state="$top/lab"
 lab() { /usr/bin/python3 "$here/lab.py" "$@"; }
 trap 'lab down "$state" || true' EXIT

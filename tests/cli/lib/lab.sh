@@ -10,7 +10,8 @@ if [ "$(id -u)" -ne 0 ] || ! command -v lldpd >/dev/null || [ ! -x /usr/sbin/ssh
 fi
 lab() { /usr/bin/python3 "$root/tests/lab/lab.py" "$@"; }
 state="$work/lab"
-chmod 755 "$work"  # lldpcli reaches the lab's lldpd sockets under it as lldpd's group, not as root
+# $work stays 0700 (mktemp's): the lab keeps lldpd's sockets where lldpcli, set-user-ID to lldpd's user,
+# reaches them (/run/fablab-<run>/), so a state directory under a private home works.
 trap 'lab down "$state" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 lab_up() {  # lab_up INVENTORY [--factory]
   lab up "$1" "$state" --fabricctl "$bin" "${@:2}" || fail "lab up $*"

@@ -3,7 +3,7 @@ an entry names its "netdev" and ports.json names lldpd's socket) the real netdev
 the neighbours the real lldpd saw on it.
 
   ports.json   {"Ethernet0": {"speed": "400G", "oper": "up", "lldp": ["host1", "ens1f0np0"]}}   (tests)
-               {"_lldp_socket": "/path/lldpd.sock",
+               {"_lldp_socket": "/run/fablab-<run>/<switch>.lldpd.sock",
                 "Ethernet0": {"speed": "400G", "netdev": "Ethernet0"}}                        (the lab)
 """
 import json
