@@ -151,6 +151,25 @@ def interfaces(config, ports):
     return out
 
 
+def show_watchdog(cli, m):
+    """`nv show interface <if> qos pfc-watchdog` in the layout of NVIDIA's example (QOS, PFC watchdog;
+    shared/reference/outputs/nvue): the port's state, operational and applied, then each traffic class's
+    status (no storm here: OK, 0). A watchdog off is printed "disabled" (UNCONFIRMED: NVIDIA shows only
+    an enabled one)."""
+    name = m.group(1)
+    config = expanded_config(cli["config"])
+    if name not in set(lab_ports.load(cli["state"])) | set(config.get("interface", {})):
+        raise NvError("Interface %s does not exist" % name)
+    wd = config.get("interface", {}).get(name, {}).get("qos", {}).get("pfc-watchdog")
+    on = isinstance(wd, dict) and wd.get("state", "enable") == "enable"
+    state = "enabled" if on else "disabled"
+    lines = ["                 operational  applied ", "---------------  -----------  ------- ",
+             "state            %-11s  %s " % (state, state), "", "PFC WD Status ", "=========================== ",
+             "    traffic-class  status    deadlock-count ", "    -------------  --------  -------------- ", ""]
+    lines += ["    %-13d  %-8s  %d " % (tc, "OK", 0) for tc in range(8)]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
 def apply_mtu(state, config):
     """The applied link MTUs on the lab's real netdevs: every port, NVUE's default where none is set."""
     ports = [p for p in load(state, "ports.json", {}) if not p.startswith("_")]
@@ -267,6 +286,7 @@ COMMANDS = [
      lambda cli, _m: sys.stdout.write(json.dumps(interfaces(cli["config"], lab_ports.load(cli["state"])), indent=2)
                                       + "\n")),
     (r"nv show interface --view=lldp", lambda cli, _m: sys.stdout.write(lldp_view(lab_ports.load(cli["state"])))),
+    (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) qos pfc-watchdog", show_watchdog),
     (r"nv (?:un)?set(?: .*)?", stage_line),
     (r"nv config detach", lambda cli, _m: detach(cli["state"])),
     (r"nv config save", lambda cli, _m: save(cli["state"], "startup.json", cli["config"])),

@@ -7,7 +7,7 @@
   - range keys: kept unexpanded by 5.15's `nv config show`, expanded by `--expand`;
   - what `nv config apply` validates of a whole revision.
   --replay SHARED: the real NVUE outputs in SHARED/reference/outputs/nvue against the emulator's answers
-  (the shapes of `nv show interface -o json`).
+  (the shapes of `nv show interface -o json`; `nv show interface swp1 qos pfc-watchdog` line by line).
 Sources are CumulusNetworks/docs pages, published under https://docs.nvidia.com/networking-ethernet-software/
 (nvue_refusals.py names them: CLI, QOS, ROCE, CHANGED, REF-QOS)."""
 import json
@@ -157,6 +157,25 @@ def replay(shared):
     # The link stats JSON holds integers only, as the emulator's MTU is an integer.
     with open(os.path.join(outputs, "nvue-api_get-interface-swp1-link-stats.json")) as f:
         assert all(isinstance(v, int) for v in json.load(f).values())
+
+    # `nv show interface swp1 qos pfc-watchdog` (NVIDIA's example, from the QoS page) on a switch set up
+    # as that one: RoCE lossless, the watchdog on swp1. The same lines, word for word, but the counts:
+    # the emulator has no storms, so every class is OK with no deadlocks.
+    with open(os.path.join(outputs, "nv-show-interface-swp1-qos-pfc-watchdog.txt")) as f:
+        real = f.read().split("\n")
+    sw.ok("nv set qos roce state enabled")
+    sw.ok("nv set interface swp1 qos pfc-watchdog state enable")
+    sw.ok("nv config apply -y")
+    mine = sw.ok("nv show interface swp1 qos pfc-watchdog").split("\n")
+    assert len(mine) == len(real), (len(mine), len(real), mine)
+    for got, want in zip(mine, real):
+        if want.startswith("    ") and want.split() and want.split()[0].isdigit():
+            w, g = want.split(), got.split()
+            assert g[0] == w[0] and g[1] in ("OK", "DEADLOCK") and g[2].isdigit() and len(g) == 3, (got, want)
+            assert got.index(g[1]) == want.index(w[1]) and got.index(g[2], got.index(g[1]) + len(g[1])) == \
+                want.index(w[2], want.index(w[1]) + len(w[1])), ("columns", got, want)
+        else:
+            assert got == want, (got, want)
 
 
 if __name__ == "__main__":
