@@ -78,7 +78,17 @@ void merge(json& into, const json& from) {
   for (const auto& [k, v] : from.items()) merge(into[k], v);
 }
 
-/// The object `obj` with its range keys expanded: range keys first, then the single ones.
+/// The values in `v`, itself included: what one more copy of it costs.
+size_t nodes(const json& v) {
+  size_t n = 1;
+  if (v.is_structured())
+    for (const json& c : v) n += nodes(c);
+  return n;
+}
+
+/// The object `obj` with its range keys expanded: range keys first, then the single ones. `budget` is
+/// how many more values the copies may hold: a key naming 4096 ports copies its subtree 4096 times, so a
+/// hostile tree is bounded by what the copies hold, not only by how many ports it names.
 Expected<json> expand_object(const json& obj, size_t& budget) {
   json out = json::object();
   for (const bool ranges : {true, false})
@@ -86,9 +96,9 @@ Expected<json> expand_object(const json& obj, size_t& budget) {
       if (is_range_key(key) != ranges) continue;
       auto members = expand_key(key);
       if (!members) return unexpected(members.error());
-      if (members->size() > budget)
-        return unexpected("ranges name more than " + std::to_string(16 * kMaxRangeMembers) + " objects");
-      budget -= members->size();
+      const size_t cost = members->size() * nodes(value);
+      if (cost > budget) return unexpected("ranges name more settings than fabricctl reads from one switch");
+      budget -= cost;
       for (const std::string& m : *members) merge(out[m], value);
     }
   return out;
@@ -117,8 +127,9 @@ Expected<void> expand_qos(json& node, size_t& budget, int depth) {
 Expected<json> expand_ranges(const json& tree) {
   json out = tree;
   if (!out.is_object()) return out;
-  // Every member a key names is one object after expansion: bound the whole tree, not only one key.
-  size_t budget = 16 * kMaxRangeMembers;
+  // What the expanded copies may hold in all: some 40 values a port at 16 times the most ports one key
+  // names, far above any switch's configuration (a 512-port switch holds a few thousand here).
+  size_t budget = size_t{640} * kMaxRangeMembers;
   if (const auto it = out.find("interface"); it != out.end() && it->is_object()) {
     auto expanded = expand_object(*it, budget);
     if (!expanded) return unexpected("nv config show: interface: " + expanded.error());

@@ -50,3 +50,13 @@ TEST_CASE("nvue ranges: a tree's interfaces and QoS index keys expanded, a port'
   CHECK(expand_ranges(nlohmann::json::parse(R"({"interface": {"swp9-2": {}}})")).error() ==
         "nv config show: interface: range \"swp9-2\" runs backwards");
 }
+
+TEST_CASE("nvue ranges: a key naming many ports with a large subtree is refused, not copied without end") {
+  nlohmann::json big = nlohmann::json::object();
+  for (int i = 0; i < 2000; ++i) big["k" + std::to_string(i)] = i;
+  nlohmann::json tree = {{"interface", {{"swp1-4000", {{"qos", big}}}}}};
+  CHECK(expand_ranges(tree).error() ==
+        "nv config show: interface: ranges name more settings than fabricctl reads from one switch");
+  tree = {{"interface", {{"swp1-4000", {{"link", {{"mtu", 9100}}}}}}}};
+  CHECK(expand_ranges(tree)->at("interface").size() == 4000);
+}
