@@ -25,6 +25,7 @@
 // says so in its description, which the plan shows): the confirmation `--confirm-yes` and the rejection
 // `--confirm-no`. NVIDIA documents that a trial must be confirmed, not the command that confirms it.
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 #include "platform/nvue/commands.h"
@@ -92,7 +93,7 @@ std::string nv_command(const std::string& line) {
 }
 
 /// NVUE's confirm time in minutes, its documented unit: the timeout rounded up, at least one.
-int confirm_minutes(int timeout_s) { return std::max(1, (timeout_s + 59) / 60); }
+int64_t confirm_minutes(int timeout_s) { return std::max<int64_t>(1, (int64_t{timeout_s} + 59) / 60); }
 
 TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;

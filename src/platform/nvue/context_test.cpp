@@ -203,7 +203,7 @@ TEST_CASE("nvue watchdog off removes the watchdog, globally and per interface") 
   std::string out = render_nvue(d);
   check_shape(out);
   CHECK(count_prefix(out, "nv set qos pfc-watchdog") == 0);
-  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog state enable"));
   CHECK(has_line(out, "nv unset qos pfc-watchdog"));
   CHECK(has_line(out, "nv unset interface swp1 qos pfc-watchdog"));
   CHECK(has_line(out, "nv unset interface swp2 qos pfc-watchdog"));
@@ -218,7 +218,7 @@ TEST_CASE("nvue without lossless priorities removes PFC, the pool split and the 
   check_shape(out);
   CHECK(count_prefix(out, "nv set qos pfc") == 0);
   CHECK(count_prefix(out, "nv set qos traffic-pool") == 0);
-  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog state enable"));
   CHECK(has_line(out, "nv unset qos pfc default-global"));
   CHECK(has_line(out, "nv unset qos traffic-pool default-lossless memory-percent"));
   CHECK(has_line(out, "nv unset qos traffic-pool default-lossy memory-percent"));
