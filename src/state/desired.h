@@ -153,6 +153,9 @@ struct SwitchHardware {
   /// Virtual output queues (Broadcom DNX: Jericho), whose egress queues EOS calls tx-queue; otherwise
   /// separate unicast and multicast queues per port (Broadcom Strata: Trident, Tomahawk: uc-tx-queue).
   bool voq = false;
+  /// The release of the switch's NOS as the inventory states it, where its command syntax depends on it
+  /// (NVUE: "5.15"); empty when the inventory states none (the platform's default).
+  std::string nos_release;
 
   /// The table row a cable of `length_m` metres is sized by: the shortest row at least that long, or
   /// nullopt when every row is shorter. With no table, the length itself.

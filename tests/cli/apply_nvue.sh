@@ -86,7 +86,7 @@ run "$bin" plan "${live[@]}" -o json
 [ "$(status_of "$work/out" sw1)" = change ] || fail "the refused plan changed sw1"
 
 # sw2's apply fails (its apply step refused): it is rolled back and named, sw1 completes, exit 3.
-echo '{"nv config apply --confirm 300s*": {"stdout": "Error: the apply was refused\n", "exit": 1}}' >"$work/sw2/state/answers.json"
+echo '{"nv config apply --confirm 5m*": {"stdout": "Error: the apply was refused\n", "exit": 1}}' >"$work/sw2/state/answers.json"
 run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json
 [ $rc -eq 3 ] || fail "failing sw2: exit $rc: $(cat "$work/out" "$work/err")"
 /usr/bin/python3 - "$work/out" <<'PY' || fail "failing sw2: $(cat "$work/out")"
@@ -128,7 +128,8 @@ for sig in INT TERM KILL; do
     [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
     run "$bin" plan "${live[@]}" -o json --limit sw2
     [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change: $(cat "$work/out")"
-    until_ok_every 1 38 back_to_change || fail "SIGKILL: NVUE's 8 s confirm timer did not restore sw2 in 38 s: $(cat "$work/out")"
+    # NVUE's confirm time is in minutes: the 8 s timeout is armed as 1m.
+    until_ok_every 1 90 back_to_change || fail "SIGKILL: NVUE's 1m confirm timer did not restore sw2 in 90 s: $(cat "$work/out")"
   fi
 done
 echo "ok apply_nvue"

@@ -48,8 +48,10 @@ for sw in sw1 sw2; do
 done
 
 # A fault made through the switch's own CLI: PFC priority 3 off on sw2 (NVUE's default-global PFC is
-# device-wide, so both of sw2's links are named), found by a live verify.
-for c in "nv unset qos pfc default-global switch-priority 3" "nv config apply -y"; do
+# device-wide, so both of sw2's links are named), found by a live verify. NVUE takes a PFC watchdog only
+# on a port with PFC (NVUE command reference, QoS), so the watchdogs go with it.
+for c in "nv unset qos pfc default-global switch-priority 3" "nv unset interface swp1,swp2 qos pfc-watchdog" \
+  "nv config apply -y"; do
   SSH_ORIGINAL_COMMAND="$c" /usr/bin/python3 "$emulator" "$work/sw2/state" >/dev/null || fail "$c"
 done
 run "$bin" verify -i "$inv" $p --known-hosts "$kh" -q -o json

@@ -71,7 +71,7 @@ PY
 run d --base-rev HEAD >"$work/removal.out"
 [ $rc -eq 1 ] || fail "watchdog off: exit $rc"
 for line in '^-   priority-flow-control pause watchdog$' '^\+   no priority-flow-control pause watchdog$' \
-  '^\+no priority-flow-control pause watchdog action$' '^-nv set interface swp1 qos pfc-watchdog$' \
+  '^\+no priority-flow-control pause watchdog action$' '^-nv set interface swp1 qos pfc-watchdog state enable$' \
   '^\+nv unset interface swp1 qos pfc-watchdog$' '^\+nv unset qos pfc-watchdog$'; do
   grep -qE "$line" "$work/removal.out" || fail "watchdog off: no line $line in the diff: $(grep -E '^[-+]' "$work/removal.out" | head -20)"
 done

@@ -119,11 +119,13 @@ class EmulatedSwitch {
     return true;
   }
 
-  /// What the collector reads, kept as it keeps it.
+  /// What the collector reads for `device`, kept as it keeps it.
   RawOutputs collect() {
     RawOutputs raw;
-    for (const CollectCommand& c : adapter(platform_).collector.commands) {
-      auto out = session->run(std::string(c.command));
+    const Collector& collector = adapter(platform_).collector;
+    for (const CollectCommand& c : collector.commands) {
+      auto out = session->run(collector.command_line ? collector.command_line(c, device, "fabricctl")
+                                                     : std::string(c.command));
       REQUIRE_MESSAGE(out, out.error());
       REQUIRE_MESSAGE(out->exit_status == 0, out->err);
       raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;

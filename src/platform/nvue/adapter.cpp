@@ -1,8 +1,14 @@
 // NVIDIA Cumulus Linux NVUE's row of the platform table (platform/platform.h).
+#include "platform/nvue/release.h"
 #include "platform/platform.h"
 
 namespace fabricctl {
 namespace {
+
+/// `nvue: {release}`: the Cumulus Linux release whose NVUE syntax is rendered (nvue/release.h).
+void hardware(const HardwareValues& given, SwitchHardware& out) {
+  if (const auto r = given.find("release"); r != given.end()) out.nos_release = std::get<std::string>(r->second);
+}
 
 /// NVUE's configuration is CLI text only: its template context needs no Document.
 nlohmann::json context(const DeviceDesired& device, const Document& /*document*/) { return nvue_context(device); }
@@ -23,6 +29,8 @@ PlatformAdapter nvue_adapter() {
               .trust_modes = {Trust::dscp, Trust::pcp},
               // No such knob: NVUE restores PFC one polling interval after the pause frames stop.
               .watchdog_restoration_settable = false,
+              .inventory_keys = {{.name = "release", .choices = nvue::release_names()}},
+              .hardware = hardware,
           },
       .artifacts = {ArtifactSpec::from_template("commands.nvue.mustache", "commands.nvue")},
       .context = context,

@@ -6,25 +6,30 @@
 //             nv set ... && nv unset ... && ...      the lines, one SSH command per batch of up to 16 KiB
 //                                                    (bash stops at the first NVUE refuses), into the
 //                                                    pending revision
-//             nv config apply --confirm <N>s --assume-yes -m <id>
-//                                                    running, NVUE's revert timer armed for N s
-//   confirm   nv config apply --confirm-yes          keep it: the timer stops
+//             nv config apply --confirm <M>m --assume-yes -m <id>
+//                                                    running, NVUE's revert timer armed for M minutes
+//   confirm   nv config apply --confirm-yes          keep it: the timer stops (UNCONFIRMED form)
 //             nv config save                         startup.yaml = the applied configuration
 //   rollback  nv config detach                       drop what was staged and not applied
-//             nv config apply --confirm-no           revert the trial apply now
+//             nv config apply --confirm-no           revert the trial apply now (UNCONFIRMED form)
 //
 // Sources. NVIDIA (CumulusNetworks/docs, content/cumulus-linux-514/System-Configuration/
 // NVIDIA-User-Experience-NVUE/NVUE-CLI.md and content/nvue-reference/Config-Commands.md): `nv config
 // apply --confirm [<time>]` rolls back by itself unless confirmed (default ten minutes; "--confirm 60m"
 // in NVUE-CLI.md), `--confirm-status`, `--assume-yes`, `-m <message>`, `nv config detach` (the pending
 // changes since the last apply are set aside), `nv config save` (writes /etc/nvue.d/startup.yaml; apply
-// auto-saves since 5.9), errors printed as "Error: ..." lines. UNCONFIRMED in NVIDIA's pages (taken from
-// NVIDIA lab guides that use them, and kept to one place here): the confirmation `--confirm-yes`, the
-// rejection `--confirm-no`, and the unit suffix `s` of the confirm time.
+// auto-saves since 5.9), errors printed as "Error: ..." lines. The confirm time is given in minutes, the
+// documented unit (`--confirm 60m`; a bare number is minutes, Config-Commands.md): the confirm timeout's
+// seconds are rounded up to whole minutes, so NVUE may wait up to 59 s longer than asked before it
+// reverts. UNCONFIRMED in NVIDIA's pages (only third-party guides use them; each step that rests on one
+// says so in its description, which the plan shows): the confirmation `--confirm-yes` and the rejection
+// `--confirm-no`. NVIDIA documents that a trial must be confirmed, not the command that confirms it.
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 #include "platform/nvue/commands.h"
+#include "platform/nvue/release.h"
 #include "platform/platform.h"
 #include "util/escape.h"
 #include "util/names.h"
@@ -53,6 +58,16 @@ bool safe_word(const std::string& w) { return plain_word(w, "._,:/-", 512); }
 Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
   const auto it = raw.find(kConfig);
   if (it == raw.end()) return unexpected(std::string("no ") + std::string(kConfig) + " was collected");
+  // The rendered lines speak the syntax of the release the inventory states: a switch that runs the
+  // other generation would refuse them at stage; say so now, naming the key to change.
+  const auto stated = nvue::inventory_release(device.hardware.nos_release);
+  if (!stated) return unexpected("nvue.release: " + stated.error());
+  const auto reported = nvue::config_release(it->second);
+  if (!reported) return unexpected(reported.error());
+  if (*reported)
+    if (std::string why = nvue::release_mismatch(*stated, !device.hardware.nos_release.empty(), **reported);
+        !why.empty())
+      return unexpected(why);
   auto tree = nvue::applied_tree(it->second);
   if (!tree) return unexpected(tree.error());
   auto lines = nvue::unsatisfied(*tree, nvue::command_lines(device));
@@ -77,6 +92,9 @@ std::string nv_command(const std::string& line) {
   return out;
 }
 
+/// NVUE's confirm time in minutes, its documented unit: the timeout rounded up, at least one.
+int64_t confirm_minutes(int timeout_s) { return std::max<int64_t>(1, (int64_t{timeout_s} + 59) / 60); }
+
 TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;
   if (change.empty()) return s;
@@ -98,14 +116,18 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
     s.stage.push_back({what, command, ""});
     first = end;
   }
-  const std::string timer = std::to_string(std::max(1, id.confirm_timeout_s)) + "s";
+  const std::string timer = std::to_string(confirm_minutes(id.confirm_timeout_s)) + "m";
   s.stage.push_back({"apply with NVUE's revert timer armed for " + timer,
                      "nv config apply --confirm " + shell_quote(timer) + " --assume-yes -m " + shell_quote(id.name),
                      ""});
-  s.confirm.push_back({"confirm the applied revision (stops the revert timer)", "nv config apply --confirm-yes", ""});
+  s.confirm.push_back(
+      {"confirm the applied revision (stops the revert timer; UNCONFIRMED: --confirm-yes is not in "
+       "NVIDIA's documentation)",
+       "nv config apply --confirm-yes", ""});
   s.confirm.push_back({"save the applied configuration as startup", "nv config save", ""});
   s.rollback.push_back({"drop what was staged and not applied", "nv config detach", ""});
-  s.rollback.push_back({"revert the applied revision now", "nv config apply --confirm-no", ""});
+  s.rollback.push_back({"revert the applied revision now (UNCONFIRMED: --confirm-no is not in NVIDIA's documentation)",
+                        "nv config apply --confirm-no", ""});
   return s;
 }
 

@@ -47,6 +47,12 @@ NativeChange change_of(const DeviceDesired& d, const RawOutputs& raw) {
   return *c;
 }
 
+std::string change_of_error(const DeviceDesired& d, const RawOutputs& raw) {
+  auto c = adapter(Platform::nvue).applier.change(d, raw);
+  REQUIRE_FALSE(c);
+  return c.error();
+}
+
 }  // namespace
 
 TEST_CASE("nvue apply: command_lines are the nv lines of the rendered commands.nvue, for every intent") {
@@ -127,7 +133,9 @@ TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the 
   CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp10 link mtu 9100\n");
   tree = applied_tree_of(nvue::test::commands_of(d));
   tree["interface"]["swp2"]["qos"].erase("pfc-watchdog");
-  CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp2 qos pfc-watchdog\n");
+  CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp2 qos pfc-watchdog state enable\n");
+  tree["interface"]["swp2"]["qos"]["pfc-watchdog"]["state"] = "disable";
+  CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp2 qos pfc-watchdog state enable\n");
 
   // An explicit profile's unset of the lossy PFC priorities: only the priority the switch has.
   const DeviceDesired two = variant(4);
@@ -152,10 +160,46 @@ TEST_CASE("nvue apply: RoCE mode set as `nv set qos roce` (mode lossless by defa
   CHECK(change_of(d, raw_of(tree)).empty());
   tree["qos"]["roce"]["enable"] = "on";
   CHECK(change_of(d, raw_of(tree)).empty());
+  // RoCE turned off is turned on again, in the inventory release's words; its mode is set back.
   tree["qos"]["roce"]["enable"] = "off";
-  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce mode lossless\n");
+  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce enable on\n");
   tree["qos"]["roce"]["mode"] = "lossless-single-ipool";
-  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce mode lossless\n");
+  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce mode lossless\nnv set qos roce enable on\n");
+}
+
+TEST_CASE("nvue apply: a 5.15 switch with RoCE `state disabled` gets `state enabled`, and only that") {
+  DeviceDesired d = variant(5);
+  d.hardware.nos_release = "5.15";
+  const std::string all = nvue::test::commands_of(d);
+  REQUIRE(all.find("nv set qos roce state enabled\n") != std::string::npos);
+  REQUIRE(all.find("enable on") == std::string::npos);
+  ordered_json tree = applied_tree_of(all);
+  CHECK(change_of(d, raw_of(tree)).empty());
+  tree["qos"]["roce"]["state"] = "disabled";
+  CHECK(change_of(d, raw_of(tree)).text == "nv set qos roce state enabled\n");
+  // The same switch printed by 5.15 without --expand: range keys; nothing else differs.
+  ordered_json ranged = applied_tree_of(all);
+  ordered_json port = ranged["interface"]["swp1"];
+  for (const char* p : {"swp1", "swp2", "swp10"}) ranged["interface"].erase(p);
+  ranged["interface"]["swp1-2,swp10"] = port;
+  CHECK(change_of(d, raw_of(ranged)).empty());
+  ranged["interface"]["swp2"]["link"]["mtu"] = 1500;
+  CHECK(change_of(d, raw_of(ranged)).text == "nv set interface swp2 link mtu 9100\n");
+  ranged["interface"]["swp9-1"] = port;
+  CHECK(change_of_error(d, raw_of(ranged)) == "nv config show: interface: range \"swp9-1\" runs backwards");
+}
+
+TEST_CASE("nvue apply: switching to RoCE mode unsets the explicit default-global settings in the same change") {
+  const DeviceDesired explicit_profile = variant(0), roce = variant(5);
+  const std::string all = nvue::test::commands_of(roce);
+  REQUIRE(all.find("nv set qos roce mode lossless") != std::string::npos);
+  const NativeChange c = change_of(roce, raw_of(applied_tree_of(nvue::test::commands_of(explicit_profile))));
+  for (const char* unset :
+       {"nv unset qos pfc default-global\n", "nv unset qos egress-queue-mapping default-global\n",
+        "nv unset qos egress-scheduler default-global\n", "nv unset qos congestion-control default-global\n",
+        "nv unset qos mapping default-global dscp\n"})
+    CHECK_MESSAGE(c.text.find(unset) != std::string::npos, unset);
+  CHECK(c.text.find("nv set qos roce mode lossless\n") != std::string::npos);
 }
 
 TEST_CASE("nvue apply: device output that is not an NVUE configuration is an error, never a crash") {
@@ -192,15 +236,21 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   size_t joined = 0;
   for (size_t at = batch.find(" && "); at != std::string::npos; at = batch.find(" && ", at + 4)) ++joined;
   CHECK(joined + 1 == nv_lines(c.text).size());
-  CHECK(s.stage.back().command ==
-        "nv config apply --confirm '300s' --assume-yes -m 'fabricctl-20261203T114500-abc123'");
-  CHECK(s.stage.back().what.find("300s") != std::string::npos);
+  // Minutes, the unit NVIDIA documents (`--confirm 60m`): 300 s is 5m, and 301 s rounds up to 6m.
+  CHECK(s.stage.back().command == "nv config apply --confirm '5m' --assume-yes -m 'fabricctl-20261203T114500-abc123'");
+  CHECK(s.stage.back().what.find("5m") != std::string::npos);
+  id.confirm_timeout_s = 301;
+  CHECK(a.steps(d, c, id).stage.back().command.starts_with("nv config apply --confirm '6m' "));
+  id.confirm_timeout_s = 300;
   bool mtu = false;
   for (const RemoteStep& st : s.stage)
     mtu = mtu || st.command.find("nv set 'interface' 'swp10' 'link' 'mtu' '9100'") != std::string::npos;
   CHECK(mtu);
   REQUIRE(s.confirm.size() == 2);
   CHECK(s.confirm[0].command == "nv config apply --confirm-yes");
+  // The plan says which steps rest on a form NVIDIA does not document.
+  CHECK(s.confirm[0].what.find("UNCONFIRMED: --confirm-yes") != std::string::npos);
+  CHECK(s.rollback[1].what.find("UNCONFIRMED: --confirm-no") != std::string::npos);
   CHECK(s.confirm[1].command == "nv config save");
   REQUIRE(s.rollback.size() == 2);
   CHECK(s.rollback[0].command == "nv config detach");

@@ -1,8 +1,12 @@
 // NVUE collection: three whole-device commands (no value of the inventory in any of them).
 // - `nv config show -o json`: the applied configuration, read by config_reader (its QoS and interface
 //   trees). The tree also holds local users' password hashes (system aaa), SNMP communities and
-//   RADIUS/TACACS+ secrets, which must never reach disk: only an allowlist is kept, the qos tree and,
-//   of each interface, its type, link mtu and qos, so a subtree NVUE adds later cannot leak either.
+//   RADIUS/TACACS+ secrets, which must never reach disk: only an allowlist is kept, the header's
+//   version (the release, nvue/release.h), the qos tree and, of each interface, its type, link mtu and
+//   qos, so a subtree NVUE adds later cannot leak either. On a switch the inventory says runs 5.15 or
+//   later (`nvue.release`) the command is `nv config show --expand -o json`: 5.15 prints range keys
+//   ("swp1-32") as they were set unless told to expand them (NVUE-CLI.md); the reader expands what an
+//   older release, or a wrong inventory, leaves unexpanded.
 // - `nv show interface -o json`: oper state, speed and MTU of every interface (interface_reader).
 // - `nv show interface --view=lldp`: the neighbour on each port. NVIDIA documents this table (as
 //   `nv show interface lldp`, Cumulus Linux 5.0; the `--view` form since 5.x, NVUE-CLI.md) and no JSON
@@ -13,6 +17,7 @@
 
 #include "platform/nvue/config_reader.h"
 #include "platform/nvue/interface_reader.h"
+#include "platform/nvue/release.h"
 #include "platform/nvue/show_table.h"
 #include "platform/platform.h"
 #include "util/text.h"
@@ -37,9 +42,19 @@ json kept_interface(const json& entry) {
   return out;
 }
 
-/// The applied configuration with only the allowlisted subtrees, as a bare tree; "" when the output
-/// is not an NVUE configuration (the reader then reports it; the text itself, which may hold
-/// anything, is not kept).
+/// The header's version when it is a short string, else nothing: the reader checks it.
+json kept_header(const json& doc) {
+  if (!doc.is_array()) return nullptr;
+  for (const json& e : doc)
+    if (e.is_object() && e.contains("header") && e["header"].is_object())
+      if (const auto v = e["header"].find("version"); v != e["header"].end() && v->is_string() && v->size() <= 64)
+        return {{"version", *v}};
+  return nullptr;
+}
+
+/// The applied configuration with only the allowlisted subtrees: startup.yaml's list of the header (its
+/// version) and the tree when the output has a header, else the bare tree; "" when the output is not an
+/// NVUE configuration (the reader then reports it; the text itself, which may hold anything, is not kept).
 std::string keep_qos_and_interfaces(std::string_view output) {
   // NVUE's trees are about ten levels deep; deeper values are dropped, not recursed into.
   const json::parser_callback_t bounded = [](int depth, json::parse_event_t, json&) { return depth <= 16; };
@@ -49,14 +64,26 @@ std::string keep_qos_and_interfaces(std::string_view output) {
   if (doc.is_array())
     for (const json& e : doc)
       if (e.is_object() && e.contains("set") && e["set"].is_object()) tree = &e["set"];
-  if (tree == nullptr) return doc.is_array() ? "{}\n" : std::string();
+  const json header = kept_header(doc);
+  const auto listed = [&header](json set) {
+    if (header.is_null()) return set.dump(2) + "\n";
+    return json::array({{{"header", header}}, {{"set", std::move(set)}}}).dump(2) + "\n";
+  };
+  if (tree == nullptr) return doc.is_array() ? listed(json::object()) : std::string();
   json out = json::object();
   if (const auto qos = tree->find("qos"); qos != tree->end()) out["qos"] = *qos;
   if (const auto ifs = tree->find("interface"); ifs != tree->end() && ifs->is_object()) {
     json& kept = out["interface"] = json::object();
     for (const auto& [name, entry] : ifs->items()) kept[name] = kept_interface(entry);
   }
-  return out.dump(2) + "\n";
+  return listed(std::move(out));
+}
+
+/// `nv config show` expanded where the inventory says the release has `--expand` (5.15 and later).
+std::string command_line(const CollectCommand& command, const DeviceDesired& device, std::string_view) {
+  if (command.file != kConfig || device.hardware.nos_release.empty()) return std::string(command.command);
+  const auto release = nvue::parse_release(device.hardware.nos_release);
+  return release && release->state_forms() ? "nv config show --expand -o json" : std::string(command.command);
 }
 
 const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
@@ -112,7 +139,8 @@ Collector nvue_collector() {
   return {{{kConfig, "nv config show -o json", keep_qos_and_interfaces},
            {kInterfaces, "nv show interface -o json", nullptr},
            {kLldp, "nv show interface --view=lldp", nullptr}},
-          observe};
+          observe,
+          command_line};
 }
 
 }  // namespace fabricctl

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "platform/nvue/ranges.h"
 #include "platform/platform.h"
 #include "util/text.h"
 
@@ -87,6 +88,22 @@ bool leaf_is(const json* node, const std::string& word) {
   return false;
 }
 
+/// Whether two subtrees hold the same settings, a leaf compared as `nv set` words (9100 and "9100" alike).
+bool equivalent(const json& a, const json& b) {
+  if (a.is_object() && b.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (const auto& [k, v] : a.items()) {
+      const auto it = b.find(k);
+      if (it == b.end() || !equivalent(v, *it)) return false;
+    }
+    return true;
+  }
+  if (a.is_object() || b.is_object()) return false;
+  if (a.is_string()) return leaf_is(&b, a.get_ref<const std::string&>());
+  if (b.is_string()) return leaf_is(&a, b.get_ref<const std::string&>());
+  return a == b;
+}
+
 /// One member of a line: `nv set` or `nv unset`, and the path (for a set with a value, its last word
 /// is the value).
 struct Member {
@@ -126,10 +143,11 @@ bool holds(const json& tree, const Member& m) {
   }
   const std::vector<std::string> leaf(m.words.begin(), m.words.end() - 1);
   if (leaf_is(find(tree, leaf), m.words.back())) return true;
-  // `nv set qos roce` (no mode) is RoCE lossless mode; `enable off` turns RoCE mode off.
+  // `nv set qos roce` (no mode) is RoCE lossless mode. RoCE turned off (`enable off`, `state disabled`)
+  // is not satisfied by it: the `enable on` / `state enabled` line before it turns RoCE on again.
   if (join(m.words, " ") == "qos roce mode lossless") {
     const json* roce = find(tree, {"qos", "roce"});
-    return roce != nullptr && roce->is_object() && !roce->contains("mode") && !leaf_is(find(*roce, {"enable"}), "off");
+    return roce != nullptr && roce->is_object() && !roce->contains("mode");
   }
   return false;
 }
@@ -201,7 +219,14 @@ std::vector<std::string> command_lines(const DeviceDesired& device) {
   std::vector<std::string> out;
   if (c["roce"].is_object()) {
     const json& r = c["roce"];
+    for (const char* path :
+         {"qos pfc default-global", "qos egress-queue-mapping default-global", "qos egress-scheduler default-global",
+          "qos congestion-control default-global", "qos traffic-pool default-lossless memory-percent",
+          "qos traffic-pool default-lossy memory-percent", "qos mapping default-global pcp",
+          "qos mapping default-global dscp"})
+      out.push_back(std::string("nv unset ") + path);
     out.emplace_back("nv set qos roce mode lossless");
+    out.push_back("nv set qos roce " + str(r["on"]));
     if (r["cable_length"].is_string()) out.push_back("nv set qos roce cable-length " + str(r["cable_length"]));
     out.push_back("nv set qos mapping default-global trust " + str(c["trust"]));
     for (const json& a : r["dscp_adjustments"])
@@ -221,7 +246,7 @@ std::vector<std::string> command_lines(const DeviceDesired& device) {
     const std::string itf = "interface " + str(i["name"]);
     out.push_back("nv set " + itf + " link mtu " + str(i["mtu"]));
     const bool on = i["pfc_watchdog"].is_object() || i["pfc_watchdog"] == true;  // a Mustache section's truth
-    out.push_back((on ? "nv set " : "nv unset ") + itf + " qos pfc-watchdog");
+    out.push_back(on ? "nv set " + itf + " qos pfc-watchdog state enable" : "nv unset " + itf + " qos pfc-watchdog");
   }
   return out;
 }
@@ -237,7 +262,8 @@ Expected<json> applied_tree(std::string_view text) {
   };
   json doc = json::parse(text, bounded, false);
   if (doc.is_discarded() || too_deep) return unexpected("nv config show: not JSON, or nested too deeply");
-  if (doc.is_object()) return doc;
+  // From 5.15 the keys may be ranges ("swp1-32"): expanded, so that every line meets its own port.
+  if (doc.is_object()) return expand_ranges(doc);
   if (doc.is_array()) {
     json tree = json::object();
     for (json& e : doc) {
@@ -247,7 +273,7 @@ Expected<json> applied_tree(std::string_view text) {
         tree = std::move(*set);
       }
     }
-    return tree;
+    return expand_ranges(tree);
   }
   return unexpected("nv config show: not a JSON object or a list of header and set");
 }
@@ -273,7 +299,7 @@ Expected<std::vector<std::string>> unsatisfied(const json& tree, const std::vect
       } else {
         const json* now = find(current, m.words);
         const json* end = find(final_tree, m.words);
-        need = now != nullptr && (end == nullptr || *now != *end);
+        need = now != nullptr && (end == nullptr || !equivalent(*now, *end));
       }
       if (!need) continue;
       apply_member(current, m);

@@ -20,6 +20,7 @@
 #include <array>
 #include <optional>
 
+#include "platform/nvue/ranges.h"
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -97,17 +98,26 @@ size_t index_key(std::string_view key, const Path& path, int max) {
   return static_cast<size_t>(*n);
 }
 
-/// Runs `read(index, value, path)` on each member of the collection `obj` keyed by index 0..max; each
-/// value must be an object.
+/// The members a key names (ranges.h), or the error at its path.
+std::vector<std::string> members_of(std::string_view key, const Path& path) {
+  auto members = expand_key(key);
+  if (!members) jsonr::fail(path, members.error());
+  return std::move(*members);
+}
+
+/// Runs `read(index, value, path)` on each member of the collection `obj` keyed by index 0..max (a key
+/// may be a range or comma list, "24-31", as `nv config show` prints them from 5.15); each value must be
+/// an object. The range keys are read first, so a member's own key wins.
 template <typename F>
 void each_index(Value obj, const Path& path, int max, F&& read) {
   jsonr::expect_object(obj, path);
-  for (const auto& [key, value] : obj.members()) {
-    const Path at = child(path, key);
-    const size_t i = index_key(key, at, max);
-    jsonr::expect_object(value, at);
-    read(i, value, at);
-  }
+  for (const bool ranges : {true, false})
+    for (const auto& [key, value] : obj.members()) {
+      if (is_range_key(key) != ranges) continue;
+      const Path at = child(path, key);
+      jsonr::expect_object(value, at);
+      for (const std::string& member : members_of(key, at)) read(index_key(member, at, max), value, at);
+    }
 }
 
 /// qos.mapping.default-global: trust and the DSCP map (PCP entries are PCP n -> SP n, the profile's
@@ -167,13 +177,19 @@ std::optional<Value> default_global(Value qos, const Path& qos_path, std::string
   return object_member(*v, at, "default-global");
 }
 
-/// Whether qos.roce puts the switch in RoCE lossless mode.
+/// Whether qos.roce puts the switch in RoCE lossless mode. Both generations of the switch are read:
+/// `enable on|off` until Cumulus Linux 5.14, `state enabled|disabled` from 5.15 (New-and-Changed-NVUE-
+/// Commands.md, 5.15). RoCE turned off is not RoCE mode, whatever its `mode` says.
 bool roce_mode(Value qos, const Path& path) {
   const auto roce = object_member(qos, path, "roce");
   if (!roce) return false;
   const Path rp = child(path, "roce");
+  bool on = true;
   if (const auto enable = jsonr::find(*roce, "enable"))
-    if (jsonr::choice(*enable, child(rp, "enable"), {"on", "off"}) == 1) return false;
+    on = jsonr::choice(*enable, child(rp, "enable"), {"on", "off"}) == 0 && on;
+  if (const auto state = jsonr::find(*roce, "state"))
+    on = jsonr::choice(*state, child(rp, "state"), {"enabled", "disabled"}) == 0 && on;
+  if (!on) return false;
   if (const auto mode = jsonr::find(*roce, "mode"))
     jsonr::choice(*mode, child(rp, "mode"), {"lossless", "lossless-single-ipool"});
   return true;  // `nv set qos roce` alone is mode lossless
@@ -244,10 +260,11 @@ Watchdog watchdog_of(const Qos& q) {
   return w;
 }
 
-/// interface.<name>: its MTU and watchdog over the device-wide port.
-PortObserved read_port(const Qos& q, const PortObserved& defaults, std::string_view name, Value v, const Path& path) {
-  PortObserved p = defaults;
-  p.name = std::string(name);
+/// interface.<key>: its MTU and watchdog over what `p` holds (the device-wide port, or what a range key
+/// that names the port set). A port's `qos pfc-watchdog` object runs the watchdog unless its `state` is
+/// `disable` (NVUE command reference, `nv set interface <id> qos pfc-watchdog state`, Cumulus Linux 5.6
+/// and later; `nv set interface <id> qos pfc-watchdog` enables it, Quality-of-Service page).
+void read_port(const Qos& q, PortObserved& p, Value v, const Path& path) {
   if (const auto link = object_member(v, path, "link"))
     if (const auto mtu = jsonr::find(*link, "mtu"))
       p.mtu = static_cast<int>(jsonr::integer(*mtu, child(child(path, "link"), "mtu"), 552, 9216));
@@ -256,12 +273,15 @@ PortObserved read_port(const Qos& q, const PortObserved& defaults, std::string_v
     for (const auto& [key, value] : qos->members()) {
       // Per-port profiles (qos pfc profile, congestion-control profile, ...) override default-global;
       // fabricctl renders none and does not read them, so such a port's state is not known.
-      if (key != "pfc-watchdog") jsonr::fail(child(qp, key), "per-port QoS settings are not read by fabricctl");
-      jsonr::expect_object(value, child(qp, key));
-      p.watchdog = watchdog_of(q);
+      const Path wp = child(qp, key);
+      if (key != "pfc-watchdog") jsonr::fail(wp, "per-port QoS settings are not read by fabricctl");
+      jsonr::expect_object(value, wp);
+      jsonr::check_keys(value, wp, {"state"});
+      const auto state = jsonr::find(value, "state");
+      const bool on = !state || jsonr::choice(*state, child(wp, "state"), {"enable", "disable"}) == 0;
+      p.watchdog = on ? watchdog_of(q) : Watchdog{};
     }
   }
-  return p;
 }
 
 /// The configuration tree of `root`: startup.yaml's list form or a bare tree; none when empty.
@@ -302,25 +322,43 @@ Expected<ConfigPorts> ports_from_config(std::string_view text) {
   out.defaults = port_of(q);
   if (!interfaces) return out;
   const Path iface("interface");
-  for (const auto& [name, value] : interfaces->members()) {
-    // Switch ports only: eth0, lo, bridges, bonds and SVIs are in the same tree.
-    const auto type = value.is_object() ? jsonr::find(value, "type") : std::nullopt;
-    const bool swp = type ? type->is_string() && type->string() == "swp" : name.rfind("swp", 0) == 0;
-    if (!swp) continue;
-    if (!valid_port_name(name)) {
-      out.unreadable.emplace(printable(name, 64), "not a port name (" + std::string(kPortNameRule) + ")");
-      continue;
+  // A key may name several ports ("swp1-32", "swp1,swp3": ranges.h). Range keys are read first, so that
+  // a port's own key wins; a port one of its keys cannot be read for is unreadable as a whole.
+  std::map<std::string, PortObserved, NaturalLess> ports;
+  size_t named = 0;
+  for (const bool ranges : {true, false})
+    for (const auto& [key, value] : interfaces->members()) {
+      if (is_range_key(key) != ranges) continue;
+      // Switch ports only: eth0, lo, bridges, bonds and SVIs are in the same tree.
+      const auto type = value.is_object() ? jsonr::find(value, "type") : std::nullopt;
+      const bool swp = type ? type->is_string() && type->string() == "swp" : key.rfind("swp", 0) == 0;
+      if (!swp) continue;
+      auto members = expand_key(key);
+      if (!members) {
+        out.unreadable.emplace(printable(key, 64), "nv config show: interface: " + members.error());
+        continue;
+      }
+      named += members->size();
+      if (named > 16 * kMaxRangeMembers) return unexpected("nv config show: interface: ranges name too many ports");
+      for (const std::string& name : *members) {
+        if (out.unreadable.count(name) != 0) continue;
+        if (!valid_port_name(name)) {
+          out.unreadable.emplace(printable(name, 64), "not a port name (" + std::string(kPortNameRule) + ")");
+          continue;
+        }
+        auto [it, fresh] = ports.try_emplace(name, out.defaults);
+        if (fresh) it->second.name = name;
+        try {
+          const Path at = child(iface, key);
+          jsonr::expect_object(value, at);
+          read_port(q, it->second, value, at);
+        } catch (const jsonr::JsonError& e) {
+          out.unreadable.emplace(name, "nv config show: " + e.message);
+          ports.erase(it);
+        }
+      }
     }
-    try {
-      const Path at = child(iface, name);
-      jsonr::expect_object(value, at);
-      out.ports.push_back(read_port(q, out.defaults, name, value, at));
-    } catch (const jsonr::JsonError& e) {
-      out.unreadable.emplace(std::string(name), "nv config show: " + e.message);
-    }
-  }
-  std::sort(out.ports.begin(), out.ports.end(),
-            [](const PortObserved& a, const PortObserved& b) { return natural_less(a.name, b.name); });
+  for (auto& [name, port] : ports) out.ports.push_back(std::move(port));
   return out;
 }
 

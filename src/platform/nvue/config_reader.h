@@ -6,9 +6,10 @@
 // show` prints the applied revision in the format of /etc/nvue.d/startup.yaml (NVUE-CLI.md). Assumed
 // (NVIDIA shows no JSON of it): `-o json` prints startup.yaml's list, [{"header": {...}}, {"set": TREE}],
 // and a bare TREE (what GET /nvue_v1/ returns) is read the same; leaves are JSON integers where NVUE's
-// type is a number (as `link.mtu` in NVIDIA's REST examples); a comma list or range in an `nv set` is
-// stored as one key per member; a key set without a value (a PFC switch priority, a port's
-// pfc-watchdog) is an empty object.
+// type is a number (as `link.mtu` in NVIDIA's REST examples); a key set without a value (a PFC switch
+// priority, a port's pfc-watchdog) is an empty object. Documented for 5.15: a comma list or range in an
+// `nv set` (`swp1-32`) stays one key unless `nv config show --expand`; the reader expands such keys
+// (nvue/ranges.h) whatever the release, so an expanded and an unexpanded tree read alike.
 //
 // Meaning. The tree holds only what was set; everything else is NVUE's default, which the reader
 // supplies (config_reader.cpp says which defaults are documented and which assumed). With RoCE mode

@@ -8,6 +8,7 @@
 
 #include "platform/nvue/config_reader.h"
 #include "platform/nvue/test_support.h"
+#include "util/text.h"
 
 using namespace fabricctl;
 using namespace fabricctl::nvue;
@@ -170,4 +171,64 @@ TEST_CASE("nvue config reader: truncated, deep, oversized and random input: an e
     for (int j = 0; j < 8; ++j) s[rng() % s.size()] = static_cast<char>(rng() % 128);
     (void)ports_from_config(s);  // any result but a crash
   }
+}
+
+TEST_CASE("nvue config reader: RoCE and the watchdog turned off, in both generations' words, are off") {
+  // Cumulus Linux 5.15 `state disabled`, and 5.14 `enable off`: not lossless, whatever else qos.roce holds.
+  for (const char* roce :
+       {R"({"state": "disabled", "mode": "lossless"})", R"({"enable": "off", "mode": "lossless"})"}) {
+    CAPTURE(roce);
+    const auto got = ports_from_config(std::string(R"({"qos": {"roce": )") + roce + "}}");
+    REQUIRE_MESSAGE(got, got.error());
+    CHECK(got->defaults.lossless == std::array<bool, kPriorities>{});
+    CHECK(got->defaults.trust == Trust::pcp);  // NVUE's defaults, not RoCE mode's
+  }
+  for (const char* roce : {R"({"state": "enabled"})", R"({"enable": "on"})", "{}"}) {
+    const auto got = ports_from_config(std::string(R"({"qos": {"roce": )") + roce + "}}");
+    REQUIRE_MESSAGE(got, got.error());
+    CHECK(got->defaults.lossless->at(3));
+  }
+  CHECK(ports_from_config(R"({"qos": {"roce": {"state": "on"}}})").error() ==
+        "nv config show: qos.roce.state: \"on\" is not one of \"enabled\", \"disabled\"");
+  // A port's watchdog: `state disable` is off; `state enable` or the bare object is on.
+  const auto wd = ports_from_config(R"({"qos": {"roce": {}}, "interface": {
+      "swp1": {"qos": {"pfc-watchdog": {"state": "disable"}}},
+      "swp2": {"qos": {"pfc-watchdog": {"state": "enable"}}},
+      "swp3": {"qos": {"pfc-watchdog": {}}},
+      "swp4": {"qos": {"pfc-watchdog": {"state": "off"}}},
+      "swp5": {"qos": {"pfc-watchdog": {"action": "drop"}}}}})");
+  REQUIRE_MESSAGE(wd, wd.error());
+  REQUIRE(wd->ports.size() == 3);
+  CHECK_FALSE(wd->ports[0].watchdog->enabled);
+  CHECK(wd->ports[1].watchdog->enabled);
+  CHECK(wd->ports[2].watchdog->enabled);
+  CHECK(wd->unreadable.at("swp4") ==
+        "nv config show: interface.swp4.qos.pfc-watchdog.state: \"off\" is not one of \"enable\", \"disable\"");
+  CHECK(wd->unreadable.at("swp5").find("interface.swp5.qos.pfc-watchdog.action: unknown key") != std::string::npos);
+}
+
+TEST_CASE("nvue config reader: range keys, as 5.15 prints them unexpanded, are read port by port") {
+  const auto got = ports_from_config(R"({"qos": {"roce": {},
+      "mapping": {"default-global": {"trust": "l3", "dscp": {"24-26": {"switch-priority": 5}, "25": {"switch-priority": 2}}}}},
+    "interface": {
+      "swp1-3": {"type": "swp", "link": {"mtu": 9100}, "qos": {"pfc-watchdog": {"state": "enable"}}},
+      "swp2": {"type": "swp", "link": {"mtu": 1500}},
+      "swp10,swp12": {"type": "swp", "link": {"mtu": 9000}},
+      "swp9-7": {"type": "swp"},
+      "swp20-25": {"type": "swp", "link": {"mtu": 70000}}}})");
+  REQUIRE_MESSAGE(got, got.error());
+  std::vector<std::string> names;
+  for (const PortObserved& p : got->ports) names.push_back(p.name + ":" + std::to_string(*p.mtu));
+  CHECK(join(names, " ") == "swp1:9100 swp2:1500 swp3:9100 swp10:9000 swp12:9000");
+  CHECK(got->ports[1].watchdog->enabled);  // from the range key; its own key changes only the MTU
+  CHECK(got->defaults.dscp_to_priority->at(24) == 5);
+  CHECK(got->defaults.dscp_to_priority->at(25) == 2);  // its own key wins
+  CHECK(got->unreadable.at("swp9-7") == "nv config show: interface: range \"swp9-7\" runs backwards");
+  CHECK(got->unreadable.at("swp20") ==
+        "nv config show: interface.swp20-25.link.mtu: \"70000\" is out of range 552-9216");
+  CHECK(got->unreadable.size() == 7);
+  CHECK(ports_from_config(R"({"interface": {"swp1-5000": {"type": "swp"}}})")->unreadable.at("swp1-5000") ==
+        "nv config show: interface: range \"swp1-5000\" names more than 4096 objects");
+  CHECK(ports_from_config(R"({"qos": {"pfc": {"default-global": {"switch-priority": {"3-9": {}}}}}})").error() ==
+        "nv config show: qos.pfc.default-global.switch-priority.3-9: key is not an integer 0-7");
 }

@@ -26,8 +26,12 @@
 //   lossless pool split when nothing is lossless. A setting
 //   the intent drops is then removed on the switch, and the diff a reviewer approves shows it. Unsetting
 //   what the switch does not have is taken to be a no-op, as it is for NVUE's other paths (UNCONFIRMED
-//   in NVIDIA's documents). In RoCE mode the explicit default-global settings of an earlier explicit
-//   profile are left as they are: NVIDIA documents no interplay of the two.
+//   in NVIDIA's documents). Switching to RoCE mode unsets, in the same transaction, the default-global
+//   paths an explicit profile writes (PFC, egress queue mapping, scheduler, congestion control, the pool
+//   split, the PCP and DSCP maps but for RoCE's adjustments), so that nothing of an earlier explicit
+//   profile is left under RoCE mode: NVIDIA documents no interplay of the two.
+// - PFC watchdog per port: `qos pfc-watchdog state enable` (Cumulus Linux 5.6 and later), the explicit
+//   form, rather than the bare `qos pfc-watchdog`, whose meaning rests on the state's default.
 // - Buffer pools: NVIDIA documents that PFC needs a lossless buffer pool before it is configured (the
 //   default gives 100 % to default-lossy). Until profiles carry a buffer split, NVIDIA's documented 50/50
 //   split is written when any priority is lossless.
@@ -37,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/nvue/release.h"
 #include "platform/platform.h"
 #include "util/text.h"
 
@@ -174,9 +179,16 @@ nlohmann::json nvue_context(const DeviceDesired& device) {
   for (const nlohmann::json& e : ecn_disabled) unset.push_back(e["tc"].get<std::string>());
   c["ecn_unset"] = unset.empty() ? nlohmann::json(false) : nlohmann::json(join(unset, ","));
 
-  // NVIDIA's RoCE mode, with the adjustments the profile needs, where it matches the profile.
+  // NVIDIA's RoCE mode, with the adjustments the profile needs, where it matches the profile. Its
+  // on/off switch is stated: `enable on` until 5.14, `state enabled` from 5.15 (nvue/release.h), so that
+  // a switch where RoCE was turned off is turned on again.
+  const auto release = device.hardware.nos_release.empty() ? Expected<nvue::Release>(nvue::kDefaultRelease)
+                                                           : nvue::parse_release(device.hardware.nos_release);
+  const bool state_forms = release && release->state_forms();
   if (matches_roce_mode(q)) {
-    c["roce"] = {{"cable_length", cable}, {"dscp_adjustments", roce_dscp_adjustments(q)}};
+    c["roce"] = {{"on", state_forms ? "state enabled" : "enable on"},
+                 {"cable_length", cable},
+                 {"dscp_adjustments", roce_dscp_adjustments(q)}};
   } else {
     c["roce"] = false;
   }

@@ -113,9 +113,9 @@ TEST_CASE("nvue commands render the roce-lossless intent") {
 
   const std::string ports =
       "nv set interface swp1 link mtu 9100\n"
-      "nv set interface swp1 qos pfc-watchdog\n"
+      "nv set interface swp1 qos pfc-watchdog state enable\n"
       "nv set interface swp2 link mtu 9100\n"
-      "nv set interface swp2 qos pfc-watchdog\n";
+      "nv set interface swp2 qos pfc-watchdog state enable\n";
   CHECK(out.size() >= ports.size());
   CHECK_MESSAGE(out.substr(out.size() - ports.size()) == ports, out);
 }
@@ -175,7 +175,10 @@ TEST_CASE("nvue RoCE mode where the profile is NVIDIA's, with the adjustments NV
   CHECK(has_line(out, "nv set qos pfc-watchdog robustness 2"));
   CHECK(has_line(out, "nv set interface swp2 link mtu 9100"));
   CHECK_FALSE(has_line(out, "nv unset qos roce"));
-  CHECK(count_prefix(out, "nv unset qos pfc ") == 0);  // RoCE mode's own PFC
+  // What an explicit profile wrote to default-global is removed in the same change: RoCE mode's own PFC.
+  CHECK(has_line(out, "nv unset qos pfc default-global"));
+  CHECK(has_line(out, "nv unset qos congestion-control default-global"));
+  CHECK(has_line(out, "nv set qos roce enable on"));  // the default release, 5.14
 
   d.qos.dscp_to_priority.fill(0);  // NVIDIA's own map: no adjustment left but trust
   for (int dscp = 0; dscp < 64; ++dscp) d.qos.dscp_to_priority[static_cast<size_t>(dscp)] = dscp / 8;
@@ -200,7 +203,7 @@ TEST_CASE("nvue watchdog off removes the watchdog, globally and per interface") 
   std::string out = render_nvue(d);
   check_shape(out);
   CHECK(count_prefix(out, "nv set qos pfc-watchdog") == 0);
-  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog state enable"));
   CHECK(has_line(out, "nv unset qos pfc-watchdog"));
   CHECK(has_line(out, "nv unset interface swp1 qos pfc-watchdog"));
   CHECK(has_line(out, "nv unset interface swp2 qos pfc-watchdog"));
@@ -215,7 +218,7 @@ TEST_CASE("nvue without lossless priorities removes PFC, the pool split and the 
   check_shape(out);
   CHECK(count_prefix(out, "nv set qos pfc") == 0);
   CHECK(count_prefix(out, "nv set qos traffic-pool") == 0);
-  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog"));
+  CHECK_FALSE(has_line(out, "nv set interface swp1 qos pfc-watchdog state enable"));
   CHECK(has_line(out, "nv unset qos pfc default-global"));
   CHECK(has_line(out, "nv unset qos traffic-pool default-lossless memory-percent"));
   CHECK(has_line(out, "nv unset qos traffic-pool default-lossy memory-percent"));
@@ -302,6 +305,6 @@ TEST_CASE("nvue commands are exactly the hand-computed commands, whatever the or
       "nv set qos pfc-watchdog robustness 2\n";
   for (const char* port : {"swp1", "swp2", "swp10"})
     want += std::string("nv set interface ") + port + " link mtu 9100\n" + "nv set interface " + port +
-            " qos pfc-watchdog\n";
+            " qos pfc-watchdog state enable\n";
   CHECK(render_nvue(test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1"})) == want);
 }

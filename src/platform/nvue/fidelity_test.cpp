@@ -23,6 +23,8 @@ struct Form {
 const Form kVocabulary[] = {
     {R"(#.*)", 1, 0},
     {R"(nv set qos roce mode lossless)", 1, 0},
+    // RoCE's on/off switch: `enable on` until 5.14, `state enabled` from 5.15 (5.15 New-and-Changed-NVUE-Commands).
+    {R"(nv set qos roce (enable on|state enabled))", 1, 0},
     {R"(nv set qos roce cable-length \d+)", 1, 100000},
     {R"(nv set qos mapping default-global trust (l2|l3|both|port))", 1, 0},
     {R"(nv set qos mapping default-global dscp \d+(,\d+)* switch-priority [0-7])", 0, 7},
@@ -41,6 +43,8 @@ const Form kVocabulary[] = {
     {R"(nv set qos pfc-watchdog robustness \d+)", 1, 1000},
     {R"(nv set interface swp\d+(s\d+)? link mtu \d+)", 552, 9216},
     {R"(nv set interface swp\d+(s\d+)? qos pfc-watchdog)", 1, 0},
+    // NVUE command reference, QoS: `qos pfc-watchdog state enable|disable`, Cumulus Linux 5.6 and later.
+    {R"(nv set interface swp\d+(s\d+)? qos pfc-watchdog state (enable|disable))", 1, 0},
     // Removals, paths from the NVUE command reference's `nv unset` list.
     {R"(nv unset qos roce)", 1, 0},
     {R"(nv unset qos pfc default-global( switch-priority [0-7](,[0-7])*)?)", 1, 0},
@@ -48,6 +52,8 @@ const Form kVocabulary[] = {
     {R"(nv unset qos traffic-pool default-(lossless|lossy) memory-percent)", 1, 0},
     {R"(nv unset qos egress-scheduler default-global traffic-class [0-7] bw-percent)", 1, 0},
     {R"(nv unset qos pfc-watchdog)", 1, 0},
+    {R"(nv unset qos (egress-queue-mapping|egress-scheduler|congestion-control) default-global)", 1, 0},
+    {R"(nv unset qos mapping default-global (pcp|dscp))", 1, 0},
     {R"(nv unset interface swp\d+(s\d+)? qos pfc-watchdog)", 1, 0},
 };
 

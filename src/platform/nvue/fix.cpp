@@ -35,6 +35,10 @@ std::string nvue_fix(const Fix& f) {
       return applied(lines);
     }
     case Setting::pfc:
+      // RoCE mode owns PFC: a switch where it is off (or its mode changed) gets it back, in the words of
+      // the inventory's release (`state enabled` from 5.15, `enable on` before).
+      if (c["roce"].is_object())
+        return applied({"nv set qos roce " + c["roce"]["on"].get<std::string>(), "nv set qos roce mode lossless"});
       if (!c["pfc"].is_object()) return applied({"nv unset qos pfc default-global"});
       return applied({"nv set qos pfc default-global switch-priority " + c["pfc"]["priorities"].get<std::string>()});
     case Setting::ets: {
@@ -73,7 +77,7 @@ std::string nvue_fix(const Fix& f) {
       return applied(
           {"nv set qos pfc-watchdog polling-interval " + c["watchdog"]["polling_interval"].get<std::string>(),
            "nv set qos pfc-watchdog robustness " + c["watchdog"]["robustness"].get<std::string>(),
-           itf + " qos pfc-watchdog"});
+           itf + " qos pfc-watchdog state enable"});
     case Setting::link_up: return applied({itf + " link state up"});
     case Setting::speed: return "nv show interface " + port + " link";
     case Setting::cabling: return "nv show interface " + port + " lldp";

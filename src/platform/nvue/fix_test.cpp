@@ -53,7 +53,7 @@ TEST_CASE("nvue fix: nv set lines, then nv config apply; show commands bare") {
         "nv config apply -y");
   CHECK(fix_of(d, Setting::watchdog, {}, 1) ==
         "nv set qos pfc-watchdog polling-interval 100\nnv set qos pfc-watchdog robustness 2\n"
-        "nv set interface swp2s0 qos pfc-watchdog\nnv config apply -y");
+        "nv set interface swp2s0 qos pfc-watchdog state enable\nnv config apply -y");
   CHECK(fix_of(d, Setting::ets) ==
         "nv set qos egress-queue-mapping default-global switch-priority 0 traffic-class 0\n"
         "nv set qos egress-queue-mapping default-global switch-priority 1 traffic-class 0\n"
@@ -115,4 +115,15 @@ TEST_CASE("nvue fix: every nv set line is a line of the rendered commands.nvue")
     }
   }
   CHECK(fix_of(d, Setting::mtu, {}, 1) == "nv set interface swp2s0 link mtu 9000\nnv config apply -y");
+}
+
+TEST_CASE("nvue fix: PFC in RoCE mode is RoCE turned back on, in the inventory release's words") {
+  DeviceDesired d = leaf();
+  d.qos.ecn = {{0, 150000, 1500000, 100}, {3, 150000, 1500000, 100}};  // RoCE mode's profile
+  d.qos.watchdog.enabled = true;
+  REQUIRE(nvue_context(d)["roce"].is_object());
+  CHECK(fix_of(d, Setting::pfc, {3}) == "nv set qos roce enable on\nnv set qos roce mode lossless\nnv config apply -y");
+  d.hardware.nos_release = "5.15";
+  CHECK(fix_of(d, Setting::pfc, {3}) ==
+        "nv set qos roce state enabled\nnv set qos roce mode lossless\nnv config apply -y");
 }

@@ -93,7 +93,7 @@ TEST_CASE("nvue transaction: a failing step is named; rollback after a partial s
       R"({"nv set interface swp2 link mtu 9100": {"stderr": "Error: Could not connect to nvued.\n", "exit": 1}})");
   // The lines go in one command (`&&`, transactions-nvue.md): the message names the batch NVUE refused.
   CHECK(sw.run(steps.stage) ==
-        "stage `nv set qos roce mode lossless` and the 9 lines after it: exited with status 1: Error: Could not "
+        "stage `nv set qos roce mode lossless` and the 10 lines after it: exited with status 1: Error: Could not "
         "connect to nvued.");
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.mtu("swp1") == 9216);

@@ -187,7 +187,7 @@ const std::vector<Fault>& faults() {
       {"port.watchdog.drift", "spine1", "swp1", [](PortObserved& p) { p.watchdog->enabled = false; },
        "spine1:swp1: PFC watchdog differs: off (want on)",
        "nv set qos pfc-watchdog polling-interval 100\nnv set qos pfc-watchdog robustness 2\n"
-       "nv set interface swp1 qos pfc-watchdog\nnv config apply -y"},
+       "nv set interface swp1 qos pfc-watchdog state enable\nnv config apply -y"},
       {"port.dcqcn.drift", "host1", "ens1f0np0", [](PortObserved& p) { p.dcqcn->rp_enabled[3] = false; },
        "host1:ens1f0np0: DCQCN differs: reaction point on none (want 3)",
        "echo 1 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3'\n"

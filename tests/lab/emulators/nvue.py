@@ -17,9 +17,16 @@ runs, and so does the revert timer when it fires:
   confirm.json   a trial apply awaiting confirmation: {"token", "previous", "message"}
   timers/TOKEN.json  its revert timer, with its deadline (common.py: the one timer of every emulator)
   ports.json     what the configuration does not hold (lab_ports.py)
+  version.json   the release: {"release": "5.15.0"}; absent, 5.14.0. Cumulus Linux 5.15 renamed
+                 `qos roce enable on|off` to `qos roce state enabled|disabled` (the older form is
+                 refused there, and the newer one before it), keeps range keys ("swp1-2") in the
+                 configuration as they were set and prints them so unless `nv config show --expand`,
+                 an option 5.15 added (refused before it)
   answers.json   for tests, answers that replace the emulator's own (common.py)
 
-  nvue.py STATE              answer $SSH_ORIGINAL_COMMAND: nv config show -o json, nv show interface
+What it refuses, and why, is tests/lab/emulators/nvue_refusals.py: each refusal with its source.
+
+  nvue.py STATE              answer $SSH_ORIGINAL_COMMAND: nv config show [--expand] -o json, nv show interface
                              -o json, nv show interface --view=lldp, nv set ..., nv unset ...,
                              nv config detach, nv config save, nv config apply [--assume-yes|-y]
                              [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
@@ -38,53 +45,24 @@ import sys
 import time
 
 import lab_ports
+import nvue_refusals
 from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
+from nvue_refusals import NvError, expand_word, merged_interfaces
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
 
 # Paths whose last word is a key set without a value (a PFC switch priority, a port's watchdog, RoCE).
 PRESENCE = re.compile(r"qos pfc \S+ switch-priority \d|interface \S+ qos pfc-watchdog|qos roce")
+DEFAULT_RELEASE = "5.14.0"
 
 
-def integer(lo, hi):
-    return lambda v: v.isdigit() and lo <= int(v) <= hi, "integer %d - %d" % (lo, hi)
-
-
-def enum(*names):
-    return lambda v: v in names, "enum " + ", ".join(names)
-
-
-PRESENT = (lambda v: True, "")
-SP = integer(0, 7)
-# What `nv set` accepts (a path pattern with its keys and value checked), from the NVUE command
-# reference and the QoS / RoCE pages (shared/reference/switch-nos.md, NVUE). Anything else is refused.
-SETTABLE = [
-    (r"interface ([A-Za-z0-9/._:-]+) link mtu (\S+)", [None, integer(552, 9216)]),
-    (r"interface ([A-Za-z0-9/._:-]+) qos pfc-watchdog", [None]),
-    (r"qos roce", []),
-    (r"qos roce mode (\S+)", [enum("lossy", "lossless", "lossless-single-ipool", "lossy-multi-tc")]),
-    (r"qos roce cable-length (\S+)", [integer(1, 100000)]),
-    (r"qos mapping default-global trust (\S+)", [enum("l2", "l3", "both", "port")]),
-    (r"qos mapping default-global dscp (\S+) switch-priority (\S+)", [integer(0, 63), SP]),
-    (r"qos mapping default-global pcp (\S+) switch-priority (\S+)", [SP, SP]),
-    (r"qos traffic-pool (default-lossless|default-lossy) memory-percent (\S+)", [None, integer(0, 100)]),
-    (r"qos pfc default-global switch-priority (\S+)", [SP]),
-    (r"qos pfc default-global (tx|rx) (\S+)", [None, enum("enable", "disable")]),
-    (r"qos pfc default-global cable-length (\S+)", [integer(1, 100000)]),
-    (r"qos egress-queue-mapping default-global switch-priority (\S+) traffic-class (\S+)", [SP, SP]),
-    (r"qos egress-scheduler default-global traffic-class (\S+) mode (\S+)", [SP, enum("dwrr", "strict")]),
-    (r"qos egress-scheduler default-global traffic-class (\S+) bw-percent (\S+)", [SP, integer(1, 100)]),
-    (r"qos congestion-control default-global traffic-class (\S+) ecn (\S+)", [SP, enum("enable", "disable")]),
-    (r"qos congestion-control default-global traffic-class (\S+) (min|max)-threshold (\S+)",
-     [SP, None, integer(1, 4294967295)]),
-    (r"qos congestion-control default-global traffic-class (\S+) probability (\S+)", [SP, integer(1, 100)]),
-    (r"qos pfc-watchdog polling-interval (\S+)", [integer(1, 60000)]),
-    (r"qos pfc-watchdog robustness (\S+)", [integer(1, 1000)]),
-]
-
-
-class NvError(Exception):
-    pass
+def release(state):
+    """The release this switch runs (version.json), as (major, minor)."""
+    text = load(state, "version.json", {}).get("release", DEFAULT_RELEASE)
+    m = re.fullmatch(r"([0-9]+)\.([0-9]+)(?:\.[0-9]+)?", text)
+    if not m:
+        raise SystemExit("version.json: not a release: %r" % text)
+    return int(m.group(1)), int(m.group(2))
 
 
 def save(state, name, value):
@@ -94,46 +72,28 @@ def save(state, name, value):
     os.replace(tmp, os.path.join(state, name))
 
 
-def expanded(words):
-    """Each comma list of the words stands for each of its members."""
+def expanded(words, keep_interface_ranges):
+    """Each comma list or range of the words stands for each of its members. From 5.15 an interface
+    name word is kept as it was given ("swp1-2"), the key `nv config show` prints unexpanded."""
     paths = [[]]
-    for w in words:
-        paths = [p + [m] for p in paths for m in w.split(",")]
+    for i, w in enumerate(words):
+        keep = keep_interface_ranges and i == 1 and words[0] == "interface"
+        paths = [p + [m] for p in paths for m in ([w] if keep else expand_word(w))]
     return paths
 
 
-def check_set(path):
-    """Raises NvError unless `nv set PATH` is one NVUE accepts."""
-    text = " ".join(path)
-    for pattern, checks in SETTABLE:
-        m = re.fullmatch(pattern, text)
-        if m:
-            for value, check in zip(m.groups(), checks):
-                if check and not check[0](value):
-                    raise NvError("Invalid value '%s': %s" % (value, check[1]))
-            return
-    raise NvError("Invalid command: nv set " + text)
-
-
-def check_unset(path):
-    """Raises NvError unless PATH is (a prefix of) a path `nv set` accepts."""
-    if path and path[0] in ("qos", "interface"):
-        return
-    raise NvError("Invalid command: nv unset " + " ".join(path))
-
-
-def parse_line(words):
-    """The expanded paths of `nv set|unset PATH`, checked; NvError when it is not one NVUE accepts."""
+def parse_line(words, rel):
+    """The paths of `nv set|unset PATH` on release `rel`, each checked for every member it names;
+    NvError when it is not one NVUE accepts."""
     if len(words) < 3 or words[0] != "nv" or words[1] not in ("set", "unset"):
         raise NvError("Invalid command: " + " ".join(words))
-    paths = expanded(words[2:])
-    for p in paths:
-        (check_set if words[1] == "set" else check_unset)(p)
-    return words[1], paths
+    for p in expanded(words[2:], False):
+        (nvue_refusals.check_set if words[1] == "set" else nvue_refusals.check_unset)(p, rel)
+    return words[1], expanded(words[2:], rel >= (5, 15))
 
 
-def apply_line(tree, words):
-    verb, paths = parse_line(words)
+def apply_line(tree, words, rel):
+    verb, paths = parse_line(words, rel)
     for path in paths:
         if verb == "set":
             value = {}
@@ -169,8 +129,17 @@ def lldp_view(ports):
     return "\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n"
 
 
+def expanded_config(config):
+    """The configuration with its range keys expanded, as `nv config show --expand` prints it."""
+    out = dict(config)
+    if isinstance(config.get("interface"), dict):
+        out["interface"] = merged_interfaces(config["interface"])
+    return out
+
+
 def interfaces(config, ports):
     out = {"eth0": {"type": "eth", "link": {"admin-status": "up", "oper-status": "up", "speed": "1G", "mtu": 1500}}}
+    config = expanded_config(config)
     names = set(ports) | {n for n, v in config.get("interface", {}).items() if isinstance(v, dict) and v.get("type") == "swp"}
     for name in sorted(names, key=natural):
         p = ports.get(name, {})
@@ -182,21 +151,41 @@ def interfaces(config, ports):
     return out
 
 
+def show_watchdog(cli, m):
+    """`nv show interface <if> qos pfc-watchdog` in the layout of NVIDIA's example (QOS, PFC watchdog;
+    shared/reference/outputs/nvue): the port's state, operational and applied, then each traffic class's
+    status (no storm here: OK, 0). A watchdog off is printed "disabled" (UNCONFIRMED: NVIDIA shows only
+    an enabled one)."""
+    name = m.group(1)
+    config = expanded_config(cli["config"])
+    if name not in set(lab_ports.load(cli["state"])) | set(config.get("interface", {})):
+        raise NvError("Interface %s does not exist" % name)
+    wd = config.get("interface", {}).get(name, {}).get("qos", {}).get("pfc-watchdog")
+    on = isinstance(wd, dict) and wd.get("state", "enable") == "enable"
+    state = "enabled" if on else "disabled"
+    lines = ["                 operational  applied ", "---------------  -----------  ------- ",
+             "state            %-11s  %s " % (state, state), "", "PFC WD Status ", "=========================== ",
+             "    traffic-class  status    deadlock-count ", "    -------------  --------  -------------- ", ""]
+    lines += ["    %-13d  %-8s  %d " % (tc, "OK", 0) for tc in range(8)]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
 def apply_mtu(state, config):
     """The applied link MTUs on the lab's real netdevs: every port, NVUE's default where none is set."""
     ports = [p for p in load(state, "ports.json", {}) if not p.startswith("_")]
-    ifs = config.get("interface", {})
+    ifs = expanded_config(config).get("interface", {})
     names = set(ports) | set(ifs)
     lab_ports.set_mtu(state, {n: (ifs.get(n) or {}).get("link", {}).get("mtu", DEFAULT_MTU) for n in names})
 
 
 def seconds(text):
-    """A confirm time: N with s, m or h; a bare number is minutes ("--confirm 60" is one hour, NVUE
-    command reference)."""
-    m = re.fullmatch(r"([0-9]{1,6})([smh]?)", text)
+    """A confirm time in the forms NVIDIA documents: minutes, "60m" (CLI) or a bare "60" (NVUE command
+    reference: one hour). Other units (an "s" or "h" suffix, seen only in third-party guides) are
+    refused here, so that fabricctl cannot come to rely on them (UNCONFIRMED whether NVUE takes them)."""
+    m = re.fullmatch(r"([0-9]{1,6})(m?)", text)
     if not m or int(m.group(1)) == 0:
-        raise NvError("Invalid value '%s' for --confirm: a time such as 300s, 10m or 1h" % text)
-    return int(m.group(1)) * {"s": 1, "": 60, "m": 60, "h": 3600}[m.group(2)]
+        raise NvError("Invalid value '%s' for --confirm: minutes, such as 10m or 10" % text)
+    return int(m.group(1)) * 60
 
 
 def stop_timer(state, confirm):
@@ -250,7 +239,8 @@ def config_apply(state, config, args):
         raise NvError("A configuration apply awaits confirmation: confirm it or roll it back first")
     previous = json.loads(json.dumps(config))
     for line in load(state, "pending.json", []):
-        apply_line(config, line.split())
+        apply_line(config, line.split(), release(state))
+    nvue_refusals.check_apply(expanded_config(config))  # what NVUE validates of the whole revision
     save(state, "config.json", config)
     save(state, "pending.json", [])
     apply_mtu(state, config)
@@ -274,23 +264,29 @@ def detach(state):
     save(state, "pending.json", [])
 
 
-def show_config(cli, _m):
-    header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.14.0"}
-    sys.stdout.write(json.dumps([{"header": header}, {"set": cli["config"]}], indent=2) + "\n")
+def show_config(cli, m):
+    rel = release(cli["state"])
+    if m.group(1) and rel < (5, 15):
+        raise NvError("Invalid option: --expand")  # an option of 5.15 (What's New); wording UNCONFIRMED
+    version = load(cli["state"], "version.json", {}).get("release", DEFAULT_RELEASE)
+    header = {"model": "SN5600", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux " + version}
+    tree = expanded_config(cli["config"]) if m.group(1) else cli["config"]
+    sys.stdout.write(json.dumps([{"header": header}, {"set": tree}], indent=2) + "\n")
 
 
 def stage_line(cli, _m):
-    parse_line(cli["words"])  # NVUE checks a value when it is set
+    parse_line(cli["words"], release(cli["state"]))  # NVUE checks a value when it is set
     save(cli["state"], "pending.json", load(cli["state"], "pending.json", []) + [" ".join(cli["words"])])
 
 
 # The commands of a transaction and of collect (NVUE-CLI.md), matched on the command line as bash splits it.
 COMMANDS = [
-    (r"nv config show -o json", show_config),
+    (r"nv config show( --expand)? -o json", show_config),
     (r"nv show interface -o json",
      lambda cli, _m: sys.stdout.write(json.dumps(interfaces(cli["config"], lab_ports.load(cli["state"])), indent=2)
                                       + "\n")),
     (r"nv show interface --view=lldp", lambda cli, _m: sys.stdout.write(lldp_view(lab_ports.load(cli["state"])))),
+    (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) qos pfc-watchdog", show_watchdog),
     (r"nv (?:un)?set(?: .*)?", stage_line),
     (r"nv config detach", lambda cli, _m: detach(cli["state"])),
     (r"nv config save", lambda cli, _m: save(cli["state"], "startup.json", cli["config"])),
@@ -374,7 +370,7 @@ def main():
                 for line in f:
                     if line.strip() and not line.startswith("#"):
                         try:
-                            apply_line(config, line.split())
+                            apply_line(config, line.split(), release(state))
                         except NvError as e:
                             sys.exit("%s: %s" % (line.strip(), e))
             save(state, "config.json", config)
