@@ -111,6 +111,11 @@ TEST_CASE("host sysfs: malformed files name the file and quote the value") {
       {"sys/class/infiniband/mlx5_0/ports/1/gids/1", "fe80::1\n", "gids/1: \"fe80::1\" is not a GID"},
       {"sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/1", "RoCE v3\n", "\"RoCE v3\" is not"},
       {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "tclass=\x1b[2J\n", "\"tclass=?[2J\" is not"},
+      // What traffic_class stores is not what it shows: a bare ToS is not a value the driver shows.
+      {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "106\n", "\"106\" is not what traffic_class shows"},
+      // Per-address rules: fabricctl could not restore them after a change, so the port is not read.
+      {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n",
+       "traffic_class: holds 1 per-address rule(s) (\"dst_ip=10.0.0.0/24,tclass=104\"), which fabricctl cannot save"},
       {"sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos", "256\n", "\"256\" is not an integer 0-255"},
   };
   for (const Case& c : cases) {
