@@ -160,15 +160,19 @@ Expected<json> undo_of(const HostTxOptions& o, const HostNow& now, const HostCha
 
 /// rdma_cm shows a device's ToS only once its configfs group exists: made before the host is read, so
 /// that the diff and the rollback record see the kernel's values, not an absent file. Making the group
-/// changes no value (cma_configfs.c); it is left in place afterwards.
-Expected<void> make_rdma_cm_groups(const HostTxOptions& o, const json& state) {
+/// changes no value (cma_configfs.c), but a rollback removes the groups this apply made, after writing
+/// the values back, so the host is left as it was found. Appends {"kind":"group","path"} to `made`.
+Expected<void> make_rdma_cm_groups(const HostTxOptions& o, const json& state, json& made) {
   for (const auto& port : state.at("ports")) {
     const auto& rdma = port.value("rdma", json());
     if (!rdma.is_object()) continue;
     const std::string dev = rdma.at("device").get<std::string>();
     if (!valid_rdma_device_name(dev)) continue;  // host_changes names it
-    if (auto r = attribute_files().make_group(under(o, linux_host::rdma_cm_device_dir(dev))); !r)
-      return unexpected(dev + ": rdma_cm configfs: " + r.error());
+    const fs::path group = under(o, linux_host::rdma_cm_device_dir(dev));
+    std::error_code ec;
+    if (fs::is_directory(group, ec)) continue;
+    if (auto r = attribute_files().make_group(group); !r) return unexpected(dev + ": rdma_cm configfs: " + r.error());
+    made.push_back({{"kind", "group"}, {"path", group.string()}});
   }
   return {};
 }
@@ -330,6 +334,7 @@ Expected<void> restore(const json& u) {
   if (kind == "mtu") return set_link_mtu(u.at("netdev").get<std::string>(), u.at("mtu").get<int>());
   if (kind == "attribute")
     return attribute_files().write(u.at("path").get<std::string>(), u.at("value").get<std::string>());
+  if (kind == "group") return attribute_files().remove_group(u.at("path").get<std::string>());
   if (kind == "file") {
     const fs::path p = u.at("path").get<std::string>();
     if (u.at("content").is_null()) {
@@ -455,31 +460,44 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
     if (!l) return fail(l.error());
     held.emplace(std::move(*l));
   }
+  if (!o.dry_run)
+    if (auto r = read_record(opt); !r || *r)
+      return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
+  // The rdma_cm groups this apply made, as undo entries: removed again on every way out that changes
+  // nothing, restored last (so after the values in them) by a rollback.
+  json groups = json::array();
+  auto unmade = [&](const std::string& why, HostTxStatus status = HostTxStatus::failed) {
+    auto back = restore_all(groups, groups.size());
+    return fail(why + (back ? "" : "; removing the rdma_cm configfs group made failed too: " + back.error()), status);
+  };
   Expected<HostNow> now = unexpected(std::string("not read"));
   try {
     if (!o.dry_run)
-      if (auto g = make_rdma_cm_groups(opt, state); !g) return fail(g.error() + "; nothing was changed");
+      if (auto g = make_rdma_cm_groups(opt, state, groups); !g) return unmade(g.error() + "; nothing was changed");
     now = read_host(opt, state);
   } catch (const std::exception& e) {
-    return fail(std::string("nic-state.json: ") + e.what(), HostTxStatus::invalid);
+    return unmade(std::string("nic-state.json: ") + e.what(), HostTxStatus::invalid);
   }
-  if (!now) return fail(now.error());
+  if (!now) return unmade(now.error());
   auto changes = linux_host::host_changes(ordered, now->observed);
-  if (!changes) return fail(changes.error(), HostTxStatus::invalid);
+  if (!changes) return unmade(changes.error(), HostTxStatus::invalid);
   if (o.dry_run) {
     return {changes->empty() ? HostTxStatus::done : HostTxStatus::would_change, linux_host::change_text(*changes), {}};
   }
-  if (auto r = read_record(opt); !r || *r)
-    return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
-  json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", json::array()}};
+  if (changes->empty() && !groups.empty()) {
+    if (auto back = restore_all(groups, groups.size()); !back)
+      return fail("nothing to change, but removing the rdma_cm configfs group made failed: " + back.error());
+    groups = json::array();
+  }
+  json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", groups}};
   for (const HostChange& c : *changes) {
     auto u = undo_of(opt, *now, c);
     if (!u)
-      return fail((c.netdev.empty() ? "" : c.netdev + ": ") + c.what + ": " + u.error() + "; nothing was changed");
+      return unmade((c.netdev.empty() ? "" : c.netdev + ": ") + c.what + ": " + u.error() + "; nothing was changed");
     record["undo"].push_back(std::move(*u));
   }
   // The record first, then the timer, then the changes: whenever this process dies, the timer restores.
-  if (auto w = write_record(opt, record); !w) return fail(w.error());
+  if (auto w = write_record(opt, record); !w) return unmade(w.error());
   if (!changes->empty()) {
     auto pid = arm_timer(opt);
     if (!pid) return fail(pid.error());
@@ -495,7 +513,7 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
     if (auto r = make(opt, *now, c); !r) {
       const bool dcb = c.kind == ChangeKind::dcb_ets || c.kind == ChangeKind::dcb_pfc || c.kind == ChangeKind::dcb_app;
       // A refused DCB set may have applied parts (dcbnl.h): restore it too; a refused write changed nothing.
-      auto back = restore_all(record["undo"], dcb ? i + 1 : i);
+      auto back = restore_all(record["undo"], groups.size() + (dcb ? i + 1 : i));
       stop_timer(record);
       std::error_code ec;
       if (back) fs::remove(record_path(opt), ec);

@@ -120,11 +120,13 @@ TEST_CASE("host rollback restores the traffic_class override and rdma_cm's ToS a
       const auto applied = ops::host_apply(o, host.state);
       const std::string during = slurp(host.traffic_class()) + "|" + kernel.cma_value("mlx5_0", 1, "default_roce_tos");
       const auto back = ops::host_rollback(o);
+      const bool group_left = std::filesystem::exists(host.root / "sys/kernel/config/rdma_cm/mlx5_0");
       return outcome(applied) + "|" + during + "|" + outcome(back) + "|" + slurp(host.traffic_class()) + "|" +
-             kernel.cma_value("mlx5_0", 1, "default_roce_tos");
+             kernel.cma_value("mlx5_0", 1, "default_roce_tos") + (group_left ? "|group left" : "");
     });
     // Applied: the override and rdma_cm's ToS are 106. Rolled back: the override as it was (96, or none:
-    // "-1" written) and rdma_cm's ToS back to the factory's 0, written, not left behind a removed file.
+    // "-1" written) and rdma_cm's ToS back to the factory's 0, written, not left behind a removed file;
+    // the configfs group apply made is gone again.
     // Writing back what traffic_class showed ("Global tclass=96", or nothing) fails here with EINVAL, as
     // on MLNX_OFED; removing default_roce_tos "succeeds" and leaves the cma device at 106.
     CHECK(out == "done|Global tclass=106\n|106|done|" + shown_after + "|0");

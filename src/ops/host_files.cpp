@@ -34,6 +34,11 @@ class KernelFiles final : public AttributeFiles {
     if (::mkdir(path.c_str(), 0755) == 0 || errno == EEXIST) return {};
     return unexpected(path.string() + ": cannot create: " + errno_text(errno));
   }
+
+  Expected<void> remove_group(const fs::path& path) override {
+    if (::rmdir(path.c_str()) == 0) return {};
+    return unexpected(path.string() + ": cannot remove: " + errno_text(errno));
+  }
 };
 
 KernelFiles g_kernel;

@@ -22,6 +22,9 @@ class AttributeFiles {
   /// fills it in (rdma_cm: ports/N/ with the device's current values). Error: the kernel's refusal
   /// (rdma_cm: ENODEV when there is no such RDMA device).
   virtual Expected<void> make_group(const std::filesystem::path& path) = 0;
+  /// rmdir(2) of a configfs group made by make_group; the values it showed stay where the subsystem
+  /// keeps them (rdma_cm: in the cma device). Error: the kernel's refusal.
+  virtual Expected<void> remove_group(const std::filesystem::path& path) = 0;
 };
 
 /// The files of this process: the kernel's, unless install_attribute_files() replaced them.

@@ -87,6 +87,17 @@ class FixtureKernel final : public ops::AttributeFiles {
     return {};
   }
 
+  Expected<void> remove_group(const std::filesystem::path& path) override {
+    std::error_code ec;
+    // configfs_rmdir(): a group made by mkdir goes with the default groups the subsystem put in it;
+    // cma_configfs.c drop_cma_dev() drops only the group, the cma device keeps its values.
+    if (!match(components(path), {"sys", "kernel", "config", "rdma_cm", "*"}) ||
+        !std::filesystem::is_directory(path, ec))
+      return refuse(path, ENOENT);
+    std::filesystem::remove_all(path, ec);
+    return {};
+  }
+
   /// The rdma_cm value the cma device holds (whether or not its configfs group exists).
   std::string cma_value(const std::string& dev, int port, const std::string& attribute) const {
     return read_or(memory_dir(dev, std::to_string(port)) / attribute,
