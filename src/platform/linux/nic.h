@@ -29,8 +29,9 @@ inline constexpr int kMlx5MaxCableLengthM = 1000;
 /// enabled so that switches mark instead of drop (DSCP 26 with DCQCN -> 106; without -> 104).
 int roce_tos(const QosIntent& qos);
 
-/// The system-wide NCCL configuration file: NCCL reads `NAME=value` lines (no spaces around `=`, `#`
-/// starts a comment line) after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
+/// The system-wide NCCL configuration file: NCCL reads every line holding `=` as `NAME=value` (no spaces
+/// around `=`; there is no comment syntax: a line without `=` is skipped, so comments must not hold one)
+/// after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
 inline constexpr std::string_view kNcclConf = "/etc/nccl.conf";
 
 /// The NCCL variables fabricctl owns in kNcclConf: apply.sh replaces their lines and keeps every other.
