@@ -84,6 +84,18 @@ TEST_CASE("fixture kernel: traffic_class stores N, tclass=N and -1, and refuses 
   CHECK(slurp(tc).empty());
 }
 
+TEST_CASE("fixture kernel: an mlx5 ecn enable refuses to enable what is enabled") {
+  test::TempDir dir;
+  const auto enable = dir.path / "sys/class/net/ens1f0np0/ecn/roce_rp/enable/3";
+  spit(enable, "0\n");
+  test::FixtureKernel k(dir.path);
+  REQUIRE(k.write(enable, "1"));
+  CHECK(slurp(enable) == "1\n");
+  CHECK(!k.write(enable, "1"));  // en_ecn.c mlx5e_store_ecn_enable: EPERM
+  CHECK(k.write(enable, "0"));
+  CHECK(!k.write(dir.path / "sys/class/net/ens1f0np0/speed", "1000"));  // no store function: EACCES
+}
+
 TEST_CASE("fixture kernel: rdma_cm values live in the cma device, shown once the group is made") {
   test::TempDir dir;
   spit(dir.path / "sys/class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE\n");

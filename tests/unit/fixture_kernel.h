@@ -50,16 +50,19 @@ class FixtureKernel final : public ops::AttributeFiles {
       if (mode != "IB/RoCE v1" && mode != "RoCE v2") return refuse(path, EINVAL);
       return store_cma(path, rel, mode);
     }
-    // MLNX_OFED mlx5 ecn sysfs (en_ecn.c): enable/<prio> takes 0 or 1, the parameters unsigned integers.
-    // UNCONFIRMED: the exact parser (no MLNX_OFED en_ecn.c source at hand); modelled as kstrtoint base 0.
+    // MLNX_OFED mlx5 ecn sysfs, en_ecn.c: mlx5e_store_ecn_enable() reads an int (sscanf "%d"); any
+    // non-zero enables, and enabling an enabled priority is refused with EPERM; the show is 0 or 1. The
+    // parameters' stores read an int the same way, unchecked. Text that is no integer at all is left
+    // unchecked by the driver (an uninitialised int): modelled as EINVAL, UNCONFIRMED.
     if (match(rel, {"sys", "class", "net", "*", "ecn", "*", "enable", "*"})) {
-      const auto v = kstrto(buf, false, 1);
-      if (!v.value) return refuse(path, v.error == ERANGE ? EINVAL : v.error);
-      return show(path, std::to_string(*v.value) + "\n");
+      const auto v = kstrto(buf, true, 2147483647LL);
+      if (!v.value) return refuse(path, EINVAL);
+      if (*v.value != 0 && read_or(path, "0") == "1") return refuse(path, EPERM);
+      return show(path, *v.value != 0 ? "1\n" : "0\n");
     }
     if (match(rel, {"sys", "class", "net", "*", "ecn", "*", name}) && name != "enable") {
-      const auto v = kstrto(buf, false, 4294967295LL);
-      if (!v.value) return refuse(path, v.error);
+      const auto v = kstrto(buf, true, 2147483647LL);
+      if (!v.value) return refuse(path, EINVAL);
       return show(path, std::to_string(*v.value) + "\n");
     }
     // kernfs_fop_open(): a file without a store function cannot be opened for writing.
