@@ -23,7 +23,6 @@
 #include "platform/linux/host_changes.h"
 #include "platform/linux/host_sysfs.h"
 #include "platform/linux/nic.h"
-#include "platform/linux/traffic_class.h"
 #include "transport/rtnl_link.h"
 #include "util/escape.h"
 #include "util/file_io.h"
@@ -103,22 +102,14 @@ Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
 
 // ---- the rollback record --------------------------------------------------------------------------
 
-/// The value to write to the attribute at `p` (under the root) to bring back what it shows now: what the
-/// kernel stores, which is not always what it shows (MLNX_OFED traffic_class, traffic_class.h).
+/// The value to write to the attribute at `p` (under the root) to bring back what it shows now.
 Expected<std::string> stored_value(const fs::path& p) {
   auto text = read_optional(p);
   if (!text) return unexpected(text.error());
   if (!*text) return unexpected(p.string() + ": missing, so its value cannot be saved for a rollback");
-  std::string shown = std::move(**text);
-  if (p.filename() == "traffic_class") {
-    auto tc = linux_host::parse_traffic_class(shown);
-    if (!tc) return unexpected(p.string() + ": " + tc.error());
-    // host_sysfs.cpp refuses a port with per-address rules before this: a rollback could not replay them.
-    if (!tc->rules.empty()) return unexpected(p.string() + ": per-address rules cannot be saved for a rollback");
-    return linux_host::traffic_class_store(tc->global);
-  }
-  while (!shown.empty() && (shown.back() == '\n' || shown.back() == ' ')) shown.pop_back();
-  return shown;
+  auto value = linux_host::value_to_restore(p.filename().string(), **text);
+  if (!value) return unexpected(p.string() + ": " + value.error());
+  return value;
 }
 
 /// One previous value: {"kind":"mtu","netdev","mtu"} | {"kind":"dcb","netdev","reply":hex} (the kernel's

@@ -241,6 +241,18 @@ Expected<void> read_port_files(const fs::path& root, PortObserved& port) {
   return read_rdma(root, port);
 }
 
+Expected<std::string> value_to_restore(std::string_view file, std::string_view shown) {
+  if (file == "traffic_class") {
+    auto tc = parse_traffic_class(shown);
+    if (!tc) return unexpected(shown_value(shown) + " is not what traffic_class shows (" + tc.error() + ")");
+    if (!tc->rules.empty()) return unexpected("per-address rules cannot be saved for a rollback");
+    return traffic_class_store(tc->global);
+  }
+  std::string value(shown);
+  while (!value.empty() && (value.back() == '\n' || value.back() == ' ')) value.pop_back();
+  return value;
+}
+
 Expected<NcclObserved> read_nccl_conf(const fs::path& root) {
   const fs::path path = root / "etc/nccl.conf";
   auto text = read_regular_file(path, {size_t{1} << 20, "NCCL configuration"});

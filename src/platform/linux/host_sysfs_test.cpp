@@ -161,3 +161,12 @@ TEST_CASE("nccl.conf: the two keys fabricctl sets, other lines ignored, a bad va
   REQUIRE_FALSE(bad);
   CHECK(bad.error().find("nccl.conf:2: NCCL_IB_TC \"lossless\" is not an integer 0-255") != std::string::npos);
 }
+
+TEST_CASE("host sysfs: the value that restores an attribute is what the kernel stores") {
+  CHECK(*value_to_restore("traffic_class", "Global tclass=96\n") == "96");
+  CHECK(*value_to_restore("traffic_class", "") == "-1");
+  CHECK(value_to_restore("traffic_class", "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n").error() ==
+        "per-address rules cannot be saved for a rollback");
+  CHECK(*value_to_restore("default_roce_tos", "106\n") == "106");
+  CHECK(*value_to_restore("default_roce_mode", "RoCE v2\n") == "RoCE v2");
+}
