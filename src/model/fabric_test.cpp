@@ -244,9 +244,9 @@ TEST_CASE("fabric: a device whose only override is nccl.gid_index gets it, and o
   inventory.replace(inventory.find(watchdog_off), watchdog_off.size(), "overrides: {nccl: {gid_index: 5}}");
   Loaded l = load_text(inventory);
   REQUIRE(l.diags.str() == kSmallWarning);
-  CHECK(device(l.fabric, "sw").qos.nccl_gid_index == 3);
+  CHECK(device(l.fabric, "sw").qos.nccl_gid_index == kNcclGidAuto);  // NCCL picks the GID unless pinned
   CHECK(device(l.fabric, "sw2").qos.nccl_gid_index == 5);
-  CHECK(device(l.fabric, "h").qos.nccl_gid_index == 3);
+  CHECK(device(l.fabric, "h").qos.nccl_gid_index == kNcclGidAuto);
 }
 
 TEST_CASE("errors from inline inventories carry their location") {

@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
+#include <utility>
 
+#include "ops/host_files.h"
 #include "ops/host_nic.h"
 #include "platform/linux/dcbnl.h"
 #include "platform/linux/hex_dump.h"
@@ -24,6 +26,7 @@
 #include "transport/rtnl_link.h"
 #include "util/escape.h"
 #include "util/file_io.h"
+#include "util/names.h"
 
 namespace fabricctl::ops {
 namespace {
@@ -99,32 +102,70 @@ Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
 
 // ---- the rollback record --------------------------------------------------------------------------
 
+/// The value to write to the attribute at `p` (under the root) to bring back what it shows now.
+Expected<std::string> stored_value(const fs::path& p) {
+  auto text = read_optional(p);
+  if (!text) return unexpected(text.error());
+  if (!*text) return unexpected(p.string() + ": missing, so its value cannot be saved for a rollback");
+  auto value = linux_host::value_to_restore(p.filename().string(), **text);
+  if (!value) return unexpected(p.string() + ": " + value.error());
+  return value;
+}
+
 /// One previous value: {"kind":"mtu","netdev","mtu"} | {"kind":"dcb","netdev","reply":hex} (the kernel's
-/// state before, as its own get reply) | {"kind":"file","path","content"|null} (null: it did not exist).
-json undo_of(const HostTxOptions& o, const HostNow& now, const HostChange& c) {
+/// state before, as its own get reply) | {"kind":"attribute","path","value"} (a sysfs/configfs attribute
+/// and the value that, written, restores it) | {"kind":"file","path","content"|null} (a plain file;
+/// null: it did not exist). Error: a previous value that cannot be read, so no change may be made.
+Expected<json> undo_of(const HostTxOptions& o, const HostNow& now, const HostChange& c) {
   switch (c.kind) {
-    case ChangeKind::mtu: return {{"kind", "mtu"}, {"netdev", c.netdev}, {"mtu", *now.observed.port(c.netdev)->mtu}};
+    case ChangeKind::mtu:
+      return json{{"kind", "mtu"}, {"netdev", c.netdev}, {"mtu", *now.observed.port(c.netdev)->mtu}};
     case ChangeKind::dcb_ets:
     case ChangeKind::dcb_pfc:
     case ChangeKind::dcb_app: {
       if (!o.dcb_from.empty()) {
         const fs::path p = dcb_file(o, c.netdev);
         auto text = read_optional(p);
-        return {{"kind", "file"}, {"path", p.string()}, {"content", text && *text ? json(**text) : json(nullptr)}};
+        return json{{"kind", "file"}, {"path", p.string()}, {"content", text && *text ? json(**text) : json(nullptr)}};
       }
       const auto& s = now.dcb.at(c.netdev);
-      if (!s) return {{"kind", "none"}};  // no DCB: nothing can have changed
+      if (!s) return json{{"kind", "none"}};  // no DCB: nothing can have changed
       auto bytes = encode_ieee_get_reply(*s);
-      return {{"kind", "dcb"}, {"netdev", c.netdev}, {"reply", bytes ? hex_dump(*bytes, c.netdev) : ""}};
+      return json{{"kind", "dcb"}, {"netdev", c.netdev}, {"reply", bytes ? hex_dump(*bytes, c.netdev) : ""}};
     }
-    case ChangeKind::file:
+    case ChangeKind::file: {
+      const fs::path p = under(o, c.path);
+      auto value = stored_value(p);
+      if (!value) return unexpected(value.error());
+      return json{{"kind", "attribute"}, {"path", p.string()}, {"value", *value}};
+    }
     case ChangeKind::nccl: {
-      const fs::path p = c.kind == ChangeKind::nccl ? under(o, linux_host::kNcclConf) : under(o, c.path);
+      const fs::path p = under(o, linux_host::kNcclConf);
       auto text = read_optional(p);
-      return {{"kind", "file"}, {"path", p.string()}, {"content", text && *text ? json(**text) : json(nullptr)}};
+      if (!text) return unexpected(text.error());
+      return json{{"kind", "file"}, {"path", p.string()}, {"content", *text ? json(**text) : json(nullptr)}};
     }
   }
-  return {{"kind", "none"}};
+  return json{{"kind", "none"}};
+}
+
+/// rdma_cm shows a device's ToS only once its configfs group exists: made before the host is read, so
+/// that the diff and the rollback record see the kernel's values, not an absent file. Making the group
+/// changes no value (cma_configfs.c), but a rollback removes the groups this apply made, after writing
+/// the values back, so the host is left as it was found. Appends {"kind":"group","path"} to `made`.
+Expected<void> make_rdma_cm_groups(const HostTxOptions& o, const json& state, json& made) {
+  for (const auto& port : state.at("ports")) {
+    const auto& rdma = port.value("rdma", json());
+    if (!rdma.is_object()) continue;
+    const std::string dev = rdma.at("device").get<std::string>();
+    if (!valid_rdma_device_name(dev)) continue;  // host_changes names it
+    const fs::path group = under(o, linux_host::rdma_cm_device_dir(dev));
+    std::error_code ec;
+    if (fs::is_directory(group, ec)) continue;
+    if (auto r = attribute_files().make_group(group); !r) return unexpected(dev + ": rdma_cm configfs: " + r.error());
+    made.push_back({{"kind", "group"}, {"path", group.string()}});
+  }
+  return {};
 }
 
 Expected<void> write_record(const HostTxOptions& o, const json& record) {
@@ -134,30 +175,35 @@ Expected<void> write_record(const HostTxOptions& o, const json& record) {
   return write_file_atomic(record_path(o), record.dump(2) + "\n", {.mode = 0600});
 }
 
-/// The transaction's lock, held until the process ends or the fd closes.
-Expected<int> lock(const HostTxOptions& o) {
+/// The transaction's lock (flock on <ID>.lock), released when this goes out of scope or the process ends:
+/// apply, confirm and rollback each hold it for their whole run, so the timer never races a confirm.
+class TxLock {
+ public:
+  explicit TxLock(int fd) : fd_(fd) {}
+  TxLock(TxLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  TxLock(const TxLock&) = delete;
+  TxLock& operator=(const TxLock&) = delete;
+  TxLock& operator=(TxLock&&) = delete;
+  ~TxLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  int fd_;
+};
+
+Expected<TxLock> lock(const HostTxOptions& o) {
   std::error_code ec;
   fs::create_directories(tx_dir(o), ec);
   const fs::path p = tx_dir(o) / (o.transaction + ".lock");
   const int fd = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return unexpected(p.string() + ": cannot open: " + errno_text(errno));
+  TxLock held(fd);
   if (::flock(fd, LOCK_EX) != 0) return unexpected(p.string() + ": cannot lock: " + errno_text(errno));
-  return fd;
+  return held;
 }
 
 // ---- making a change ------------------------------------------------------------------------------
-
-/// A sysfs/configfs attribute is written in place (no temporary file and rename there).
-Expected<void> write_attribute(const fs::path& p, std::string_view value, bool create) {
-  const int fd = ::open(p.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0644);
-  if (fd < 0) return unexpected(p.string() + ": cannot write: " + errno_text(errno));
-  const std::string text = std::string(value) + "\n";
-  const ssize_t n = ::write(fd, text.data(), text.size());
-  const int err = errno;
-  ::close(fd);
-  if (n != static_cast<ssize_t>(text.size())) return unexpected(p.string() + ": cannot write: " + errno_text(err));
-  return {};
-}
 
 /// The saved reply as the kernel would answer after the set: the request built by the real codec, decoded
 /// as the kernel decodes it, applied as dcbnl_ieee_set applies it (ETS, PFC, app entries replacing the
@@ -259,16 +305,7 @@ Expected<void> make(const HostTxOptions& o, const HostNow& now, const HostChange
           del.push_back(a);
       return dcb_del(o, c.netdev, del);
     }
-    case ChangeKind::file: {
-      // configfs rdma_cm: the device's directory is made (mkdir) and the kernel fills in its ports.
-      const bool configfs = c.path.rfind("/sys/kernel/config/", 0) == 0;
-      const fs::path p = under(o, c.path);
-      std::error_code ec;
-      if (configfs) fs::create_directories(p.parent_path(), ec);
-      // A fixture tree is plain files: keep there what MLNX_OFED shows after the write.
-      const bool shown = o.root != "/" && c.path.size() > 14 && c.path.ends_with("/traffic_class");
-      return write_attribute(p, shown ? "Global tclass=" + c.value : c.value, configfs && o.root != "/");
-    }
+    case ChangeKind::file: return attribute_files().write(under(o, c.path), c.value);
     case ChangeKind::nccl: {
       const fs::path p = under(o, linux_host::kNcclConf);
       auto text = read_optional(p);
@@ -283,23 +320,20 @@ Expected<void> make(const HostTxOptions& o, const HostNow& now, const HostChange
 
 // ---- restoring ------------------------------------------------------------------------------------
 
-Expected<void> restore(const HostTxOptions& o, const json& u) {
+Expected<void> restore(const json& u) {
   const std::string kind = u.value("kind", "");
   if (kind == "mtu") return set_link_mtu(u.at("netdev").get<std::string>(), u.at("mtu").get<int>());
+  if (kind == "attribute")
+    return attribute_files().write(u.at("path").get<std::string>(), u.at("value").get<std::string>());
+  if (kind == "group") return attribute_files().remove_group(u.at("path").get<std::string>());
   if (kind == "file") {
     const fs::path p = u.at("path").get<std::string>();
     if (u.at("content").is_null()) {
       std::error_code ec;
-      fs::remove(p, ec);
+      if (!fs::remove(p, ec) && ec) return unexpected(p.string() + ": cannot remove: " + ec.message());
       return {};
     }
-    const std::string content = u.at("content").get<std::string>();
-    if (p.string().rfind((o.root / "sys").string(), 0) == 0) {  // an attribute: in place, one line
-      std::string v = content;
-      while (!v.empty() && v.back() == '\n') v.pop_back();
-      return write_attribute(p, v, false);
-    }
-    return write_file_atomic(p, content);
+    return write_file_atomic(p, u.at("content").get<std::string>());
   }
   if (kind == "dcb") {
     const std::string netdev = u.at("netdev").get<std::string>();
@@ -320,16 +354,17 @@ Expected<void> restore(const HostTxOptions& o, const json& u) {
       if (std::find(before->apps.begin(), before->apps.end(), a) == before->apps.end()) del.push_back(a);
     return del.empty() ? Expected<void>{} : dcb_ieee_del_apps(netdev, del);
   }
-  return {};
+  if (kind == "none") return {};
+  return unexpected("unknown kind \"" + terminal_line(kind) + "\"");
 }
 
 /// Restores `undo` from the last entry to the first; every entry is tried, the first error is returned.
-Expected<void> restore_all(const HostTxOptions& o, const json& undo, size_t count) {
+Expected<void> restore_all(const json& undo, size_t count) {
   Expected<void> result;
   for (size_t i = count; i-- > 0;) {
     auto r = [&]() -> Expected<void> {
       try {
-        return restore(o, undo.at(i));
+        return restore(undo.at(i));
       } catch (const std::exception& e) {
         return unexpected(std::string("bad rollback record entry: ") + e.what());
       }
@@ -410,30 +445,50 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
   const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(nic_state_json);
   HostTxOptions opt = o;
   if (opt.device.empty()) opt.device = ordered.value("device", "");
-  std::optional<int> lock_fd;
+  std::optional<TxLock> held;
   if (!o.dry_run) {
-    auto fd = lock(opt);
-    if (!fd) return fail(fd.error());
-    lock_fd = *fd;
+    auto l = lock(opt);
+    if (!l) return fail(l.error());
+    held.emplace(std::move(*l));
   }
+  if (!o.dry_run)
+    if (auto r = read_record(opt); !r || *r)
+      return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
+  // The rdma_cm groups this apply made, as undo entries: removed again on every way out that changes
+  // nothing, restored last (so after the values in them) by a rollback.
+  json groups = json::array();
+  auto unmade = [&](const std::string& why, HostTxStatus status = HostTxStatus::failed) {
+    auto back = restore_all(groups, groups.size());
+    return fail(why + (back ? "" : "; removing the rdma_cm configfs group made failed too: " + back.error()), status);
+  };
   Expected<HostNow> now = unexpected(std::string("not read"));
   try {
+    if (!o.dry_run)
+      if (auto g = make_rdma_cm_groups(opt, state, groups); !g) return unmade(g.error() + "; nothing was changed");
     now = read_host(opt, state);
   } catch (const std::exception& e) {
-    return fail(std::string("nic-state.json: ") + e.what(), HostTxStatus::invalid);
+    return unmade(std::string("nic-state.json: ") + e.what(), HostTxStatus::invalid);
   }
-  if (!now) return fail(now.error());
+  if (!now) return unmade(now.error());
   auto changes = linux_host::host_changes(ordered, now->observed);
-  if (!changes) return fail(changes.error(), HostTxStatus::invalid);
+  if (!changes) return unmade(changes.error(), HostTxStatus::invalid);
   if (o.dry_run) {
     return {changes->empty() ? HostTxStatus::done : HostTxStatus::would_change, linux_host::change_text(*changes), {}};
   }
-  if (auto r = read_record(opt); !r || *r)
-    return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
-  json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", json::array()}};
-  for (const HostChange& c : *changes) record["undo"].push_back(undo_of(opt, *now, c));
+  if (changes->empty() && !groups.empty()) {
+    if (auto back = restore_all(groups, groups.size()); !back)
+      return fail("nothing to change, but removing the rdma_cm configfs group made failed: " + back.error());
+    groups = json::array();
+  }
+  json record = {{"transaction", o.transaction}, {"device", opt.device}, {"timer_pid", 0}, {"undo", groups}};
+  for (const HostChange& c : *changes) {
+    auto u = undo_of(opt, *now, c);
+    if (!u)
+      return unmade((c.netdev.empty() ? "" : c.netdev + ": ") + c.what + ": " + u.error() + "; nothing was changed");
+    record["undo"].push_back(std::move(*u));
+  }
   // The record first, then the timer, then the changes: whenever this process dies, the timer restores.
-  if (auto w = write_record(opt, record); !w) return fail(w.error());
+  if (auto w = write_record(opt, record); !w) return unmade(w.error());
   if (!changes->empty()) {
     auto pid = arm_timer(opt);
     if (!pid) return fail(pid.error());
@@ -449,7 +504,7 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
     if (auto r = make(opt, *now, c); !r) {
       const bool dcb = c.kind == ChangeKind::dcb_ets || c.kind == ChangeKind::dcb_pfc || c.kind == ChangeKind::dcb_app;
       // A refused DCB set may have applied parts (dcbnl.h): restore it too; a refused write changed nothing.
-      auto back = restore_all(opt, record["undo"], dcb ? i + 1 : i);
+      auto back = restore_all(record["undo"], groups.size() + (dcb ? i + 1 : i));
       stop_timer(record);
       std::error_code ec;
       if (back) fs::remove(record_path(opt), ec);
@@ -491,7 +546,7 @@ HostTxResult host_rollback(const HostTxOptions& o) {
   }
   if (o.after_s < 0) stop_timer(**record);
   const json& undo = (**record)["undo"];
-  if (auto back = restore_all(o, undo, undo.is_array() ? undo.size() : 0); !back)
+  if (auto back = restore_all(undo, undo.is_array() ? undo.size() : 0); !back)
     return fail("rollback of " + o.transaction + ": " + back.error());
   std::error_code ec;
   fs::remove(record_path(o), ec);

@@ -104,9 +104,11 @@ struct QosIntent {
   std::vector<EcnQueue> ecn;  // sorted by tc; empty when ecn_enabled is false
   Dcqcn dcqcn;
   Watchdog watchdog;
-  /// The GID index NCCL's RoCE traffic uses, or kNcclGidAuto. 3 is the RoCE v2 GID of a ConnectX
-  /// netdev with one IPv4 address (0-1: RoCE v1/v2 of the link-local address, 2-3: of the IPv4 one).
-  int nccl_gid_index = 3;
+  /// The GID index NCCL's RoCE traffic uses, or kNcclGidAuto (the default): no NCCL_IB_GID_INDEX, so
+  /// NCCL picks a RoCE v2 GID of the port's address family itself (NCCL_IB_GID_INDEX defaults to -1,
+  /// NCCL_IB_ROCE_VERSION_NUM to 2). A fixed index is right only for one address layout (3: the RoCE v2
+  /// GID of a ConnectX netdev with one IPv4 address); a profile pins it with nccl.gid_index.
+  int nccl_gid_index = kNcclGidAuto;
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
   /// The ECN marking of `traffic_class`, or nullptr when that class does not mark: none is listed for

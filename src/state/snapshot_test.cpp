@@ -56,6 +56,7 @@ DeviceObserved example_host() {
   // What a collector reads of the DCQCN parameters, whether the profile sets them or not.
   d.ports[1].dcqcn->rp = {{"rpg_time_reset", 300}, {"rpg_ai_rate", 5}};
   d.ports[1].dcqcn->min_time_between_cnps = 0;
+  d.nccl->gid_index = 3;  // a site's own pin, read from its nccl.conf
   return d;
 }
 

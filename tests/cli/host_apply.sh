@@ -25,7 +25,12 @@ ip link add name ens2f0np0 netns "$ns" type veth peer name p1 netns "$ns"
 state="$work/render/host1/nic-state.json"
 r="$work/root"
 /usr/bin/python3 "$root/tests/lab/host_fixture.py" "$state" "$r" --factory
-host() { ip netns exec "$ns" "$bin" host "$@" --root "$r" --lldp-socket "$work/none.sock" --dcb-from "$r/dcb"; }
+# The host agent over a model of the kernel's sysfs/configfs (tests/unit/fixture_kernel.h), built beside $bin.
+agent="$(dirname "$bin")/fabricctl_fixture_host"
+[ -x "$agent" ] || fail "$agent is missing: build the fabricctl_fixture_host target"
+host() { ip netns exec "$ns" "$agent" host "$@" --root "$r" --lldp-socket "$work/none.sock" --dcb-from "$r/dcb"; }
+tclass() { cat "$r/sys/class/infiniband/mlx5_0/tc/1/traffic_class"; }
+cm_tos() { cat "$r/fixture-kernel/rdma_cm/mlx5_0/ports/1/default_roce_tos"; }
 mtu() { ip -n "$ns" -o link show ens1f0np0 | sed -n 's/.* mtu \([0-9]*\) .*/\1/p'; }
 
 set +e
@@ -48,10 +53,17 @@ until_ok 30 at_factory_mtu || fail "timer: MTU $(mtu) 30 s after a 4 s timer"
 host collect --device host1 --port ens1f0np0 >"$work/reverted.json" 2>/dev/null
 grep -q '"pfc_enabled": \[3\]' "$work/reverted.json" && fail "timer: PFC still on"
 
-# Rollback now.
+[ -z "$(tclass)" ] || fail "timer: traffic_class shows $(tclass)"
+[ "$(cm_tos)" = 0 ] || fail "timer: rdma_cm default_roce_tos $(cm_tos)"
+
+# Rollback now, from an override that was set before: it comes back as the driver stores it.
+printf 'Global tclass=96\n' >"$r/sys/class/infiniband/mlx5_0/tc/1/traffic_class"
 host apply --device host1 --transaction fabricctl-20260101T000000-bbbbbb --confirm-timeout 30 <"$state" >/dev/null
+[ "$(tclass)" = "Global tclass=106" ] || fail "apply: traffic_class shows $(tclass)"
 host rollback --transaction fabricctl-20260101T000000-bbbbbb >/dev/null
 [ "$(mtu)" = 1500 ] || fail "rollback: MTU $(mtu)"
+[ "$(tclass)" = "Global tclass=96" ] || fail "rollback: traffic_class shows $(tclass)"
+printf '' >"$r/sys/class/infiniband/mlx5_0/tc/1/traffic_class"
 
 # Confirm keeps it past the timer.
 host apply --device host1 --transaction fabricctl-20260101T000000-cccccc --confirm-timeout 4 <"$state" >/dev/null

@@ -5,15 +5,21 @@ rendered nic-state.json: what `fabricctl host collect --root DIR` reads where th
 
   sys/class/net/IF/speed, ecn/roce_{rp,np}/...           MLNX_OFED mlx5 sysfs
   sys/class/infiniband/DEV/ports/N/{state,active_mtu,gids,gid_attrs}, tc/N/traffic_class
-  sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos
+  sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_{mode,tos}   the configfs group, once made
+  fixture-kernel/rdma_cm/DEV/ports/N/default_roce_{mode,tos}    the cma device's own values
   etc/nccl.conf
+
+Files show what the kernel shows; what it accepts is modelled where fabricctl writes, by
+tests/unit/fixture_kernel.h (the lab's host agent, tests/lab/fixture_host_main.cpp, runs behind it). rdma_cm keeps
+its values in the kernel's cma device, not in the configfs group (drivers/infiniband/core/cma_configfs.c): the
+model keeps them under fixture-kernel/, and making the group shows them.
 
   host_fixture.py NIC_STATE_JSON ROOT [--factory]
 
 --factory: the same ports at the NIC's defaults instead of the rendered state (what `fabricctl host apply`
 starts from in the lab): no PFC, no DSCP app entries (trust PCP), every priority in TC 0, DCQCN off with the
 firmware's CNP marking (shared/reference/host-nic.md: CNP_DSCP 48, CNP_802P_PRIO 6, MIN_TIME_BETWEEN_CNPS 0),
-rdma_cm's default ToS 0, no traffic_class override, no nccl.conf. The lab sets the netdev MTU (1500) itself.
+rdma_cm's default ToS 0 with no configfs group made yet, no traffic_class override, no nccl.conf. The lab sets the netdev MTU (1500) itself.
 """
 import json
 import os
@@ -91,11 +97,14 @@ def main():
     state_file, root = sys.argv[1], sys.argv[2]
     with open(state_file) as f:
         state = json.load(f)
-    if sys.argv[3:] == ["--factory"]:
+    factory_state = sys.argv[3:] == ["--factory"]
+    if factory_state:
         state = factory(state)
     elif sys.argv[3:]:
         sys.stderr.write("usage: host_fixture.py NIC_STATE_JSON ROOT [--factory]\n")
         return 2
+    # configfs is mounted and rdma_cm loaded: its groups are made under this directory.
+    os.makedirs(os.path.join(root, "sys/kernel/config/rdma_cm"), exist_ok=True)
     for port in state["ports"]:
         net = os.path.join(root, "sys/class/net", port["netdev"])
         put(os.path.join(net, "speed"), str(port.get("speed_mbps") or -1))
@@ -127,7 +136,13 @@ def main():
             put(os.path.join(ib, "ports", n, "gid_attrs/ndevs", str(i)), port["netdev"])
         tclass = rdma["traffic_class"]
         put(os.path.join(ib, "tc", n, "traffic_class"), "" if tclass is None else "Global tclass=%d" % tclass)
-        put(os.path.join(root, "sys/kernel/config/rdma_cm", dev, "ports", n, "default_roce_tos"), str(rdma["roce_tos"]))
+        memory = os.path.join(root, "fixture-kernel/rdma_cm", dev, "ports", n)
+        put(os.path.join(memory, "default_roce_mode"), "RoCE v2")
+        put(os.path.join(memory, "default_roce_tos"), str(rdma["roce_tos"]))
+        if not factory_state:
+            group = os.path.join(root, "sys/kernel/config/rdma_cm", dev, "ports", n)
+            put(os.path.join(group, "default_roce_mode"), "RoCE v2")
+            put(os.path.join(group, "default_roce_tos"), str(rdma["roce_tos"]))
     nccl = state.get("nccl")
     if nccl is None:
         return 0

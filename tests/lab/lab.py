@@ -15,7 +15,8 @@ drops them and a leaf-spine mesh has no L2 loop), and a management network: a br
 namespace "fablab-<run>-ctl" with the inventory's management addresses on the devices' "mgmt0". Every device runs a real OpenSSH sshd on its management address with a
 host key of its own, and lldpd with the device's name, so LLDP runs over the cables. Behind a switch's
 sshd the NOS emulator of its platform (emulators/<platform>.py) answers, loaded with the device's rendered
-configuration (or at its factory defaults); a host's sshd runs the real fabricctl (`host collect`), reading rtnetlink for real and its
+configuration (or at its factory defaults); a host's sshd runs the real fabricctl CLI (fabricctl_fixture_host: its sysfs writes go to a
+model of the kernel), reading rtnetlink for real and its
 NIC's sysfs/DCB state from a fixture tree built from its rendered nic-state.json (host_fixture.py).
 
 What `up` leaves in STATE_DIR: netns-prefix (the namespaces' common prefix), ns (`STATE/ns DEVICE CMD...`
@@ -350,10 +351,17 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
             run(sys.executable, os.path.join(HERE, "host_fixture.py"), os.path.join(render, "nic-state.json"),
                 os.path.join(d, "root"), *(["--factory"] if factory else []))
             wrapper = os.path.join(d, "fabricctl")
+            # fabricctl_fixture_host (built beside fabricctl): the real CLI, its sysfs/configfs writes taken by a
+            # model of the kernel over the fixture tree (tests/unit/fixture_kernel.h), so that a value the kernel
+            # would refuse fails in the lab too.
+            agent = os.path.join(os.path.dirname(os.path.realpath(fabricctl)), "fabricctl_fixture_host")
+            if not os.access(agent, os.X_OK):
+                raise SystemExit("lab.py: %s is missing: build the fabricctl_fixture_host target" % agent)
             with open(wrapper, "w") as f:
-                f.write("#!/bin/sh\n# The lab host's fabricctl: the real one, reading this host's fixture tree.\n"
+                f.write("#!/bin/sh\n# The lab host's fabricctl: the real CLI over a model of the kernel, reading and writing "
+                        "this host's fixture tree.\n"
                         "exec %s \"$@\" --root %s --lldp-socket %s --dcb-from %s\n" %
-                        (fabricctl, os.path.join(d, "root"), lldp_socket(name), os.path.join(d, "root/dcb")))
+                        (agent, os.path.join(d, "root"), lldp_socket(name), os.path.join(d, "root/dcb")))
             os.chmod(wrapper, 0o755)
             known.append(sshd(name, state, address))
         lldpd(name, state, ports, dev["role"] == "switch", lldp_interval)

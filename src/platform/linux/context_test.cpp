@@ -404,8 +404,7 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
   CHECK(read_file(cm1 / "default_roce_tos") == "106\n");
   CHECK(read_file(root / "sys/class/infiniband/mlx5_1/tc/1/traffic_class") == "106\n");
   CHECK(read_file(root / "etc/nccl.conf") ==
-        "NCCL_SOCKET_IFNAME==eno1\nNCCL_DEBUG=WARN\nNCCL_IB_HCA==mlx5_0:1,mlx5_1:1\nNCCL_IB_TC=106\n"
-        "NCCL_IB_GID_INDEX=3\n");
+        "NCCL_SOCKET_IFNAME==eno1\nNCCL_DEBUG=WARN\nNCCL_IB_HCA==mlx5_0:1,mlx5_1:1\nNCCL_IB_TC=106\n");
 
   const std::string commands = read_file(log);
   CHECK(contains_line(commands, "ip link set dev ens1f0np0 mtu 9000"));
@@ -423,6 +422,18 @@ TEST_CASE("linux: apply.sh runs against a fake sysfs and writes only what differ
     CHECK(run(cmd) == 0);
     CHECK(fs::last_write_time(root / "etc/nccl.conf") == old_time);
     CHECK(before != old_time);
+  }
+
+  SUBCASE("a traffic_class showing the override already is not written again") {
+    // What the driver shows after storing 106 (MLNX_OFED main_ext.c traffic_class_show).
+    const fs::path tc = root / "sys/class/infiniband/mlx5_0/tc/1/traffic_class";
+    write_file(tc, "Global tclass=106\n");
+    fs::last_write_time(tc, old_time);
+    CHECK(run(cmd) == 0);
+    CHECK(fs::last_write_time(tc) == old_time);
+    write_file(tc, "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n");  // another override: written
+    CHECK(run(cmd) == 0);
+    CHECK(read_file(tc) == "106\n");
   }
 
   SUBCASE("a DSCP app entry the driver refused stops the script") {

@@ -172,7 +172,7 @@ std::string sysfs_problem(const std::string& path, const std::string& value) {
   if (std::regex_match(path, test::re("/sys/kernel/config/rdma_cm/" + dev + "/ports/[0-9]+/default_roce_tos")))
     return integer_in(value, 0, 255) ? "" : "a ToS byte is 0-255";
   if (std::regex_match(path, test::re("/sys/class/infiniband/" + dev + "/tc/[0-9]+/traffic_class")))
-    return integer_in(value, 0, 255) ? "" : "a traffic class is 0-255";
+    return "traffic_class shows \"Global tclass=N\", not N: set_tclass compares it";
   return "not a file the drivers expose: " + path;
 }
 
@@ -190,6 +190,12 @@ std::vector<std::string> problems(const std::string& script) {
       p = dcb_problem(w);
     } else if (cmd == "set_sysfs") {
       p = w.size() == 3 ? sysfs_problem(w[1], w[2]) : "set_sysfs PATH VALUE";
+    } else if (cmd == "set_tclass") {
+      // MLNX_OFED main_ext.c traffic_class_store: N (0-255) sets the port's override.
+      if (w.size() != 3 ||
+          !std::regex_match(w[1], test::re(R"(/sys/class/infiniband/[A-Za-z0-9_.-]{1,63}/tc/[0-9]+/traffic_class)")) ||
+          !integer_in(w[2], 0, 255))
+        p = "not set_tclass TRAFFIC_CLASS_PATH 0-255";
     } else if (cmd == "make_dir") {
       if (w.size() != 2 || !std::regex_match(w[1], test::re(R"(/sys/kernel/config/rdma_cm/[A-Za-z0-9_.-]{1,63})")))
         p = "not an rdma_cm configfs directory";

@@ -192,7 +192,7 @@ struct PortDiff {
     const int port = int_in(r.at("port"), 1, 255, "rdma port");
     const std::optional<RdmaObserved>& h = have.rdma;
     const bool same_device = h && h->device == rdma && h->port == port;
-    file("/sys/kernel/config/rdma_cm/" + rdma + "/ports/" + std::to_string(port) + "/default_roce_tos",
+    file(rdma_cm_device_dir(rdma) + "/ports/" + std::to_string(port) + "/default_roce_tos",
          int_in(r.at("roce_tos"), 0, 255, "roce_tos"), same_device ? h->cm_tos.value_or(-1) : -1,
          "RoCE ToS (rdma_cm default_roce_tos)");
     file(traffic_class_path(rdma, port), int_in(r.at("traffic_class"), 0, 255, "traffic_class"),

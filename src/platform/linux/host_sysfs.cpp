@@ -4,6 +4,7 @@
 #include <cctype>
 #include <system_error>
 
+#include "platform/linux/traffic_class.h"
 #include "util/file_io.h"
 #include "util/names.h"
 #include "util/text.h"
@@ -155,18 +156,23 @@ Expected<std::vector<GidObserved>> gids(const fs::path& port_dir) {
   return out;
 }
 
-/// MLNX_OFED's tc/N/traffic_class: "Global tclass=106" when an override is set; empty otherwise.
+/// MLNX_OFED's tc/N/traffic_class (traffic_class.h): the port-wide override, kNoTosOverride when none
+/// is set. Per-address rules make the port unreadable: fabricctl neither saves nor replays them, so it
+/// could not restore the port as it found it.
 Expected<std::optional<int>> tos_override(const fs::path& path) {
   auto text = attribute(path);
   if (!text) return unexpected(text.error());
   if (!*text) return std::optional<int>{};
-  if (text->value().empty()) return std::optional<int>(kNoTosOverride);
-  constexpr std::string_view kPrefix = "Global tclass=";
-  const std::string& s = **text;
-  const auto v = s.rfind(kPrefix, 0) == 0 ? parse_int(std::string_view(s).substr(kPrefix.size())) : std::nullopt;
-  if (!v || *v < 0 || *v > 255)
-    return unexpected(path.string() + ": " + shown_value(s) + " is not \"Global tclass=<0-255>\" or empty");
-  return std::optional<int>(static_cast<int>(*v));
+  auto shown = parse_traffic_class(**text);
+  if (!shown)
+    return unexpected(path.string() + ": " + shown_value(**text) + " is not what traffic_class shows (" +
+                      shown.error() + ")");
+  if (!shown->rules.empty())
+    return unexpected(path.string() + ": holds " + std::to_string(shown->rules.size()) + " per-address rule(s) (" +
+                      shown_value(shown->rules.front()) +
+                      "), which fabricctl cannot save and restore; remove them (write the rule with tclass=-1) "
+                      "or leave this port out");
+  return std::optional<int>(shown->global.value_or(kNoTosOverride));
 }
 
 Expected<void> read_rdma(const fs::path& root, PortObserved& port) {
@@ -233,6 +239,18 @@ Expected<void> read_port_files(const fs::path& root, PortObserved& port) {
   if (*speed && **speed > 0) port.speed_mbps = **speed;
   if (auto dcqcn = read_dcqcn(net / "ecn", port); !dcqcn) return dcqcn;
   return read_rdma(root, port);
+}
+
+Expected<std::string> value_to_restore(std::string_view file, std::string_view shown) {
+  if (file == "traffic_class") {
+    auto tc = parse_traffic_class(shown);
+    if (!tc) return unexpected(shown_value(shown) + " is not what traffic_class shows (" + tc.error() + ")");
+    if (!tc->rules.empty()) return unexpected("per-address rules cannot be saved for a rollback");
+    return traffic_class_store(tc->global);
+  }
+  std::string value(shown);
+  while (!value.empty() && (value.back() == '\n' || value.back() == ' ')) value.pop_back();
+  return value;
 }
 
 Expected<NcclObserved> read_nccl_conf(const fs::path& root) {

@@ -31,6 +31,12 @@ std::optional<std::pair<std::string, int>> rdma_port_of(const std::filesystem::p
 /// file and quotes its content.
 Expected<void> read_port_files(const std::filesystem::path& root, PortObserved& port);
 
+/// The value that, written to the attribute named `file` (its last path component), brings back what it
+/// showed as `shown`: what the kernel stores, which is not always what it shows (MLNX_OFED traffic_class:
+/// "Global tclass=106" is stored as "106", nothing as "-1"; traffic_class.h). Error: a traffic_class with
+/// per-address rules (they cannot be replayed) or one that is not what the driver shows.
+Expected<std::string> value_to_restore(std::string_view file, std::string_view shown);
+
 /// NCCL_IB_TC and NCCL_IB_GID_INDEX of ROOT/etc/nccl.conf; an absent file is an empty NcclObserved
 /// (NCCL's own defaults).
 Expected<NcclObserved> read_nccl_conf(const std::filesystem::path& root);

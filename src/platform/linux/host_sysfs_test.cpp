@@ -111,6 +111,11 @@ TEST_CASE("host sysfs: malformed files name the file and quote the value") {
       {"sys/class/infiniband/mlx5_0/ports/1/gids/1", "fe80::1\n", "gids/1: \"fe80::1\" is not a GID"},
       {"sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/1", "RoCE v3\n", "\"RoCE v3\" is not"},
       {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "tclass=\x1b[2J\n", "\"tclass=?[2J\" is not"},
+      // What traffic_class stores is not what it shows: a bare ToS is not a value the driver shows.
+      {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "106\n", "\"106\" is not what traffic_class shows"},
+      // Per-address rules: fabricctl could not restore them after a change, so the port is not read.
+      {"sys/class/infiniband/mlx5_0/tc/1/traffic_class", "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n",
+       "traffic_class: holds 1 per-address rule(s) (\"dst_ip=10.0.0.0/24,tclass=104\"), which fabricctl cannot save"},
       {"sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos", "256\n", "\"256\" is not an integer 0-255"},
   };
   for (const Case& c : cases) {
@@ -155,4 +160,13 @@ TEST_CASE("nccl.conf: the two keys fabricctl sets, other lines ignored, a bad va
   const auto bad = read_nccl_conf(dir.path);
   REQUIRE_FALSE(bad);
   CHECK(bad.error().find("nccl.conf:2: NCCL_IB_TC \"lossless\" is not an integer 0-255") != std::string::npos);
+}
+
+TEST_CASE("host sysfs: the value that restores an attribute is what the kernel stores") {
+  CHECK(*value_to_restore("traffic_class", "Global tclass=96\n") == "96");
+  CHECK(*value_to_restore("traffic_class", "") == "-1");
+  CHECK(value_to_restore("traffic_class", "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n").error() ==
+        "per-address rules cannot be saved for a rollback");
+  CHECK(*value_to_restore("default_roce_tos", "106\n") == "106");
+  CHECK(*value_to_restore("default_roce_mode", "RoCE v2\n") == "RoCE v2");
 }

@@ -26,6 +26,10 @@ std::string traffic_class_path(std::string_view rdma_device, int port) {
   return "/sys/class/infiniband/" + std::string(rdma_device) + "/tc/" + std::to_string(port) + "/traffic_class";
 }
 
+std::string rdma_cm_device_dir(std::string_view rdma_device) {
+  return "/sys/kernel/config/rdma_cm/" + std::string(rdma_device);
+}
+
 std::string comment_safe(std::string_view s) {
   std::string out;
   out.reserve(s.size());

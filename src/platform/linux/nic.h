@@ -29,8 +29,9 @@ inline constexpr int kMlx5MaxCableLengthM = 1000;
 /// enabled so that switches mark instead of drop (DSCP 26 with DCQCN -> 106; without -> 104).
 int roce_tos(const QosIntent& qos);
 
-/// The system-wide NCCL configuration file: NCCL reads `NAME=value` lines (no spaces around `=`, `#`
-/// starts a comment line) after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
+/// The system-wide NCCL configuration file: NCCL reads every line holding `=` as `NAME=value` (no spaces
+/// around `=`; there is no comment syntax: a line without `=` is skipped, so comments must not hold one)
+/// after the environment, NCCL_CONF_FILE or ~/.nccl.conf, which win.
 inline constexpr std::string_view kNcclConf = "/etc/nccl.conf";
 
 /// The NCCL variables fabricctl owns in kNcclConf: apply.sh replaces their lines and keeps every other.
@@ -43,6 +44,11 @@ std::vector<std::string> nccl_conf_lines(const nlohmann::ordered_json& nccl);
 
 /// MLNX_OFED's traffic-class override of an RDMA port: the ToS byte every QP of the port sends with.
 std::string traffic_class_path(std::string_view rdma_device, int port);
+
+/// rdma_cm's configfs group of an RDMA device: mkdir makes the kernel show ports/N/default_roce_{mode,tos}
+/// (drivers/infiniband/core/cma_configfs.c make_cma_dev). The values live in the kernel's cma device, not
+/// in the group: removing it leaves them as they are.
+std::string rdma_cm_device_dir(std::string_view rdma_device);
 
 /// Makes text safe inside a one-line comment: anything outside printable ASCII becomes '?'.
 std::string comment_safe(std::string_view s);

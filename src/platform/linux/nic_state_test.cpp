@@ -146,7 +146,7 @@ std::vector<std::string> disagreements(const ordered_json& state, const std::str
                               std::to_string(ps["rdma"]["port"].get<int>());
       need("set_sysfs " + q(dir + "/default_roce_mode") + " " + q(ps["rdma"]["gid_type"].get<std::string>()));
       need("set_sysfs " + q(dir + "/default_roce_tos") + " " + std::to_string(ps["rdma"]["roce_tos"].get<int>()));
-      need("set_sysfs " +
+      need("set_tclass " +
            q(linux_host::traffic_class_path(ps["rdma"]["device"].get<std::string>(), ps["rdma"]["port"].get<int>())) +
            " " + std::to_string(ps["rdma"]["traffic_class"].get<int>()));
     }

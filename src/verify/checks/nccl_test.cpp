@@ -45,6 +45,9 @@ TEST_CASE("nccl checks: one result per host, pass on a perfect fabric, missing w
   Lab h;  // the host's ports unread: NCCL's file still judges the traffic class; the GID needs the tables
   h.observed.devices.at("host1").ports.clear();
   CHECK(one(h, "nccl.tc.lossy").status == Status::pass);
+  CHECK(one(h, "nccl.gid.type").status == Status::pass);  // the default: NCCL picks the GID, no table needed
+  h.device("host1").qos.nccl_gid_index = 3;               // a profile's pin
+  nccl(h).gid_index = 3;
   CHECK(one(h, "nccl.gid.type").message == "host1: GID tables not collected: mlx5_0/1, mlx5_1/1");
 }
 
@@ -81,7 +84,8 @@ TEST_CASE("nccl.tc.lossy: NCCL's default traffic class puts RoCE in the lossy cl
 
 TEST_CASE("nccl.gid.type: the index must name a RoCE v2 GID on every RoCE port") {
   Lab f;
-  nccl(f).gid_index = 2;  // RoCE v1 of the IPv4 address
+  f.device("host1").qos.nccl_gid_index = 3;  // the profile pins the RoCE v2 GID of the IPv4 address
+  nccl(f).gid_index = 2;                     // RoCE v1 of the IPv4 address
   Result r = one(f, "nccl.gid.type");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::error);
@@ -104,4 +108,12 @@ TEST_CASE("nccl.gid.type: the index must name a RoCE v2 GID on every RoCE port")
   CHECK(r.severity == Severity::warning);
   f.device("host1").qos.nccl_gid_index = kNcclGidAuto;
   CHECK(one(f, "nccl.gid.type").status == Status::pass);
+
+  SUBCASE("left to NCCL, a pin of the site's own is still judged") {
+    nccl(f).gid_index = 2;
+    r = one(f, "nccl.gid.type");
+    CHECK(r.status == Status::fail);
+    CHECK(r.expected == "a RoCE v2 GID");
+    CHECK(r.hint == "sed -i '/^NCCL_IB_GID_INDEX=/d' '/etc/nccl.conf'");
+  }
 }

@@ -35,6 +35,17 @@ set_sysfs() {
   fi
 }
 
+# set_tclass PATH TOS: MLNX_OFED's traffic_class shows "Global tclass=N" (then any per-address rules)
+# but stores a bare N (mlx5 main_ext.c), so the shown override is compared, and TOS written only when
+# it differs.
+set_tclass() {
+  [ -f "$root$1" ] || die "$1: missing"
+  current=$(sed -n 1p "$root$1")
+  if [ "$current" != "Global tclass=$2" ]; then
+    printf '%s\n' "$2" >"$root$1" || die "$1: cannot write $2"
+  fi
+}
+
 # make_dir PATH: creates a configfs directory; rdma_cm fills in ports/<n>/ for an RDMA device.
 make_dir() {
   mkdir -p "$root$1"
@@ -138,7 +149,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_0'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 106
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 106
+set_tclass '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 106
 
 # DCQCN on priority 3, off on the others.
 # The profile sets no DCQCN parameter: the NIC firmware's values stay.
@@ -208,7 +219,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_1'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 106
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 106
+set_tclass '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 106
 
 # DCQCN on priority 3, off on the others.
 # The profile sets no DCQCN parameter: the NIC firmware's values stay.
@@ -238,7 +249,6 @@ set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/7' 0
 # rdma_cm's ToS does not reach them. The lines of the keys fabricctl owns are replaced; others stay.
 set_conf '/etc/nccl.conf' NCCL_IB_HCA NCCL_IB_TC NCCL_IB_GID_INDEX -- \
   'NCCL_IB_HCA==mlx5_0:1,mlx5_1:1' \
-  'NCCL_IB_TC=106' \
-  'NCCL_IB_GID_INDEX=3'
+  'NCCL_IB_TC=106'
 
 echo 'apply.sh: host1: RoCE NIC state applied to 2 port(s)'

@@ -35,6 +35,17 @@ set_sysfs() {
   fi
 }
 
+# set_tclass PATH TOS: MLNX_OFED's traffic_class shows "Global tclass=N" (then any per-address rules)
+# but stores a bare N (mlx5 main_ext.c), so the shown override is compared, and TOS written only when
+# it differs.
+set_tclass() {
+  [ -f "$root$1" ] || die "$1: missing"
+  current=$(sed -n 1p "$root$1")
+  if [ "$current" != "Global tclass=$2" ]; then
+    printf '%s\n' "$2" >"$root$1" || die "$1: cannot write $2"
+  fi
+}
+
 # make_dir PATH: creates a configfs directory; rdma_cm fills in ports/<n>/ for an RDMA device.
 make_dir() {
   mkdir -p "$root$1"
@@ -156,7 +167,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_0'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_0/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -222,7 +233,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_1'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_1/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -288,7 +299,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_2/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_2/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_2/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -354,7 +365,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_3'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_3/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_3/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_3/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -420,7 +431,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_4'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_4/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_4/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_4/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -486,7 +497,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_5'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_5/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_5/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_5/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -552,7 +563,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_6'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_6/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_6/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_6/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -618,7 +629,7 @@ make_dir '/sys/kernel/config/rdma_cm/mlx5_7'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_mode' 'RoCE v2'
 set_sysfs '/sys/kernel/config/rdma_cm/mlx5_7/ports/1/default_roce_tos' 104
 # The same ToS for every queue pair of the port, those made without rdma_cm (NCCL's) too.
-set_sysfs '/sys/class/infiniband/mlx5_7/tc/1/traffic_class' 104
+set_tclass '/sys/class/infiniband/mlx5_7/tc/1/traffic_class' 104
 
 # DCQCN off: reaction and notification point disabled on every priority.
 # Reaction point (sender) per priority.
@@ -644,7 +655,6 @@ set_sysfs '/sys/class/net/ens8f0np0/ecn/roce_np/enable/7' 0
 # rdma_cm's ToS does not reach them. The lines of the keys fabricctl owns are replaced; others stay.
 set_conf '/etc/nccl.conf' NCCL_IB_HCA NCCL_IB_TC NCCL_IB_GID_INDEX -- \
   'NCCL_IB_HCA==mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_7:1' \
-  'NCCL_IB_TC=104' \
-  'NCCL_IB_GID_INDEX=3'
+  'NCCL_IB_TC=104'
 
 echo 'apply.sh: gpu14: RoCE NIC state applied to 8 port(s)'
