@@ -343,8 +343,10 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
         render = os.path.join(state, "render", name)
         address = dev["mgmt"]["address"]
         if dev["role"] == "switch":
+            # The device's own `eos:`/`nvue:` settings (chip, release); a group's or the defaults' are not
+            # looked up: the shipped inventories set them per device.
             force = platforms.install(dev["platform"], ns(name), port_specs, d, render, netdev, lldp_socket(name),
-                                      factory)
+                                      factory, dev.get(dev["platform"]) or {})
             known.append(sshd(name, state, address, force))
         else:
             # The host's NIC: MTU for real (rtnetlink, above), the rest in a fixture tree.

@@ -24,11 +24,24 @@ LOADS = {
 }
 
 
-def install(platform, namespace, ports, device_dir, render_dir, netdev, lldp_socket, factory=False):
+def hardware(platform, state, settings):
+    """What the inventory says of the switch's hardware and release (the device's `eos:` or `nvue:`
+    mapping), written where its emulator reads it, so that it refuses what that chip or release refuses:
+    EOS's chip family (chip.txt: its queue word), NVUE's release (version.json: its RoCE syntax)."""
+    if platform == "eos" and settings.get("chip"):
+        with open(os.path.join(state, "chip.txt"), "w") as f:
+            f.write(str(settings["chip"]) + "\n")
+    if platform == "nvue" and settings.get("release"):
+        with open(os.path.join(state, "version.json"), "w") as f:
+            json.dump({"release": "%s.0" % settings["release"]}, f)
+
+
+def install(platform, namespace, ports, device_dir, render_dir, netdev, lldp_socket, factory=False, settings=None):
     emulator, artifact, speed = LOADS[platform]
     emulator = os.path.join(EMULATORS, emulator)
     state = os.path.join(device_dir, "state")
     os.makedirs(state, exist_ok=True)
+    hardware(platform, state, settings or {})
     table = {"_lldp_socket": lldp_socket}
     for port, spec in ports.items():
         table[port] = {"speed": speed((spec or {}).get("speed", "400G")), "netdev": netdev(port)}
