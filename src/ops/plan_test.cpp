@@ -163,7 +163,9 @@ TEST_CASE("ops plan: live, each change is judged by its device's own dry run; a 
   test::TempDir raw;
   for (const auto& [file, text] : f.devices.device("leaf1").state) test::spit(raw.path / "leaf1" / file, text);
   const size_t asked = f.devices.log().size();
-  p = read_and_plan(f.fabric, {"leaf1"}, {.from_raw = raw.path}, f.ctx);
+  CollectOptions saved;
+  saved.from_raw = raw.path;
+  p = read_and_plan(f.fabric, {"leaf1"}, saved, f.ctx);
   CHECK(p.plan.find("leaf1")->changes());
   CHECK(p.plan.find("leaf1")->checked.empty());
   CHECK(f.devices.log().size() == asked);
