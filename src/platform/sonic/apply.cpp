@@ -232,7 +232,7 @@ std::vector<std::string> notes(const RawOutputs& raw, const Split& s) {
     out.push_back("config load, on every release (GCU's validators refuse some of it on most): " + join(loaded, ", "));
   if (!patched.empty()) out.push_back("config apply-patch: " + join(patched, ", "));
   if (!patched.empty() && !s.create.empty())
-    out.push_back(
+    out.emplace_back(
         "no dry run: the patch refers to entries stage creates by config load first, which "
         "`config apply-patch -d` cannot see");
   return out;
