@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "ops/remote_steps.h"
 #include "ops/verify.h"
 #include "util/escape.h"
 #include "util/parallel.h"
@@ -90,18 +91,6 @@ std::set<std::string> findings_before(const Fabric& fabric, const FabricPlan& pl
   for (const Result& r : report.results)
     if (r.status == Status::fail || r.status == Status::consequence) keys.insert(finding_key(r));
   return keys;
-}
-
-/// Runs `steps` on one session; "" when all succeeded, else why the first failed.
-std::string run_steps(DeviceSession& session, const std::vector<RemoteStep>& steps, const Applier& a) {
-  for (const RemoteStep& step : steps) {
-    auto out = session.run(step.command, step.input);
-    if (!out) return step.what + ": " + out.error();
-    const StepOutput so{out->exit_status, out->out, out->err};
-    std::string why = a.failure ? a.failure(step, so) : exit_status_failure(step, so);
-    if (!why.empty()) return why;
-  }
-  return {};
 }
 
 /// Opens a session and runs `steps`; "" or why not.

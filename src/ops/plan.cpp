@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ops/remote_steps.h"
 #include "ops/verify.h"
 #include "util/escape.h"
 #include "util/parallel.h"
@@ -117,17 +118,9 @@ void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ct
       d.error = "cannot check its change: " + terminal_line(session.error());
       return;
     }
-    for (const RemoteStep& step : steps) {
-      auto out = (*session)->run(step.command, step.input);
-      std::string why = out ? "" : terminal_line(out.error());
-      if (out) {
-        const StepOutput so{out->exit_status, out->out, out->err};
-        why = a.failure ? a.failure(step, so) : exit_status_failure(step, so);
-      }
-      if (!why.empty()) {
-        d.error = "refuses the change: " + why;
-        return;
-      }
+    if (const std::string why = run_steps(**session, steps, a); !why.empty()) {
+      d.error = "refuses the change: " + terminal_line(why);
+      return;
     }
     d.checked = steps.front().what + ": accepted";
   });
