@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -30,7 +32,8 @@ class Netns {
       skip_reason_ = "network namespace tests need root";
       return;
     }
-    (void)run_command({"ip", "netns", "del", name_});  // a leftover of a killed run
+    remove_orphans();
+    (void)run_command({"ip", "netns", "del", name_});  // a leftover of a killed run of the same pid
     if (auto r = run_command({"ip", "netns", "add", name_}); !r) {
       skip_reason_ = "cannot create a network namespace: " + r.error();
       return;
@@ -46,6 +49,22 @@ class Netns {
   Netns& operator=(const Netns&) = delete;
 
   const std::string& name() const { return name_; }
+
+  /// Deletes the namespaces of test runs that were killed before their destructor ran: "fctl-<tag>-<pid>"
+  /// whose process is gone. A live run's namespaces, another test run's and this one's among them, are
+  /// left alone.
+  static void remove_orphans() {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/run/netns", ec)) {
+      const std::string n = entry.path().filename().string();
+      const size_t dash = n.rfind('-');
+      if (!n.starts_with("fctl-") || dash == std::string::npos || dash + 1 == n.size()) continue;
+      const std::string pid_text = n.substr(dash + 1);
+      if (pid_text.find_first_not_of("0123456789") != std::string::npos || pid_text.size() > 9) continue;
+      const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+      if (pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) (void)run_command({"ip", "netns", "del", n});
+    }
+  }
 
   /// True when the namespace is there; otherwise prints the SKIP line (or fails under CI).
   bool available() const { return skip_reason_.empty() || unavailable(skip_reason_); }
