@@ -5,11 +5,7 @@
 # CMakeLists.txt), or fails when CI is set, since CI places shared/ there.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 shared=$(realpath -m "$root/../shared")
-if [ ! -d "$shared/reference/outputs/nvue" ]; then
-  [ -n "${CI:-}" ] && fail "CI is set but $shared/reference/outputs/nvue is missing (shared/ must sit beside the repository)"
-  echo "SKIP: $shared/reference/outputs/nvue is missing (shared/ does not sit beside the repository; set CI=1 to require it)"
-  exit 77
-fi
+need_shared "$shared/reference/outputs/nvue"
 PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 "$root/tests/lab/emulators/nvue_test.py" --replay "$shared" >"$work/out" 2>&1 ||
   fail "nvue_test.py --replay: $(cat "$work/out")"
 echo "ok emulator_nvue_replay"

@@ -5,10 +5,7 @@
 # (exit 77, SKIP_RETURN_CODE in CMakeLists.txt), or fails when CI is set, since CI places shared/ there.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 outputs=$(realpath -m ../shared/reference/outputs/eos)
-if [ ! -f "$outputs/running-config_qos-pfc-ecn_avd-intended.txt" ]; then
-  [ -n "${CI:-}" ] && { echo "FAIL: CI is set but $outputs is missing (shared/ must sit beside the repository)"; exit 1; }
-  echo "SKIP: $outputs is missing (shared/ does not sit beside the repository; set CI=1 to require it)"; exit 77
-fi
+need_shared "$outputs/running-config_qos-pfc-ecn_avd-intended.txt"
 export PYTHONDONTWRITEBYTECODE=1
 /usr/bin/python3 "$root/tests/lab/eos_replay.py" "$outputs" >"$work/out" || fail "$(tail -1 "$work/out")"
 cat "$work/out"
