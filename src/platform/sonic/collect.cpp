@@ -100,7 +100,7 @@ Collector sonic_collector() {
   return {{{kRunningConfig, "show runningconfiguration all", keep_qos_tables},
            {kStatus, "show interfaces status", nullptr},
            {kLldp, "show lldp table", nullptr},
-           {kVersion, "show version", [](std::string_view out) { return sonic::keep_version_lines(out); }}},
+           {kVersion, "show version", sonic::keep_version_lines}},
           observe};
 }
 
