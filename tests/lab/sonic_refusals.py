@@ -14,9 +14,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EMULATOR = os.path.join(HERE, "emulators", "sonic.py")
 
 GCU = "sonic-utilities generic_config_updater/field_operation_validators.py + gcu_field_operation_validators.conf.json"
-WRED_ADD = [{"op": "add", "path": "/WRED_PROFILE", "value": {"ROCE_LOSSLESS": {
+# The factory already has WRED_PROFILE (AZURE_LOSSLESS): the new profile is added beside it.
+WRED_ADD = [{"op": "add", "path": "/WRED_PROFILE/ROCE_LOSSLESS", "value": {
     "ecn": "ecn_all", "green_min_threshold": "1048576", "green_max_threshold": "2097152",
-    "green_drop_probability": "5", "wred_green_enable": "true"}}}]
+    "green_drop_probability": "5", "wred_green_enable": "true"}}]
 PFC_WD_ADD = [{"op": "add", "path": "/PFC_WD", "value": {
     "GLOBAL": {"POLL_INTERVAL": "100"},
     "Ethernet0": {"action": "drop", "detection_time": "200", "restoration_time": "200"}}}]
@@ -73,6 +74,34 @@ REFUSALS = [
      "config frobnicate", None, 'Error: No such command "frobnicate".', "click: the usage and `Error:` line, exit 2"),
 ]
 
+# What SONiC's YANG models refuse in the whole CONFIG_DB a patch would leave (GCU's patch sorter:
+# ConfigWrapper.validate_config_db_config), on the factory tables of a switch with a neighbour on
+# Ethernet0; on 202511, whose field validators let these through. Run with SONiC's models only
+# (emulators/sonic_yang.py: shared/tools/sonic-yang-check), skipped without them.
+YANG = "sonic-utilities generic_config_updater/patch_sorter.py StrictPatchSorter.sort @202511 + sonic-yang-models "
+YANG_INVALID = "Given patch will produce invalid config. Error: "
+YANG_REFUSALS = [
+    ("a queue naming a WRED profile the switch does not have", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000", {},
+     "config apply-patch /dev/stdin",
+     [{"op": "replace", "path": "/QUEUE/Ethernet0|3/wred_profile", "value": "ROCE_LOSSLESS"}],
+     YANG_INVALID + 'QUEUE|Ethernet0|3 field "wred_profile" = "ROCE_LOSSLESS": Invalid leafref value',
+     YANG + "sonic-queue.yang: wred_profile is a leafref to WRED_PROFILE"),
+    ("removing a scheduler the factory queues name", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000", {},
+     "config apply-patch /dev/stdin", [{"op": "remove", "path": "/SCHEDULER/scheduler.1"}],
+     '"scheduler" = "scheduler.1": Invalid leafref value', YANG + "sonic-queue.yang: scheduler is a leafref"),
+    ("a watchdog on a port the switch does not have", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000", WATCHDOG,
+     "config apply-patch /dev/stdin", [{"op": "add", "path": "/PFC_WD/Ethernet4", "value": {
+         "action": "drop", "detection_time": "200", "restoration_time": "200"}}],
+     YANG_INVALID + "PFC_WD|Ethernet4", YANG + "sonic-pfcwd.yang: the key ifname is a leafref to PORT"),
+    ("a lossless priority above 7", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000", {},
+     "config apply-patch /dev/stdin", [{"op": "replace", "path": "/PORT_QOS_MAP/Ethernet0/pfc_enable", "value": "3,8"}],
+     YANG_INVALID + 'PORT_QOS_MAP|Ethernet0 field "pfc_enable" = "3,8"',
+     YANG + "sonic-port-qos-map.yang: pfc_enable's pattern of priorities 0-7"),
+    ("a rollback to a checkpoint whose ports name a deleted map", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000",
+     {}, "config rollback dangling", None, YANG_INVALID + 'PORT_QOS_MAP|Ethernet0 field "tc_to_pg_map"',
+     "generic_updater.py ConfigRollbacker -> ConfigReplacer -> PatchApplier.apply: the same YANG validation"),
+]
+
 # What the same checks let through: the emulator must not refuse more than SONiC does.
 ACCEPTED = [
     ("a new WRED profile on 202511", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000", {},
@@ -85,6 +114,10 @@ ACCEPTED = [
      "config apply-patch /dev/stdin",
      [{"op": "replace", "path": "/PFC_WD/Ethernet0/action", "value": "alert"}],
      GCU + " @202311: the date gate skips a build_version without an 8-digit date"),
+    ("a queue bound to a WRED profile the same patch adds (YANG)", "202511.1-aaaaaaaa", "broadcom", "Force10-S6000",
+     {}, "config apply-patch /dev/stdin",
+     WRED_ADD + [{"op": "replace", "path": "/QUEUE/Ethernet0|3/wred_profile", "value": "ROCE_LOSSLESS"}],
+     YANG + "sonic-queue.yang: the leafref's target exists in the result"),
     ("a WRED green threshold replace on 202305", "20230531.22", "broadcom", "Force10-S6000",
      {"WRED_PROFILE": {"AZURE_LOSSLESS": {"green_min_threshold": "1048576"}}},
      "config apply-patch /dev/stdin",
@@ -97,7 +130,7 @@ def switch(build, asic, hwsku, extra):
     state = os.path.join(tempfile.mkdtemp(), "sw1", "state")
     os.makedirs(state)
     with open(os.path.join(state, "ports.json"), "w") as f:
-        json.dump({"Ethernet0": {"speed": "400G", "oper": "up"}}, f)
+        json.dump({"Ethernet0": {"speed": "400G", "oper": "up", "lldp": ["host1", "ens1f0np0"]}}, f)
     subprocess.run([sys.executable, EMULATOR, state, "--factory"], check=True)
     with open(os.path.join(state, "version.json"), "w") as f:
         json.dump({"build_version": build, "asic_type": asic}, f)
@@ -122,18 +155,35 @@ def running(state):
         return f.read()
 
 
+def checkpoint(state, name):
+    """A checkpoint the rollback row needs: without the WRED profiles the switch now holds (the
+    rollback would delete them), or with the ports still naming a map it no longer has."""
+    with open(os.path.join(state, "config_db.json")) as f:
+        cp = json.load(f)
+    if name == "dangling":
+        cp["TC_TO_PRIORITY_GROUP_MAP"]["ROCE"] = {"3": "3"}
+        cp["PORT_QOS_MAP"]["Ethernet0"]["tc_to_pg_map"] = "ROCE"
+        del cp["TC_TO_PRIORITY_GROUP_MAP"]["ROCE"]
+    else:
+        cp.pop("WRED_PROFILE")
+    os.makedirs(os.path.join(state, "checkpoints"))
+    with open(os.path.join(state, "checkpoints", name + ".cp.json"), "w") as f:
+        json.dump(cp, f)
+
+
 def main():
-    for what, build, asic, hwsku, extra, command, stdin, words, source in REFUSALS:
+    sys.path.insert(0, os.path.join(HERE, "emulators"))
+    import sonic_yang
+
+    refusals = REFUSALS
+    if sonic_yang.checker():
+        refusals = REFUSALS + YANG_REFUSALS
+    else:
+        print("skip: %d YANG refusals: no SONiC YANG checker (emulators/sonic_yang.py)" % len(YANG_REFUSALS))
+    for what, build, asic, hwsku, extra, command, stdin, words, source in refusals:
         state = switch(build, asic, hwsku, extra)
         if command.startswith("config rollback"):
-            # A checkpoint without the profile the switch now holds: the rollback would delete it.
-            name = command.split()[-1]
-            os.makedirs(os.path.join(state, "checkpoints"))
-            with open(os.path.join(state, "config_db.json")) as f:
-                cp = json.load(f)
-            cp.pop("WRED_PROFILE")
-            with open(os.path.join(state, "checkpoints", name + ".cp.json"), "w") as f:
-                json.dump(cp, f)
+            checkpoint(state, command.split()[-1])
         before = running(state)
         status, out, err = cli(state, command, stdin)
         if status != 2 or words not in out + err:
@@ -144,6 +194,8 @@ def main():
             return 1
         print("ok: refused: %s -- %s" % (what, source))
     for what, build, asic, hwsku, extra, command, stdin, source in ACCEPTED:
+        if "(YANG)" in what and not sonic_yang.checker():
+            continue
         state = switch(build, asic, hwsku, extra)
         status, out, err = cli(state, command, stdin)
         if status != 0 or "Patch applied successfully." not in out:

@@ -13,8 +13,12 @@ renders hold, the emulator must take and treat as SONiC's daemons do.
    cable), loaded as `config load` would: every entry kept as rendered, and the traditional model's
    buffermgrd then writes the lossless PG "Ethernet0|3-4" with its pg_lossless_<speed>_<cable>_profile,
    as sonic-swss cfgmgr/buffermgr.cpp does; nothing else.
-3. The whole-switch render of `config qos reload` (its QoS and buffer tables): loaded, `show
-   runningconfiguration all` gives back every table and value as rendered, all strings.
+3. The whole-switch render of `config qos reload` (its QoS and buffer tables): loaded onto the factory
+   tables, `show runningconfiguration all` gives back every entry and value as rendered, all strings.
+4. The emulator's factory tables (sonic_factory.py) against that render: the maps, schedulers and WRED
+   profile qos_config.j2 renders on every switch are the real render's, key for key; and the factory
+   CONFIG_DB of a switch with neighbours is valid for SONiC's own YANG models (with the checker in
+   shared/tools, which sits beside these outputs).
 Prints one line per check; exit 1 on the first that does not hold."""
 import json
 import os
@@ -133,11 +137,38 @@ def running(outputs):
     for table, entries in render.items():
         if not entries:
             continue  # config load writes no empty table; Redis holds no empty hash
-        if shown.get(table) != entries:
-            fail("show runningconfiguration all: %s differs from what was loaded" % table)
+        # config load merges field by field onto the factory's tables: every loaded field shows as loaded.
+        for key, fields in entries.items():
+            have = shown.get(table, {}).get(key, {})
+            if any(have.get(f) != v for f, v in fields.items()):
+                fail("show runningconfiguration all: %s|%s is %r, loaded %r" % (table, key, have, fields))
         if any(not isinstance(v, str) for e in entries.values() for v in e.values()):
             fail("%s: a value that is not a string" % table)
     print("ok: config qos reload's render (%d tables) shown back as loaded" % len([t for t in render if render[t]]))
+
+
+def factory(outputs):
+    sys.path.insert(0, os.path.join(HERE, "emulators"))
+    import sonic_factory
+    import sonic_yang
+
+    with open(os.path.join(outputs, "config-db_qos-tables_qos-reload-render.json")) as f:
+        render = json.load(f)
+    for table, entries in sonic_factory.QOS_TABLES.items():
+        if render.get(table) != entries:
+            fail("factory %s is %r, config qos reload renders %r" % (table, entries, render.get(table)))
+    ports = {"Ethernet%d" % (8 * i): {"speed": "400G", "oper": "up", "lldp": ["host%d" % i, "ens1f0np0"]}
+             for i in range(4)}
+    ports["Ethernet32"] = {"speed": "400G", "oper": "down"}
+    db = sonic_factory.factory_db(ports)
+    if sonic_yang.checker() is None:
+        fail("no SONiC YANG checker beside these outputs (emulators/sonic_yang.py)")
+    why = sonic_yang.invalid(db)
+    if why:
+        fail("the factory CONFIG_DB is invalid for SONiC's YANG models: " + why)
+    print("ok: factory maps, schedulers and WRED as config qos reload renders them (%d tables); the factory "
+          "CONFIG_DB of %d ports (%d with neighbours) valid for SONiC's YANG models"
+          % (len(sonic_factory.QOS_TABLES), len(db["PORT"]), len(db["DEVICE_NEIGHBOR"])))
 
 
 def main():
@@ -145,6 +176,7 @@ def main():
     shapes(outputs)
     buffermgrd(outputs)
     running(outputs)
+    factory(outputs)
     return 0
 
 

@@ -1,13 +1,17 @@
 // The SONiC transaction against its real consumer: SshSession to a real sshd whose ForceCommand is the
-// SONiC emulator (tests/lab/emulators/sonic.py) in front of a factory-default switch. Stage, collect
+// SONiC emulator (tests/lab/emulators/sonic.py) in front of a factory-default switch: its SKU's QoS and
+// buffer tables as SONiC's templates render them for ports with neighbours (sonic_factory.py), checked
+// by GCU's validators and, with shared/ beside the repository, by SONiC's YANG models. Stage, collect
 // with the collector's own commands, then confirm, roll back, or let the switch's systemd timer revert.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "emulated_switch.h"
 #include "fixtures.h"
 #include "platform/platform.h"
+#include "shared_dir.h"
 #include "temp_dir.h"
 #include "transport/ssh_session.h"
 #include "util/subprocess.h"
@@ -16,12 +20,17 @@ using namespace fabricctl;
 
 namespace {
 
-/// A factory-default SONiC switch with ports Ethernet0 and Ethernet8, behind sshd; the session to it.
+/// A factory-default SONiC switch with ports Ethernet0 and Ethernet8, both with a neighbour (so the
+/// factory binds them to its AZURE maps, lossless on 3,4), behind sshd; the session to it.
 struct Switch : test::EmulatedSwitch {
   Switch()
       : EmulatedSwitch(Platform::sonic, "sonic.py", {"Ethernet0", "Ethernet8"},
-                       R"({"Ethernet0": {"speed": "400G", "oper": "up"}, "Ethernet8": {"speed": "400G"}})") {}
+                       R"({"Ethernet0": {"speed": "400G", "oper": "up", "lldp": ["host1", "ens1f0np0"]},
+                           "Ethernet8": {"speed": "400G", "lldp": ["host2", "ens1f0np0"]}})") {}
 };
+
+/// Whether a CONFIG_DB file holds fabricctl's maps (named ROCE; the factory's are AZURE).
+bool has_roce_maps(const std::string& db) { return db.find(R"("ROCE": {)") != std::string::npos; }
 
 using test::id_with_timer;
 
@@ -39,8 +48,8 @@ TEST_CASE("sonic transaction: stage makes the change running, rollback restores 
   CHECK(sw.run(steps.stage) == "");  // the emulator refuses the map tables in apply-patch: the split holds
   CHECK(sw.mtu("Ethernet0") == 9000);
   CHECK(sw.change().empty());  // collection reads the running CONFIG_DB
-  CHECK(sw.file("config_db.json").find("DSCP_TO_TC_MAP") != std::string::npos);
-  CHECK(sw.file("saved.json").find("DSCP_TO_TC_MAP") == std::string::npos);  // not saved before verify
+  CHECK(has_roce_maps(sw.file("config_db.json")));
+  CHECK_FALSE(has_roce_maps(sw.file("saved.json")));  // not saved before verify
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.mtu("Ethernet0") == 9100);
   CHECK(sw.file("config_db.json") == factory);
@@ -59,7 +68,7 @@ TEST_CASE(
   CHECK(sw.timer_armed());
   sw.fire_timers();  // nobody confirms: fabricctl was killed, the window passed
   CHECK(sw.change().text == c.text);
-  CHECK(sw.file("config_db.json").find("DSCP_TO_TC_MAP") == std::string::npos);  // the maps went back too
+  CHECK_FALSE(has_roce_maps(sw.file("config_db.json")));  // the maps went back too
   // A confirm that comes too late fails: the timer has fired and is gone.
   CHECK(sw.run(steps.confirm).find("disarm the revert timer: exited with status 5") == 0);
   CHECK(sw.run(steps.rollback) == "");
@@ -78,7 +87,7 @@ TEST_CASE(
   CHECK_FALSE(sw.timer_armed());
   sw.fire_timers();  // the window passes: nothing is left to revert
   CHECK(sw.change().empty());
-  CHECK(sw.file("saved.json").find("DSCP_TO_TC_MAP") != std::string::npos);
+  CHECK(has_roce_maps(sw.file("saved.json")));
   CHECK_FALSE(std::filesystem::exists(sw.state() / "checkpoints" / "fabricctl-20261203T120000-a1b2c3.cp.json"));
 }
 
@@ -91,9 +100,9 @@ TEST_CASE("sonic transaction: 202305 to 202505 on a HWSKU GCU's validators do no
     if (!sw.up()) return;
     test::spit(sw.state() / "version.json",
                std::string(R"({"build_version": ")") + build + R"(", "asic_type": "broadcom"})");
-    std::string db = sw.file("config_db.json");
-    db.replace(db.find("Force10-S6000"), 13, "Accton-AS9726-32D");
-    test::spit(sw.state() / "config_db.json", db);
+    nlohmann::json db = nlohmann::json::parse(sw.file("config_db.json"));
+    db["DEVICE_METADATA"]["localhost"]["hwsku"] = "Accton-AS9726-32D";
+    test::spit(sw.state() / "config_db.json", db.dump(4));
     const std::string factory = sw.file("config_db.json");
     const NativeChange c = sw.change();
 
@@ -144,21 +153,14 @@ TEST_CASE("sonic transaction: a failing step is named; rollback after a partial 
 }
 
 TEST_CASE("sonic transaction: the traditional model's template PG goes when it is no longer lossless, and comes back") {
-  // A switch whose template made PGs 3-4 lossless (buffers_config.j2, qos_config.j2); the profile makes
-  // only 3 lossless. buffermgrd (the emulator models buffermgr.cpp) writes "Ethernet0|3" from the new
-  // pfc_enable but never deletes "Ethernet0|3-4": fabricctl must, or PG 4 keeps its headroom and the
-  // two entries overlap on PG 3.
+  // The factory switch: its template made PGs 3-4 lossless (buffers_config.j2, qos_config.j2) and
+  // buffermgrd wrote "<port>|3-4" (the emulator models buffermgr.cpp); the profile makes only 3
+  // lossless. buffermgrd writes "Ethernet0|3" from the new pfc_enable but never deletes
+  // "Ethernet0|3-4": fabricctl must, or PG 4 keeps its headroom and the two entries overlap on PG 3.
   Switch sw;
   if (!sw.up()) return;
-  nlohmann::json db = nlohmann::json::parse(sw.file("config_db.json"));
-  for (const char* port : {"Ethernet0", "Ethernet8"}) {
-    db["PORT_QOS_MAP"][port] = {{"pfc_enable", "3,4"}};
-    db["CABLE_LENGTH"]["AZURE"][port] = "5m";
-    db["BUFFER_PG"][std::string(port) + "|0"] = {{"profile", "ingress_lossy_profile"}};
-    db["BUFFER_PG"][std::string(port) + "|3-4"] = {{"profile", "pg_lossless_400000_5m_profile"}};
-  }
-  test::spit(sw.state() / "config_db.json", db.dump(4));
   const std::string before = sw.file("config_db.json");
+  CHECK(nlohmann::json::parse(before)["BUFFER_PG"]["Ethernet0|3-4"]["profile"] == "pg_lossless_400000_300m_profile");
   REQUIRE(sw.device.qos.lossless_priorities() == std::vector<int>{3});
 
   const NativeChange c = sw.change();
@@ -195,4 +197,52 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   CHECK(why.find("the config updater's dry run of the patch: exited with status 2: ") == 0);
   CHECK(why.find("68..9216") != std::string::npos);
   CHECK(sw.file("config_db.json") == before);
+}
+
+TEST_SUITE("external") {
+  // GCU validates every state its patch sorter passes through against SONiC's YANG models, and a
+  // switch's CONFIG_DB that names a map it no longer has is one its next apply-patch or rollback may
+  // not get out of. So no step of a stage or a rollback may leave one: each state the switch passes
+  // through is checked with SONiC's own models (shared/tools/sonic-yang-check), and so is the revert
+  // order fabricctl used before (the maps it created deleted before the rollback re-bound the ports),
+  // which must fail the same check.
+  TEST_CASE("sonic transaction: every state a stage and a rollback pass through is valid for SONiC's YANG") {
+    const std::filesystem::path checker = test::shared_path("tools/sonic-yang-check");
+    if (!test::shared_available(checker)) return;
+    Switch sw;
+    if (!sw.up()) return;
+    const auto invalid = [&] {  // "" when the running CONFIG_DB is valid, else the checker's verdict
+      auto out = run_command({checker.string(), (sw.state() / "config_db.json").string()});
+      return out ? std::string() : out.error();
+    };
+    const auto each_valid = [&](const std::vector<RemoteStep>& steps) {
+      for (const RemoteStep& s : steps) {
+        CAPTURE(s.what);
+        REQUIRE(sw.run({s}) == "");
+        CHECK(invalid() == "");
+      }
+    };
+    REQUIRE(invalid() == "");
+    const TransactionSteps steps = sw.applier.steps(sw.device, sw.change(), id_with_timer(300));
+    each_valid(steps.stage);
+    each_valid(steps.rollback);
+    CHECK_FALSE(has_roce_maps(sw.file("config_db.json")));
+
+    // The old order: both loads before the rollback. Deleting the maps leaves the ports naming them.
+    REQUIRE(sw.run(steps.stage) == "");
+    std::vector<RemoteStep> old = steps.rollback;
+    const auto by_what = [&](std::string_view what) {
+      return std::find_if(old.begin(), old.end(), [&](const RemoteStep& s) { return s.what.find(what) == 0; });
+    };
+    std::iter_swap(by_what("roll CONFIG_DB back"), by_what("delete the entries config load created"));
+    std::string first_invalid;  // the step after which the running CONFIG_DB was invalid
+    for (const RemoteStep& s : old) {
+      sw.run({s});
+      if (!invalid().empty()) {
+        first_invalid = s.what;
+        break;
+      }
+    }
+    CHECK(first_invalid == "delete the entries config load created");
+  }
 }

@@ -8,7 +8,7 @@ The switch's state is a directory (argument 1); every command holds STATE/lock (
 runs, and so does the revert timer when it fires:
   config_db.json   its running CONFIG_DB (a rendered config_db.json loads as `config load` would:
                    its null entries delete, and are not kept), with what the traditional model's
-                   buffermgrd writes back into it after every change (buffermgrd(), below)
+                   buffermgrd writes back into it after every change (sonic_factory.buffermgrd)
   saved.json       /etc/sonic/config_db.json, the startup configuration: `config save`, --load, --factory
   checkpoints/NAME.cp.json   `config checkpoint NAME` (GCU's /etc/sonic/checkpoints)
   tmp/NAME         a file a command wrote under /tmp (`tee /tmp/NAME`)
@@ -33,8 +33,10 @@ Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   stderr, exit 2.
 
   sonic.py STATE              answer $SSH_ORIGINAL_COMMAND
-  sonic.py STATE --load FILE  `config load FILE -y` + `config save`: merge a config_db.json
-  sonic.py STATE --factory    SONiC's factory CONFIG_DB for the ports of ports.json (no QoS tables)
+  sonic.py STATE --load FILE  `config load FILE -y` + `config save`: merge a config_db.json (onto the
+                             factory CONFIG_DB on a new switch)
+  sonic.py STATE --factory    the factory CONFIG_DB of the emulated SKU for the ports of ports.json, with
+                             the QoS and buffer tables its templates render (sonic_factory.py)
   sonic.py STATE --timer NAME  the transient timer NAME's process (started by systemd-run; common.py)
   sonic.py STATE --fire-timers the fire hook: every transient timer runs its command now
 """
@@ -46,10 +48,11 @@ import sys
 
 import lab_ports
 import sonic_gcu
+import sonic_yang
+from sonic_factory import DEFAULT_MTU, buffermgrd, factory_db
 from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
 
 DEFAULT_VERSION = {"build_version": "20230531.22", "asic_type": "broadcom"}  # a 202305 image
-DEFAULT_MTU = "9100"  # PORT mtu of SONiC's t1 preset and of default_config_db.cpp
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
 # "blocked", apply-patch failures in the Patch Sorter); the emulator refuses them always, so a test
 # proves fabricctl never sends them through apply-patch. The wording is GCU's validator message.
@@ -108,44 +111,6 @@ def save(state, name, value):
     os.replace(path + ".tmp", path)
 
 
-def lossless_runs(pfc_enable):
-    """buffermgr.cpp: pfc_enable's PGs as a bitmap (words that are not a number ignored), then each
-    run of consecutive PGs as "3" or "3-4" (generateIdListFromMap)."""
-    pgs = sorted({int(p) for p in pfc_enable.split(",") if p.isdigit() and int(p) < 32})
-    runs, i = [], 0
-    while i < len(pgs):
-        j = i
-        while j + 1 < len(pgs) and pgs[j + 1] == pgs[j] + 1:
-            j += 1
-        runs.append(str(pgs[i]) if i == j else "%d-%d" % (pgs[i], pgs[j]))
-        i = j + 1
-    return runs
-
-
-def buffermgrd(db):
-    """What the traditional buffer model's buffermgrd writes back into CONFIG_DB when PORT_QOS_MAP's
-    pfc_enable, a port's speed or its CABLE_LENGTH changes (sonic-swss cfgmgr/buffermgr.cpp
-    doSpeedUpdateTask): for a port with pfc_enable and a cable length other than "0m", BUFFER_PG
-    "<port>|<run>" for each run of lossless PGs, profile "pg_lossless_<speed>_<cable>_profile", unless
-    the entry already has that profile. It never deletes a PG entry (its one `del` is of an admin-down
-    port on mellanox/barefoot, not modelled), so an old run stays beside the new one. The dynamic
-    model (DEVICE_METADATA buffer_model "dynamic") is buffermgrdyn, which does not write BUFFER_PG.
-    Not modelled: the BUFFER_PROFILE entry it creates from the SKU's pg_profile_lookup.ini (the
-    emulator has no SKU table), and that the real daemon writes moments after the change, not with it."""
-    if db.get("DEVICE_METADATA", {}).get("localhost", {}).get("buffer_model") == "dynamic":
-        return
-    lengths = db.get("CABLE_LENGTH", {}).get("AZURE", {})
-    for port, entry in db.get("PORT_QOS_MAP", {}).items():
-        cable, speed = lengths.get(port), db.get("PORT", {}).get(port, {}).get("speed")
-        if "pfc_enable" not in entry or not cable or cable == "0m" or not speed:
-            continue
-        profile = "pg_lossless_%s_%s_profile" % (speed, cable)
-        for run in lossless_runs(entry["pfc_enable"]):
-            pgs = db.setdefault("BUFFER_PG", {})
-            if pgs.get(port + "|" + run, {}).get("profile") != profile:
-                pgs[port + "|" + run] = {"profile": profile}
-
-
 def set_running(state, db):
     buffermgrd(db)
     save(state, "config_db.json", db)
@@ -187,20 +152,30 @@ def apply_patch(db, patch, version):
             parent[leaf] = op["value"]
         else:
             raise patch_error("unknown operation " + str(kind), version)
-    why = sonic_gcu.refusal(version, hwsku(db), db, new)  # PatchApplier: validators, then YANG
+    why = refused(db, new, version)
     if why:
         raise patch_error(why, version)
+    return new
+
+
+def refused(old, new, version):
+    """Why GCU's PatchApplier.apply refuses to turn CONFIG_DB `old` into `new`, in its order: the field
+    operation validators, then empty tables, then the patch sorter's YANG validation of the whole
+    result (sonic_yang.py; without SONiC's models here, only the PORT mtu range the emulator knows)."""
+    why = sonic_gcu.refusal(version, hwsku(old), old, new)
+    if why:
+        return why
+    empty = [t for t, entries in new.items() if not entries]
+    if empty:
+        return ("Given patch is not valid because it will result in empty tables which is not allowed in "
+                "ConfigDb. Table%s: %s" % ("s" if len(empty) != 1 else "", ", ".join(empty)))
     for port, fields in new.get("PORT", {}).items():  # sonic-port.yang: mtu uint16 68..9216
         mtu = fields.get("mtu", DEFAULT_MTU)
         if not (mtu.isdigit() and 68 <= int(mtu) <= 9216):
-            raise patch_error("Given patch will produce invalid config. Error: "
-                             "Value \"%s\" does not satisfy the constraint \"68..9216\" (PORT %s mtu)" % (mtu, port),
-                              version)
-    empty = [t for t, entries in new.items() if not entries]
-    if empty:
-        raise patch_error("given patch is not valid because it will result in empty "
-                         "tables which is not allowed in ConfigDb. Table: " + ", ".join(empty), version)
-    return new
+            return ("Given patch will produce invalid config. Error: Value \"%s\" does not satisfy the constraint "
+                    "\"68..9216\" (PORT %s mtu)" % (mtu, port))
+    why = sonic_yang.invalid(new)
+    return "Given patch will produce invalid config. Error: " + why if why else None
 
 
 def read_file(state, path, stdin):
@@ -225,7 +200,7 @@ def rollback(state, name):
     if cp is None:
         raise ClickError("Checkpoint '%s' does not exist" % name, ["Failed to rollback config"])
     db = load(state, "config_db.json", {})
-    why = sonic_gcu.refusal(version_of(state), hwsku(db), db, cp)  # ConfigReplacer -> PatchApplier.apply
+    why = refused(db, cp, version_of(state))  # ConfigRollbacker -> ConfigReplacer -> PatchApplier.apply
     if why:
         raise ClickError(why, ["Failed to rollback config"])
     set_running(state, cp)
@@ -454,18 +429,8 @@ def timer_fired(state, _name, data):
 
 
 def factory(state):
-    """SONiC's factory CONFIG_DB for the ports of ports.json: PORT entries at the preset's MTU with
-    their speed (Mb/s), DEVICE_METADATA; no QoS, buffer or watchdog tables (those come from
-    `config qos reload` / load_minigraph), so nothing is lossless."""
-    db = {"DEVICE_METADATA": {"localhost": {"hostname": "sonic", "hwsku": "Force10-S6000", "type": "LeafRouter",
-                                            "buffer_model": "traditional", "default_pfcwd_status": "disable"}},
-          "PORT": {}}
-    for name, p in load(state, "ports.json", {}).items():
-        if name.startswith("_"):
-            continue
-        m = re.fullmatch(r"([0-9]+)G", str(p.get("speed", "")))
-        db["PORT"][name] = {"admin_status": "up", "mtu": DEFAULT_MTU, "speed": str(int(m.group(1)) * 1000) if m
-                            else "100000"}
+    """A switch as load_minigraph leaves it (sonic_factory.py), running and saved."""
+    db = factory_db(load(state, "ports.json", {}))
     set_running(state, db)
     save(state, "saved.json", db)
 
@@ -487,7 +452,7 @@ def main():
             factory(state)
             return 0
         if len(sys.argv) == 4 and sys.argv[2] == "--load":
-            db = load(state, "config_db.json", {})
+            db = load(state, "config_db.json", None) or factory_db(load(state, "ports.json", {}))
             with open(sys.argv[3]) as f:
                 merge(db, json.load(f))
             set_running(state, db)

@@ -1,0 +1,46 @@
+"""GCU's whole-config YANG validation of the CONFIG_DB a patch or rollback would produce (sonic-utilities
+generic_config_updater: PatchSorter.sort -> ConfigWrapper.validate_config_db_config, sonic_yang's
+loadData + validate_data_tree on every table that has a model; tables without one are cropped).
+
+The models and the validator are SONiC's own, through shared/tools/sonic-yang-check (yanglint with the
+sonic-yang-models beside it): found at ../shared beside the repository, or at $SONIC_YANG_CHECK ("off"
+turns the validation off). Without it the emulator checks only the YANG ranges sonic.py knows itself
+(PORT mtu), and the tests that need the whole-config check skip or, with CI set, fail.
+
+UNCONFIRMED: the text after "Error: " on a real switch is sonic_yang's exception (libyang's message
+with the schema path); here it is the checker's, which names the same table, key, field and libyang
+message. GCU's supplemental validators (lanes unique per port, BGP peer groups) and its refusal of
+patches to tables without a model are not modelled: the models in shared/ are a subset, so a table
+missing there may still have a model on the switch."""
+import json
+import os
+import subprocess
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BESIDE = os.path.normpath(os.path.join(HERE, "..", "..", "..", "..", "shared", "tools", "sonic-yang-check"))
+
+
+def checker():
+    path = os.environ.get("SONIC_YANG_CHECK") or BESIDE
+    return None if path == "off" or not os.access(path, os.X_OK) else path
+
+
+def invalid(db):
+    """Why SONiC's YANG models refuse CONFIG_DB `db` (the checker's ERROR lines), or None: valid, or
+    no checker here. A checker that cannot run at all is an error of the lab, raised as such."""
+    path = checker()
+    if path is None:
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(db, f)
+    try:
+        p = subprocess.run([path, f.name], capture_output=True, text=True, timeout=60)
+    finally:
+        os.remove(f.name)
+    if p.returncode == 0:
+        return None
+    errors = [line[len("ERROR "):] for line in p.stdout.splitlines() if line.startswith("ERROR ")]
+    if p.returncode != 1 or not errors:
+        raise RuntimeError("sonic-yang-check exit %d: %s" % (p.returncode, (p.stderr or p.stdout)[-500:]))
+    return "; ".join(errors)
