@@ -1,6 +1,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <future>
@@ -221,7 +222,8 @@ int cmd_verify(const std::vector<std::string>& args) {
   options.needed = std::move(needed);
   options.min_severity = *min_severity;
   options.passes = list_passes ? Passes::listed : Passes::counted;
-  const VerifyReport report = ops::verify(fabric->desired, snaps.observed, std::move(options));
+  VerifyReport report = ops::verify(fabric->desired, snaps.observed, std::move(options));
+  report.ran_at = std::chrono::system_clock::now();
   timer.emplace("report");
   progress.phase("writing the report");
   int written = kExitOk;

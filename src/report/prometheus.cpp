@@ -2,13 +2,18 @@
 // push gateway. All metrics are gauges describing the last verify run; families are sorted by name
 // and series by label values, with no timestamps, so the same report gives the same bytes.
 // fabricctl_verify_findings has a series for every check that ran and every severity, 0 when there
-// is nothing to report, so that series do not vanish when a problem is fixed.
+// is nothing to report, so that series do not vanish when a problem is fixed. fabricctl_verify_finding
+// says where: one series per failed object, so an alert can name the device, port and peer; at most
+// kMaxFindingSeries of them, errors first, so a fabric-wide fault cannot flood the time-series database.
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "report/report.h"
 #include "util/escape.h"
@@ -16,6 +21,10 @@
 namespace fabricctl {
 
 namespace {
+
+/// The most fabricctl_verify_finding series one report has: a misconfiguration of a whole fabric fails
+/// on every port, and one series per port of R100k would swamp a Prometheus server.
+constexpr size_t kMaxFindingSeries = 1000;
 
 /// A label value as the exposition format wants it (util/escape.h). Two values that differ only in
 /// what cleaning dropped or replaced end up as one series (their counts add up), never as duplicates.
@@ -30,6 +39,23 @@ void sample(std::string& out, std::string_view name, std::string_view labels, si
   out += std::string(name);
   if (!labels.empty()) out += "{" + std::string(labels) + "}";
   out += " " + std::to_string(value) + "\n";
+}
+
+/// One failed object's series: its labels, in the exposition's (alphabetical) order.
+struct FindingLabels {
+  int rank = 0;  // 0 error, 1 warning, 2 info: which series are kept first under the cap
+  std::string labels;
+  friend auto operator<=>(const FindingLabels&, const FindingLabels&) = default;
+};
+
+FindingLabels finding_labels(const Result& res) {
+  const std::string peer = res.b ? res.b->str() : std::string();
+  return {res.severity == Severity::error     ? 0
+          : res.severity == Severity::warning ? 1
+                                              : 2,
+          "check=\"" + label_value(res.check) + "\",device=\"" + label_value(res.a.device) + "\",peer=\"" +
+              label_value(peer) + "\",port=\"" + label_value(res.a.port) + "\",severity=\"" +
+              std::string(to_string(res.severity)) + "\""};
 }
 
 }  // namespace
@@ -55,6 +81,18 @@ std::string report_prometheus(const VerifyReport& r) {
   }
   std::map<std::string, size_t> unreadable;
   for (const auto& [device, why] : r.unreadable) unreadable[label_value(device)] = 1;
+  // Failures only: a consequence is explained by its cause's series, missing data by the unreadable
+  // device's. Two results of one check on one object (two counters) are one series of value 2.
+  std::map<FindingLabels, size_t> where;
+  for (const Result& res : r.results)
+    if (res.status == Status::fail) ++where[finding_labels(res)];
+  const size_t omitted = where.size() > kMaxFindingSeries ? where.size() - kMaxFindingSeries : 0;
+  std::vector<std::pair<std::string, size_t>> kept;  // the first kMaxFindingSeries by rank, then sorted by labels
+  for (const auto& [key, n] : where) {
+    if (kept.size() == kMaxFindingSeries) break;
+    kept.emplace_back(key.labels, n);
+  }
+  std::sort(kept.begin(), kept.end());
 
   std::string out;
   family(out, "fabricctl_verify_device_unreadable",
@@ -68,6 +106,17 @@ std::string report_prometheus(const VerifyReport& r) {
   family(out, "fabricctl_verify_devices_unreadable", "Devices whose state could not be read.");
   sample(out, "fabricctl_verify_devices_unreadable", "", r.unreadable.size());
 
+  family(out, "fabricctl_verify_finding",
+         "Where verify failed: the number of failed results of a check on one object (its device, port and, "
+         "for a link, the peer end), at most " +
+             std::to_string(kMaxFindingSeries) + " series, errors first.");
+  for (const auto& [labels, n] : kept) sample(out, "fabricctl_verify_finding", labels, n);
+
+  family(out, "fabricctl_verify_finding_series_omitted",
+         "Failed objects left out of fabricctl_verify_finding by its limit of " + std::to_string(kMaxFindingSeries) +
+             " series (they are in the JSON report).");
+  sample(out, "fabricctl_verify_finding_series_omitted", "", omitted);
+
   family(out, "fabricctl_verify_findings",
          "Failed results by check ID and severity; 0 for every check that ran without such failures.");
   for (const auto& [key, n] : findings)
@@ -80,6 +129,13 @@ std::string report_prometheus(const VerifyReport& r) {
          "Check results by status: pass, fail, missing (no data to compare), consequence (explained by a failure), or "
          "not_applicable (not compared: the check does not apply to the object as it is, e.g. a down link's speed).");
   for (const auto& [status, n] : results) sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
+
+  if (r.ran_at) {
+    family(out, "fabricctl_verify_run_timestamp_seconds",
+           "When this verify run's checks ran, in seconds since the Unix epoch: alert when it grows old.");
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(r.ran_at->time_since_epoch()).count();
+    sample(out, "fabricctl_verify_run_timestamp_seconds", "", static_cast<size_t>(std::max<int64_t>(seconds, 0)));
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // so these tests can fail.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
 
 #include "report/report.h"
@@ -24,6 +25,14 @@ fabricctl_verify_devices_checked 4
 # HELP fabricctl_verify_devices_unreadable Devices whose state could not be read.
 # TYPE fabricctl_verify_devices_unreadable gauge
 fabricctl_verify_devices_unreadable 2
+# HELP fabricctl_verify_finding Where verify failed: the number of failed results of a check on one object (its device, port and, for a link, the peer end), at most 1000 series, errors first.
+# TYPE fabricctl_verify_finding gauge
+fabricctl_verify_finding{check="link.pfc.mismatch",device="host1",peer="leaf1:Ethernet0",port="eth0",severity="error"} 1
+fabricctl_verify_finding{check="port.ecn.missing",device="leaf1",peer="",port="Ethernet8",severity="warning"} 1
+fabricctl_verify_finding{check="port.pause.delta",device="leaf1",peer="",port="Ethernet8",severity="info"} 2
+# HELP fabricctl_verify_finding_series_omitted Failed objects left out of fabricctl_verify_finding by its limit of 1000 series (they are in the JSON report).
+# TYPE fabricctl_verify_finding_series_omitted gauge
+fabricctl_verify_finding_series_omitted 0
 # HELP fabricctl_verify_findings Failed results by check ID and severity; 0 for every check that ran without such failures.
 # TYPE fabricctl_verify_findings gauge
 fabricctl_verify_findings{check="link.pfc.mismatch",severity="error"} 1
@@ -114,4 +123,50 @@ TEST_CASE("prometheus: a check without failures keeps its zero series and every 
   CHECK(out.find("fabricctl_verify_results{status=\"missing\"} 0\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_results{status=\"pass\"} 1\n") != std::string::npos);
   CHECK(out.find("fabricctl_verify_device_unreadable{") == std::string::npos);
+}
+
+TEST_CASE("prometheus: a series per failed object names its device, port and peer; consequences are not findings") {
+  VerifyReport r = sample();
+  Result consequence = result("link.roce.class", Status::consequence, Severity::error, Endpoint{"host1", "eth0"},
+                              Endpoint{"leaf1", "Ethernet0"}, "", "", "m", "");
+  consequence.cause = "link.pfc.mismatch host1:eth0~leaf1:Ethernet0";
+  r.results.push_back(consequence);
+  const std::string out = report_prometheus(r);
+  CHECK(out.find("fabricctl_verify_finding{check=\"link.roce.class\"") == std::string::npos);
+  CHECK(out.find("fabricctl_verify_finding{check=\"link.pfc.mismatch\",device=\"host1\",peer=\"leaf1:Ethernet0\","
+                 "port=\"eth0\",severity=\"error\"} 1\n") != std::string::npos);
+  CHECK(out.find("fabricctl_verify_run_timestamp_seconds") == std::string::npos);  // a report built by hand
+}
+
+TEST_CASE("prometheus: at most 1000 finding series, errors kept first, the rest counted as omitted") {
+  VerifyReport r;
+  for (int i = 0; i < 1200; ++i)
+    r.results.push_back(result("port.ecn.missing", Status::fail, Severity::warning,
+                               Endpoint{"leaf" + std::to_string(i), "Ethernet0"}, std::nullopt, "", "", "m", ""));
+  r.results.push_back(result("link.pfc.mismatch", Status::fail, Severity::error, Endpoint{"zhost", "eth0"},
+                             Endpoint{"zleaf", "Ethernet0"}, "", "", "m", ""));
+  const std::string out = report_prometheus(r);
+  size_t series = 0;
+  for (size_t at = out.find("\nfabricctl_verify_finding{"); at != std::string::npos;
+       at = out.find("\nfabricctl_verify_finding{", at + 1))
+    ++series;
+  CHECK(series == 1000);
+  CHECK(out.find("fabricctl_verify_finding_series_omitted 201\n") != std::string::npos);
+  CHECK(out.find("device=\"zhost\"") != std::string::npos);  // the error is kept though it sorts last
+  CHECK(out.find("fabricctl_verify_findings{check=\"port.ecn.missing\",severity=\"warning\"} 1200\n") !=
+        std::string::npos);
+  const Run lint = promtool(out);
+  CHECK_MESSAGE(lint.exit_code == 0, lint.output);
+}
+
+TEST_CASE("prometheus: the run's time, when the report has one, as a timestamp gauge") {
+  VerifyReport r = sample();
+  r.ran_at = std::chrono::system_clock::time_point(std::chrono::seconds(1764936000));
+  const std::string out = report_prometheus(r);
+  CHECK(out.size() > std::string(kSampleMetrics).size());
+  CHECK(out.find("# TYPE fabricctl_verify_run_timestamp_seconds gauge\nfabricctl_verify_run_timestamp_seconds "
+                 "1764936000\n") != std::string::npos);
+  const Run lint = promtool(out);
+  CHECK_MESSAGE(lint.exit_code == 0, lint.output);
+  CHECK(lint.output == "");
 }

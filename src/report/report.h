@@ -24,8 +24,9 @@ enum class JunitCases { each, compact };
 std::string report_junit(const VerifyReport& r, JunitCases cases = JunitCases::each);
 /// The same, written to `out` as it is produced: a large fabric's report has millions of test cases.
 void write_junit(const VerifyReport& r, std::ostream& out, JunitCases cases = JunitCases::each);
-/// Prometheus text exposition format: findings by check and severity, results by status, devices
-/// and links checked, unreadable devices.
+/// Prometheus text exposition format: each failed object (check, device, port, peer; bounded),
+/// findings by check and severity, results by status, devices and links checked, unreadable devices,
+/// and the run's time when the report has one.
 std::string report_prometheus(const VerifyReport& r);
 
 }  // namespace fabricctl

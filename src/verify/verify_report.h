@@ -2,7 +2,9 @@
 // (src/report/) are pure functions of it.
 #pragma once
 
+#include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,9 @@ struct VerifyReport {
   /// a link that is down): neither a pass nor checked.
   size_t not_applicable = 0;
   size_t hidden_warnings = 0, hidden_infos = 0;  // failures below --severity, counted so summaries can say so
+  /// When the checks ran, for monitoring (Prometheus' last-run timestamp); unset in a report built by
+  /// hand, whose writers then stay byte-for-byte deterministic.
+  std::optional<std::chrono::system_clock::time_point> ran_at;
 
   /// What one check found beyond `results`, by index into checks_run: JUnit's compact form gives a
   /// check that passed everywhere one test case, and the summaries count per check.

@@ -37,6 +37,14 @@ grep -q '^fabricctl_verify_findings{check="link.pfc.mismatch",severity="error"} 
   fail "a consequence is counted as a finding"
 grep -q '^fabricctl_verify_results{status="consequence"} 3$' "$work/metrics.prom" || fail "consequences not counted apart"
 grep -q '^fabricctl_verify_links_checked 6$' "$work/metrics.prom" || fail "links_checked is not 6"
+# Where: the drifted port by name, so an alert can say which one; the consequences have no series.
+grep -q '^fabricctl_verify_finding{check="port.pfc.drift",device="leaf1",peer="",port="Ethernet8",severity="error"} 1$' \
+  "$work/metrics.prom" || fail "no series for the drifted port: $(grep '^fabricctl_verify_finding{' "$work/metrics.prom")"
+grep -q '^fabricctl_verify_finding{check="link.pfc.mismatch"' "$work/metrics.prom" && fail "a consequence has a finding series"
+# When: the run's time, for a staleness alert.
+ran=$(sed -n 's/^fabricctl_verify_run_timestamp_seconds \([0-9]*\)$/\1/p' "$work/metrics.prom")
+[ -n "$ran" ] && [ $(($(date +%s) - ran)) -ge 0 ] && [ $(($(date +%s) - ran)) -lt 600 ] ||
+  fail "run timestamp ${ran:-absent}, now $(date +%s)"
 
 # Filters.
 set +e
