@@ -123,6 +123,18 @@ inline std::string sonic_lldp(const std::vector<PortObserved>& ports) {
          std::to_string(rows.size() - 1) + "\n";
 }
 
+/// `show pfc counters` of a switch whose ports are `ports`: every count 0, as syncd starts them.
+inline std::string sonic_pfc_counters(const std::vector<PortObserved>& ports) {
+  std::string out;
+  for (const char* header : {"Port Rx", "Port Tx"}) {
+    std::vector<std::vector<std::string>> rows = {
+        {header, "PFC0", "PFC1", "PFC2", "PFC3", "PFC4", "PFC5", "PFC6", "PFC7"}};
+    for (const PortObserved& p : ports) rows.push_back({p.name, "0", "0", "0", "0", "0", "0", "0", "0"});
+    out += (out.empty() ? "" : "\n") + sonic_table(rows);
+  }
+  return out;
+}
+
 /// `show version` of a 202305 image on a Broadcom switch.
 inline std::string sonic_version() {
   return "\nSONiC Software Version: SONiC.20230531.22\nSONiC OS Version: 11\nDistribution: Debian 11.7\n\n"
@@ -137,7 +149,10 @@ inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& obse
   return {{"runningconfiguration.json", (config_db.is_null() ? rendered_config_db(d) : config_db).dump(4) + "\n"},
           {"interfaces-status.txt", sonic_status(observed.ports)},
           {"lldp-table.txt", sonic_lldp(observed.ports)},
-          {"version.txt", sonic_version()}};
+          {"version.txt", sonic_version()},
+          {"pfc-counters.txt", sonic_pfc_counters(observed.ports)},
+          {"pfcwd-stats.txt", sonic_table({{"QUEUE", "STATUS", "STORM DETECTED/RESTORED", "TX OK/DROP", "RX OK/DROP",
+                                            "TX LAST OK/DROP", "RX LAST OK/DROP"}})}};
 }
 
 /// A clock that stands still unless a test (or a slow fake device) moves it.

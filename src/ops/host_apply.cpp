@@ -89,7 +89,7 @@ Expected<HostNow> read_host(const HostTxOptions& o, const json& state) {
       h.observed.unreadable_ports.emplace(terminal_line(name), "no network interface " + terminal_line(name));
       continue;
     }
-    auto read = read_nic_port({o.root, o.dcb_from}, *link);
+    auto read = read_nic_port({o.root, o.dcb_from, /*counters=*/false}, *link);
     if (!read) return unexpected(name + ": " + read.error());
     h.dcb[name] = std::move(read->dcb);
     h.observed.ports.push_back(std::move(read->port));

@@ -1,6 +1,7 @@
 // A host's NIC port as the host itself reads it: its link (MTU, operational state) from rtnetlink,
-// DCQCN, RDMA and ToS from sysfs and configfs under a root prefix, and PFC, ETS and the DSCP app table
-// from DCB netlink (or from a saved reply: the lab's stand-in NIC, an offline replay). The one reader
+// DCQCN, RDMA and ToS from sysfs and configfs under a root prefix, PFC, ETS and the DSCP app table
+// from DCB netlink (or from a saved reply: the lab's stand-in NIC, an offline replay), and its counters
+// from the driver's ethtool statistics and the RDMA port's hw_counters (platform/linux/nic_counters.h). The one reader
 // `host collect` and `host apply` share, so that what apply changes is judged on what collect shows.
 #pragma once
 
@@ -19,7 +20,10 @@ namespace fabricctl::ops {
 /// Where the host's state is read.
 struct NicSource {
   std::filesystem::path root = "/";  // prefix of /sys and /etc (fixture trees)
-  std::filesystem::path dcb_from;    // DCB replies as DIR/<netdev>.dcbnl hex dumps instead of the kernel's
+  // The stand-in NIC's saved kernel answers, instead of the kernel's: DCB replies as DIR/<netdev>.dcbnl
+  // hex dumps, and `ethtool -S` output as DIR/<netdev>.ethtool where there is one.
+  std::filesystem::path dcb_from;
+  bool counters = true;  // read the counters too (collect); apply, which never judges them, does not
 };
 
 struct NicPort {

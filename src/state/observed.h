@@ -80,8 +80,8 @@ struct PortObserved {
   std::optional<RdmaObserved> rdma;          // host NICs
   std::optional<LldpNeighbor> lldp;
   /// Counters, monotonically increasing since an unknown time: judged as deltas against a
-  /// baseline, never against zero. Names: pfc_rx_pause_<p>, pfc_tx_pause_<p>, watchdog_storms_<q>,
-  /// ecn_marked_<q>.
+  /// baseline, never against zero. Neutral names (docs/snapshots.md#counters), e.g. pfc_rx_pause_<p>,
+  /// pfc_tx_pause_<p>, fcs_errors, cnp_sent, watchdog_storms_<q>, ecn_marked_<q>; absent when not reported.
   std::map<std::string, uint64_t> counters;
 };
 

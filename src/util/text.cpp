@@ -34,6 +34,15 @@ std::optional<int64_t> parse_int(std::string_view s) {
   return v;
 }
 
+std::optional<uint64_t> parse_u64(std::string_view s) {
+  if (s.empty() || s.front() < '0' || s.front() > '9') return std::nullopt;  // from_chars takes no sign, but be plain
+  uint64_t v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (ec != std::errc() || p != end) return std::nullopt;
+  return v;
+}
+
 bool natural_less(std::string_view a, std::string_view b) {
   size_t i = 0, j = 0;
   auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };

@@ -18,6 +18,9 @@ std::vector<std::string> split_lines(std::string_view text);
 /// Strict decimal parse: optional '-', digits only, no spaces, no leading '+', fits in int64.
 std::optional<int64_t> parse_int(std::string_view s);
 
+/// Strict unsigned decimal parse (counters): digits only, no sign, no spaces, fits in uint64.
+std::optional<uint64_t> parse_u64(std::string_view s);
+
 /// Orders "Ethernet2" before "Ethernet10" and "swp1s2" before "swp10": digit runs compare as numbers.
 bool natural_less(std::string_view a, std::string_view b);
 

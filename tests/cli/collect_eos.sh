@@ -2,7 +2,8 @@
 # fabricctl collect against two Arista EOS switches, each a real sshd on 127.0.0.1 in front of the EOS CLI
 # emulator (tests/lab/emulators/eos.py) loaded with the switch's rendered session.cfg: raw outputs kept
 # without the secrets a running-config holds, snapshots that verify finds clean, --from-raw giving the
-# same snapshots, and a fault made through the switch's own configuration found by verify on that port.
+# same snapshots, the interface counters in neutral names, and a fault made through the switch's own
+# configuration found by verify on that port.
 # What collect does for every platform alike (host keys, unreachable devices, hostile output reaching the
 # terminal) is proved by collect_sonic.sh.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
@@ -27,8 +28,17 @@ CFG
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/session.cfg" || fail "$sw: session.cfg not loaded"
 done
 
+# sw1's Ethernet1 has seen FCS errors and discards and flapped once.
+echo '{"Ethernet1": {"inDiscards": 12, "linkStatusChanges": 3, "inputErrorsDetail": {"fcsErrors": 77}}}' \
+  >"$work/sw1/state/counters.json"
+
 run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
+/usr/bin/python3 - "$work/snaps/sw1.json" <<'PY' || fail "counters: $(cat "$work/snaps/sw1.json")"
+import json, sys
+c = json.load(open(sys.argv[1]))["ports"]["Ethernet1"]["counters"]
+assert c == {"fcs_errors": 77, "link_changes": 3, "rx_discards": 12, "symbol_errors": 0, "tx_discards": 0}, c
+PY
 grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
 for sw in sw1 sw2; do
   for f in running-config.txt interfaces.json lldp-neighbors.json; do

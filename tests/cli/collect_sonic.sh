@@ -3,7 +3,7 @@
 # front of the SONiC CLI emulator (tests/lab/emulators/sonic.py) loaded with the switch's rendered
 # config_db.json: host keys (unknown refused, recorded with --accept-new-host-keys, changed refused),
 # raw outputs kept without the secrets CONFIG_DB holds, snapshots that verify finds clean, --from-raw
-# giving the same snapshots, a fault made through the switch's own config found by verify, and an
+# giving the same snapshots, the ports' PFC and watchdog counters from COUNTERS_DB, a fault made through the switch's own config found by verify, and an
 # unreachable switch named while the other is collected (exit 3).
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/sshd.sh"
@@ -19,6 +19,10 @@ for sw in sw1 sw2; do
     >"$work/$sw/state/config_db.json"
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/config_db.json"
 done
+# sw1's COUNTERS_DB: pauses received on priority 3 and a storm the watchdog caught on queue 3.
+echo '{"Ethernet0": {"SAI_PORT_STAT_PFC_3_RX_PKTS": "1200", "SAI_PORT_STAT_PFC_3_TX_PKTS": "7"},
+       "Ethernet0:3": {"PFC_WD_STATUS": "stormed", "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": "1",
+                       "PFC_WD_QUEUE_STATS_TX_DROPPED_PACKETS": "300"}}' >"$work/sw1/state/counters.json"
 
 # An inventory that does not say how to reach its devices: exit 2 before any device is contacted.
 run "$bin" collect -i "$root/tests/corpus/valid/no-mgmt/inventory" -p "$root/profiles" --out "$work/none"
@@ -51,6 +55,15 @@ for sw in sw1 sw2; do
 done
 ! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
 grep -q '"PFC_WD"' "$work/snaps/raw/sw1/runningconfiguration.json" || fail "the QoS tables were not kept"
+# The counters, in neutral names: what COUNTERS_DB holds, 0 where syncd starts a port's counters.
+/usr/bin/python3 - "$work/snaps/sw1.json" <<'PY' || fail "counters: $(cat "$work/snaps/sw1.json")"
+import json, sys
+ports = json.load(open(sys.argv[1]))["ports"]
+c = ports["Ethernet0"]["counters"]
+assert c["pfc_rx_pause_3"] == 1200 and c["pfc_tx_pause_3"] == 7 and "pfc_rx_pause_0" not in c, c
+assert c["watchdog_storms_3"] == 1 and c["watchdog_restored_3"] == 0 and c["watchdog_drops_3"] == 300, c
+assert ports["Ethernet8"]["counters"]["pfc_rx_pause_3"] == 0, ports["Ethernet8"]
+PY
 
 # What was collected is what the intent renders: verify is clean on every check it could run.
 run "$bin" verify -i "$inv" --snapshots "$work/snaps"

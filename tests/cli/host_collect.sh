@@ -50,7 +50,15 @@ grep -q '"ens1f0np0": "DCB: not supported by the driver (EOPNOTSUPP)' "$work/nod
 grep -q 'host1:ens1f0np0: not read: DCB: not supported' "$work/err" || fail "no DCB not said: $(cat "$work/err")"
 grep -q '"mtu": 9000' "$work/nodcb.json" || fail "no DCB: the port was not read"
 
-# From here on DCB comes from the replies the fixture saved (the kernel's IEEE_GET layout).
+# From here on DCB comes from the replies the fixture saved (the kernel's IEEE_GET layout), and
+# ens1f0np0 is a stand-in mlx5 port: its `ethtool -S` answer saved beside them (mlx5 names, en_stats.c)
+# and its RDMA port's hw_counters in the tree. ens2f0np0's statistics are the veth's own, from the kernel.
+printf 'NIC statistics:\n     rx_packets: 77\n     rx_prio3_pause: 120\n     tx_prio3_pause: 7\n     rx_discards_phy: 3\n' \
+  >"$work/root/dcb/ens1f0np0.ethtool"
+hw="$work/root/sys/class/infiniband/mlx5_0/ports/1/hw_counters"
+mkdir -p "$hw"
+echo 40 >"$hw/np_cnp_sent"
+echo 38 >"$hw/rp_cnp_handled"
 collect() {
   ip netns exec "$ns_host" "$bin" host collect --device host1 --root "$work/root" --lldp-socket "$work/host.sock" \
     --dcb-from "$work/root/dcb" "$@"
@@ -77,6 +85,9 @@ assert p["dcqcn"]["cnp_dscp"] == 48, p["dcqcn"]
 assert s["nccl"]["traffic_class"] == 106, s["nccl"]
 assert p["pfc_enabled"] == [3] and p["trust"] == "dscp", p
 assert "unreadable" not in s, s["unreadable"]
+assert p["counters"] == {"pfc_rx_pause_3": 120, "pfc_tx_pause_3": 7, "rx_discards": 3, "cnp_sent": 40,
+                         "cnp_handled": 38}, p.get("counters")
+assert "counters" not in ports["ens2f0np0"], ports["ens2f0np0"]  # a veth has none of them
 PY
 
 # A port the host does not have is named, the others are still read.

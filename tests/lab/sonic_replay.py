@@ -19,6 +19,9 @@ renders hold, the emulator must take and treat as SONiC's daemons do.
    profile qos_config.j2 renders on every switch are the real render's, key for key; and the factory
    CONFIG_DB of a switch with neighbours is valid for SONiC's own YANG models (with the checker in
    shared/tools, which sits beside these outputs).
+5. The counter commands: COUNTERS_DB holding the values SONiC's own tests print, the emulator's `show
+   pfc counters` and `show pfcwd stats` are those outputs byte for byte (pfcstat and pfcwd/main.py's
+   tabulate layout, thousands separators, the blank line between the Rx and Tx tables).
 Prints one line per check; exit 1 on the first that does not hold."""
 import json
 import os
@@ -171,12 +174,42 @@ def factory(outputs):
           % (len(sonic_factory.QOS_TABLES), len(db["PORT"]), len(db["DEVICE_NEIGHBOR"])))
 
 
+def counters(outputs):
+    with open(os.path.join(outputs, "show-pfc-counters_pfcstat-test.txt")) as f:
+        pfc = f.read()
+    with open(os.path.join(outputs, "show-pfcwd-stats_pfcwd-test.txt")) as f:
+        wd = f.read()
+    db = {}
+    for block, direction in zip(pfc.split("\n\n"), ("RX", "TX")):
+        for line in block.splitlines()[2:]:
+            cells = line.split()
+            db.setdefault(cells[0], {}).update({"SAI_PORT_STAT_PFC_%d_%s_PKTS" % (p, direction): v.replace(",", "")
+                                                for p, v in enumerate(cells[1:])})
+    names = [("DEADLOCK_DETECTED", "DEADLOCK_RESTORED"), ("TX_PACKETS", "TX_DROPPED_PACKETS"),
+             ("RX_PACKETS", "RX_DROPPED_PACKETS"), ("TX_PACKETS_LAST", "TX_DROPPED_PACKETS_LAST"),
+             ("RX_PACKETS_LAST", "RX_DROPPED_PACKETS_LAST")]
+    for line in wd.splitlines()[2:]:
+        cells = line.split()
+        entry = db.setdefault(cells[0], {"PFC_WD_STATUS": cells[1]})
+        for (a, b), pair in zip(names, cells[2:]):
+            entry["PFC_WD_QUEUE_STATS_" + a], entry["PFC_WD_QUEUE_STATS_" + b] = pair.split("/")
+    state = switch({p: {"speed": "100G", "oper": "up"} for p in db if ":" not in p})
+    with open(os.path.join(state, "counters.json"), "w") as f:
+        json.dump(db, f)
+    for command, real in (("show pfc counters", pfc), ("show pfcwd stats", wd)):
+        shown = cli(state, command)
+        if shown != real:
+            fail("%s: the emulator prints\n%s\nSONiC prints\n%s" % (command, shown, real))
+    print("ok: show pfc counters and show pfcwd stats as SONiC prints them, byte for byte")
+
+
 def main():
     outputs = sys.argv[1]
     shapes(outputs)
     buffermgrd(outputs)
     running(outputs)
     factory(outputs)
+    counters(outputs)
     return 0
 
 

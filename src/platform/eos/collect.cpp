@@ -59,11 +59,13 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       d.unreadable_ports.emplace(name, "show running-config: " + p.error());
       continue;
     }
-    // The operational MTU, speed and state are `show interfaces`'; the configured MTU where it has none.
+    // The operational MTU, speed, state and counters are `show interfaces`'; the configured MTU where it
+    // has none.
     if (const auto s = interfaces->ports.find(name); s != interfaces->ports.end()) {
       if (s->second.mtu) p->mtu = s->second.mtu;
       p->speed_mbps = s->second.speed_mbps;
       p->oper_up = s->second.oper_up;
+      p->counters = s->second.counters;
     }
     if (const auto n = lldp->find(name); n != lldp->end()) p->lldp = n->second;
     d.ports.push_back(std::move(*p));

@@ -1,5 +1,7 @@
 #include "platform/eos/show_json.h"
 
+#include <array>
+
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -13,6 +15,21 @@ using jsonr::Value;
 // `show interfaces` of a 512-port switch, with counters, is a few MB; its objects are 5 levels deep.
 const jsonr::JsonLimits kLimits{size_t{64} << 20, 10};
 constexpr size_t kMaxNeighbors = 100000;
+
+/// The counters of `show interfaces`' interfaceCounters fabricctl keeps, in neutral names
+/// (docs/counters-reference.md): a key, or an object's key and the key in it.
+struct CounterField {
+  std::string_view object;  // "" for a top-level counter of interfaceCounters
+  std::string_view key;
+  std::string_view neutral;
+};
+constexpr std::array<CounterField, 5> kCounters{{
+    {"", "inDiscards", "rx_discards"},
+    {"", "outDiscards", "tx_discards"},
+    {"inputErrorsDetail", "fcsErrors", "fcs_errors"},
+    {"inputErrorsDetail", "symbolErrors", "symbol_errors"},
+    {"", "linkStatusChanges", "link_changes"},  // every change, up and down: one flap is two
+}};
 
 /// A port this reader reports: an Ethernet interface (Ethernet1, Ethernet1/1, Ethernet3/1/1).
 bool ethernet(std::string_view name) { return name.rfind("Ethernet", 0) == 0; }
@@ -35,6 +52,24 @@ PortObserved interface_of(std::string_view name, Value v) {
   if (const auto status = jsonr::find(v, "lineProtocolStatus")) {
     const std::string at = where + ".lineProtocolStatus";
     p.oper_up = jsonr::string_value(*status, Path(at)) == "up";
+  }
+  if (const auto counters = jsonr::find(v, "interfaceCounters")) {
+    const std::string at = where + ".interfaceCounters";
+    jsonr::expect_object(*counters, Path(at));
+    for (const CounterField& c : kCounters) {
+      std::optional<Value> parent = *counters;
+      std::string key_at = at;
+      if (!c.object.empty()) {
+        parent = jsonr::find(*counters, c.object);
+        key_at += "." + std::string(c.object);
+        if (parent) jsonr::expect_object(*parent, Path(key_at));
+      }
+      if (!parent) continue;
+      if (const auto n = jsonr::find(*parent, c.key)) {
+        key_at += "." + std::string(c.key);
+        p.counters[std::string(c.neutral)] = jsonr::unsigned_integer(*n, Path(key_at));
+      }
+    }
   }
   return p;
 }

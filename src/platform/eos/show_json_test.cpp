@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include "shared_dir.h"
 #include "text_lines.h"
 
@@ -30,6 +32,10 @@ TEST_CASE("eos show interfaces: the vEOS output of the reference outputs" * doct
   CHECK_FALSE(e2.speed_mbps);                         // bandwidth 0: not known
   CHECK(got->ports.at("Ethernet5").speed_mbps == 2);  // 2500000 bit/s, in whole Mb/s
   CHECK(got->ports.count("Management1") == 0);
+  // interfaceCounters, in neutral names (every one 0 on this vEOS but the link changes).
+  CHECK(e2.counters ==
+        std::map<std::string, uint64_t>{
+            {"fcs_errors", 0}, {"link_changes", 1}, {"rx_discards", 0}, {"symbol_errors", 0}, {"tx_discards", 0}});
 }
 
 TEST_CASE("eos show interfaces: the ANTA MTU and speed subsets" * doctest::test_suite("external")) {
@@ -69,6 +75,24 @@ TEST_CASE("eos show interfaces: a bad value makes its port unreadable; a bad doc
       0);
   CHECK(interfaces_json("% Invalid input").error().find("show interfaces: invalid JSON") == 0);
   CHECK(interfaces_json(R"({"interfaces": {}, "interfaces": {}})").error().find("duplicate") != std::string::npos);
+}
+
+TEST_CASE("eos show interfaces: counters read from interfaceCounters, a bad one makes its port unreadable") {
+  const auto got = interfaces_json(
+      R"({"interfaces": {"Ethernet1": {"mtu": 9214, "interfaceCounters": {"inDiscards": 12, "outDiscards": 3,
+            "linkStatusChanges": 4, "inputErrorsDetail": {"fcsErrors": 77, "symbolErrors": 5, "rxPause": 9}}},
+          "Ethernet2": {"mtu": 9214},
+          "Ethernet3": {"mtu": 9214, "interfaceCounters": {"inDiscards": -1}},
+          "Ethernet4": {"mtu": 9214, "interfaceCounters": {"inputErrorsDetail": []}}}})");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->ports.at("Ethernet1").counters ==
+        std::map<std::string, uint64_t>{
+            {"fcs_errors", 77}, {"link_changes", 4}, {"rx_discards", 12}, {"symbol_errors", 5}, {"tx_discards", 3}});
+  CHECK(got->ports.at("Ethernet2").counters.empty());  // not reported: absent, never 0
+  CHECK(got->unreadable.at("Ethernet3").find("interfaces.Ethernet3.interfaceCounters.inDiscards") != std::string::npos);
+  CHECK(got->unreadable.at("Ethernet4")
+            .find("interfaces.Ethernet4.interfaceCounters.inputErrorsDetail: expected an "
+                  "object") != std::string::npos);
 }
 
 TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the reference outputs" *

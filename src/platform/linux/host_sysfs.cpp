@@ -18,6 +18,8 @@ namespace fs = std::filesystem;
 constexpr size_t kMaxAttributeBytes = 4096;
 // GID table entries read per port: mlx5 has 255 (gids/0..254); snapshots keep at most kMaxRdmaGids.
 constexpr int kMaxGidEntries = 256;
+// Files of one hw_counters directory read: mlx5 has some 60.
+constexpr size_t kMaxHwCounters = 512;
 
 /// The file's text without its trailing newline; nullopt when it does not exist. Other failures (a
 /// link, a FIFO, too long, unreadable) are errors: the tree is not what a kernel shows.
@@ -204,6 +206,29 @@ Expected<void> read_rdma(const fs::path& root, PortObserved& port) {
 }
 
 }  // namespace
+
+Expected<std::map<std::string, uint64_t>> read_rdma_hw_counters(const fs::path& root, std::string_view netdev) {
+  std::map<std::string, uint64_t> out;
+  const auto dev = rdma_port_of(root, netdev);
+  if (!dev) return out;
+  const fs::path dir =
+      root / "sys/class/infiniband" / dev->first / "ports" / std::to_string(dev->second) / "hw_counters";
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!valid_counter_name(name)) continue;  // "lifespan" and the like are named alike; others are not counters
+    if (out.size() == kMaxHwCounters)
+      return unexpected(dir.string() + ": more than " + std::to_string(kMaxHwCounters) + " counters");
+    auto text = attribute(it->path());
+    if (!text) return unexpected(text.error());
+    if (!*text) continue;  // gone meanwhile
+    const auto v = parse_u64(**text);
+    if (!v) return unexpected(it->path().string() + ": " + shown_value(**text) + " is not a counter (0-2^64-1)");
+    out[name] = *v;
+  }
+  out.erase("lifespan");  // a setting (ms between reads the driver caches), not a counter
+  return out;
+}
 
 std::optional<std::pair<std::string, int>> rdma_port_of(const fs::path& root, std::string_view netdev) {
   std::error_code ec;

@@ -7,13 +7,16 @@
 //   ROOT/sys/class/infiniband/DEV/ports/N/{state,active_mtu,gids/I,gid_attrs/types/I,gid_attrs/ndevs/I}
 //   ROOT/sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos
 //   ROOT/sys/class/infiniband/DEV/tc/N/traffic_class      MLNX_OFED's ToS override ("Global tclass=106")
+//   ROOT/sys/class/infiniband/DEV/ports/N/hw_counters/NAME the RDMA port's counters, one decimal each
 //   ROOT/etc/nccl.conf                                     NCCL's defaults
 // A file that is absent leaves its field "not collected"; a file that holds something else than its
 // documented shape makes the port unreadable, with the path and the value quoted: device output is
 // untrusted input.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +29,12 @@ namespace fabricctl::linux_host {
 /// The RDMA device and port whose GIDs belong to `netdev` (gid_attrs/ndevs), or the netdev's own
 /// ROOT/sys/class/net/IF/device/infiniband/DEV with port 1; nullopt when the netdev has none.
 std::optional<std::pair<std::string, int>> rdma_port_of(const std::filesystem::path& root, std::string_view netdev);
+
+/// The hw_counters of `netdev`'s RDMA port, name -> value; empty when it has no RDMA port or no such
+/// directory. Files whose names are not counter names are skipped, and so is "lifespan" (a setting);
+/// a value that is not a decimal u64 is an error naming the file.
+Expected<std::map<std::string, uint64_t>> read_rdma_hw_counters(const std::filesystem::path& root,
+                                                                std::string_view netdev);
 
 /// Fills the sysfs side of `port` (speed, DCQCN, RDMA): port.name is the netdev. An error names the
 /// file and quotes its content.

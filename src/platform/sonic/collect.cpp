@@ -1,4 +1,4 @@
-// SONiC collection: four whole-device show commands (no value of the inventory in any of them).
+// SONiC collection: six whole-device show commands (no value of the inventory in any of them).
 // - `show runningconfiguration all`: CONFIG_DB as JSON, read by config_db_reader. Only the tables the
 //   reader uses are kept in the raw file: CONFIG_DB also holds TACACS+ and RADIUS passkeys, SNMP
 //   communities and users, which must never reach disk (an allowlist, so a table SONiC adds later
@@ -7,12 +7,16 @@
 // - `show lldp table`: the neighbour on each port.
 // - `show version`: the image's release, HWSKU and ASIC, which decide what the config updater refuses
 //   (image.h); only the lines fabricctl reads are kept. Read by plan, not by verify.
+// - `show pfc counters` and `show pfcwd stats -e`: the ports' PFC pauses and the watchdog's storms and
+//   drops, as counters (counters.h). A raw directory from before they were collected has neither: its
+//   ports then have no counters.
 #include <nlohmann/json.hpp>
 
 #include <array>
 
 #include "platform/platform.h"
 #include "platform/sonic/config_db_reader.h"
+#include "platform/sonic/counters.h"
 #include "platform/sonic/image.h"
 #include "platform/sonic/show_table.h"
 
@@ -23,6 +27,8 @@ constexpr std::string_view kRunningConfig = "runningconfiguration.json";
 constexpr std::string_view kStatus = "interfaces-status.txt";
 constexpr std::string_view kLldp = "lldp-table.txt";
 constexpr std::string_view kVersion = "version.txt";
+constexpr std::string_view kPfcCounters = "pfc-counters.txt";
+constexpr std::string_view kPfcwdStats = "pfcwd-stats.txt";
 
 // The CONFIG_DB tables config_db_reader reads and those apply's patch touches (config_db_patch.h
 // patched_tables(), which a test holds inside this list); nothing else of CONFIG_DB is kept.
@@ -77,6 +83,17 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!status) return unexpected(status.error());
   auto lldp = sonic::lldp_table(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
+  sonic::PortCounters counters;
+  if (const std::string* text = raw_file(raw, kPfcCounters)) {
+    auto pfc = sonic::pfc_counters(*text);
+    if (!pfc) return unexpected("show pfc counters: " + pfc.error());
+    counters = std::move(*pfc);
+  }
+  if (const std::string* text = raw_file(raw, kPfcwdStats)) {
+    auto wd = sonic::pfcwd_stats(*text);
+    if (!wd) return unexpected("show pfcwd stats: " + wd.error());
+    for (auto& [port, values] : *wd) counters[port].merge(values);
+  }
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::sonic;
@@ -89,6 +106,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p.oper_up = s->second.oper_up;
     }
     if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
+    if (const auto c = counters.find(p.name); c != counters.end()) p.counters = std::move(c->second);
     d.ports.push_back(std::move(p));
   }
   return d;
@@ -100,7 +118,9 @@ Collector sonic_collector() {
   return {{{kRunningConfig, "show runningconfiguration all", keep_qos_tables},
            {kStatus, "show interfaces status", nullptr},
            {kLldp, "show lldp table", nullptr},
-           {kVersion, "show version", sonic::keep_version_lines}},
+           {kVersion, "show version", sonic::keep_version_lines},
+           {kPfcCounters, "show pfc counters", nullptr},
+           {kPfcwdStats, "show pfcwd stats -e", nullptr}},
           observe};
 }
 

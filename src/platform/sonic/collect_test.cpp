@@ -30,7 +30,7 @@ const std::string kLldp =
 
 TEST_CASE("sonic collector: whole-device commands only, and CONFIG_DB kept without its secrets") {
   const Collector c = adapter(Platform::sonic).collector;
-  REQUIRE(c.commands.size() == 4);
+  REQUIRE(c.commands.size() == 6);
   for (const CollectCommand& cmd : c.commands) CHECK(cmd.command.rfind("show ", 0) == 0);
   const CollectCommand& running = command(c, "runningconfiguration.json");
   const bool has_keep = running.keep != nullptr;
@@ -78,6 +78,30 @@ TEST_CASE("sonic collector: CONFIG_DB, status and LLDP become one device; what i
   CHECK(e0.lldp->port_id == "ens1f0np0");
   CHECK(got->ports[1].oper_up == false);
   CHECK_FALSE(got->ports[1].lldp);
+
+  CHECK(e0.counters.empty());  // a raw directory from before counters were collected
+
+  // The counter tables: PFC pauses per priority and the watchdog's queues, in neutral names.
+  raw["pfc-counters.txt"] =
+      "  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+      "---------  ------  ------  ------  ------  ------  ------  ------  ------\n"
+      "Ethernet0       0       0       0   1,200       0       0       0       0\n\n"
+      "  Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+      "---------  ------  ------  ------  ------  ------  ------  ------  ------\n"
+      "Ethernet0       0       0       0       7       0       0       0       0\n";
+  raw["pfcwd-stats.txt"] =
+      "      QUEUE    STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST OK/DROP\n"
+      "-----------  --------  -------------------------  ------------  ------------  -----------------  -----------------\n"
+      "Ethernet0:3   stormed                        1/0         0/300           0/0                0/0                0/0\n";
+  const auto counted = c.observe("leaf1", raw);
+  REQUIRE_MESSAGE(counted, counted.error());
+  CHECK(counted->ports[0].counters.at("pfc_rx_pause_3") == 1200);
+  CHECK(counted->ports[0].counters.at("pfc_tx_pause_3") == 7);
+  CHECK(counted->ports[0].counters.at("watchdog_drops_3") == 300);
+  CHECK(counted->ports[1].counters.empty());  // Ethernet4: in neither table
+  raw["pfc-counters.txt"] = "% Error";
+  CHECK(c.observe("leaf1", raw).error() == "show pfc counters: no \"Port Rx\" table");
+  raw.erase("pfc-counters.txt");
 
   raw.erase("lldp-table.txt");
   CHECK(c.observe("leaf1", raw).error() == "no lldp-table.txt was collected");

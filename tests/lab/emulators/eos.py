@@ -12,6 +12,7 @@ The switch's state is a directory (argument 1):
   answers.json    for tests, answers that replace the emulator's own: {"show lldp neighbors | json":
                   {"stdout": "...", "stderr": "...", "exit": 1}}
   startup.json    the startup configuration (`copy running-config startup-config`, `write memory`)
+  counters.json   interface counters `show interfaces | json` reports (interface_counters()), for tests
   sessions.json   configuration sessions, kept apart from running: {name: {"state": "pending" |
                   "pendingCommitTimer", "config": ..., "before": running before the timed commit,
                   "expires": epoch seconds}}
@@ -228,7 +229,25 @@ def running_config(state, config, ports):
     return "\n".join(out) + "\n"
 
 
-def show_interfaces(config, ports):
+def interface_counters(counters, name):
+    """interfaceCounters of `show interfaces | json` in vEOS's shape (shared/reference/outputs/eos/
+    show-interfaces.json): all 0 and one link change, unless STATE/counters.json ({"Ethernet1":
+    {"inDiscards": 3, "inputErrorsDetail": {"fcsErrors": 9}}}, a test's or the lab's) says otherwise."""
+    c = {"inOctets": 0, "inUcastPkts": 0, "inMulticastPkts": 0, "inBroadcastPkts": 0, "inDiscards": 0,
+         "totalInErrors": 0, "outOctets": 0, "outUcastPkts": 0, "outMulticastPkts": 0, "outBroadcastPkts": 0,
+         "outDiscards": 0, "totalOutErrors": 0, "linkStatusChanges": 1, "counterRefreshTime": 1466589559.98,
+         "inputErrorsDetail": {"runtFrames": 0, "rxPause": 0, "fcsErrors": 0, "alignmentErrors": 0,
+                               "giantFrames": 0, "symbolErrors": 0},
+         "outputErrorsDetail": {"deferredTransmissions": 0, "txPause": 0, "collisions": 0, "lateCollisions": 0}}
+    for key, value in counters.get(name, {}).items():
+        if isinstance(value, dict):
+            c.setdefault(key, {}).update(value)
+        else:
+            c[key] = value
+    return c
+
+
+def show_interfaces(config, ports, counters):
     interfaces = {"Management1": {"name": "Management1", "interfaceStatus": "connected", "lineProtocolStatus": "up",
                                   "hardware": "ethernet", "forwardingModel": "routed", "mtu": 1500,
                                   "bandwidth": 1000000000, "duplex": "duplexFull", "description": ""}}
@@ -242,7 +261,8 @@ def show_interfaces(config, ports):
                             "forwardingModel": "bridged", "mtu": mtu if mtu is not None else DEFAULT_MTU,
                             "l3MtuConfigured": mtu is not None, "l2Mru": 0,
                             "bandwidth": int(p.get("speed", 0)) * 1000000 if up else 0,
-                            "duplex": "duplexFull", "description": ""}
+                            "duplex": "duplexFull", "description": "",
+                            "interfaceCounters": interface_counters(counters, name)}
     return {"interfaces": interfaces}
 
 
@@ -364,7 +384,8 @@ def text(f):
 
 COMMANDS = [
     (r"show running-config", text(lambda c: running_config(c["state"], c["config"], c["ports"]))),
-    (r"show interfaces \| json", text(lambda c: json.dumps(show_interfaces(c["config"], c["ports"]), indent=4) + "\n")),
+    (r"show interfaces \| json", text(lambda c: json.dumps(show_interfaces(
+        c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=4) + "\n")),
     (r"show lldp neighbors \| json", text(lambda c: json.dumps(show_lldp(c["ports"]), indent=4) + "\n")),
     (r"show session-config named (\S+) diffs", session_diffs),
     (r"show configuration sessions( detail)? \| json", show_sessions),

@@ -17,11 +17,13 @@ runs, and so does the revert timer when it fires:
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
   answers.json     for tests, answers that replace the emulator's own (common.py)
+  counters.json    COUNTERS_DB, what the counter commands print (counters_db()); tests write it
   version.json     the image: {"build_version": "20230531.22", "asic_type": "broadcom"} (sonic_version.yml;
                    default that 202305 image); the HWSKU is DEVICE_METADATA|localhost's, as GCU reads it
 
 Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   show runningconfiguration all, show interfaces status, show lldp table, show version,
+  show pfc counters, show pfcwd stats [-e] (from counters.json, COUNTERS_DB's keys),
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
   config delete-checkpoint NAME, config apply-patch [-d] FILE, config load [-y] FILE, config save [-y],
   tee /tmp/NAME, rm -f /tmp/NAME..., 
@@ -81,8 +83,9 @@ class ClickError(Exception):
 
 
 def table(header, rows):
-    """python-tabulate's "simple" format, as sonic-utilities prints it: right-aligned cells."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
+    """python-tabulate's "simple" format, as sonic-utilities prints it: right-aligned cells, each column
+    as wide as its widest cell and at least its header plus tabulate's MIN_PADDING (2)."""
+    widths = [max(len(h) + 2, *(len(r[i]) for r in rows)) if rows else len(h) + 2 for i, h in enumerate(header)]
     line = lambda cells: "  ".join(c.rjust(widths[i]) for i, c in enumerate(cells))
     return "\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n"
 
@@ -262,6 +265,58 @@ def show_version(cli, _m):
     return 0
 
 
+def counters_db(cli):
+    """COUNTERS_DB as the emulator holds it (STATE/counters.json, written by tests and the lab to make
+    counters move): {"Ethernet0": {"SAI_PORT_STAT_PFC_3_RX_PKTS": "120", ...}, "Ethernet0:3":
+    {"PFC_WD_STATUS": "stormed", "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": "1", ...}}. A port of CONFIG_DB
+    without an entry has every PFC counter at 0, as syncd starts them."""
+    return load(cli["state"], "counters.json", {})
+
+
+def with_commas(value):
+    """utilities_common/netstat.py format_number_with_comma: "N/A" stays, numbers get separators."""
+    return value if value == "N/A" else "{:,}".format(int(value))
+
+
+def show_pfc_counters(cli, _m):
+    """scripts/pfcstat without a cache: the Rx table, a blank line, the Tx table; COUNTERS_DB's
+    SAI_PORT_STAT_PFC_<p>_{RX,TX}_PKTS per port in natural order, "N/A" for a counter it lacks."""
+    db = counters_db(cli)
+    for direction, header in (("RX", "Port Rx"), ("TX", "Port Tx")):
+        rows = []
+        for port in sorted(cli["db"].get("PORT", {}), key=natural):
+            stats = db.get(port, {})  # absent: every counter 0; present: a key it lacks is N/A
+            cells = [stats.get("SAI_PORT_STAT_PFC_%d_%s_PKTS" % (p, direction), "N/A") if port in db else "0"
+                     for p in range(8)]
+            rows.append([port] + [with_commas(str(c)) for c in cells])
+        sys.stdout.write(table([header] + ["PFC%d" % p for p in range(8)], rows))
+        if direction == "RX":
+            sys.stdout.write("\n")
+    return 0
+
+
+WD_STATS = [("STORM DETECTED/RESTORED", "DEADLOCK_DETECTED", "DEADLOCK_RESTORED"),
+            ("TX OK/DROP", "TX_PACKETS", "TX_DROPPED_PACKETS"), ("RX OK/DROP", "RX_PACKETS", "RX_DROPPED_PACKETS"),
+            ("TX LAST OK/DROP", "TX_PACKETS_LAST", "TX_DROPPED_PACKETS_LAST"),
+            ("RX LAST OK/DROP", "RX_PACKETS_LAST", "RX_DROPPED_PACKETS_LAST")]
+
+
+def show_pfcwd_stats(cli, m):
+    """pfcwd/main.py `show stats [-e]`: per queue "<port>:<q>" with watchdog statistics in COUNTERS_DB
+    (here: every counters.json key of that form), its status and "ok/drop" pairs ("0" for a statistic it
+    lacks); without -e the all-zero rows are left out."""
+    rows = []
+    for queue, stats in sorted(counters_db(cli).items(), key=lambda i: natural(i[0])):
+        if ":" not in queue:
+            continue
+        pairs = ["%s/%s" % (stats.get("PFC_WD_QUEUE_STATS_" + a, "0"), stats.get("PFC_WD_QUEUE_STATS_" + b, "0"))
+                 for _h, a, b in WD_STATS]
+        if pairs != ["0/0"] * len(WD_STATS) or m[1]:
+            rows.append([queue, stats.get("PFC_WD_STATUS", "N/A")] + pairs)
+    sys.stdout.write(table(["QUEUE", "STATUS"] + [h for h, _a, _b in WD_STATS], rows))
+    return 0
+
+
 def show_lldp(cli, _m):
     ports = lab_ports.load(cli["state"])
     rows = [[n, p["lldp"][0], p["lldp"][1], "BR", ""] for n, p in sorted(ports.items(), key=lambda i: natural(i[0]))
@@ -387,6 +442,8 @@ COMMANDS = [
     (r"show interfaces status", show_status),
     (r"show lldp table", show_lldp),
     (r"show version", show_version),
+    (r"show pfc counters", show_pfc_counters),
+    (r"show pfcwd stats( -e)?", show_pfcwd_stats),
     (r"config interface pfc priority(?: .*)?", lambda cli, _m: pfc_priority(cli["state"], cli["db"], cli["words"])),
     (r"config checkpoint (\S+)", checkpoint),
     (r"config rollback (\S+)", rollback_command),

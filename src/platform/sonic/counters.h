@@ -1,0 +1,35 @@
+// SONiC's counter tables, in fabricctl's neutral counter names (state/observed.h PortObserved::counters,
+// docs/counters-reference.md):
+// - `show pfc counters` (sonic-utilities scripts/pfcstat): a "Port Rx" and a "Port Tx" table, one
+//   column per priority PFC0-PFC7, numbers with thousands separators ("1,200") or "N/A".
+//   -> pfc_rx_pause_<p>, pfc_tx_pause_<p>
+// - `show pfcwd stats -e` (pfcwd/main.py; -e lists every queue, zeros included): per queue
+//   "Ethernet0:3", "STORM DETECTED/RESTORED" and the "TX OK/DROP", "RX OK/DROP" pairs since the counters
+//   were cleared. -> watchdog_storms_<q>, watchdog_restored_<q>, watchdog_drops_<q> (TX and RX drops)
+// Both print counts since the last `sonic-clear` of the user running them (a per-user cache), so a
+// count may go down: a judgement of rates treats a fall as a reset. Untrusted input: bounded tables, and
+// a cell that is neither a count nor "N/A" is an error naming the row and column.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "util/expected.h"
+
+namespace fabricctl::sonic {
+
+/// Port -> neutral counter -> value.
+using PortCounters = std::map<std::string, std::map<std::string, uint64_t>, std::less<>>;
+
+/// `show pfc counters`. Both tables must be there; a port in neither is absent, an "N/A" cell too. A row
+/// whose port is not a valid port name is left out (no inventory port has that name; CONFIG_DB's
+/// reader reports such a port unreadable), as in `show interfaces status`.
+Expected<PortCounters> pfc_counters(std::string_view text);
+
+/// `show pfcwd stats -e`. Rows of invalid port names are left out, as above; a queue that is not
+/// "<port>:<0-15>" or a pair that is not two counts is refused.
+Expected<PortCounters> pfcwd_stats(std::string_view text);
+
+}  // namespace fabricctl::sonic
