@@ -21,6 +21,10 @@ const std::vector<Command>& commands() {
        "  fabricctl verify -i inv -s snaps --report junit=verify.xml --report prometheus=fabric.prom\n"
        "  fabricctl verify -i inv -s snaps -o json --exit-zero                for a dashboard\n"
        "  fabricctl verify --list-checks -o json                             the check catalog\n"},
+      {"health", "judge the counters between two readings as rates, on both ends of every link", cmd_health,
+       "  fabricctl health -i inventory --since snaps/ --snapshots snaps-later/   two saved readings\n"
+       "  fabricctl health -i inventory --since snaps/                             a saved reading and now\n"
+       "  fabricctl health -i inv --since snaps/ -o prometheus > health.prom       for node_exporter\n"},
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
        "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
        "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},

@@ -16,8 +16,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-constexpr const char* kSchema = "fabricctl.verify/v1";
-
 ojson endpoint(const Endpoint& e) {
   ojson j = ojson::object();
   j["device"] = e.device;
@@ -54,7 +52,7 @@ std::string report_json(const VerifyReport& r) {
   for (const auto& [device, why] : r.unreadable) unreadable[device] = why;
 
   ojson doc = ojson::object();
-  doc["schema"] = kSchema;
+  doc["schema"] = "fabricctl." + std::string(r.tool) + "/v1";
   ojson& summary = doc["summary"];
   summary["devices_checked"] = r.devices_checked;
   summary["links_checked"] = r.links_checked;

@@ -106,7 +106,7 @@ void write_junit(const VerifyReport& r, std::ostream& out, JunitCases cases) {
   };
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites name=\"fabricctl verify\"" + counts(total, failures, skipped);
+  out << "<testsuites name=\"fabricctl " + std::string(r.tool) + "\"" + counts(total, failures, skipped);
   if (suites.empty()) {
     out << "/>\n";
     return;

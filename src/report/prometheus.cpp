@@ -1,4 +1,5 @@
-// The Prometheus report: text exposition format 0.0.4, for node_exporter's textfile collector or a
+// The Prometheus report (of verify, or of health: metrics named fabricctl_<tool>_...): text exposition
+// format 0.0.4, for node_exporter's textfile collector or a
 // push gateway. All metrics are gauges describing the last verify run; families are sorted by name
 // and series by label values, with no timestamps, so the same report gives the same bytes.
 // fabricctl_verify_findings has a series for every check that ran and every severity, 0 when there
@@ -12,6 +13,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -45,7 +47,9 @@ void sample(std::string& out, std::string_view name, std::string_view labels, si
 struct FindingLabels {
   int rank = 0;  // 0 error, 1 warning, 2 info: which series are kept first under the cap
   std::string labels;
-  friend auto operator<=>(const FindingLabels&, const FindingLabels&) = default;
+  friend bool operator<(const FindingLabels& x, const FindingLabels& y) {
+    return std::tie(x.rank, x.labels) < std::tie(y.rank, y.labels);
+  }
 };
 
 FindingLabels finding_labels(const Result& res) {
@@ -61,6 +65,7 @@ FindingLabels finding_labels(const Result& res) {
 }  // namespace
 
 std::string report_prometheus(const VerifyReport& r) {
+  const std::string m = "fabricctl_" + std::string(r.tool) + "_";  // the metrics' prefix
   // Keyed by escaped label values: std::map gives the sort order and merges what escaping merged.
   std::map<std::pair<std::string, std::string>, size_t> findings;  // (check, severity) -> failures
   std::map<std::string, size_t> results = {
@@ -95,46 +100,45 @@ std::string report_prometheus(const VerifyReport& r) {
   std::sort(kept.begin(), kept.end());
 
   std::string out;
-  family(out, "fabricctl_verify_device_unreadable",
+  family(out, m + "device_unreadable",
          "1 for each device whose state could not be read (reasons are in the JSON and table reports).");
-  for (const auto& [device, one] : unreadable)
-    sample(out, "fabricctl_verify_device_unreadable", "device=\"" + device + "\"", one);
+  for (const auto& [device, one] : unreadable) sample(out, m + "device_unreadable", "device=\"" + device + "\"", one);
 
-  family(out, "fabricctl_verify_devices_checked", "Devices whose state was read and checked.");
-  sample(out, "fabricctl_verify_devices_checked", "", r.devices_checked);
+  family(out, m + "devices_checked", "Devices whose state was read and checked.");
+  sample(out, m + "devices_checked", "", r.devices_checked);
 
-  family(out, "fabricctl_verify_devices_unreadable", "Devices whose state could not be read.");
-  sample(out, "fabricctl_verify_devices_unreadable", "", r.unreadable.size());
+  family(out, m + "devices_unreadable", "Devices whose state could not be read.");
+  sample(out, m + "devices_unreadable", "", r.unreadable.size());
 
-  family(out, "fabricctl_verify_finding",
+  family(out, m + "finding",
          "Where verify failed: the number of failed results of a check on one object (its device, port and, "
          "for a link, the peer end), at most " +
              std::to_string(kMaxFindingSeries) + " series, errors first.");
-  for (const auto& [labels, n] : kept) sample(out, "fabricctl_verify_finding", labels, n);
+  for (const auto& [labels, n] : kept) sample(out, m + "finding", labels, n);
 
-  family(out, "fabricctl_verify_finding_series_omitted",
-         "Failed objects left out of fabricctl_verify_finding by its limit of " + std::to_string(kMaxFindingSeries) +
+  family(out, m + "finding_series_omitted",
+         "Failed objects left out of " + m + "finding by its limit of " + std::to_string(kMaxFindingSeries) +
              " series (they are in the JSON report).");
-  sample(out, "fabricctl_verify_finding_series_omitted", "", omitted);
+  sample(out, m + "finding_series_omitted", "", omitted);
 
-  family(out, "fabricctl_verify_findings",
+  family(out, m + "findings",
          "Failed results by check ID and severity; 0 for every check that ran without such failures.");
   for (const auto& [key, n] : findings)
-    sample(out, "fabricctl_verify_findings", "check=\"" + key.first + "\",severity=\"" + key.second + "\"", n);
+    sample(out, m + "findings", "check=\"" + key.first + "\",severity=\"" + key.second + "\"", n);
 
-  family(out, "fabricctl_verify_links_checked", "Links whose two ends were compared.");
-  sample(out, "fabricctl_verify_links_checked", "", r.links_checked);
+  family(out, m + "links_checked", "Links whose two ends were compared.");
+  sample(out, m + "links_checked", "", r.links_checked);
 
-  family(out, "fabricctl_verify_results",
+  family(out, m + "results",
          "Check results by status: pass, fail, missing (no data to compare), consequence (explained by a failure), or "
          "not_applicable (not compared: the check does not apply to the object as it is, e.g. a down link's speed).");
-  for (const auto& [status, n] : results) sample(out, "fabricctl_verify_results", "status=\"" + status + "\"", n);
+  for (const auto& [status, n] : results) sample(out, m + "results", "status=\"" + status + "\"", n);
 
   if (r.ran_at) {
-    family(out, "fabricctl_verify_run_timestamp_seconds",
+    family(out, m + "run_timestamp_seconds",
            "When this verify run's checks ran, in seconds since the Unix epoch: alert when it grows old.");
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(r.ran_at->time_since_epoch()).count();
-    sample(out, "fabricctl_verify_run_timestamp_seconds", "", static_cast<size_t>(std::max<int64_t>(seconds, 0)));
+    sample(out, m + "run_timestamp_seconds", "", static_cast<size_t>(std::max<int64_t>(seconds, 0)));
   }
   return out;
 }

@@ -70,9 +70,10 @@ bool valid_text(std::string_view s, size_t max) {
 
 bool leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
-// RFC 3339 in UTC: YYYY-MM-DDTHH:MM:SS[.fraction]Z, with a real calendar date.
-bool valid_time(std::string_view s) {
-  if (s.size() < 20 || s.size() > 30) return false;
+}  // namespace
+
+std::optional<std::chrono::system_clock::time_point> parse_utc_time(std::string_view s) {
+  if (s.size() < 20 || s.size() > 30) return std::nullopt;
   auto num = [&](size_t pos, size_t n) {
     int v = 0;
     for (size_t i = pos; i < pos + n; ++i) {
@@ -81,25 +82,34 @@ bool valid_time(std::string_view s) {
     }
     return v;
   };
-  if (s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':') return false;
+  if (s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':') return std::nullopt;
   const int year = num(0, 4), month = num(5, 2), day = num(8, 2);
   const int hour = num(11, 2), minute = num(14, 2), second = num(17, 2);
   if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 ||
       second < 0 || second > 60)
-    return false;
+    return std::nullopt;
   static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   const int month_days = kDays[month - 1] + (month == 2 && leap(year) ? 1 : 0);
-  if (day > month_days) return false;
+  if (day > month_days) return std::nullopt;
   std::string_view rest = s.substr(19);
+  int64_t nanos = 0;
   if (rest.front() == '.') {
     rest.remove_prefix(1);
     size_t digits = 0;
     while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
-    if (digits < 1 || digits > 9) return false;
+    if (digits < 1 || digits > 9) return std::nullopt;
+    for (size_t i = 0; i < 9; ++i) nanos = nanos * 10 + (i < digits ? rest[i] - '0' : 0);
     rest.remove_prefix(digits);
   }
-  return rest == "Z";
+  if (rest != "Z") return std::nullopt;
+  using namespace std::chrono;
+  const sys_days date = year_month_day{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+                                       std::chrono::day{static_cast<unsigned>(day)}};
+  return time_point_cast<system_clock::duration>(date + hours{hour} + minutes{minute} + seconds{second} +
+                                                 nanoseconds{nanos});
 }
+
+namespace {
 
 bool valid_gid(const std::string& s) {
   if (s.empty() || s.size() > 45) return false;
@@ -418,7 +428,7 @@ DeviceObserved read_device(json root, UnknownKeys& unknown) {
   if (platform) d.platform = kPlatformNames[choice(*platform, "platform", platform_names())].id;
   if (collected_at) {
     d.collected_at = string_value(*collected_at, "collected_at");
-    if (!valid_time(d.collected_at))
+    if (!parse_utc_time(d.collected_at))
       fail("collected_at", quote(d.collected_at) + " is not an RFC 3339 UTC time such as \"2026-11-30T06:00:00Z\"");
   }
   if (source) {

@@ -11,8 +11,10 @@
 // order, ports in natural order, ASCII only), so snapshots can be committed and diffed as baselines.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,11 +28,15 @@ namespace fabricctl {
 /// version) is rejected with a message naming both.
 inline constexpr std::string_view kSnapshotSchema = "fabricctl.snapshot/v1";
 
+/// A snapshot's `collected_at`: RFC 3339 in UTC (YYYY-MM-DDTHH:MM:SS[.fraction]Z) with a real calendar
+/// date; nullopt for anything else.
+std::optional<std::chrono::system_clock::time_point> parse_utc_time(std::string_view s);
+
 /// Limits on untrusted snapshot input.
-inline constexpr size_t kMaxSnapshotBytes = 16 * 1024 * 1024;  // text size, checked before parsing
-inline constexpr size_t kMaxSnapshotPorts = 4096;              // entries of "ports"
-inline constexpr size_t kMaxPortCounters = 1024;               // entries of one port's "counters"
-inline constexpr size_t kMaxRdmaGids = 256;                    // entries of one port's "rdma.gids"
+inline constexpr size_t kMaxSnapshotBytes = size_t{16} * 1024 * 1024;  // text size, checked before parsing
+inline constexpr size_t kMaxSnapshotPorts = 4096;                      // entries of "ports"
+inline constexpr size_t kMaxPortCounters = 1024;                       // entries of one port's "counters"
+inline constexpr size_t kMaxRdmaGids = 256;                            // entries of one port's "rdma.gids"
 // Names (device, port, counter, RDMA device): character sets and kMaxNameLength in util/names.h,
 // shared with the inventory.
 

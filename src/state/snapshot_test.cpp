@@ -1,8 +1,10 @@
 #include "state/snapshot.h"
 
 #include <doctest/doctest.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
+#include <chrono>
 
 #include <algorithm>
 #include <cstdlib>
@@ -604,4 +606,17 @@ TEST_CASE("snapshot: the examples in docs/snapshots.md are valid and canonical")
     ++examples;
   }
   CHECK(examples >= 1);
+}
+
+TEST_CASE("snapshot: collected_at as a time, fractions to the nanosecond, only real UTC dates") {
+  const auto t0 = parse_utc_time("2026-12-05T12:00:00Z");
+  const auto t1 = parse_utc_time("2026-12-05T12:01:00.5Z");
+  REQUIRE(t0);
+  REQUIRE(t1);
+  CHECK(std::chrono::duration<double>(*t1 - *t0).count() == doctest::Approx(60.5));
+  CHECK(std::chrono::duration_cast<std::chrono::seconds>(t0->time_since_epoch()).count() == 1796472000);
+  CHECK(parse_utc_time("2024-02-29T00:00:00.123456789Z"));
+  for (const char* bad : {"2026-02-29T00:00:00Z", "2026-12-05T12:00:00", "2026-12-05T12:00:00+01:00",
+                          "2026-12-05 12:00:00Z", "2026-12-05T24:00:00Z", "2026-12-05T12:00:00.Z"})
+    CHECK_FALSE(parse_utc_time(bad));
 }

@@ -39,6 +39,9 @@ struct VerifyReport {
   /// a link that is down): neither a pass nor checked.
   size_t not_applicable = 0;
   size_t hidden_warnings = 0, hidden_infos = 0;  // failures below --severity, counted so summaries can say so
+  /// What produced it: "verify" or "health". Names the JSON schema (fabricctl.<tool>/v1), the JUnit
+  /// suites' name and the Prometheus metrics' prefix (fabricctl_<tool>_).
+  std::string_view tool = "verify";
   /// When the checks ran, for monitoring (Prometheus' last-run timestamp); unset in a report built by
   /// hand, whose writers then stay byte-for-byte deterministic.
   std::optional<std::chrono::system_clock::time_point> ran_at;

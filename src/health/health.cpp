@@ -1,0 +1,365 @@
+#include "health/health.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string_view>
+
+#include "state/snapshot.h"
+#include "verify/check.h"
+
+namespace fabricctl {
+
+namespace {
+
+constexpr const char* kStorm = "health.pfc.storm";
+constexpr const char* kPauses = "health.pfc.pauses";
+constexpr const char* kErrors = "health.link.errors";
+constexpr const char* kFlap = "health.link.flap";
+constexpr const char* kDrops = "health.lossless.drops";
+constexpr const char* kRetransmit = "health.rdma.retransmissions";
+constexpr const char* kCnp = "health.dcqcn.cnp";
+
+/// One port's two readings and the seconds between them.
+struct Readings {
+  const PortObserved* before = nullptr;
+  const PortObserved* after = nullptr;
+  double seconds = 0;
+
+  /// The rise of `counter`, or nullopt when either reading lacks it or it fell (cleared, restarted).
+  [[nodiscard]] std::optional<uint64_t> rise(const std::string& counter) const {
+    if (before == nullptr || after == nullptr) return std::nullopt;
+    const auto b = before->counters.find(counter);
+    const auto a = after->counters.find(counter);
+    if (b == before->counters.end() || a == after->counters.end() || a->second < b->second) return std::nullopt;
+    return a->second - b->second;
+  }
+  /// The summed rise of the counters that both readings have; nullopt when none has.
+  [[nodiscard]] std::optional<uint64_t> rise_of(std::initializer_list<std::string_view> counters) const {
+    std::optional<uint64_t> sum;
+    for (const std::string_view c : counters)
+      if (const auto r = rise(std::string(c))) sum = sum.value_or(0) + *r;
+    return sum;
+  }
+};
+
+std::string per_second(double n) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, n >= 10 ? "%.0f/s" : "%.2f/s", n);
+  return buf;
+}
+
+std::string in_seconds(uint64_t n, double seconds) {
+  return "+" + std::to_string(n) + " in " + std::to_string(std::lround(seconds)) + " s (" +
+         per_second(static_cast<double>(n) / seconds) + ")";
+}
+
+struct Run {
+  const FabricDesired& desired;
+  const FabricObserved& before;
+  const FabricObserved& after;
+  const HealthOptions& options;
+  CheckContext context;
+  VerifyReport report;
+  std::map<std::string, double> seconds;  // device -> seconds between its readings (readable devices only)
+
+  Run(const FabricDesired& d, const FabricObserved& b, const FabricObserved& a, const HealthOptions& o)
+      : desired(d), before(b), after(a), options(o), context(d, a, {}, o.scope.empty() ? nullptr : &o.scope) {}
+
+  [[nodiscard]] bool in_scope(const DeviceDesired& d) const { return context.in_scope(d); }
+
+  /// A device's two readings: the seconds between them, or why they cannot be judged.
+  void time_device(const DeviceDesired& d) {
+    const auto reason = [&](const FabricObserved& o, std::string_view which) -> std::optional<std::string> {
+      if (const auto it = o.unreadable.find(d.name); it != o.unreadable.end())
+        return std::string(which) + ": " + it->second;
+      if (!o.devices.count(d.name)) return std::string(which) + ": no state";
+      return std::nullopt;
+    };
+    if (auto why = reason(before, "first reading")) {
+      report.unreadable[d.name] = *why;
+      return;
+    }
+    if (auto why = reason(after, "second reading")) {
+      report.unreadable[d.name] = *why;
+      return;
+    }
+    const auto t0 = parse_utc_time(before.devices.find(d.name)->second.collected_at);
+    const auto t1 = parse_utc_time(after.devices.find(d.name)->second.collected_at);
+    if (!t0 || !t1 || *t1 <= *t0) {
+      report.unreadable[d.name] = "its two readings have no collected_at in time order, so no rate";
+      return;
+    }
+    seconds[d.name] = std::chrono::duration<double>(*t1 - *t0).count();
+    ++report.devices_checked;
+  }
+
+  [[nodiscard]] Readings readings(const DeviceDesired& d, const PortDesired& p) const {
+    const auto s = seconds.find(d.name);
+    if (s == seconds.end()) return {};
+    return {before.devices.find(d.name)->second.port(p.name), after.devices.find(d.name)->second.port(p.name),
+            s->second};
+  }
+
+  void pass() { ++report.pass_count; }
+
+  Result& fail(const char* check, Severity severity, Endpoint a, std::optional<Endpoint> b, std::string expected,
+               std::string observed, std::string message, std::string hint) {
+    Result r;
+    r.check = check;
+    r.status = Status::fail;
+    r.severity = severity;
+    r.a = std::move(a);
+    r.b = std::move(b);
+    r.expected = std::move(expected);
+    r.observed = std::move(observed);
+    r.message = std::move(message);
+    r.hint = std::move(hint);
+    report.results.push_back(std::move(r));
+    return report.results.back();
+  }
+};
+
+Endpoint end_of(const DeviceDesired& d, const PortDesired& p) { return {d.name, p.name}; }
+
+/// The other end of `p`'s link, or nullptr when it is not cabled.
+std::optional<Endpoint> peer_of(const CheckContext& c, const PortDesired& p) {
+  const LinkEnds* l = c.link_of(p);
+  if (l == nullptr) return std::nullopt;
+  return l->a == &p ? Endpoint{l->b_device->name, l->b->name} : Endpoint{l->a_device->name, l->a->name};
+}
+
+/// PFC storms the switch's watchdog caught: the port's peer keeps it paused (a slow or stuck receiver);
+/// the peer is named as the fault, the port as where it shows. Returns the ports with a storm.
+std::set<std::string> storms(Run& run) {
+  std::set<std::string> stormed;
+  for (const DeviceDesired& d : run.desired.devices) {
+    if (!run.in_scope(d) || d.role != Role::switch_) continue;
+    for (const PortDesired& p : d.ports) {
+      const Readings r = run.readings(d, p);
+      uint64_t total = 0;
+      std::string queues;
+      bool counted = false;
+      for (int q = 0; q < 16; ++q) {
+        const auto n = r.rise("watchdog_storms_" + std::to_string(q));
+        if (!n) continue;
+        counted = true;
+        if (*n == 0) continue;
+        total += *n;
+        queues += (queues.empty() ? "" : ", ") + std::to_string(q);
+      }
+      if (!counted) continue;
+      if (total == 0) {
+        run.pass();
+        continue;
+      }
+      const Endpoint here = end_of(d, p);
+      const std::optional<Endpoint> source = peer_of(run.context, p);
+      stormed.insert(here.str());
+      const std::string who = source ? source->str() : "the device on " + here.str();
+      run.fail(kStorm, Severity::error, source.value_or(here), source ? std::optional(here) : std::nullopt,
+               "no PFC storm", in_seconds(total, r.seconds) + " storms on queue " + queues,
+               "PFC storm on " + here.str() + " queue " + queues + ": the watchdog tripped " + std::to_string(total) +
+                   " time(s); " + who + " keeps pausing it",
+               "look at " + who +
+                   ": a receiver that cannot drain (a stuck or slow NIC, its PCIe or host) pauses its link without "
+                   "end; while stormed the watchdog drops that queue's lossless traffic");
+    }
+  }
+  return stormed;
+}
+
+/// The larger of two readings of one thing (the pausing end's count and the paused end's), either
+/// possibly missing.
+std::optional<uint64_t> larger(std::optional<uint64_t> a, std::optional<uint64_t> b) {
+  if (!a) return b;
+  if (!b) return a;
+  return std::max(*a, *b);
+}
+
+/// PFC pauses at a high rate on a link, in one direction: the sender of the pauses (a slow receiver) is
+/// the fault. Read on the pausing end (pfc_tx_pause) and the paused end (pfc_rx_pause): the larger.
+void pauses(Run& run, const std::set<std::string>& stormed) {
+  const HealthThresholds& t = run.options.thresholds;
+  for (const LinkEnds& l : run.context.links) {
+    for (const bool a_pauses : {true, false}) {
+      const DeviceDesired& sd = a_pauses ? *l.a_device : *l.b_device;
+      const PortDesired& sp = a_pauses ? *l.a : *l.b;
+      const DeviceDesired& rd = a_pauses ? *l.b_device : *l.a_device;
+      const PortDesired& rp = a_pauses ? *l.b : *l.a;
+      if (!run.in_scope(sd) && !run.in_scope(rd)) continue;
+      const Readings sender = run.readings(sd, sp), receiver = run.readings(rd, rp);
+      bool judged = false;
+      std::string worst;
+      for (const int prio : sd.qos.lossless_priorities()) {
+        const std::string p = std::to_string(prio);
+        const double secs = sender.seconds > 0 ? sender.seconds : receiver.seconds;
+        const auto frames = larger(sender.rise("pfc_tx_pause_" + p), receiver.rise("pfc_rx_pause_" + p));
+        const auto micros =
+            larger(sender.rise("pfc_tx_pause_duration_" + p), receiver.rise("pfc_rx_pause_duration_" + p));
+        if (!frames && !micros) continue;
+        judged = true;
+        const double rate = frames ? static_cast<double>(*frames) / secs : 0;
+        const double share = micros ? static_cast<double>(*micros) / 1e6 / secs : 0;
+        if (rate > t.pauses_per_s || share > t.pause_time_share) {
+          char buf[64];
+          std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
+          worst = "priority " + p + ": " + (frames ? per_second(rate) + " pause frames" : "") +
+                  (micros ? std::string(frames ? ", " : "") + buf + " of the time paused" : "");
+          break;
+        }
+      }
+      if (!judged) continue;
+      if (worst.empty()) {
+        run.pass();
+        continue;
+      }
+      const Endpoint source = end_of(sd, sp), paused = end_of(rd, rp);
+      Result& r = run.fail(kPauses, Severity::warning, source, paused,
+                           "under " + per_second(t.pauses_per_s) + " pause frames and " +
+                               std::to_string(static_cast<int>(t.pause_time_share * 100)) + "% of the time paused",
+                           worst,
+                           source.str() + " pauses " + paused.str() + " at a high rate (" + worst +
+                               "): it receives faster than it drains",
+                           "look at " + source.str() +
+                               ": a slow receiver (its buffers, PCIe, CPU or a congested port behind it); its pauses "
+                               "spread back-pressure to every sender through " +
+                               paused.str());
+      if (stormed.count(paused.str())) {
+        r.status = Status::consequence;
+        r.cause = std::string(kStorm) + " " + source.str() + "~" + paused.str();
+      }
+    }
+  }
+}
+
+/// Per port of every device in scope: `judge` gives a finding or nothing for the port's readings.
+template <typename Judge>
+void each_port(Run& run, Judge judge) {
+  for (const DeviceDesired& d : run.desired.devices) {
+    if (!run.in_scope(d)) continue;
+    for (const PortDesired& p : d.ports) judge(d, p, run.readings(d, p));
+  }
+}
+
+void errors(Run& run) {
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    const auto n = r.rise_of({"fcs_errors", "symbol_errors"});
+    if (!n) return;
+    if (*n == 0) return run.pass();
+    const Endpoint here = end_of(d, p);
+    const std::optional<Endpoint> peer = peer_of(run.context, p);
+    const std::string link = peer ? peer->str() + " -> " + here.str() : here.str();
+    run.fail(kErrors, Severity::error, here, peer, "no FCS or symbol errors", in_seconds(*n, r.seconds),
+             "frames arrive damaged on " + here.str() + ": " + in_seconds(*n, r.seconds),
+             "the cable or optics of " + link +
+                 " (clean or reseat the connectors, then swap the cable or optic); "
+                 "errors counted by the receiver point at the direction toward it");
+  });
+}
+
+void flaps(Run& run) {
+  std::set<std::string> reported;  // a link's flap is seen by both ends: once per link
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    const auto n = r.rise_of({"link_down_events", "link_changes"});
+    if (!n) return;
+    if (*n == 0) return run.pass();
+    const Endpoint here = end_of(d, p);
+    const std::optional<Endpoint> peer = peer_of(run.context, p);
+    if (peer && reported.count(peer->str())) return;
+    reported.insert(here.str());
+    run.fail(kFlap, Severity::error, here, peer, "a link that stays up", in_seconds(*n, r.seconds) + " link changes",
+             "the link " + (peer ? here.str() + "~" + peer->str() : here.str()) + " went down or up " +
+                 std::to_string(*n) + " time(s)",
+             "a flapping link resets every RoCE connection on it: check its cable, optics and both ends' logs");
+  });
+}
+
+void drops(Run& run) {
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    bool judged = false;
+    for (const int prio : d.qos.lossless_priorities()) {
+      const auto n = r.rise("rx_discards_" + std::to_string(prio));
+      if (!n) continue;
+      judged = true;
+      if (*n == 0) continue;
+      run.fail(kDrops, Severity::error, end_of(d, p), peer_of(run.context, p), "no drops on a lossless priority",
+               "priority " + std::to_string(prio) + ": " + in_seconds(*n, r.seconds),
+               d.name + ":" + p.name + " dropped lossless traffic on priority " + std::to_string(prio) +
+                   " for lack of buffer",
+               "its PFC headroom is short of what the link needs: check the cable length it is sized for (" +
+                   std::to_string(p.cable_length_m) + " m in the inventory) and that PFC is on at both ends");
+      return;
+    }
+    if (judged) run.pass();
+  });
+}
+
+void retransmissions(Run& run) {
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    if (d.role != Role::host) return;
+    const auto n = r.rise_of(
+        {"rdma_packet_seq_err", "rdma_implied_nak_seq_err", "rdma_local_ack_timeout_err", "rdma_out_of_sequence"});
+    if (!n) return;
+    const double rate = static_cast<double>(*n) / r.seconds;
+    if (rate <= run.options.thresholds.retransmissions_per_s) return run.pass();
+    run.fail(kRetransmit, Severity::warning, end_of(d, p), peer_of(run.context, p),
+             "under " + per_second(run.options.thresholds.retransmissions_per_s), in_seconds(*n, r.seconds),
+             "RoCE on " + d.name + ":" + p.name + " retransmits: packets are lost in a class that should lose none",
+             "look for drops and errors on its path (health.lossless.drops, health.link.errors) and for RoCE "
+             "outside the lossless priority (verify's link.roce.class)");
+  });
+}
+
+void cnp(Run& run) {
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    if (d.role != Role::host) return;
+    const auto marked = r.rise("ecn_marked_rx");
+    const auto sent = r.rise("cnp_sent");
+    if (!marked || !sent) return;
+    if (*marked == 0 || *sent > 0) return run.pass();
+    run.fail(kCnp, Severity::warning, end_of(d, p), peer_of(run.context, p), "CNPs sent for ECN-marked packets",
+             "ECN-marked " + in_seconds(*marked, r.seconds) + ", CNPs +0",
+             d.name + ":" + p.name + " receives ECN-marked RoCE packets but sends no CNP: its senders never slow down",
+             "turn on its DCQCN notification point (ecn/roce_np/enable/<priority> on mlx5) for the RoCE priority");
+  });
+}
+
+}  // namespace
+
+const std::vector<HealthCheck>& health_checks() {
+  static const std::vector<HealthCheck> checks = {
+      {kStorm, Severity::error, "PFC storms the switch's watchdog caught, named on the port that sends the pauses"},
+      {kPauses, Severity::warning, "PFC pauses at a high rate on a link, named on the end that sends them"},
+      {kErrors, Severity::error, "FCS and symbol errors arriving on a port: the cable or optics toward it"},
+      {kFlap, Severity::error, "a link that went down or up, once per link"},
+      {kDrops, Severity::error, "drops for lack of buffer on a lossless priority"},
+      {kRetransmit, Severity::warning, "RoCE retransmissions at a high rate on a host port"},
+      {kCnp, Severity::warning, "ECN-marked RoCE packets received and no CNP sent"},
+  };
+  return checks;
+}
+
+VerifyReport run_health(const FabricDesired& desired, const FabricObserved& before, const FabricObserved& after,
+                        const HealthOptions& options) {
+  Run run(desired, before, after, options);
+  run.report.tool = "health";
+  for (const HealthCheck& c : health_checks()) run.report.checks_run.emplace_back(c.id);
+  for (const DeviceDesired& d : desired.devices)
+    if (run.in_scope(d)) run.time_device(d);
+  const std::set<std::string> stormed = storms(run);
+  pauses(run, stormed);
+  errors(run);
+  flaps(run);
+  drops(run);
+  retransmissions(run);
+  cnp(run);
+  run.report.links_checked = run.context.links.size();
+  run.report.check_tallies.resize(run.report.checks_run.size());
+  return run.report;
+}
+
+}  // namespace fabricctl

@@ -1,0 +1,47 @@
+// `fabricctl health`: a fabric's counters judged as rates between two readings of every device, on
+// both ends of every link, with the fault named where it is. verify asks "does every device hold its
+// intent?"; health asks "is the fabric well?": a slow receiver pausing its link into a storm, a cable
+// whose errors climb, a link that flaps, lossless traffic dropped, RoCE retransmitting. Every judgement
+// is a rate (the rise over the seconds between the two readings' collected_at), never a total against
+// zero; a counter that fell was cleared or its device restarted, and is not judged. Checks speak the
+// neutral counters (state/observed.h PortObserved::counters, docs/counters-reference.md), never a
+// platform's, and report as verify does (verify/verify_report.h), so every report format serves both.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "state/desired.h"
+#include "state/observed.h"
+#include "verify/verify_report.h"
+
+namespace fabricctl {
+
+/// Where a rate becomes a finding (docs/health.md gives each one's reason).
+struct HealthThresholds {
+  double pauses_per_s = 1000;         // PFC pause frames received on one priority, per second
+  double pause_time_share = 0.10;     // of the interval spent paused (pause duration, where counted)
+  double retransmissions_per_s = 10;  // RoCE sequence errors, NAK-implied and timeout retransmissions
+};
+
+struct HealthOptions {
+  HealthThresholds thresholds{};
+  std::set<std::string> scope{};  // devices whose findings are wanted (verify's --limit); empty: all
+};
+
+/// The checks health runs, in report order: ID, severity, what it judges.
+struct HealthCheck {
+  const char* id;
+  Severity severity;
+  const char* judges;
+};
+const std::vector<HealthCheck>& health_checks();
+
+/// Judges the rise of every counter from `before` to `after`. A device missing or unreadable in
+/// either reading is unreadable in the report (its reason says which reading); a device whose two
+/// readings are not in time order, or are the same instant, too.
+VerifyReport run_health(const FabricDesired& desired, const FabricObserved& before, const FabricObserved& after,
+                        const HealthOptions& options);
+
+}  // namespace fabricctl

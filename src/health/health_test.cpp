@@ -1,0 +1,150 @@
+// health on the verify checks' small lab (verify/checks/check_test_support.h): two readings 30 s apart,
+// a clean fabric with moving counters judged clean, then each fault made in the counters and named where
+// it is, once, its consequences naming it.
+#include "health/health.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "verify/checks/check_test_support.h"
+
+using namespace fabricctl;
+
+namespace {
+
+/// The lab read twice, 30 s apart: every port's counters in both readings, the same unless a test
+/// moves them in `after`.
+struct Twice {
+  test::Lab lab;
+  FabricObserved before, after;
+
+  Twice() {
+    for (auto& [name, d] : lab.observed.devices) {
+      d.collected_at = "2026-12-05T12:00:00Z";
+      for (PortObserved& p : d.ports)
+        p.counters = {{"pfc_rx_pause_3", 1000}, {"pfc_tx_pause_3", 1000}, {"fcs_errors", 5},
+                      {"link_changes", 1},      {"rx_discards_3", 0},     {"watchdog_storms_3", 0},
+                      {"ecn_marked_rx", 10},    {"cnp_sent", 10},         {"rdma_packet_seq_err", 0}};
+    }
+    before = lab.observed;
+    after = lab.observed;
+    for (auto& [name, d] : after.devices) {
+      d.collected_at = "2026-12-05T12:00:30Z";
+      for (PortObserved& p : d.ports) {
+        p.counters["pfc_rx_pause_3"] += 300;  // 10/s: a healthy lossless link pauses a little
+        p.counters["pfc_tx_pause_3"] += 300;
+        p.counters["ecn_marked_rx"] += 50;
+        p.counters["cnp_sent"] += 40;
+      }
+    }
+  }
+  uint64_t& counter(std::string_view device, std::string_view port, const std::string& name) {
+    for (PortObserved& p : after.devices.find(device)->second.ports)
+      if (p.name == port) return p.counters[name];
+    FAIL("no port " << port);
+    static uint64_t none = 0;
+    return none;
+  }
+  VerifyReport run(HealthOptions o = {}) const { return run_health(lab.desired, before, after, o); }
+};
+
+std::vector<const Result*> of(const VerifyReport& r, std::string_view check) {
+  std::vector<const Result*> out;
+  for (const Result& x : r.results)
+    if (x.check == check) out.push_back(&x);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("health: a clean fabric whose counters move at normal rates has no finding") {
+  const Twice t;
+  const VerifyReport r = t.run();
+  CHECK(r.results.empty());
+  CHECK(r.unreadable.empty());
+  CHECK(r.devices_checked == 4);
+  CHECK(r.pass_count > 20);
+  CHECK(r.tool == "health");
+  CHECK(r.checks_run.size() == health_checks().size());
+}
+
+TEST_CASE("health: a storm is named on the port that sends the pauses; its pause rate is a consequence") {
+  Twice t;
+  t.counter("leaf1", "Ethernet0", "watchdog_storms_3") += 2;
+  t.counter("leaf1", "Ethernet0", "pfc_rx_pause_3") += 90'000;  // 3000/s from host1
+  const VerifyReport r = t.run();
+  const auto storm = of(r, "health.pfc.storm");
+  REQUIRE(storm.size() == 1);
+  CHECK(storm[0]->object() == "host1:ens1f0np0~leaf1:Ethernet0");  // the pausing end first
+  CHECK(storm[0]->message.find("host1:ens1f0np0 keeps pausing it") != std::string::npos);
+  CHECK(storm[0]->observed == "+2 in 30 s (0.07/s) storms on queue 3");
+  const auto pauses = of(r, "health.pfc.pauses");
+  REQUIRE(pauses.size() == 1);
+  CHECK(pauses[0]->status == Status::consequence);
+  CHECK(pauses[0]->cause == "health.pfc.storm host1:ens1f0np0~leaf1:Ethernet0");
+  CHECK(r.results.size() == 2);
+}
+
+TEST_CASE("health: pauses above the threshold name the pausing end, read on either end") {
+  Twice t;
+  t.counter("host1", "ens2f0np0", "pfc_tx_pause_3") += 60'000;  // 2000/s sent by host1 toward leaf2
+  VerifyReport r = t.run();
+  auto pauses = of(r, "health.pfc.pauses");
+  REQUIRE(pauses.size() == 1);
+  CHECK(pauses[0]->status == Status::fail);
+  CHECK(pauses[0]->object() == "host1:ens2f0np0~leaf2:Ethernet1/1");
+  CHECK(pauses[0]->observed == "priority 3: 2010/s pause frames");
+  HealthOptions lax;
+  lax.thresholds.pauses_per_s = 5000;
+  CHECK(of(t.run(lax), "health.pfc.pauses").empty());
+  // Pause time, where counted: 20% of 30 s paused on leaf2's side, few frames.
+  Twice d;
+  d.counter("leaf2", "Ethernet1/1", "pfc_rx_pause_duration_3") = 6'000'000;
+  d.before.devices.find("leaf2")->second.ports[0].counters["pfc_rx_pause_duration_3"] = 0;
+  r = d.run();
+  pauses = of(r, "health.pfc.pauses");
+  REQUIRE(pauses.size() == 1);
+  CHECK(pauses[0]->object() == "host1:ens2f0np0~leaf2:Ethernet1/1");
+  CHECK(pauses[0]->observed.find("20% of the time paused") != std::string::npos);
+}
+
+TEST_CASE("health: errors name the link toward the port that counts them; a flap is one finding per link") {
+  Twice t;
+  t.counter("leaf1", "Ethernet48", "fcs_errors") += 12;
+  t.counter("leaf1", "Ethernet48", "link_changes") += 2;
+  t.counter("spine1", "swp1", "link_changes") += 2;
+  const VerifyReport r = t.run();
+  const auto errors = of(r, "health.link.errors");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0]->object() == "leaf1:Ethernet48~spine1:swp1");
+  CHECK(errors[0]->hint.find("spine1:swp1 -> leaf1:Ethernet48") != std::string::npos);
+  const auto flaps = of(r, "health.link.flap");
+  REQUIRE(flaps.size() == 1);
+  CHECK(flaps[0]->message.find("leaf1:Ethernet48~spine1:swp1") != std::string::npos);
+}
+
+TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a host") {
+  Twice t;
+  t.counter("host1", "ens1f0np0", "rx_discards_3") += 7;
+  t.counter("host1", "ens1f0np0", "rdma_packet_seq_err") += 900;  // 30/s
+  t.counter("host1", "ens2f0np0", "cnp_sent") -= 40;              // marked packets, no CNP
+  const VerifyReport r = t.run();
+  REQUIRE(of(r, "health.lossless.drops").size() == 1);
+  CHECK(of(r, "health.lossless.drops")[0]->observed == "priority 3: +7 in 30 s (0.23/s)");
+  REQUIRE(of(r, "health.rdma.retransmissions").size() == 1);
+  REQUIRE(of(r, "health.dcqcn.cnp").size() == 1);
+  CHECK(of(r, "health.dcqcn.cnp")[0]->a.str() == "host1:ens2f0np0");
+}
+
+TEST_CASE("health: a counter that fell is a reset, not judged; a device read once or out of order is named") {
+  Twice t;
+  t.counter("leaf1", "Ethernet48", "fcs_errors") = 0;  // cleared between the readings
+  t.before.devices.erase("spine1");
+  t.after.devices.find("leaf2")->second.collected_at = "2026-12-05T11:59:00Z";
+  const VerifyReport r = t.run();
+  CHECK(of(r, "health.link.errors").empty());
+  CHECK(r.unreadable.at("spine1") == "first reading: no state");
+  CHECK(r.unreadable.at("leaf2") == "its two readings have no collected_at in time order, so no rate");
+  CHECK(r.devices_checked == 2);
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# fabricctl health on the bundled lab's snapshots read twice, 60 s apart (snapshot --from-intent, with
+# counters and collected_at written as collect writes them): moving at normal rates, no finding (exit
+# 0); a PFC storm on leaf1:Ethernet0 named on host1's NIC that sends the pauses, FCS errors on the
+# leaf-spine link, exit 1; every report format, Prometheus checked by promtool under fabricctl_health_;
+# a device read once, exit 3; no first reading, exit 2.
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
+"$bin" snapshot --from-intent -i "$root/inventory/lab" --out "$work/first" >/dev/null
+cp -r "$work/first" "$work/second"
+# read DIR TIME [DEVICE:PORT:COUNTER+N]...: every port's counters, their base value plus what moved.
+read_at() {
+  /usr/bin/python3 - "$@" <<'PY'
+import glob, json, os, sys
+d, when, moves = sys.argv[1], sys.argv[2], sys.argv[3:]
+base = {"pfc_rx_pause_3": 5000, "pfc_tx_pause_3": 5000, "fcs_errors": 3, "link_changes": 1, "watchdog_storms_3": 1}
+for path in glob.glob(os.path.join(d, "*.json")):
+    s = json.load(open(path))
+    s["collected_at"] = when
+    for name, p in s["ports"].items():
+        p["counters"] = dict(base)
+        for m in moves:
+            dev, port, rest = m.split(":", 2)
+            counter, n = rest.split("+")
+            if dev == s["device"] and port == name:
+                p["counters"][counter] += int(n)
+    json.dump(s, open(path, "w"), indent=2)
+PY
+}
+read_at "$work/first" 2026-12-05T12:00:00Z
+read_at "$work/second" 2026-12-05T12:01:00Z leaf1:Ethernet0:pfc_rx_pause_3+600 host1:ens1f0np0:pfc_tx_pause_3+600
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -q
+[ $rc -eq 0 ] || fail "clean: exit $rc: $(cat "$work/out" "$work/err")"
+grep -qi "^no findings$" "$work/out" || fail "clean table: $(cat "$work/out")"
+
+read_at "$work/second" 2026-12-05T12:01:00Z leaf1:Ethernet0:watchdog_storms_3+2 leaf1:Ethernet0:pfc_rx_pause_3+300000 \
+  spine1:swp1:fcs_errors+40
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -o json -q
+[ $rc -eq 1 ] || fail "faults: exit $rc: $(cat "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "findings: $(cat "$work/out")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "fabricctl.health/v1", r["schema"]
+got = {(f["check"], f["status"], f["object"]) for f in r["findings"]}
+assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
+               ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0"),
+               ("health.link.errors", "fail", "spine1:swp1~leaf1:Ethernet48")}, got
+PY
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -o prometheus -q
+[ $rc -eq 1 ] || fail "prometheus: exit $rc"
+promtool check metrics <"$work/out" || fail "promtool rejects the health metrics"
+grep -q '^fabricctl_health_finding{check="health.pfc.storm",device="host1",peer="leaf1:Ethernet0",port="ens1f0np0",severity="error"} 1$' \
+  "$work/out" || fail "no storm series: $(grep finding "$work/out")"
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -o junit -q
+/usr/bin/python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.get('name') == 'fabricctl health', r.attrib" \
+  "$work/out" || fail "junit: $(head -3 "$work/out")"
+
+# A device with no second reading: named, the rest judged, exit 3.
+rm "$work/second/spine1.json"
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -q
+[ $rc -eq 3 ] || fail "a device read once: exit $rc"
+grep -q "spine1: second reading" "$work/err" || fail "the missing reading is not named: $(cat "$work/err")"
+
+run "$bin" health -i "$root/inventory/lab" --snapshots "$work/second"
+[ $rc -eq 2 ] && grep -q -- "--since DIR is required" "$work/err" || fail "no --since: exit $rc: $(cat "$work/err")"
+echo "ok health"
