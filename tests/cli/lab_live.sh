@@ -2,7 +2,8 @@
 # The lab, live (tests/lab/lab.py; as root, which CI is): the lab inventory brought up in real network
 # namespaces with sshd, lldpd and the NOS emulators, then read over SSH by fabricctl in the controller
 # namespace. A clean lab collects as `snapshot --from-intent` says on every compared field, verifies clean,
-# replays from its raw outputs; a full-MTU ping crosses it; the classic faults made out of band are found,
+# replays from its raw outputs; health, live, names a PFC storm made in a switch's counters on the NIC that
+# sends the pauses; a full-MTU ping crosses it; the classic faults made out of band are found,
 # exactly those, and the ping fails; an unreachable device is named while the others are verified
 # (exit 3); `down` leaves nothing behind.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
@@ -73,6 +74,24 @@ run ctl "$bin" verify "${live[@]}" -q -o json
 import json, sys
 s = json.load(open(sys.argv[1]))["summary"]["results"]
 assert s["missing"] == 0 and s["fail"] == 0, s' "$work/out" || fail "clean lab: $(cat "$work/out" | head -c 2000)"
+
+# health, live against the collect above: quiet counters are no finding; then leaf1's COUNTERS_DB shows a
+# PFC storm on Ethernet0 queue 3 and pauses from host1 pouring in, and health names host1's NIC as the
+# pause source, the pause rate a consequence of the storm.
+run ctl "$bin" health "${live[@]}" --since "$work/snaps" -q
+[ $rc -eq 0 ] && grep -qi '^no findings$' "$work/out" || fail "health of the quiet lab: exit $rc: $(cat "$work/out" "$work/err")"
+echo '{"Ethernet0": {"SAI_PORT_STAT_PFC_3_RX_PKTS": "500000", "SAI_PORT_STAT_PFC_3_TX_PKTS": "0"},
+       "Ethernet0:3": {"PFC_WD_STATUS": "stormed", "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": "2"}}' \
+  >"$state/leaf1/state/counters.json"
+run ctl "$bin" health "${live[@]}" --since "$work/snaps" -q -o json
+[ $rc -eq 1 ] || fail "health of the storm: exit $rc: $(cat "$work/out" "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "health: $(cat "$work/out")"
+import json, sys
+got = {(f["check"], f["status"], f["object"]) for f in json.load(open(sys.argv[1]))["findings"]}
+assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
+               ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0")}, got
+PY
+rm "$state/leaf1/state/counters.json"
 
 # The raw outputs replay into the same snapshots.
 run "$bin" collect -i "$inv" -p "$root/profiles" --out "$work/replay" --from-raw "$work/snaps/raw" -q

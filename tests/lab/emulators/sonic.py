@@ -302,13 +302,16 @@ WD_STATS = [("STORM DETECTED/RESTORED", "DEADLOCK_DETECTED", "DEADLOCK_RESTORED"
 
 
 def show_pfcwd_stats(cli, m):
-    """pfcwd/main.py `show stats [-e]`: per queue "<port>:<q>" with watchdog statistics in COUNTERS_DB
-    (here: every counters.json key of that form), its status and "ok/drop" pairs ("0" for a statistic it
+    """pfcwd/main.py `show stats [-e]`: per queue "<port>:<q>" (queues 0-7 of every port, and any other
+    counters.json names), its status and "ok/drop" pairs from COUNTERS_DB ("0" for a statistic it
     lacks); without -e the all-zero rows are left out."""
+    db = counters_db(cli)
+    # get_all_queues: every queue COUNTERS_QUEUE_NAME_MAP names, here queues 0-7 of every port.
+    queues = {"%s:%d" % (port, q) for port in cli["db"].get("PORT", {}) for q in range(8)}
+    queues |= {k for k in db if ":" in k}
     rows = []
-    for queue, stats in sorted(counters_db(cli).items(), key=lambda i: natural(i[0])):
-        if ":" not in queue:
-            continue
+    for queue in sorted(queues, key=natural):
+        stats = db.get(queue, {})
         pairs = ["%s/%s" % (stats.get("PFC_WD_QUEUE_STATS_" + a, "0"), stats.get("PFC_WD_QUEUE_STATS_" + b, "0"))
                  for _h, a, b in WD_STATS]
         if pairs != ["0/0"] * len(WD_STATS) or m[1]:
