@@ -26,4 +26,7 @@ std::string unknown_option_message(std::string_view option, const boost::program
 /// with a suggestion ("unknown output format \"jsn\"; did you mean \"json\"? (table, json, ...)").
 std::string check_choice(std::string_view what, std::string_view value, const std::vector<std::string_view>& allowed);
 
+/// A usage error as the commands print it on stderr: "fabricctl: error: MESSAGE" and a newline.
+inline std::string usage_error(const std::string& message) { return "fabricctl: error: " + message + "\n"; }
+
 }  // namespace fabricctl

@@ -19,20 +19,13 @@
 #include "cli/read_options.h"
 #include "cli/report_outputs.h"
 #include "health/health.h"
-#include "ops/collect.h"
 #include "state/snapshot.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
 namespace fabricctl {
 
-namespace {
-
 namespace po = boost::program_options;
-
-std::string usage_error(const std::string& message) { return "fabricctl: error: " + message + "\n"; }
-
-}  // namespace
 
 int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
@@ -107,11 +100,7 @@ int cmd_health(const std::vector<std::string>& args) {
   const SnapshotSet first = read_snapshot_dir(since, names);
   SnapshotSet second;
   if (snapshots.empty()) {
-    const auto connector = connector_of(live);
-    ops::Context ctx{*connector, progress};
-    ops::CollectOptions how;
-    how.jobs = live.jobs;
-    second.observed = ops::collect_devices(*fabric, names, how, ctx);
+    second.observed = read_devices_now(*fabric, names, live, progress);
   } else {
     progress.phase("reading the second reading's snapshots");
     second = read_snapshot_dir(snapshots, names);

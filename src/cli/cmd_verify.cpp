@@ -51,8 +51,6 @@ void list_checks(ReportFormat format) {
   }
 }
 
-std::string usage_error(const std::string& message) { return "fabricctl: error: " + message + "\n"; }
-
 }  // namespace
 
 int cmd_verify(const std::vector<std::string>& args) {
@@ -193,11 +191,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   if (!snapshots.empty()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
   SnapshotSet snaps;
   if (snapshots.empty()) {
-    const auto connector = connector_of(live);
-    ops::Context ctx{*connector, progress};
-    ops::CollectOptions how;
-    how.jobs = live.jobs;
-    snaps.observed = ops::collect_devices(*fabric, std::vector<std::string>(needed.begin(), needed.end()), how, ctx);
+    snaps.observed = read_devices_now(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress);
   } else {
     snaps = early_read.valid() ? early_read.get()
                                : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()),

@@ -40,6 +40,15 @@ void add_read_options(boost::program_options::options_description& desc, ReadOpt
                                                     "seconds for each command (default 60)");
 }
 
+FabricObserved read_devices_now(const Fabric& fabric, const std::vector<std::string>& names, const ReadOptions& o,
+                                ops::Observer& observer) {
+  const auto connector = connector_of(o);
+  ops::Context ctx{*connector, observer};
+  ops::CollectOptions how;
+  how.jobs = o.jobs;
+  return ops::collect_devices(fabric, names, how, ctx);
+}
+
 bool connect_settings_complete(const Fabric& fabric, std::string_view why, const std::set<std::string>& only) {
   Diags diags;
   require_connect_settings(fabric, diags, only);

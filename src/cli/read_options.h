@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/fabric.h"
 #include "ops/collect.h"
@@ -41,6 +42,10 @@ std::string check_read_options(const ReadOptions& o);
 /// The SSH settings of `o`, and the connector that uses them.
 ops::SshSettings ssh_settings(const ReadOptions& o);
 std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o);
+/// The devices `names` of `fabric` read now over SSH as `o` says (verify and health without saved
+/// snapshots); `observer` sees the progress.
+FabricObserved read_devices_now(const Fabric& fabric, const std::vector<std::string>& names, const ReadOptions& o,
+                                ops::Observer& observer);
 
 /// Whether every device has what connecting needs (mgmt address, user, a way to log in); if not,
 /// prints each missing setting and "N errors: <why>; nothing was read". Called before any device is

@@ -13,6 +13,8 @@
 #include <memory>
 
 #include "util/diag.h"
+#include "util/names.h"
+#include "util/text.h"
 
 namespace fabricctl {
 
@@ -40,13 +42,6 @@ int ethtool_ioctl(int fd, std::string_view ifname, void* data) {
   std::memcpy(ifr.ifr_name, ifname.data(), ifname.size());
   ifr.ifr_data = static_cast<char*>(data);
   return ::ioctl(fd, SIOCETHTOOL, &ifr) == 0 ? 0 : errno;
-}
-
-bool valid_ifname(std::string_view s) {
-  if (s.empty() || s.size() >= IFNAMSIZ || s == "." || s == "..") return false;
-  for (const char c : s)
-    if (c == '/' || c == ':' || c == ' ' || static_cast<unsigned char>(c) < 0x21 || c == 0x7f) return false;
-  return true;
 }
 
 std::string errno_text(int e) { return std::string(std::strerror(e)) + " (errno " + std::to_string(e) + ")"; }
@@ -81,16 +76,15 @@ Expected<std::vector<std::string>> decode_stat_names(std::span<const uint8_t> st
     if (len == ETH_GSTRING_LEN) return unexpected("statistic " + std::to_string(i) + ": its name has no end");
     std::string name(slot, len);
     if (name.empty()) return unexpected("statistic " + std::to_string(i) + ": an empty name");
-    for (const char c : name)
-      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-        return unexpected("statistic " + std::to_string(i) + ": name " + quote(name) + " is not printable");
+    if (!printable_ascii(name))
+      return unexpected("statistic " + std::to_string(i) + ": name " + quote(name) + " is not printable");
     names.push_back(std::move(name));
   }
   return names;
 }
 
 Expected<std::vector<Statistic>> read_ethtool_stats(std::string_view ifname) {
-  if (!valid_ifname(ifname)) return unexpected("not an interface name: " + quote(ifname));
+  if (std::string why = interface_name_error(ifname); !why.empty()) return unexpected("not an interface name: " + why);
   const IoctlSocket sock;
   if (sock.fd() < 0) return unexpected("socket for the ethtool ioctl: " + errno_text(errno));
   auto count = stats_count(sock.fd(), ifname);

@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
@@ -12,6 +11,7 @@
 #include <utility>
 
 #include "util/diag.h"
+#include "util/text.h"
 
 namespace fabricctl {
 namespace {
@@ -62,8 +62,7 @@ std::string errno_text(int e) {
 
 std::string display_path(const fs::path& p) {
   const std::string s = p.string();
-  const bool safe = std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
-  return safe ? s : quote(s);
+  return printable_ascii(s) ? s : quote(s);
 }
 
 Expected<std::string, FileError> read_regular_file(const fs::path& path, const ReadOptions& options) {

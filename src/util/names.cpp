@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "util/escape.h"
+
 namespace fabricctl {
 namespace {
 
@@ -43,6 +45,20 @@ bool valid_program_path(std::string_view s) {
     if (!(std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '/' || c == '.' || c == '_' || c == '+' || c == '-'))
       return false;
   return true;
+}
+
+std::string interface_name_error(std::string_view name) {
+  constexpr size_t kMaxIfname = 15;  // IFNAMSIZ - 1
+  const std::string quoted = "\"" + json_string_body(name) + "\"";
+  if (name.empty()) return "interface name is empty";
+  if (name.size() > kMaxIfname) return "interface name " + quoted + " is longer than 15 bytes (IFNAMSIZ)";
+  if (name == "." || name == "..") return "interface name " + quoted + " is not valid";
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '/' || c == ':' || std::isspace(u) != 0 || std::iscntrl(u) != 0 || c == '\0')
+      return "interface name " + quoted + " has a character the kernel refuses ('/', ':', space or control)";
+  }
+  return {};
 }
 
 }  // namespace fabricctl

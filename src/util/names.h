@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace fabricctl {
@@ -43,5 +44,10 @@ bool plain_word(std::string_view s, std::string_view punctuation, size_t max_len
 /// Counter names (pfc_rx_pause_3): lowercase letters, digits, '_'.
 bool valid_counter_name(std::string_view s);
 inline constexpr std::string_view kCounterNameRule = "1-63 characters: lowercase letters, digits, _";
+
+/// Why the kernel would refuse `name` as a network interface's (its dev_valid_name(): empty, longer
+/// than 15 bytes, "." or "..", '/', ':', space or a control character), with the name quoted; "" when
+/// it would take it. Checked before a name reaches netlink or an ioctl.
+std::string interface_name_error(std::string_view name);
 
 }  // namespace fabricctl

@@ -1,5 +1,7 @@
 #include "util/text.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <charconv>
 
@@ -32,6 +34,10 @@ std::optional<int64_t> parse_int(std::string_view s) {
   auto [p, ec] = std::from_chars(s.data(), end, v);
   if (ec != std::errc() || p != end) return std::nullopt;
   return v;
+}
+
+bool printable_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
 std::optional<uint64_t> parse_u64(std::string_view s) {

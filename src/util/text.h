@@ -18,6 +18,9 @@ std::vector<std::string> split_lines(std::string_view text);
 /// Strict decimal parse: optional '-', digits only, no spaces, no leading '+', fits in int64.
 std::optional<int64_t> parse_int(std::string_view s);
 
+/// Whether every byte of `s` is printable ASCII (0x20-0x7e): no control character, no byte of UTF-8.
+bool printable_ascii(std::string_view s);
+
 /// Strict unsigned decimal parse (counters): digits only, no sign, no spaces, fits in uint64.
 std::optional<uint64_t> parse_u64(std::string_view s);
 

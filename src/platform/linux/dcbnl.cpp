@@ -19,7 +19,7 @@
 #include <new>
 #include <string>
 
-#include "util/escape.h"
+#include "util/names.h"
 
 namespace fabricctl {
 namespace {
@@ -33,28 +33,17 @@ static_assert(sizeof(dcb_app) == 4, "struct dcb_app: u8 selector, u8 priority, u
 static_assert(sizeof(dcbmsg) == 4, "struct dcbmsg: u8 family, u8 cmd, u16 pad");
 
 constexpr size_t kHeaderBytes = NLMSG_HDRLEN + sizeof(dcbmsg);  // 16 + 4
-constexpr size_t kMaxIfname = 15;                               // IFNAMSIZ - 1
 constexpr size_t kMaxApps = 256;  // 8 B each on the wire: far inside libnl's 4 KiB default message
 // DCB_ATTR_DCB_APP (kernel 6.5+): app entries with a non-IEEE selector (PCP) in the same table. Debian
 // 12's uapi header predates it.
 constexpr int kAttrDcbApp = 2;
+constexpr size_t kMaxIfname = 15;  // IFNAMSIZ - 1, the longest name a reply may carry
 
 using MsgPtr = std::unique_ptr<nl_msg, decltype(&nlmsg_free)>;
 
-std::string quoted(std::string_view s) { return "\"" + json_string_body(s) + "\""; }
-
 /// The kernel's dev_valid_name(), so a name it would refuse fails here with the name quoted.
 Expected<void> check_ifname(std::string_view name) {
-  if (name.empty()) return unexpected("interface name is empty");
-  if (name.size() > kMaxIfname)
-    return unexpected("interface name " + quoted(name) + " is longer than 15 bytes (IFNAMSIZ)");
-  if (name == "." || name == "..") return unexpected("interface name " + quoted(name) + " is not valid");
-  for (const char c : name) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '/' || c == ':' || std::isspace(u) != 0 || std::iscntrl(u) != 0 || c == '\0')
-      return unexpected("interface name " + quoted(name) +
-                        " has a character the kernel refuses ('/', ':', space or control)");
-  }
+  if (std::string why = interface_name_error(name); !why.empty()) return unexpected(std::move(why));
   return {};
 }
 

@@ -31,9 +31,7 @@ Expected<std::vector<Statistic>> parse_ethtool_statistics(std::string_view text)
     const std::string_view name = line.substr(indent, colon - indent);
     // ETH_GSTRING_LEN is 32 with the NUL; some kernels end a name with a space, which ethtool prints.
     if (name.size() > 31) return unexpected(where() + "name " + quote(name) + " is longer than 31 bytes");
-    for (const char c : name)
-      if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-        return unexpected(where() + "name " + quote(name) + " is not printable");
+    if (!printable_ascii(name)) return unexpected(where() + "name " + quote(name) + " is not printable");
     const auto value = parse_u64(line.substr(colon + 2));
     if (!value) return unexpected(where() + quote(line.substr(colon + 2)) + " is not a counter (0-2^64-1)");
     if (out.size() == kMaxStatistics)
