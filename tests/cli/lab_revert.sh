@@ -61,11 +61,14 @@ for d in "${devices[@]}"; do
     fail "$d: killed after stage, it does not run the staged change ($((SECONDS - staged_at)) s after the last stage, its timer ${timer_s} s): $(cat "$work/out" "$work/err")"
 done
 back_at_factory() { plan_json --limit "$1" && [ $rc -eq 0 ] && [ "$(field "$1" base_sha256)" = "${factory[$1]}" ]; }
-# NVUE's confirm time is whole minutes, the unit NVIDIA documents: its 20 s are armed as 1m.
-window() { if [ "$1" = spine1 ]; then echo 90; else echo $((timer_s + 30)); fi; }
+# NVUE's confirm time is whole minutes, the unit NVIDIA documents: its 20 s are armed as 1m. No timer acts
+# before its time from its stage, and every stage was done at staged_at: the polls start 2 s before that.
+armed_s() { if [ "$1" = spine1 ]; then echo 60; else echo $timer_s; fi; }
 for d in "${devices[@]}"; do
-  until_ok_every 2 "$(window "$d")" back_at_factory "$d" ||
-    fail "$d: its revert timer did not restore the factory configuration in $(window "$d") s: $(cat "$work/out" "$work/err")"
+  pause_until $((staged_at + $(armed_s "$d") - 2))
+  left=$((staged_at + $(armed_s "$d") + 30 - SECONDS))  # at least one try: an earlier wait may have used it up
+  until_ok_every 2 $((left > 0 ? left : 1)) back_at_factory "$d" ||
+    fail "$d: its revert timer did not restore the factory configuration $(armed_s "$d") + 30 s after its stage: $(cat "$work/out" "$work/err")"
 done
 echo "all four back at factory $((SECONDS - staged_at)) s after the last stage"
 

@@ -212,7 +212,7 @@ TEST_SUITE("external") {
     Switch sw;
     if (!sw.up()) return;
     const auto invalid = [&] {  // "" when the running CONFIG_DB is valid, else the checker's verdict
-      auto out = run_command({checker.string(), (sw.state() / "config_db.json").string()});
+      auto out = run_command({"/usr/bin/python3", checker.string(), (sw.state() / "config_db.json").string()});
       return out ? std::string() : out.error();
     };
     const auto each_valid = [&](const std::vector<RemoteStep>& steps) {

@@ -49,3 +49,11 @@ until_ok_every() {
   done
   return 1
 }
+
+# pause_until T: returns when bash's $SECONDS reaches T (at once if it has). Before polling for a revert
+# timer with plans: the timer cannot act before its deadline, and a plan a second until then costs the
+# tests running beside this one a fabricctl start, an SSH login and an emulator run each.
+pause_until() {
+  local left=$(($1 - SECONDS))
+  [ "$left" -le 0 ] || pause "$left"
+}

@@ -15,6 +15,7 @@ missing there may still have a model on the switch."""
 import json
 import os
 import subprocess
+import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,7 +36,9 @@ def invalid(db):
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(db, f)
     try:
-        p = subprocess.run([path, f.name], capture_output=True, text=True, timeout=60)
+        # With this interpreter, not the checker's `env python3`: on a machine with a Python version
+        # manager a shim found on PATH costs more than the check itself (0.9 s of CPU against 0.34 s).
+        p = subprocess.run([sys.executable, path, f.name], capture_output=True, text=True, timeout=60)
     finally:
         os.remove(f.name)
     if p.returncode == 0:
