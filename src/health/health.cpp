@@ -104,7 +104,12 @@ struct Run {
             s->second};
   }
 
-  void pass() { ++report.pass_count; }
+  /// A passing result of `check`, counted for it (triage says what each layer ruled out).
+  void pass(const char* check) {
+    ++report.pass_count;
+    for (size_t i = 0; i < report.checks_run.size(); ++i)
+      if (report.checks_run[i] == check) ++report.check_tallies[i].passed;
+  }
 
   Result& fail(const char* check, Severity severity, Endpoint a, std::optional<Endpoint> b, std::string expected,
                std::string observed, std::string message, std::string hint) {
@@ -118,6 +123,10 @@ struct Run {
     r.observed = std::move(observed);
     r.message = std::move(message);
     r.hint = std::move(hint);
+    // The cable the finding is about, host end first as verify names it, so both reports group alike.
+    if (const DeviceDesired* d = context.desired_device(r.a.device))
+      if (const PortDesired* p = CheckContext::desired_port(*d, r.a.port))
+        if (const LinkEnds* l = context.link_of(*p)) r.link = link_ref(*l);
     report.results.push_back(std::move(r));
     return report.results.back();
   }
@@ -153,7 +162,7 @@ std::set<std::string> storms(Run& run) {
       }
       if (!counted) continue;
       if (total == 0) {
-        run.pass();
+        run.pass(kStorm);
         continue;
       }
       const Endpoint here = end_of(d, p);
@@ -203,7 +212,9 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
         if (!frames && !micros) continue;
         judged = true;
         const double rate = frames ? static_cast<double>(*frames) / secs : 0;
-        const double share = micros ? static_cast<double>(*micros) / 1e6 / secs : 0;
+        // Time paused cannot exceed the interval; it reads a little over when a device stamps its counters
+        // later than collected_at says (the reading's time is when its answer arrived).
+        const double share = micros ? std::min(1.0, static_cast<double>(*micros) / 1e6 / secs) : 0;
         if (rate > t.pauses_per_s || share > t.pause_time_share) {
           char buf[64];
           std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
@@ -214,7 +225,7 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
       }
       if (!judged) continue;
       if (worst.empty()) {
-        run.pass();
+        run.pass(kPauses);
         continue;
       }
       const Endpoint source = end_of(sd, sp), paused = end_of(rd, rp);
@@ -249,7 +260,7 @@ void errors(Run& run) {
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
     const auto n = r.rise_of({"fcs_errors", "symbol_errors"});
     if (!n) return;
-    if (*n == 0) return run.pass();
+    if (*n == 0) return run.pass(kErrors);
     const Endpoint here = end_of(d, p);
     const std::optional<Endpoint> peer = peer_of(run.context, p);
     const std::string link = peer ? peer->str() + " -> " + here.str() : here.str();
@@ -264,14 +275,21 @@ void errors(Run& run) {
 void flaps(Run& run) {
   std::set<std::string> reported;  // a link's flap is seen by both ends: once per link
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
-    const auto n = r.rise_of({"link_down_events", "link_changes"});
+    // The NIC's own count of downs where it has one (mlx5); otherwise the changes either way (EOS, the
+    // kernel's carrier changes of any netdev), which a host with both also has: never the two summed.
+    auto n = r.rise("link_down_events");
+    const char* what = " downs";
+    if (!n) {
+      n = r.rise("link_changes");
+      what = " link changes (a flap is two)";
+    }
     if (!n) return;
-    if (*n == 0) return run.pass();
+    if (*n == 0) return run.pass(kFlap);
     const Endpoint here = end_of(d, p);
     const std::optional<Endpoint> peer = peer_of(run.context, p);
     if (peer && reported.count(peer->str())) return;
     reported.insert(here.str());
-    run.fail(kFlap, Severity::error, here, peer, "a link that stays up", in_seconds(*n, r.seconds) + " link changes",
+    run.fail(kFlap, Severity::error, here, peer, "a link that stays up", in_seconds(*n, r.seconds) + what,
              "the link " + (peer ? here.str() + "~" + peer->str() : here.str()) + " went down or up " +
                  std::to_string(*n) + " time(s)",
              "a flapping link resets every RoCE connection on it: check its cable, optics and both ends' logs");
@@ -294,7 +312,7 @@ void drops(Run& run) {
                    std::to_string(p.cable_length_m) + " m in the inventory) and that PFC is on at both ends");
       return;
     }
-    if (judged) run.pass();
+    if (judged) run.pass(kDrops);
   });
 }
 
@@ -305,7 +323,7 @@ void retransmissions(Run& run) {
         {"rdma_packet_seq_err", "rdma_implied_nak_seq_err", "rdma_local_ack_timeout_err", "rdma_out_of_sequence"});
     if (!n) return;
     const double rate = static_cast<double>(*n) / r.seconds;
-    if (rate <= run.options.thresholds.retransmissions_per_s) return run.pass();
+    if (rate <= run.options.thresholds.retransmissions_per_s) return run.pass(kRetransmit);
     run.fail(kRetransmit, Severity::warning, end_of(d, p), peer_of(run.context, p),
              "under " + per_second(run.options.thresholds.retransmissions_per_s), in_seconds(*n, r.seconds),
              "RoCE on " + d.name + ":" + p.name + " retransmits: packets are lost in a class that should lose none",
@@ -320,7 +338,7 @@ void cnp(Run& run) {
     const auto marked = r.rise("ecn_marked_rx");
     const auto sent = r.rise("cnp_sent");
     if (!marked || !sent) return;
-    if (*marked == 0 || *sent > 0) return run.pass();
+    if (*marked == 0 || *sent > 0) return run.pass(kCnp);
     run.fail(kCnp, Severity::warning, end_of(d, p), peer_of(run.context, p), "CNPs sent for ECN-marked packets",
              "ECN-marked " + in_seconds(*marked, r.seconds) + ", CNPs +0",
              d.name + ":" + p.name + " receives ECN-marked RoCE packets but sends no CNP: its senders never slow down",
@@ -348,6 +366,7 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   Run run(desired, before, after, options);
   run.report.tool = "health";
   for (const HealthCheck& c : health_checks()) run.report.checks_run.emplace_back(c.id);
+  run.report.check_tallies.resize(run.report.checks_run.size());
   for (const DeviceDesired& d : desired.devices)
     if (run.in_scope(d)) run.time_device(d);
   const std::set<std::string> stormed = storms(run);
@@ -358,7 +377,6 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   retransmissions(run);
   cnp(run);
   run.report.links_checked = run.context.links.size();
-  run.report.check_tallies.resize(run.report.checks_run.size());
   return run.report;
 }
 

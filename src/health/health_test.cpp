@@ -122,6 +122,19 @@ TEST_CASE("health: errors name the link toward the port that counts them; a flap
   const auto flaps = of(r, "health.link.flap");
   REQUIRE(flaps.size() == 1);
   CHECK(flaps[0]->message.find("leaf1:Ethernet48~spine1:swp1") != std::string::npos);
+  CHECK(flaps[0]->observed == "+2 in 30 s (0.07/s) link changes (a flap is two)");
+}
+
+TEST_CASE("health: a host NIC's own down count is judged, not summed with the kernel's carrier changes") {
+  Twice t;
+  t.counter("host1", "ens1f0np0", "link_down_events") = 4;  // mlx5 link_down_events_phy
+  t.before.devices.find("host1")->second.ports[0].counters["link_down_events"] = 3;
+  t.counter("host1", "ens1f0np0", "link_changes") += 2;  // the same flap, as the kernel's carrier saw it
+  const VerifyReport r = t.run();
+  const auto flaps = of(r, "health.link.flap");
+  REQUIRE(flaps.size() == 1);
+  CHECK(flaps[0]->a.str() == "host1:ens1f0np0");
+  CHECK(flaps[0]->observed == "+1 in 30 s (0.03/s) downs");
 }
 
 TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a host") {

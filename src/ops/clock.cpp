@@ -1,5 +1,6 @@
 #include "ops/clock.h"
 
+#include <cstdio>
 #include <ctime>
 
 namespace fabricctl::ops {
@@ -27,6 +28,13 @@ const Clock& system_clock() {
 }
 
 std::string utc_text(std::chrono::system_clock::time_point t) { return format(t, "%Y-%m-%dT%H:%M:%SZ"); }
+std::string utc_text_ms(std::chrono::system_clock::time_point t) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
+  char frac[8];
+  std::snprintf(frac, sizeof frac, ".%03dZ", static_cast<int>(ms));
+  std::string s = format(std::chrono::time_point_cast<std::chrono::seconds>(t), "%Y-%m-%dT%H:%M:%S");
+  return s + frac;
+}
 std::string utc_stamp(std::chrono::system_clock::time_point t) { return format(t, "%Y%m%dT%H%M%S"); }
 
 }  // namespace fabricctl::ops

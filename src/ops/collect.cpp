@@ -83,7 +83,7 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     ++done;
     if (raw && raws) raws->insert_or_assign(d.name, std::move(*raw));
     if (got) {
-      got->collected_at = utc_text(ctx.clock.now());
+      got->collected_at = utc_text_ms(ctx.clock.now());
       got->source = live ? "fabricctl collect" : "fabricctl collect --from-raw";
       observed.devices.emplace(d.name, std::move(*got));
     } else {

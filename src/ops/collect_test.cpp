@@ -18,7 +18,7 @@ TEST_CASE("ops collect: every device read through the connector, stamped by the 
   CHECK(got.failures.empty());
   REQUIRE(got.devices.size() == 4);
   CHECK(got.devices.at("leaf1").ports.size() == 2);
-  CHECK(got.devices.at("host1").collected_at == "2026-12-03T06:00:00Z");
+  CHECK(got.devices.at("host1").collected_at == "2026-12-03T06:00:00.000Z");
   CHECK(got.devices.at("leaf1").source == "fabricctl collect");
   CHECK(raws.size() == 4);
   CHECK(seen.phases.front() == "reading 4 devices");
@@ -38,7 +38,7 @@ TEST_CASE("ops collect: an unreachable device and one that hangs are failures; t
   one_at_a_time.jobs = 1;
   const FabricObserved got = collect_devices(fabric, {}, one_at_a_time, ctx);
   REQUIRE(got.devices.size() == 2);
-  CHECK(got.devices.at("host2").collected_at == "2026-12-03T06:00:02Z");  // after its slow command
+  CHECK(got.devices.at("host2").collected_at == "2026-12-03T06:00:02.500Z");  // after its slow command
   CHECK(got.failure("host1")->reason == "host1 (192.0.2.1:22): cannot connect: Connection refused");
   CHECK(got.failure("leaf1")->reason == "leaf1: the command did not finish within 60000 ms; stopped");
   CHECK(got.failure("leaf1")->stage == FailureStage::collect);

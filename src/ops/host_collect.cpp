@@ -51,7 +51,7 @@ Expected<DeviceObserved> collect_host(const HostCollectOptions& o, std::vector<s
                       "); give --device NAME");
   d.platform = Platform::linux_host;
   d.source = "fabricctl host collect";
-  d.collected_at = utc_text(clock.now());
+  d.collected_at = utc_text_ms(clock.now());
   auto links = link_states();
   if (!links) return unexpected(links.error());
   std::vector<std::string> names = o.ports;

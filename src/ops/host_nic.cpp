@@ -77,6 +77,9 @@ Expected<NicPort> read_nic_port(const NicSource& source, const LinkState& link) 
   auto c = counters(source, link.name);
   if (!c) return unexpected("counters: " + c.error());
   n.port.counters = std::move(*c);
+  // The kernel's own count of the link's carrier changes (any netdev, the lab's veths too): what
+  // EOS calls linkStatusChanges, so the same neutral name.
+  if (link.carrier_changes) n.port.counters["link_changes"] = *link.carrier_changes;
   return n;
 }
 

@@ -52,7 +52,7 @@ TEST_CASE("ops host nic: the link, the files under the root and the DCB reply ma
   save_reply(dir.path / "dcb", "eth0");
   save_counters(dir.path, "eth0");
   const NicSource source{dir.path, dir.path / "dcb"};
-  auto got = read_nic_port(source, LinkState{"eth0", 9000, true, false});
+  auto got = read_nic_port(source, LinkState{"eth0", 9000, true, false, 3});  // 3 carrier changes
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->port.mtu == 9000);
   CHECK(got->port.oper_up == true);
@@ -65,7 +65,8 @@ TEST_CASE("ops host nic: the link, the files under the root and the DCB reply ma
                                                               {"pfc_tx_pause_duration_3", 80},
                                                               {"fcs_errors", 2},
                                                               {"cnp_sent", 40},
-                                                              {"cnp_handled", 38}});
+                                                              {"cnp_handled", 38},
+                                                              {"link_changes", 3}});
 }
 
 TEST_CASE("ops host nic: a bad saved ethtool answer or hw_counters file makes the port unreadable, named") {
@@ -73,13 +74,13 @@ TEST_CASE("ops host nic: a bad saved ethtool answer or hw_counters file makes th
   save_reply(dir.path / "dcb", "eth0");
   save_counters(dir.path, "eth0");
   test::spit(dir.path / "dcb/eth0.ethtool", "NIC statistics:\n     rx_prio3_pause: lots\n");
-  auto bad = read_nic_port({dir.path, dir.path / "dcb"}, LinkState{"eth0", 9000, true, false});
+  auto bad = read_nic_port({dir.path, dir.path / "dcb"}, LinkState{"eth0", 9000, true, false, std::nullopt});
   REQUIRE_FALSE(bad);
   CHECK(bad.error() ==
         "counters: " + (dir.path / "dcb/eth0.ethtool").string() + ": line 2: \"lots\" is not a counter (0-2^64-1)");
   save_counters(dir.path, "eth0");
   test::spit(dir.path / "sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent", "-4\n");
-  bad = read_nic_port({dir.path, dir.path / "dcb"}, LinkState{"eth0", 9000, true, false});
+  bad = read_nic_port({dir.path, dir.path / "dcb"}, LinkState{"eth0", 9000, true, false, std::nullopt});
   REQUIRE_FALSE(bad);
   CHECK(bad.error().find("hw_counters/np_cnp_sent: \"-4\" is not a counter") != std::string::npos);
 }
@@ -88,13 +89,13 @@ TEST_CASE("ops host nic: a missing DCB reply and a malformed file are errors, DC
   test::TempDir dir;
   test::spit(dir.path / "sys/class/net/eth0/speed", "400000\n");
   const NicSource source{dir.path, dir.path / "dcb"};
-  auto no_dcb = read_nic_port(source, LinkState{"eth0", 9000, true, false});
+  auto no_dcb = read_nic_port(source, LinkState{"eth0", 9000, true, false, std::nullopt});
   REQUIRE_FALSE(no_dcb);
   CHECK(no_dcb.error().rfind("DCB: ", 0) == 0);
   test::spit(dir.path / "sys/class/net/eth0/speed", "fast\n");
   save_reply(dir.path / "dcb", "eth0");
   save_counters(dir.path, "eth0");
-  auto bad = read_nic_port(source, LinkState{"eth0", 9000, true, false});
+  auto bad = read_nic_port(source, LinkState{"eth0", 9000, true, false, std::nullopt});
   REQUIRE_FALSE(bad);
   CHECK(bad.error().find("DCB") == std::string::npos);
   CHECK(bad.error().find("speed") != std::string::npos);

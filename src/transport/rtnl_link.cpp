@@ -36,6 +36,7 @@ LinkState state_of(::rtnl_link* link) {
   s.mtu = static_cast<int>(rtnl_link_get_mtu(link));
   s.oper_up = rtnl_link_get_operstate(link) == IF_OPER_UP;
   s.loopback = (rtnl_link_get_flags(link) & IFF_LOOPBACK) != 0;
+  if (uint32_t changes = 0; rtnl_link_get_carrier_changes(link, &changes) == 0) s.carrier_changes = changes;
   return s;
 }
 

@@ -3,6 +3,7 @@
 // (MTU changes) will join it here.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,9 @@ struct LinkState {
   int mtu = 0;           // bytes (IFLA_MTU)
   bool oper_up = false;  // IFLA_OPERSTATE is IF_OPER_UP
   bool loopback = false;
+  /// Times the carrier came up or went down since the link was created (IFLA_CARRIER_CHANGES: a flap
+  /// is two); nullopt where the kernel does not report it.
+  std::optional<uint32_t> carrier_changes;
 };
 
 /// Every link of the current network namespace, in ifindex order.
