@@ -1,13 +1,11 @@
 // `fabricctl health`: the fabric's counters judged as rates between two readings (health/health.h):
 // a saved one (--since DIR, snapshots a collect wrote) and a second one, saved too (--snapshots DIR) or
-// read from the devices now.
+// read from the devices now (cli/two_readings.h).
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -15,11 +13,9 @@
 #include "cli/color.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
-#include "cli/progress.h"
-#include "cli/read_options.h"
 #include "cli/report_outputs.h"
+#include "cli/two_readings.h"
 #include "health/health.h"
-#include "state/snapshot.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
@@ -29,25 +25,14 @@ namespace po = boost::program_options;
 
 int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
-  std::string since, snapshots, output = "table", color = "auto";
-  std::vector<std::string> limit;
-  bool quiet = false;
-  ReadOptions live;
+  TwoReadingsOptions readings;
+  std::string output = "table", color = "auto";
   po::options_description desc("health options");
   add_fabric_options(desc, o);
-  desc.add_options()("since", po::value(&since)->value_name("DIR"),
-                     "the first reading: snapshot files DIR/<device>.json a collect wrote (required)")(
-      "snapshots,s", po::value(&snapshots)->value_name("DIR"),
-      "the second reading, saved too (without it: read the devices now)")(
-      "output,o", po::value(&output)->value_name("FORMAT"),
-      "report on stdout: table (default), json, junit or prometheus")(
-      "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
-      "limit,l", po::value(&limit)->value_name("GLOB")->composing(),
-      "only devices (or groups) matching GLOB; repeatable")("quiet,q", po::bool_switch(&quiet),
-                                                            "no progress on stderr; errors are still printed");
-  po::options_description live_desc("reading the devices (without --snapshots)");
-  add_read_options(live_desc, live);
-  desc.add(live_desc);
+  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
+                     "report on stdout: table (default), json, junit or prometheus")(
+      "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never");
+  add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
@@ -65,51 +50,23 @@ int cmd_health(const std::vector<std::string>& args) {
     std::cerr << usage_error(check_choice("--color value", color, {"auto", "always", "never"}));
     return kExitInvalid;
   }
-  if (const std::string e = check_read_options(live); !e.empty()) {
+  if (const std::string e = check_two_readings_options(readings); !e.empty()) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
-  std::error_code ec;
-  if (since.empty()) {
-    std::cerr << usage_error("--since DIR is required: the first reading (a collect's snapshots) to judge against");
-    return kExitInvalid;
-  }
-  for (const std::string& dir : {since, snapshots})
-    if (!dir.empty() && !std::filesystem::is_directory(dir, ec)) {
-      std::cerr << usage_error(quote(dir) + " is not a directory");
-      return kExitInvalid;
-    }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
-  HealthOptions options;
-  options.scope = devices_in_scope(fabric->desired, limit);
-  if (options.scope.empty()) {
+  std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
+  if (scope.empty()) {
     std::cerr << usage_error("--limit matches no device or group");
     return kExitInvalid;
   }
-  // A link's two ends are judged together: the far ends of the scope's links are read too.
-  const std::set<std::string> needed = devices_needed(fabric->desired, options.scope);
-  const std::vector<std::string> names(needed.begin(), needed.end());
-  if (snapshots.empty() &&
-      !connect_settings_complete(*fabric, "health without --snapshots reads every device it needs", needed))
-    return kExitInvalid;
-  if (limit.empty()) options.scope.clear();
+  const auto read = read_two_readings(*fabric, readings, std::move(scope), "health");
+  if (!read) return kExitInvalid;
 
-  Progress progress = stderr_progress(quiet);
-  progress.phase("reading the first reading's " + std::to_string(names.size()) + " snapshots");
-  const SnapshotSet first = read_snapshot_dir(since, names);
-  SnapshotSet second;
-  if (snapshots.empty()) {
-    second.observed = read_devices_now(*fabric, names, live, progress);
-  } else {
-    progress.phase("reading the second reading's snapshots");
-    second = read_snapshot_dir(snapshots, names);
-  }
-  progress.clear();
-  for (const SnapshotSet* s : {&first, static_cast<const SnapshotSet*>(&second)})
-    for (const std::string& w : s->warnings) std::cerr << "fabricctl: warning: " << w << "\n";
-
-  VerifyReport report = run_health(fabric->desired, first.observed, second.observed, options);
+  HealthOptions options;
+  options.scope = read->scope;
+  VerifyReport report = run_health(fabric->desired, read->first.observed, read->second.observed, options);
   report.ran_at = std::chrono::system_clock::now();
   ReportStyle style;
   style.color = use_color(*color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));

@@ -25,6 +25,11 @@ const std::vector<Command>& commands() {
        "  fabricctl health -i inventory --since snaps/ --snapshots snaps-later/   two saved readings\n"
        "  fabricctl health -i inventory --since snaps/                             a saved reading and now\n"
        "  fabricctl health -i inv --since snaps/ -o prometheus > health.prom       for node_exporter\n"},
+      {"triage", "name the most likely culprit: physical, config, congestion and RDMA, in that order", cmd_triage,
+       "  fabricctl triage -i inventory --since snaps/                     the whole fabric, read now\n"
+       "  fabricctl triage -i inv --since snaps/ --limit gpu17 --limit gpu42   a slow job's hosts, their leaves, "
+       "spines\n"
+       "  fabricctl triage -i inv --since snaps/ --snapshots later/ -o json    two saved readings, for a bot\n"},
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
        "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
        "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},

@@ -2,8 +2,9 @@
 # The lab, live (tests/lab/lab.py; as root, which CI is): the lab inventory brought up in real network
 # namespaces with sshd, lldpd and the NOS emulators, then read over SSH by fabricctl in the controller
 # namespace. A clean lab collects as `snapshot --from-intent` says on every compared field, verifies clean,
-# replays from its raw outputs; health, live, names a PFC storm made in a switch's counters on the NIC that
-# sends the pauses; a full-MTU ping crosses it; the classic faults made out of band are found,
+# replays from its raw outputs; health and triage find nothing in a clean lab's counters, and each fault
+# the lab's traffic model makes (tests/lab/traffic.py) is put first, alone, at its link; a full-MTU ping
+# crosses it; the classic faults made out of band are found,
 # exactly those, and the ping fails; an unreachable device is named while the others are verified
 # (exit 3); `down` leaves nothing behind.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
@@ -13,6 +14,7 @@ inv="$state/inventory"
 live=(-i "$inv" -p "$root/profiles" --known-hosts "$state/known_hosts")
 
 # Collected live, the lab is what the intent says it is.
+/usr/bin/python3 "$root/tests/lab/traffic.py" "$state" tick
 run ctl "$bin" collect "${live[@]}" --out "$work/snaps" -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
 "$bin" snapshot --from-intent -i "$inv" -p "$root/profiles" --out "$work/intent" >/dev/null
@@ -75,15 +77,55 @@ import json, sys
 s = json.load(open(sys.argv[1]))["summary"]["results"]
 assert s["missing"] == 0 and s["fail"] == 0, s' "$work/out" || fail "clean lab: $(cat "$work/out" | head -c 2000)"
 
-# health, live against the collect above: quiet counters are no finding; then leaf1's COUNTERS_DB shows a
-# PFC storm on Ethernet0 queue 3 and pauses from host1 pouring in, and health names host1's NIC as the
-# pause source, the pause rate a consequence of the storm.
-run ctl "$bin" health "${live[@]}" --since "$work/snaps" -q
-[ $rc -eq 0 ] && grep -qi '^no findings$' "$work/out" || fail "health of the quiet lab: exit $rc: $(cat "$work/out" "$work/err")"
-echo '{"Ethernet0": {"SAI_PORT_STAT_PFC_3_RX_PKTS": "500000", "SAI_PORT_STAT_PFC_3_TX_PKTS": "0"},
-       "Ethernet0:3": {"PFC_WD_STATUS": "stormed", "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": "2"}}' \
-  >"$state/leaf1/state/counters.json"
-run ctl "$bin" health "${live[@]}" --since "$work/snaps" -q -o json
+# Health and triage over the lab's traffic (tests/lab/traffic.py: the counters of a working fabric, ticked
+# before each reading, and faults made in them or, for a flap, in the real veths). Three windows of a clean
+# lab: no finding from health, no suspect from triage, live and from saved readings alike. Then each fault
+# in a window of its own: triage puts it first, alone, at its link, with health's finding as the evidence.
+traffic() { /usr/bin/python3 "$root/tests/lab/traffic.py" "$state" "$@"; }
+n=0
+reading() {  # the counters ticked, then the lab read into $work/r$n
+  traffic tick
+  n=$((n + 1))
+  run ctl "$bin" collect "${live[@]}" --out "$work/r$n" -q
+  [ $rc -eq 0 ] || fail "collect r$n: exit $rc: $(cat "$work/err")"
+}
+offline=(-i "$inv" -p "$root/profiles")
+ln -s "$work/snaps" "$work/r0"  # the first collect, ticked before it
+for i in 1 2 3; do
+  reading
+  run "$bin" health "${offline[@]}" --since "$work/r$((n - 1))" --snapshots "$work/r$n"
+  [ $rc -eq 0 ] && grep -qi '^no findings$' "$work/out" || fail "health of the clean lab, window $i: exit $rc: $(cat "$work/out" "$work/err")"
+  run "$bin" triage "${offline[@]}" --since "$work/r$((n - 1))" --snapshots "$work/r$n"
+  [ $rc -eq 0 ] && grep -q ': no suspect$' "$work/out" || fail "triage of the clean lab, window $i: exit $rc: $(cat "$work/out" "$work/err")"
+done
+traffic tick
+run ctl "$bin" triage "${live[@]}" --since "$work/r$n" -q
+[ $rc -eq 0 ] || fail "live triage of the clean lab: exit $rc: $(cat "$work/out" "$work/err")"
+
+# fault KIND WHERE LINK CHECK: the fault for one window; triage names LINK alone, CHECK among its evidence.
+fault() {
+  traffic fault "$1" "$2"
+  reading
+  traffic clear
+  run "$bin" triage "${offline[@]}" --since "$work/r$((n - 1))" --snapshots "$work/r$n" -o json
+  [ $rc -eq 1 ] || fail "$1 on $2: triage exit $rc: $(cat "$work/out" "$work/err")"
+  /usr/bin/python3 - "$work/out" "$3" "$4" <<'PY' || fail "$1 on $2: $(cat "$work/out")"
+import json, sys
+r, place, check = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+suspects = [(s["place"], [e["check"] for e in s["evidence"]]) for s in r["suspects"]]
+assert len(suspects) == 1 and suspects[0][0] == place and check in suspects[0][1], suspects
+PY
+}
+fault slow-receiver host1:ens1f0np0 host1:ens1f0np0~leaf1:Ethernet0 health.pfc.pauses
+fault storm host1:ens1f0np0 host1:ens1f0np0~leaf1:Ethernet0 health.pfc.storm
+grep -q '"health.pfc.pauses"' "$work/out" || fail "storm: its pauses are not evidence under it: $(cat "$work/out")"
+fault cnp-broken host2:ens2f0np0 host2:ens2f0np0~leaf2:Ethernet2/1 health.dcqcn.cnp
+fault lossless-drops host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.lossless.drops
+fault crc leaf2:Ethernet1/1 host1:ens2f0np0~leaf2:Ethernet1/1 health.link.errors
+fault retransmit host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.rdma.retransmissions
+fault flap host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.link.flap
+# The storm, as health tells it: the NIC that sends the pauses is named, the pause rate a consequence.
+run "$bin" health "${offline[@]}" --since "$work/r4" --snapshots "$work/r5" -o json
 [ $rc -eq 1 ] || fail "health of the storm: exit $rc: $(cat "$work/out" "$work/err")"
 /usr/bin/python3 - "$work/out" <<'PY' || fail "health: $(cat "$work/out")"
 import json, sys
@@ -91,7 +133,6 @@ got = {(f["check"], f["status"], f["object"]) for f in json.load(open(sys.argv[1
 assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
                ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0")}, got
 PY
-rm "$state/leaf1/state/counters.json"
 
 # The raw outputs replay into the same snapshots.
 run "$bin" collect -i "$inv" -p "$root/profiles" --out "$work/replay" --from-raw "$work/snaps/raw" -q

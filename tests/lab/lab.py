@@ -24,7 +24,8 @@ runs CMD in DEVICE's namespace, `ctl` for the controller's), inventory/ (the inv
 lab's client key, each host's fabricctl wrapper), fabricctl.yaml (the site's profile and template
 directories, absolute, so that commands on inventory/ need no -p), known_hosts (every device's host key),
 render/ (the rendered configuration the devices loaded), dataplane.json (dataplane.py's plan: every
-address and route), <device>/ (its sshd, lldpd, emulator state or fixture tree). lldpd's sockets are in
+address and route), traffic.json (traffic.py's model of the counters: `traffic.py STATE tick` moves them,
+`traffic.py STATE fault KIND DEVICE:PORT` makes a fault), <device>/ (its sshd, lldpd, emulator state or fixture tree). lldpd's sockets are in
 /run/fablab-<run>/, which lldpd's group can reach wherever STATE_DIR is (lldpcli runs as that group).
 Run fabricctl in the controller namespace: `STATE/ns ctl fabricctl verify -i STATE/inventory
 --known-hosts STATE/known_hosts`.
@@ -388,6 +389,8 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
             yaml.safe_dump(dirs, f, sort_keys=False)
     with open(os.path.join(state, "known_hosts"), "w") as f:
         f.write("\n".join(known) + "\n")
+    # The counters of a working fabric, at their start (traffic.py: a test ticks them and makes faults).
+    run(sys.executable, os.path.join(HERE, "traffic.py"), state, "init")
     # Ready when every sshd answers and lldpd has seen both ends of every cable.
     wait_ready(state, devices, links, timeout=15 + len(devices))
     with open(os.path.join(state, "up-seconds"), "w") as f:

@@ -1,0 +1,63 @@
+#include "cli/two_readings.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "util/diag.h"
+#include "verify/engine.h"
+
+namespace fabricctl {
+
+namespace po = boost::program_options;
+
+void add_two_readings_options(po::options_description& desc, TwoReadingsOptions& o) {
+  desc.add_options()("since", po::value(&o.since)->value_name("DIR"),
+                     "the first reading: snapshot files DIR/<device>.json a collect wrote (required)")(
+      "snapshots,s", po::value(&o.snapshots)->value_name("DIR"),
+      "the second reading, saved too (without it: read the devices now)")(
+      "limit,l", po::value(&o.limit)->value_name("GLOB")->composing(),
+      "only devices (or groups) matching GLOB; repeatable")("quiet,q", po::bool_switch(&o.quiet),
+                                                            "no progress on stderr; errors are still printed");
+  po::options_description live_desc("reading the devices (without --snapshots)");
+  add_read_options(live_desc, o.live);
+  desc.add(live_desc);
+}
+
+std::string check_two_readings_options(const TwoReadingsOptions& o) {
+  if (std::string e = check_read_options(o.live); !e.empty()) return e;
+  if (o.since.empty()) return "--since DIR is required: the first reading (a collect's snapshots) to judge against";
+  std::error_code ec;
+  for (const std::string& dir : {o.since, o.snapshots})
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec)) return quote(dir) + " is not a directory";
+  return "";
+}
+
+std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
+                                             std::set<std::string> scope, const std::string& what) {
+  // A link's two ends are judged together: the far ends of the scope's links are read too.
+  const std::set<std::string> needed = devices_needed(fabric.desired, scope);
+  const std::vector<std::string> names(needed.begin(), needed.end());
+  if (o.snapshots.empty() &&
+      !connect_settings_complete(fabric, what + " without --snapshots reads every device it needs", needed))
+    return std::nullopt;
+  // Files of inventory devices outside the scope are not warned about: only those of no device.
+  std::vector<std::string> inventory;
+  for (const DeviceDesired& d : fabric.desired.devices) inventory.push_back(d.name);
+  TwoReadings r;
+  if (!o.limit.empty()) r.scope = std::move(scope);
+  Progress progress = stderr_progress(o.quiet);
+  progress.phase("reading the first reading's " + std::to_string(names.size()) + " snapshots");
+  r.first = read_snapshot_dir(o.since, names, inventory);
+  if (o.snapshots.empty()) {
+    r.second.observed = read_devices_now(fabric, names, o.live, progress);
+  } else {
+    progress.phase("reading the second reading's snapshots");
+    r.second = read_snapshot_dir(o.snapshots, names, inventory);
+  }
+  progress.clear();
+  for (const SnapshotSet* s : {&r.first, &r.second})
+    for (const std::string& w : s->warnings) std::cerr << "fabricctl: warning: " << w << "\n";
+  return r;
+}
+
+}  // namespace fabricctl

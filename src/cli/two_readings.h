@@ -1,0 +1,44 @@
+// How `health` and `triage` take the fabric's two readings: a saved one (--since DIR, snapshots a
+// collect wrote) and a second one, saved too (--snapshots DIR) or read from the devices now, over the
+// devices a --limit needs (its scope and the far ends of its links).
+#pragma once
+
+#include <boost/program_options.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/progress.h"
+#include "cli/read_options.h"
+#include "model/fabric.h"
+#include "state/snapshot.h"
+
+namespace fabricctl {
+
+struct TwoReadingsOptions {
+  std::string since;      // the first reading's directory (required)
+  std::string snapshots;  // the second's; "" = read the devices now
+  std::vector<std::string> limit;
+  bool quiet = false;
+  ReadOptions live;
+};
+
+/// Adds --since, --snapshots, --limit, -q and the live reading's options.
+void add_two_readings_options(boost::program_options::options_description& desc, TwoReadingsOptions& o);
+
+/// The usage error of options that cannot work (before the inventory is loaded), or "".
+std::string check_two_readings_options(const TwoReadingsOptions& o);
+
+struct TwoReadings {
+  SnapshotSet first, second;
+  std::set<std::string> scope;  // the devices whose findings are wanted; empty: all
+};
+
+/// Reads both readings of the devices `scope` needs (its devices and their links' far ends); prints
+/// the snapshots' warnings. nullopt (the error printed) when the second reading cannot be taken live
+/// for lack of connection settings; `what` names the command for that message.
+std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
+                                             std::set<std::string> scope, const std::string& what);
+
+}  // namespace fabricctl
