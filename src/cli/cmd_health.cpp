@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,14 @@ namespace po = boost::program_options;
 int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
   TwoReadingsOptions readings;
-  std::string output = "table", color = "auto";
+  std::string output = "table", color = "auto", baseline_dir;
   po::options_description desc("health options");
   add_fabric_options(desc, o);
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
                      "report on stdout: table (default), json, junit or prometheus")(
-      "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never");
+      "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
+      "baseline", po::value(&baseline_dir)->value_name("DIR"),
+      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(
@@ -54,6 +57,8 @@ int cmd_health(const std::vector<std::string>& args) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
+  std::optional<Baseline> baseline;
+  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
@@ -66,6 +71,7 @@ int cmd_health(const std::vector<std::string>& args) {
 
   HealthOptions options;
   options.scope = read->scope;
+  if (baseline) options.baseline = &*baseline;
   VerifyReport report = run_health(fabric->desired, read->first.observed, read->second.observed, options);
   report.ran_at = std::chrono::system_clock::now();
   ReportStyle style;

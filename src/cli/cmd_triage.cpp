@@ -3,6 +3,7 @@
 // judgement covers those devices, the switches they are cabled to and the switches those reach: a
 // host's rail leaves and the spines between them.
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,10 +38,12 @@ std::set<std::string> with_switches_around(const FabricDesired& desired, std::se
 int cmd_triage(const std::vector<std::string>& args) {
   FabricOptions o;
   TwoReadingsOptions readings;
-  std::string output = "table";
+  std::string output = "table", baseline_dir;
   po::options_description desc("triage options");
   add_fabric_options(desc, o);
-  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"), "report on stdout: table (default) or json");
+  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"), "report on stdout: table (default) or json")(
+      "baseline", po::value(&baseline_dir)->value_name("DIR"),
+      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(args, desc,
@@ -56,6 +59,8 @@ int cmd_triage(const std::vector<std::string>& args) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
+  std::optional<Baseline> baseline;
+  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
@@ -77,6 +82,7 @@ int cmd_triage(const std::vector<std::string>& args) {
   const VerifyReport config = ops::verify(fabric->desired, read->second.observed, std::move(vo));
   HealthOptions ho;
   ho.scope = read->scope;
+  if (baseline) ho.baseline = &*baseline;
   const VerifyReport health = run_health(fabric->desired, read->first.observed, read->second.observed, ho);
   const TriageReport report = triage(config, health);
   if (output == "json") write_triage_json(report, std::cout);

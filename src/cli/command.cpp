@@ -30,6 +30,9 @@ const std::vector<Command>& commands() {
        "  fabricctl triage -i inv --since snaps/ --limit gpu17 --limit gpu42   a slow job's hosts, their leaves, "
        "spines\n"
        "  fabricctl triage -i inv --since snaps/ --snapshots later/ -o json    two saved readings, for a bot\n"},
+      {"baseline", "save the fabric's normal: counter rates between two readings, and its state", cmd_baseline,
+       "  fabricctl baseline save -i inventory --since snaps/ --out baseline/   a healthy window, read now\n"
+       "  fabricctl health -i inventory --since snaps/ --baseline baseline/     rates against it\n"},
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
        "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
        "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},

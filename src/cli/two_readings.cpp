@@ -32,6 +32,15 @@ std::string check_two_readings_options(const TwoReadingsOptions& o) {
   return "";
 }
 
+std::optional<Baseline> load_baseline_or_say(const std::string& dir) {
+  auto b = load_baseline(dir);
+  if (!b) {
+    std::cerr << "fabricctl: error: " << b.error() << "\n";
+    return std::nullopt;
+  }
+  return std::move(*b);
+}
+
 std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
                                              std::set<std::string> scope, const std::string& what) {
   // A link's two ends are judged together: the far ends of the scope's links are read too.

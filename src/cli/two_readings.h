@@ -11,6 +11,7 @@
 
 #include "cli/progress.h"
 #include "cli/read_options.h"
+#include "health/baseline.h"
 #include "model/fabric.h"
 #include "state/snapshot.h"
 
@@ -38,6 +39,9 @@ struct TwoReadings {
 /// Reads both readings of the devices `scope` needs (its devices and their links' far ends); prints
 /// the snapshots' warnings. nullopt (the error printed) when the second reading cannot be taken live
 /// for lack of connection settings; `what` names the command for that message.
+/// The baseline `baseline save --out DIR` wrote; nullopt with the error printed when it cannot be read.
+std::optional<Baseline> load_baseline_or_say(const std::string& dir);
+
 std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
                                              std::set<std::string> scope, const std::string& what);
 

@@ -22,6 +22,7 @@ constexpr const char* kFlap = "health.link.flap";
 constexpr const char* kDrops = "health.lossless.drops";
 constexpr const char* kRetransmit = "health.rdma.retransmissions";
 constexpr const char* kCnp = "health.dcqcn.cnp";
+constexpr const char* kBaseline = "health.baseline.rate";
 
 /// One port's two readings and the seconds between them.
 struct Readings {
@@ -346,6 +347,62 @@ void cnp(Run& run) {
   });
 }
 
+/// Each port's counters against the fabric's saved normal: the counter that rose the most times faster
+/// than in the baseline, once it is `baseline_factor` times. Where another finding names the port, this
+/// one is its consequence: the fault is named once.
+void against_baseline(Run& run) {
+  const Baseline* b = run.options.baseline;
+  if (b == nullptr) return;
+  const double factor = run.options.baseline_factor, floor = run.options.baseline_floor_per_s;
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    const auto dev = b->devices.find(d.name);
+    if (dev == b->devices.end() || r.seconds <= 0) return;
+    const auto port = dev->second.rises.find(p.name);
+    if (port == dev->second.rises.end()) return;
+    bool judged = false;
+    double worst = 0, rate_now = 0, rate_then = 0;
+    std::string counter;
+    for (const auto& [name, rise] : port->second) {
+      const auto n = r.rise(name);
+      if (!n) continue;
+      judged = true;
+      const double now = static_cast<double>(*n) / r.seconds;
+      const double then = b->rate(d.name, p.name, name).value_or(0);
+      const double times = now / std::max(then, floor);
+      if (times >= factor && times > worst) {
+        worst = times;
+        counter = name;
+        rate_now = now;
+        rate_then = then;
+      }
+    }
+    if (!judged) return;
+    if (counter.empty()) return run.pass(kBaseline);
+    const Endpoint here = end_of(d, p);
+    std::string cause;
+    for (const Result& other : run.report.results)
+      if (other.status == Status::fail && (other.a == here || (other.b && *other.b == here))) {
+        cause = other.check + " " + other.object();
+        break;
+      }
+    char times[32];
+    std::snprintf(times, sizeof times, "%.0fx", worst);
+    Result& f =
+        run.fail(kBaseline, Severity::warning, here, peer_of(run.context, p),
+                 "under " + std::to_string(static_cast<int>(factor)) + "x its baseline rate",
+                 counter + ": " + per_second(rate_now) + " against " + per_second(rate_then) + " in the baseline",
+                 counter + " on " + here.str() + " at " + times + " its baseline (" + per_second(rate_now) +
+                     " against " + per_second(rate_then) + ")",
+                 "compare with the fabric as it was when the baseline was saved" +
+                     (b->saved_at.empty() ? std::string() : " (" + b->saved_at + ")") +
+                     ": a new traffic pattern, a receiver that slowed, a cable or optic that degraded");
+    if (!cause.empty()) {
+      f.status = Status::consequence;
+      f.cause = std::move(cause);
+    }
+  });
+}
+
 }  // namespace
 
 const std::vector<HealthCheck>& health_checks() {
@@ -357,6 +414,7 @@ const std::vector<HealthCheck>& health_checks() {
       {kDrops, Severity::error, "drops for lack of buffer on a lossless priority"},
       {kRetransmit, Severity::warning, "RoCE retransmissions at a high rate on a host port"},
       {kCnp, Severity::warning, "ECN-marked RoCE packets received and no CNP sent"},
+      {kBaseline, Severity::warning, "a counter rising many times faster than in the fabric's saved baseline"},
   };
   return checks;
 }
@@ -365,7 +423,8 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
                         const HealthOptions& options) {
   Run run(desired, before, after, options);
   run.report.tool = "health";
-  for (const HealthCheck& c : health_checks()) run.report.checks_run.emplace_back(c.id);
+  for (const HealthCheck& c : health_checks())
+    if (c.id != std::string_view(kBaseline) || options.baseline != nullptr) run.report.checks_run.emplace_back(c.id);
   run.report.check_tallies.resize(run.report.checks_run.size());
   for (const DeviceDesired& d : desired.devices)
     if (run.in_scope(d)) run.time_device(d);
@@ -376,6 +435,7 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   drops(run);
   retransmissions(run);
   cnp(run);
+  against_baseline(run);
   run.report.links_checked = run.context.links.size();
   return run.report;
 }

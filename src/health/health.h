@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "health/baseline.h"
 #include "state/desired.h"
 #include "state/observed.h"
 #include "verify/verify_report.h"
@@ -28,6 +29,12 @@ struct HealthThresholds {
 struct HealthOptions {
   HealthThresholds thresholds{};
   std::set<std::string> scope{};  // devices whose findings are wanted (verify's --limit); empty: all
+  /// The fabric's normal (`health --baseline`): a counter rising `baseline_factor` times faster than it
+  /// did then is a finding; below `baseline_floor_per_s` a baseline rate counts as that floor, so that
+  /// a counter at 0 in the baseline needs a real rate to be named. nullptr: no baseline.
+  const Baseline* baseline = nullptr;
+  double baseline_factor = 10;
+  double baseline_floor_per_s = 1;
 };
 
 /// The checks health runs, in report order: ID, severity, what it judges.

@@ -66,7 +66,43 @@ TEST_CASE("health: a clean fabric whose counters move at normal rates has no fin
   CHECK(r.devices_checked == 4);
   CHECK(r.pass_count > 20);
   CHECK(r.tool == "health");
-  CHECK(r.checks_run.size() == health_checks().size());
+  CHECK(r.checks_run.size() + 1 == health_checks().size());  // all but the baseline's, without one
+  CHECK(std::find(r.checks_run.begin(), r.checks_run.end(), "health.baseline.rate") == r.checks_run.end());
+}
+
+TEST_CASE("health: against a baseline, a counter many times its normal rate is named, once") {
+  Twice t;
+  // The baseline: this same clean window (10 pauses a second each way).
+  const Baseline normal = baseline_between(t.before, t.after);
+  HealthOptions o;
+  o.baseline = &normal;
+  VerifyReport r = t.run(o);
+  CHECK(r.results.empty());
+  CHECK(r.tally_of("health.baseline.rate").passed > 0);
+
+  // 15 times the baseline's pauses, still under the pause threshold: named against the baseline alone.
+  t.counter("leaf1", "Ethernet48", "pfc_rx_pause_3") += 150 * 30 - 300;  // 150/s against 10/s
+  r = t.run(o);
+  REQUIRE(r.results.size() == 1);
+  CHECK(r.results[0].check == "health.baseline.rate");
+  CHECK(r.results[0].status == Status::fail);
+  CHECK(r.results[0].message == "pfc_rx_pause_3 on leaf1:Ethernet48 at 15x its baseline (150/s against 10/s)");
+  CHECK(r.results[0].link.has_value());
+
+  // Over the pause threshold too: the pause finding names it, the baseline's is its consequence.
+  t.counter("leaf1", "Ethernet48", "pfc_rx_pause_3") += 60'000;  // 2150/s
+  r = t.run(o);
+  const auto base = of(r, "health.baseline.rate");
+  REQUIRE(base.size() == 1);
+  CHECK(base[0]->status == Status::consequence);
+  CHECK(base[0]->cause == "health.pfc.pauses spine1:swp1~leaf1:Ethernet48");
+
+  // A counter still at its baseline's 0 is judged against the floor (1/s): 5 in 30 s is not named.
+  Twice quiet;
+  quiet.counter("host1", "ens1f0np0", "rdma_packet_seq_err") += 5;
+  CHECK(of(quiet.run(o), "health.baseline.rate").empty());
+  quiet.counter("host1", "ens1f0np0", "rdma_packet_seq_err") += 295;  // 10/s: the floor times 10
+  CHECK(of(quiet.run(o), "health.baseline.rate").size() == 1);
 }
 
 TEST_CASE("health: a storm is named on the port that sends the pauses; its pause rate is a consequence") {

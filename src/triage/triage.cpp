@@ -24,6 +24,7 @@ constexpr std::array kRules{
     LayerRule{"health.pfc.", Layer::congestion},
     LayerRule{"health.lossless.", Layer::congestion},
     LayerRule{"health.dcqcn.", Layer::congestion},
+    LayerRule{"health.baseline.", Layer::congestion},  // mostly pauses and marks; a physical cause is named itself
     LayerRule{"health.rdma.", Layer::rdma},
     LayerRule{"rdma.", Layer::rdma},
     LayerRule{"nccl.", Layer::rdma},

@@ -3,7 +3,8 @@
 # counters and collected_at written as collect writes them): moving at normal rates, no finding (exit
 # 0); a PFC storm on leaf1:Ethernet0 named on host1's NIC that sends the pauses, FCS errors on the
 # leaf-spine link, exit 1; every report format, Prometheus checked by promtool under fabricctl_health_;
-# a device read once, exit 3; no first reading, exit 2.
+# a device read once, exit 3; no first reading, exit 2. A clean window saved as a baseline (`baseline
+# save`), and pauses at 20 times it named against it, by health and by triage; a bad baseline, exit 2.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 "$bin" snapshot --from-intent -i "$root/inventory/lab" --out "$work/first" >/dev/null
 cp -r "$work/first" "$work/second"
@@ -31,6 +32,32 @@ read_at "$work/second" 2026-12-05T12:01:00Z leaf1:Ethernet0:pfc_rx_pause_3+600 h
 run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -q
 [ $rc -eq 0 ] || fail "clean: exit $rc: $(cat "$work/out" "$work/err")"
 grep -qi "^no findings$" "$work/out" || fail "clean table: $(cat "$work/out")"
+
+# The clean window saved as the fabric's normal; a third reading, at 20 times its pauses on one link but
+# under the pause threshold, is named against the baseline alone, and triage puts that link first.
+run "$bin" baseline save -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" --out "$work/base"
+[ $rc -eq 0 ] && [ -s "$work/base/baseline.json" ] && [ -s "$work/base/snapshots/leaf1.json" ] ||
+  fail "baseline save: exit $rc: $(cat "$work/out" "$work/err")"
+grep -q '"format": "fabricctl.baseline/v1"' "$work/base/baseline.json" || fail "baseline: $(head -c 500 "$work/base/baseline.json")"
+cp -r "$work/second" "$work/third"
+read_at "$work/third" 2026-12-05T12:02:00Z leaf1:Ethernet0:pfc_rx_pause_3+12600 host1:ens1f0np0:pfc_tx_pause_3+12600
+run "$bin" health -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" -q
+[ $rc -eq 0 ] || fail "200 pauses a second without a baseline: exit $rc: $(cat "$work/out")"
+run "$bin" health -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" --baseline "$work/base" -o json -q
+/usr/bin/python3 - "$work/out" <<'PY' || fail "against the baseline: $(cat "$work/out")"
+import json, sys
+got = {(f["check"], f["object"], f["message"]) for f in json.load(open(sys.argv[1]))["findings"]}
+assert got == {("health.baseline.rate", "host1:ens1f0np0~leaf1:Ethernet0",
+                "pfc_tx_pause_3 on host1:ens1f0np0 at 20x its baseline (200/s against 10/s)"),
+               ("health.baseline.rate", "leaf1:Ethernet0~host1:ens1f0np0",
+                "pfc_rx_pause_3 on leaf1:Ethernet0 at 20x its baseline (200/s against 10/s)")}, got
+PY
+run "$bin" triage -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" --baseline "$work/base"
+[ $rc -eq 1 ] && grep -q '^1. host1:ens1f0np0~leaf1:Ethernet0  \[congestion, warning\]$' "$work/out" ||
+  fail "triage against the baseline: exit $rc: $(cat "$work/out" "$work/err")"
+echo '{"format": "fabricctl.baseline/v1", "devices": {"leaf1": {"window_ms": -1, "rises": {}}}}' >"$work/base/baseline.json"
+run "$bin" health -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" --baseline "$work/base"
+[ $rc -eq 2 ] && grep -q 'baseline.json: devices.leaf1.window_ms: ' "$work/err" || fail "bad baseline: exit $rc: $(cat "$work/err")"
 
 read_at "$work/second" 2026-12-05T12:01:00Z leaf1:Ethernet0:watchdog_storms_3+2 leaf1:Ethernet0:pfc_rx_pause_3+300000 \
   spine1:swp1:fcs_errors+40
