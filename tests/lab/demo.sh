@@ -4,7 +4,8 @@
 # transaction, verified, confirmed) -> verify clean -> a full-MTU don't-fragment ping passes -> the
 # classic faults made out of band (PFC off on one switch port through the switch's own CLI, one host NIC
 # at MTU 1500 with `ip link`) -> verify names exactly those, the ping fails -> plan shows the two fixes
-# -> apply -> verify clean, the ping passes -> lab down.
+# -> apply -> verify clean, the ping passes -> a clean window of the lab's traffic saved as the baseline ->
+# a slow receiver made -> health and triage name it -> lab down.
 #   tests/lab/demo.sh FABRICCTL [STATE_DIR]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -64,6 +65,26 @@ say "fabricctl verify: clean again"
 expect 0 ctl "$bin" verify "${live[@]}" -o table
 say "the ping, now"
 ping_full
+
+say "health: the lab's counters move as a working fabric's (tests/lab/traffic.py); a clean window saved as its baseline"
+traffic() { /usr/bin/python3 "$here/traffic.py" "$state" "$@"; }
+traffic tick
+expect 0 ctl "$bin" collect "${live[@]}" --out "$state/r0"
+traffic tick
+expect 0 ctl "$bin" baseline save "${live[@]}" --since "$state/r0" --out "$state/baseline"
+
+say "a slow receiver: host2's first NIC drains slower than it receives and pauses leaf1:Ethernet8 (20,000 times a second)"
+traffic tick
+expect 0 ctl "$bin" collect "${live[@]}" --out "$state/r1"
+traffic fault slow-receiver host2:ens1f0np0
+sleep 1
+traffic tick
+say "fabricctl health --baseline (a warning: exit 0): the NIC that sends the pauses, and how far from normal"
+expect 0 ctl "$bin" health "${live[@]}" --since "$state/r1" --baseline "$state/baseline"
+say "fabricctl triage (exit 1: a suspect): the link first, with the evidence from each layer"
+traffic tick
+expect 1 ctl "$bin" triage "${live[@]}" --since "$state/r1" --baseline "$state/baseline"
+traffic clear
 
 say "the audit records of both applies"
 ls -l "$state/audit"
