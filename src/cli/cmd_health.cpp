@@ -31,7 +31,7 @@ int cmd_health(const std::vector<std::string>& args) {
   po::options_description desc("health options");
   add_fabric_options(desc, o);
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
-                     "report on stdout: table (default), json, junit or prometheus")(
+                     "report on stdout: table (default), json, junit, prometheus or html")(
       "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
       "baseline", po::value(&baseline_dir)->value_name("DIR"),
       "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
@@ -76,6 +76,7 @@ int cmd_health(const std::vector<std::string>& args) {
   report.ran_at = std::chrono::system_clock::now();
   ReportStyle style;
   style.color = use_color(*color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
+  style.fabric = &fabric->desired;
   for (const auto& [device, why] : report.unreadable) std::cerr << "fabricctl: " << device << ": " << why << "\n";
   write_report(report, *format, style, std::cout);
   std::cout.flush();

@@ -65,7 +65,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
                      "verify from snapshot files DIR/<device>.json (without it: read the devices now)")(
       "output,o", po::value(&output)->value_name("FORMAT"),
-      "report on stdout: table (default), json, junit or prometheus")(
+      "report on stdout: table (default), json, junit, prometheus or html")(
       "report", po::value(&report_specs)->value_name("FORMAT=FILE")->composing(),
       "also write the report in FORMAT to FILE (atomically); repeatable")(
       "junit-cases", po::value(&junit_cases)->value_name("each|compact"),
@@ -217,6 +217,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   options.min_severity = *min_severity;
   options.passes = list_passes ? Passes::listed : Passes::counted;
   VerifyReport report = ops::verify(fabric->desired, snaps.observed, std::move(options));
+  style.fabric = &fabric->desired;
   report.ran_at = std::chrono::system_clock::now();
   timer.emplace("report");
   progress.phase("writing the report");

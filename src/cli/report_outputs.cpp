@@ -17,10 +17,8 @@ struct FormatRow {
 };
 
 constexpr FormatRow kFormats[] = {
-    {"table", ReportFormat::table},
-    {"json", ReportFormat::json},
-    {"junit", ReportFormat::junit},
-    {"prometheus", ReportFormat::prometheus},
+    {"table", ReportFormat::table},           {"json", ReportFormat::json}, {"junit", ReportFormat::junit},
+    {"prometheus", ReportFormat::prometheus}, {"html", ReportFormat::html},
 };
 
 }  // namespace
@@ -56,6 +54,7 @@ void write_report(const VerifyReport& r, ReportFormat format, const ReportStyle&
     case ReportFormat::json: out << report_json(r); break;
     case ReportFormat::junit: write_junit(r, out, style.junit); break;
     case ReportFormat::prometheus: out << report_prometheus(r); break;
+    case ReportFormat::html: write_html(r, style.fabric != nullptr ? *style.fabric : FabricDesired{}, out); break;
   }
 }
 

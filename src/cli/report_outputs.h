@@ -13,7 +13,7 @@
 
 namespace fabricctl {
 
-enum class ReportFormat { table, json, junit, prometheus };
+enum class ReportFormat { table, json, junit, prometheus, html };
 
 /// The format names, in the order --help lists them.
 const std::vector<std::string_view>& report_format_names();
@@ -32,6 +32,7 @@ Expected<ReportFile> parse_report_file(std::string_view spec);
 struct ReportStyle {
   JunitCases junit = JunitCases::each;
   bool color = false;
+  const FabricDesired* fabric = nullptr;  // the intent html draws; without it the page has no picture
 };
 
 /// Writes `r` in `format` to `out`.

@@ -16,6 +16,6 @@ TEST_CASE("report outputs: FORMAT=FILE, the file may hold '=', the format must b
   CHECK(parse_report_file("junit").error() == "--report \"junit\" is not FORMAT=FILE (e.g. --report junit=verify.xml)");
   CHECK(parse_report_file("json=").error() == "--report \"json=\" names no file");
   CHECK(parse_report_file("promethues=m.prom").error() ==
-        "unknown report format \"promethues\"; did you mean \"prometheus\"? (table, json, junit, prometheus)");
-  CHECK(parse_report_file("=x").error() == "unknown report format \"\" (table, json, junit, prometheus)");
+        "unknown report format \"promethues\"; did you mean \"prometheus\"? (table, json, junit, prometheus, html)");
+  CHECK(parse_report_file("=x").error() == "unknown report format \"\" (table, json, junit, prometheus, html)");
 }

@@ -1,4 +1,5 @@
-// Report writers for verify: table (people), json (machines), junit (CI), prometheus (monitoring).
+// Report writers for verify and health: table (people), json (machines), junit (CI), prometheus
+// (monitoring), html (a page with the fabric's picture).
 // Every writer is a pure function of the report, byte-for-byte deterministic.
 #pragma once
 
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "state/desired.h"
 #include "verify/verify_report.h"
 
 namespace fabricctl {
@@ -28,5 +30,8 @@ void write_junit(const VerifyReport& r, std::ostream& out, JunitCases cases = Ju
 /// findings by check and severity, results by status, devices and links checked, unreadable devices,
 /// and the run's time when the report has one.
 std::string report_prometheus(const VerifyReport& r);
+/// One self-contained HTML page (no script, nothing fetched): the fabric drawn from `fabric` (spines,
+/// leaves by rail, hosts), each link coloured by its worst finding and linked to it, then every finding.
+void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream& out);
 
 }  // namespace fabricctl

@@ -1,0 +1,63 @@
+// The html page on the hand-built report: text that breaks naive writers (quotes, <, &, newlines, an
+// unreadable device's reason) arrives escaped, the page is well-formed XML (xmllint), and
+// a link's colour follows its worst finding.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "report/test_support.h"
+#include "temp_dir.h"
+
+using namespace fabricctl;
+using namespace fabricctl::report_test;
+
+namespace {
+
+FabricDesired fabric() {
+  FabricDesired f;
+  const auto device = [&](const char* name, Role role,
+                          std::vector<std::pair<const char*, std::pair<const char*, const char*>>> ports) {
+    DeviceDesired d;
+    d.name = name;
+    d.role = role;
+    for (const auto& [port, peer] : ports) {
+      PortDesired p;
+      p.name = port;
+      p.peer_device = peer.first;
+      p.peer_port = peer.second;
+      d.ports.push_back(p);
+    }
+    f.devices.push_back(d);
+  };
+  device("host1", Role::host, {{"eth0", {"leaf1", "Ethernet0"}}});
+  device("host2", Role::host, {{"eth0", {"leaf1", "Ethernet8"}}});
+  device("host3", Role::host, {{"eth0", {"leaf2", "Ethernet0"}}});
+  device("leaf1", Role::switch_, {{"Ethernet0", {"host1", "eth0"}}, {"Ethernet8", {"host2", "eth0"}}});
+  device("leaf2", Role::switch_, {{"Ethernet0", {"host3", "eth0"}}});
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("html: escaped text, a well-formed page, links coloured by their worst finding") {
+  std::ostringstream out;
+  write_html(sample(), fabric(), out);
+  const std::string page = out.str();
+  CHECK(page.find("<script") == std::string::npos);
+  CHECK(page.find("ECN &quot;min&quot; &gt; &apos;max&apos; on queue 3 &amp; &lt;lossless&gt;") != std::string::npos);
+  CHECK(page.find("<lossless>") == std::string::npos);
+  CHECK(page.find("ssh: connection refused by &quot;10.0.0.2&quot; &lt;port 22&gt; &amp; retried") !=
+        std::string::npos);
+  // host1's cable has the PFC error: red; host3's could not be compared (leaf2 unread): grey.
+  CHECK(page.find(R"(data-link="host1:eth0~leaf1:Ethernet0" data-rank="3")") != std::string::npos);
+  CHECK(page.find(R"(data-link="host2:eth0~leaf1:Ethernet8" data-rank="0")") != std::string::npos);
+  CHECK(page.find(R"(data-link="host3:eth0~leaf2:Ethernet0" data-rank="1")") != std::string::npos);
+
+  test::TempDir dir;
+  test::spit(dir.path / "r.html", page);
+  const std::string xmllint = find_tool({"/usr/bin/xmllint", "/usr/local/bin/xmllint"});
+  REQUIRE_MESSAGE(!xmllint.empty(), "xmllint not found (Debian: apt-get install libxml2-utils)");
+  const Run r = run(xmllint + " --noout " + shell_quote((dir.path / "r.html").string()));
+  CHECK_MESSAGE(r.exit_code == 0, r.output);
+  CHECK(r.output.empty());
+}
