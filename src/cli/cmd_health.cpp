@@ -3,11 +3,14 @@
 // read from the devices now (cli/two_readings.h).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/args.h"
@@ -17,30 +20,129 @@
 #include "cli/report_outputs.h"
 #include "cli/two_readings.h"
 #include "health/health.h"
+#include "ops/health_watch.h"
+#include "render/stop_signals.h"
 #include "util/diag.h"
+#include "util/escape.h"
 #include "verify/engine.h"
 
 namespace fabricctl {
 
 namespace po = boost::program_options;
 
+namespace {
+
+/// The real wait of --watch: slices of 100 ms, so that Ctrl-C or a service manager's stop ends it soon.
+bool sleep_unless_stopped(std::chrono::milliseconds d) {
+  const auto until = std::chrono::steady_clock::now() + d;
+  while (!stop_requested()) {
+    const auto left = until - std::chrono::steady_clock::now();
+    if (left <= std::chrono::milliseconds(0)) return true;
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(100)));
+  }
+  return false;
+}
+
+/// health --watch: the devices read every `seconds`, each judgement written as it comes: to stdout in
+/// `format`, or as Prometheus text replacing `textfile`. Ends after `samples` (0: until SIGINT or
+/// SIGTERM, whose status it then exits with).
+int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::string& baseline_dir, ReportFormat format,
+          ColorWhen color_when, int seconds, size_t samples, const std::string& textfile) {
+  if (seconds < 1 || seconds > 86'400) {
+    std::cerr << usage_error("--watch " + std::to_string(seconds) + " is not 1-86400 seconds");
+    return kExitInvalid;
+  }
+  if (!readings.snapshots.empty()) {
+    std::cerr << usage_error("--watch reads the devices itself: it takes no --snapshots");
+    return kExitInvalid;
+  }
+  if (const std::string e = check_read_options(readings.live); !e.empty()) {
+    std::cerr << usage_error(e);
+    return kExitInvalid;
+  }
+  std::optional<Baseline> baseline;
+  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
+  const auto fabric = load_fabric(o);
+  if (!fabric) return kExitInvalid;
+  const std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
+  if (scope.empty()) {
+    std::cerr << usage_error("--limit matches no device or group");
+    return kExitInvalid;
+  }
+  const std::set<std::string> needed = devices_needed(fabric->desired, scope);
+  if (!connect_settings_complete(*fabric, "health --watch reads every device it needs", needed)) return kExitInvalid;
+  std::optional<SnapshotSet> first;
+  if (!readings.since.empty()) first = read_snapshot_dir(readings.since, {needed.begin(), needed.end()});
+
+  ops::WatchOptions w;
+  w.interval = std::chrono::seconds(seconds);
+  w.samples = samples;
+  w.devices.assign(needed.begin(), needed.end());
+  w.jobs = readings.live.jobs;
+  if (!readings.limit.empty()) w.health.scope = scope;
+  if (baseline) w.health.baseline = &*baseline;
+  ReportStyle style;
+  style.color = use_color(color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
+  style.fabric = &fabric->desired;
+  StopSignals signals;
+  Progress progress = stderr_progress(readings.quiet);
+  const auto connector = connector_of(readings.live);
+  ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
+  int written = kExitOk;
+  ops::watch_health(
+      *fabric, w, ctx, sleep_unless_stopped,
+      [&](VerifyReport&& report) {
+        report.ran_at = std::chrono::system_clock::now();
+        progress.clear();
+        for (const auto& [device, why] : report.unreadable)
+          std::cerr << "fabricctl: " << device << ": " << terminal_line(why) << "\n";
+        if (textfile.empty()) {
+          write_report(report, format, style, std::cout);
+          std::cout.flush();
+          return;
+        }
+        if (auto ok = write_report_file(report, {ReportFormat::prometheus, textfile}, style); !ok) {
+          std::cerr << "fabricctl: error: " << ok.error() << "\n";
+          written = kExitDevice;
+        } else if (!readings.quiet) {
+          const ReportTally t = tally(report);
+          std::cerr << "fabricctl: " << ops::utc_text(std::chrono::system_clock::now()) << ": " << t.errors
+                    << " errors, " << t.warnings << " warnings; wrote " << textfile << "\n";
+        }
+      },
+      first ? &first->observed : nullptr);
+  progress.clear();
+  signals.reraise();  // stopped by a signal: its status
+  return written;
+}
+
+}  // namespace
+
 int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
   TwoReadingsOptions readings;
-  std::string output = "table", color = "auto", baseline_dir;
+  std::string output = "table", color = "auto", baseline_dir, textfile;
+  int watch_s = 0;
+  size_t samples = 0;
   po::options_description desc("health options");
   add_fabric_options(desc, o);
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
                      "report on stdout: table (default), json, junit, prometheus or html")(
       "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
       "baseline", po::value(&baseline_dir)->value_name("DIR"),
-      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
+      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote")(
+      "watch", po::value(&watch_s)->value_name("S"),
+      "read the devices every S seconds and judge each reading against the one before, until stopped")(
+      "samples", po::value(&samples)->value_name("N"), "with --watch: stop after N judgements")(
+      "textfile", po::value(&textfile)->value_name("FILE"),
+      "with --watch: each judgement as Prometheus text, FILE replaced atomically (node_exporter's textfile "
+      "collector)");
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
           "fabricctl health -i INVENTORY --since DIR [--snapshots DIR] [-p DIR]... [-o FORMAT] [--limit GLOB]... "
-          "[-q]",
+          "[-q]\n       fabricctl health -i INVENTORY --watch S [--samples N] [--textfile FILE] [--since DIR] ...",
           exit))
     return exit;
   const auto format = parse_report_format(output);
@@ -51,6 +153,11 @@ int cmd_health(const std::vector<std::string>& args) {
   const auto color_when = parse_color_when(color);
   if (!color_when) {
     std::cerr << usage_error(check_choice("--color value", color, {"auto", "always", "never"}));
+    return kExitInvalid;
+  }
+  if (watch_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, watch_s, samples, textfile);
+  if (samples != 0 || !textfile.empty()) {
+    std::cerr << usage_error(std::string(samples != 0 ? "--samples" : "--textfile") + " goes with --watch S");
     return kExitInvalid;
   }
   if (const std::string e = check_two_readings_options(readings); !e.empty()) {

@@ -34,7 +34,8 @@ assert c["env"][0]["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName"
 PY
 
 # systemd's own check of the units (unit syntax, the commands exist).
-systemd-analyze verify "$fleet/fabricctl-snapshot.service" "$fleet/fabricctl-snapshot.timer" >"$work/sa" 2>&1 ||
+systemd-analyze verify "$fleet/fabricctl-snapshot.service" "$fleet/fabricctl-snapshot.timer" "$fleet/fabricctl-health.service" \
+  >"$work/sa" 2>&1 ||
   fail "systemd-analyze verify: $(cat "$work/sa")"
 
 for p in "$fleet"/ansible/*.yml; do

@@ -77,6 +77,22 @@ run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$w
 promtool check metrics <"$work/out" || fail "promtool rejects the health metrics"
 grep -q '^fabricctl_health_finding{check="health.pfc.storm",device="host1",peer="leaf1:Ethernet0",port="ens1f0np0",severity="error"} 1$' \
   "$work/out" || fail "no storm series: $(grep finding "$work/out")"
+# The Grafana dashboard of docs/fleet reads what health writes: each query is PromQL promtool parses (as a
+# recording rule), and each metric it names is one the report above has.
+/usr/bin/python3 - "$root/docs/fleet/grafana-health.json" "$work/out" "$work/rules.yml" <<'PY' || fail "grafana-health.json"
+import json, re, sys
+board, metrics = json.load(open(sys.argv[1])), open(sys.argv[2]).read()
+exprs = [t["expr"] for p in board["panels"] for t in p.get("targets", [])]
+assert len(exprs) == len(board["panels"]), exprs
+for e in exprs:
+    for m in re.findall(r"fabricctl_[a-z_]+", e):
+        assert re.search(r"^%s[{ ]" % m, metrics, re.M), "%s: no metric %s in health's output" % (e, m)
+with open(sys.argv[3], "w") as f:
+    f.write("groups:\n- name: dashboard\n  rules:\n")
+    for i, e in enumerate(exprs):
+        f.write("  - record: dashboard_query_%d\n    expr: %s\n" % (i, json.dumps(e)))
+PY
+promtool check rules "$work/rules.yml" >"$work/promtool" 2>&1 || fail "promtool rejects a dashboard query: $(cat "$work/promtool")"
 run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -o junit -q
 /usr/bin/python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.get('name') == 'fabricctl health', r.attrib" \
   "$work/out" || fail "junit: $(head -3 "$work/out")"

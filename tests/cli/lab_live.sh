@@ -134,6 +134,15 @@ assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
                ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0")}, got
 PY
 
+# health --watch, as a service runs it: two judgements a second apart, each replacing the Prometheus text
+# file node_exporter reads (promtool accepts it); --samples alone is a usage error.
+run ctl "$bin" health "${live[@]}" --watch 1 --samples 2 --textfile "$work/health.prom" -q
+[ $rc -eq 0 ] && [ -s "$work/health.prom" ] || fail "health --watch: exit $rc: $(cat "$work/err")"
+promtool check metrics <"$work/health.prom" || fail "promtool rejects the watch's file"
+grep -q '^fabricctl_health_devices_checked 5$' "$work/health.prom" || fail "watch: $(cat "$work/health.prom")"
+run "$bin" health "${offline[@]}" --since "$work/r0" --samples 2
+[ $rc -eq 2 ] && grep -q -- '--samples goes with --watch S' "$work/err" || fail "--samples alone: exit $rc: $(cat "$work/err")"
+
 # The raw outputs replay into the same snapshots.
 run "$bin" collect -i "$inv" -p "$root/profiles" --out "$work/replay" --from-raw "$work/snaps/raw" -q
 [ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
