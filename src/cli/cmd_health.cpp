@@ -43,13 +43,14 @@ bool sleep_unless_stopped(std::chrono::milliseconds d) {
   return false;
 }
 
-/// health --watch: the devices read every `seconds`, each judgement written as it comes: to stdout in
-/// `format`, or as Prometheus text replacing `textfile`. Ends after `samples` (0: until SIGINT or
-/// SIGTERM, whose status it then exits with).
+/// health --watch (and --interval, one judgement): the devices read every `seconds`, each judgement
+/// written as it comes: to stdout in `format`, or as Prometheus text replacing `textfile`. Ends after
+/// `samples` (0: until SIGINT or SIGTERM, whose status it then exits with). The exit code is the
+/// worst of the judgements' (verify's codes), or 3 when a text file could not be written.
 int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::string& baseline_dir, ReportFormat format,
           ColorWhen color_when, int seconds, size_t samples, const std::string& textfile) {
   if (seconds < 1 || seconds > 86'400) {
-    std::cerr << usage_error("--watch " + std::to_string(seconds) + " is not 1-86400 seconds");
+    std::cerr << usage_error(std::to_string(seconds) + " s is not an interval of 1-86400 seconds");
     return kExitInvalid;
   }
   if (!readings.snapshots.empty()) {
@@ -88,11 +89,12 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
   Progress progress = stderr_progress(readings.quiet);
   const auto connector = connector_of(readings.live);
   ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
-  int written = kExitOk;
+  int written = kExitOk, judged = kExitOk;
   ops::watch_health(
       *fabric, w, ctx, sleep_unless_stopped,
       [&](VerifyReport&& report) {
         report.ran_at = std::chrono::system_clock::now();
+        judged = std::max(judged, verify_exit_code(report));
         progress.clear();
         for (const auto& [device, why] : report.unreadable)
           std::cerr << "fabricctl: " << device << ": " << terminal_line(why) << "\n";
@@ -113,7 +115,7 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
       first ? &first->observed : nullptr);
   progress.clear();
   signals.reraise();  // stopped by a signal: its status
-  return written;
+  return written != kExitOk ? written : judged;
 }
 
 }  // namespace
@@ -122,7 +124,7 @@ int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
   TwoReadingsOptions readings;
   std::string output = "table", color = "auto", baseline_dir, textfile;
-  int watch_s = 0;
+  int watch_s = 0, interval_s = 0;
   size_t samples = 0;
   po::options_description desc("health options");
   add_fabric_options(desc, o);
@@ -131,6 +133,8 @@ int cmd_health(const std::vector<std::string>& args) {
       "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
       "baseline", po::value(&baseline_dir)->value_name("DIR"),
       "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote")(
+      "interval", po::value(&interval_s)->value_name("S"),
+      "read the devices now and again S seconds later, and judge the second reading against the first")(
       "watch", po::value(&watch_s)->value_name("S"),
       "read the devices every S seconds and judge each reading against the one before, until stopped")(
       "samples", po::value(&samples)->value_name("N"), "with --watch: stop after N judgements")(
@@ -142,7 +146,8 @@ int cmd_health(const std::vector<std::string>& args) {
   if (!parse_args(
           args, desc,
           "fabricctl health -i INVENTORY --since DIR [--snapshots DIR] [-p DIR]... [-o FORMAT] [--limit GLOB]... "
-          "[-q]\n       fabricctl health -i INVENTORY --watch S [--samples N] [--textfile FILE] [--since DIR] ...",
+          "[-q]\n       fabricctl health -i INVENTORY --interval S ...\n"
+          "       fabricctl health -i INVENTORY --watch S [--samples N] [--textfile FILE] [--since DIR] ...",
           exit))
     return exit;
   const auto format = parse_report_format(output);
@@ -155,6 +160,12 @@ int cmd_health(const std::vector<std::string>& args) {
     std::cerr << usage_error(check_choice("--color value", color, {"auto", "always", "never"}));
     return kExitInvalid;
   }
+  if (interval_s != 0 && (watch_s != 0 || !readings.since.empty())) {
+    std::cerr << usage_error(std::string("--interval takes both readings itself: not with ") +
+                             (watch_s != 0 ? "--watch" : "--since"));
+    return kExitInvalid;
+  }
+  if (interval_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, interval_s, 1, "");
   if (watch_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, watch_s, samples, textfile);
   if (samples != 0 || !textfile.empty()) {
     std::cerr << usage_error(std::string(samples != 0 ? "--samples" : "--textfile") + " goes with --watch S");

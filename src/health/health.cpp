@@ -193,7 +193,6 @@ std::optional<uint64_t> larger(std::optional<uint64_t> a, std::optional<uint64_t
 /// PFC pauses at a high rate on a link, in one direction: the sender of the pauses (a slow receiver) is
 /// the fault. Read on the pausing end (pfc_tx_pause) and the paused end (pfc_rx_pause): the larger.
 void pauses(Run& run, const std::set<std::string>& stormed) {
-  const HealthThresholds& t = run.options.thresholds;
   for (const LinkEnds& l : run.context.links) {
     for (const bool a_pauses : {true, false}) {
       const DeviceDesired& sd = a_pauses ? *l.a_device : *l.b_device;
@@ -202,6 +201,7 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
       const PortDesired& rp = a_pauses ? *l.b : *l.a;
       if (!run.in_scope(sd) && !run.in_scope(rd)) continue;
       const Readings sender = run.readings(sd, sp), receiver = run.readings(rd, rp);
+      const HealthLimits& t = sd.qos.health;  // the pausing device's profile says what is too much
       bool judged = false;
       std::string worst;
       for (const int prio : sd.qos.lossless_priorities()) {
@@ -216,7 +216,7 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
         // Time paused cannot exceed the interval; it reads a little over when a device stamps its counters
         // later than collected_at says (the reading's time is when its answer arrived).
         const double share = micros ? std::min(1.0, static_cast<double>(*micros) / 1e6 / secs) : 0;
-        if (rate > t.pauses_per_s || share > t.pause_time_share) {
+        if (rate > static_cast<double>(t.pauses_per_s) || share * 100 > t.pause_time_percent) {
           char buf[64];
           std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
           worst = "priority " + p + ": " + (frames ? per_second(rate) + " pause frames" : "") +
@@ -231,8 +231,8 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
       }
       const Endpoint source = end_of(sd, sp), paused = end_of(rd, rp);
       Result& r = run.fail(kPauses, Severity::warning, source, paused,
-                           "under " + per_second(t.pauses_per_s) + " pause frames and " +
-                               std::to_string(static_cast<int>(t.pause_time_share * 100)) + "% of the time paused",
+                           "under " + per_second(static_cast<double>(t.pauses_per_s)) + " pause frames and " +
+                               std::to_string(t.pause_time_percent) + "% of the time paused",
                            worst,
                            source.str() + " pauses " + paused.str() + " at a high rate (" + worst +
                                "): it receives faster than it drains",
@@ -324,9 +324,10 @@ void retransmissions(Run& run) {
         {"rdma_packet_seq_err", "rdma_implied_nak_seq_err", "rdma_local_ack_timeout_err", "rdma_out_of_sequence"});
     if (!n) return;
     const double rate = static_cast<double>(*n) / r.seconds;
-    if (rate <= run.options.thresholds.retransmissions_per_s) return run.pass(kRetransmit);
-    run.fail(kRetransmit, Severity::warning, end_of(d, p), peer_of(run.context, p),
-             "under " + per_second(run.options.thresholds.retransmissions_per_s), in_seconds(*n, r.seconds),
+    const auto limit = static_cast<double>(d.qos.health.retransmissions_per_s);
+    if (rate <= limit) return run.pass(kRetransmit);
+    run.fail(kRetransmit, Severity::warning, end_of(d, p), peer_of(run.context, p), "under " + per_second(limit),
+             in_seconds(*n, r.seconds),
              "RoCE on " + d.name + ":" + p.name + " retransmits: packets are lost in a class that should lose none",
              "look for drops and errors on its path (health.lossless.drops, health.link.errors) and for RoCE "
              "outside the lossless priority (verify's link.roce.class)");
@@ -353,8 +354,9 @@ void cnp(Run& run) {
 void against_baseline(Run& run) {
   const Baseline* b = run.options.baseline;
   if (b == nullptr) return;
-  const double factor = run.options.baseline_factor, floor = run.options.baseline_floor_per_s;
+  const double floor = run.options.baseline_floor_per_s;
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    const auto factor = static_cast<double>(d.qos.health.baseline_factor);
     const auto dev = b->devices.find(d.name);
     if (dev == b->devices.end() || r.seconds <= 0) return;
     const auto port = dev->second.rises.find(p.name);

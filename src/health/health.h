@@ -19,21 +19,14 @@
 
 namespace fabricctl {
 
-/// Where a rate becomes a finding (docs/health.md gives each one's reason).
-struct HealthThresholds {
-  double pauses_per_s = 1000;         // PFC pause frames received on one priority, per second
-  double pause_time_share = 0.10;     // of the interval spent paused (pause duration, where counted)
-  double retransmissions_per_s = 10;  // RoCE sequence errors, NAK-implied and timeout retransmissions
-};
-
+/// How health runs. Where a rate becomes a finding is each device's (its profile's `health:` section,
+/// state/desired.h HealthLimits).
 struct HealthOptions {
-  HealthThresholds thresholds{};
   std::set<std::string> scope{};  // devices whose findings are wanted (verify's --limit); empty: all
-  /// The fabric's normal (`health --baseline`): a counter rising `baseline_factor` times faster than it
-  /// did then is a finding; below `baseline_floor_per_s` a baseline rate counts as that floor, so that
-  /// a counter at 0 in the baseline needs a real rate to be named. nullptr: no baseline.
+  /// The fabric's normal (`health --baseline`): a counter rising a device's `baseline_factor` times
+  /// faster than it did then is a finding; below `baseline_floor_per_s` a baseline rate counts as that
+  /// floor, so that a counter at 0 in the baseline needs a real rate to be named. nullptr: no baseline.
   const Baseline* baseline = nullptr;
-  double baseline_factor = 10;
   double baseline_floor_per_s = 1;
 };
 

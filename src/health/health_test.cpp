@@ -131,9 +131,11 @@ TEST_CASE("health: pauses above the threshold name the pausing end, read on eith
   CHECK(pauses[0]->status == Status::fail);
   CHECK(pauses[0]->object() == "host1:ens2f0np0~leaf2:Ethernet1/1");
   CHECK(pauses[0]->observed == "priority 3: 2010/s pause frames");
-  HealthOptions lax;
-  lax.thresholds.pauses_per_s = 5000;
-  CHECK(of(t.run(lax), "health.pfc.pauses").empty());
+  // The pausing device's profile sets the limit: host1's `health: {pauses_per_s: 5000}` (leaf2's is not
+  // asked).
+  for (DeviceDesired& dev : t.lab.desired.devices)
+    if (dev.name == "host1") dev.qos.health.pauses_per_s = 5000;
+  CHECK(of(t.run(), "health.pfc.pauses").empty());
   // Pause time, where counted: 20% of 30 s paused on leaf2's side, few frames.
   Twice d;
   d.counter("leaf2", "Ethernet1/1", "pfc_rx_pause_duration_3") = 6'000'000;

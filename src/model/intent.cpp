@@ -66,6 +66,11 @@ class Builder {
       in.cable_length_loc = l_.cable_length_m.loc;
     }
     if (l_.nccl_gid_index.has()) q.nccl_gid_index = static_cast<int>(*l_.nccl_gid_index);
+    if (l_.health_pauses_per_s.has()) q.health.pauses_per_s = *l_.health_pauses_per_s;
+    if (l_.health_pause_time_percent.has())
+      q.health.pause_time_percent = static_cast<int>(*l_.health_pause_time_percent);
+    if (l_.health_retransmissions_per_s.has()) q.health.retransmissions_per_s = *l_.health_retransmissions_per_s;
+    if (l_.health_baseline_factor.has()) q.health.baseline_factor = static_cast<int>(*l_.health_baseline_factor);
     if (!ok_) return std::nullopt;
     return in;
   }

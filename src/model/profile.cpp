@@ -237,6 +237,21 @@ void read_watchdog(const Reader& r, const YamlNode& n, ProfileLayer& l) {
   }
 }
 
+void read_health(const Reader& r, const YamlNode& n, ProfileLayer& l) {
+  if (!r.check_map(n, "health", {"pauses_per_s", "pause_time_percent", "retransmissions_per_s", "baseline_factor"}))
+    return;
+  for (const YamlEntry& kv : n.entries()) {
+    const std::string_view k = kv.key.scalar();
+    const std::string what = "health." + std::string(k);
+    // A 400G link carries at most some 600 million 64-byte frames a second: a pause rate above that
+    // is a typo, and a threshold of 0 would make every pause a finding.
+    if (k == "pauses_per_s") l.health_pauses_per_s = r.integer(kv.value, what, 1, 1'000'000'000);
+    if (k == "pause_time_percent") l.health_pause_time_percent = r.integer(kv.value, what, 1, 100);
+    if (k == "retransmissions_per_s") l.health_retransmissions_per_s = r.integer(kv.value, what, 1, 1'000'000'000);
+    if (k == "baseline_factor") l.health_baseline_factor = r.integer(kv.value, what, 2, 1'000'000);
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& dcqcn_rp_names() {
@@ -304,6 +319,8 @@ const std::vector<LayerKey>& layer_keys() {
        }},
       {"nccl", kProfileAndOverrides,
        [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_nccl(r, v, l); }},
+      {"health", kProfileAndOverrides,
+       [](const Reader& r, const YamlNode& v, ProfileLayer& l, LayerScope) { read_health(r, v, l); }},
   };
   return keys;
 }

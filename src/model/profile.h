@@ -68,6 +68,10 @@ struct ProfileLayer {
   Field<std::string> watchdog_action;
   Field<int64_t> cable_length_m;
   Field<int64_t> nccl_gid_index;  // kNcclGidAuto for "auto"
+  Field<int64_t> health_pauses_per_s;
+  Field<int64_t> health_pause_time_percent;
+  Field<int64_t> health_retransmissions_per_s;
+  Field<int64_t> health_baseline_factor;
 
   static constexpr int64_t kStrict = -1;
 
@@ -102,6 +106,10 @@ struct ProfileLayer {
     v(&ProfileLayer::watchdog_action, "");
     v(&ProfileLayer::cable_length_m, "");
     v(&ProfileLayer::nccl_gid_index, "");
+    v(&ProfileLayer::health_pauses_per_s, "");
+    v(&ProfileLayer::health_pause_time_percent, "");
+    v(&ProfileLayer::health_retransmissions_per_s, "");
+    v(&ProfileLayer::health_baseline_factor, "");
   }
 
   /// Stacks `later` on top of this layer: every field it sets wins, and every map key it removes

@@ -157,3 +157,21 @@ TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a
   const Loaded shipped = load({});
   CHECK(shipped.diags.str() == "");
 }
+
+TEST_CASE("profile: health limits default, a child overrides one, and a bad one is located") {
+  const Loaded l = load({{"lax", "extends: roce-lossless\nhealth: {pauses_per_s: 5000}\n"},
+                         {"bad", "extends: roce-lossless\nhealth:\n  pause_time_percent: 150\n  speed: 3\n"}});
+  const QosIntent defaults = qos(l, "roce-lossless");
+  CHECK(defaults.health.pauses_per_s == 1000);
+  CHECK(defaults.health.pause_time_percent == 10);
+  CHECK(defaults.health.retransmissions_per_s == 10);
+  CHECK(defaults.health.baseline_factor == 10);
+  const QosIntent lax = qos(l, "lax");
+  CHECK(lax.health.pauses_per_s == 5000);
+  CHECK(lax.health.retransmissions_per_s == 10);  // inherited
+  const std::string diags = l.diags.str();
+  CHECK(diags.find("profiles/bad.yaml:3:23: health.pause_time_percent: \"150\" is out of range 1-100\n") !=
+        std::string::npos);
+  CHECK(diags.find("profiles/bad.yaml:4:3: unknown key \"speed\" in health (expected one of: pauses_per_s, "
+                   "pause_time_percent, retransmissions_per_s, baseline_factor)\n") != std::string::npos);
+}

@@ -90,6 +90,15 @@ struct Watchdog {
 };
 
 /// Device-wide QoS intent: classification, PFC, ETS, ECN, DCQCN and watchdog.
+/// Where `fabricctl health` makes a rate a finding on a device (the profile's `health:` section;
+/// docs/health.md gives each default's reason).
+struct HealthLimits {
+  int64_t pauses_per_s = 1000;         // PFC pause frames on one lossless priority of one link, per second
+  int pause_time_percent = 10;         // of the interval a link spends paused (where pause time is counted)
+  int64_t retransmissions_per_s = 10;  // RoCE sequence errors, NAK-implied and timeout retransmissions
+  int baseline_factor = 10;            // a counter this many times its baseline rate (health --baseline)
+};
+
 struct QosIntent {
   Trust trust = Trust::dscp;
   std::array<int, kDscpValues> dscp_to_priority{};  // every DSCP has a priority (0 unless mapped)
@@ -109,6 +118,7 @@ struct QosIntent {
   /// NCCL_IB_ROCE_VERSION_NUM to 2). A fixed index is right only for one address layout (3: the RoCE v2
   /// GID of a ConnectX netdev with one IPv4 address); a profile pins it with nccl.gid_index.
   int nccl_gid_index = kNcclGidAuto;
+  HealthLimits health;  // not QoS the device runs: how its counters are judged
 
   [[nodiscard]] std::vector<int> lossless_priorities() const;
   /// The ECN marking of `traffic_class`, or nullptr when that class does not mark: none is listed for

@@ -140,6 +140,9 @@ run ctl "$bin" health "${live[@]}" --watch 1 --samples 2 --textfile "$work/healt
 [ $rc -eq 0 ] && [ -s "$work/health.prom" ] || fail "health --watch: exit $rc: $(cat "$work/err")"
 promtool check metrics <"$work/health.prom" || fail "promtool rejects the watch's file"
 grep -q '^fabricctl_health_devices_checked 5$' "$work/health.prom" || fail "watch: $(cat "$work/health.prom")"
+# --interval: both readings taken live, a second apart, one judgement with health's exit code.
+run ctl "$bin" health "${live[@]}" --interval 1 -q
+[ $rc -eq 0 ] && grep -qi '^no findings$' "$work/out" || fail "health --interval 1: exit $rc: $(cat "$work/out" "$work/err")"
 run "$bin" health "${offline[@]}" --since "$work/r0" --samples 2
 [ $rc -eq 2 ] && grep -q -- '--samples goes with --watch S' "$work/err" || fail "--samples alone: exit $rc: $(cat "$work/err")"
 
