@@ -22,6 +22,7 @@ constexpr const char* kFlap = "health.link.flap";
 constexpr const char* kDrops = "health.lossless.drops";
 constexpr const char* kRetransmit = "health.rdma.retransmissions";
 constexpr const char* kCnp = "health.dcqcn.cnp";
+constexpr const char* kReaction = "health.dcqcn.reaction";
 constexpr const char* kBaseline = "health.baseline.rate";
 
 /// One port's two readings and the seconds between them.
@@ -405,6 +406,21 @@ void against_baseline(Run& run) {
   });
 }
 
+/// CNPs that reach a host's NIC and are ignored (mlx5 rp_cnp_ignored): its reaction point is off for
+/// their priority, so the flows it sends never slow down when the fabric asks them to.
+void reaction(Run& run) {
+  each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
+    if (d.role != Role::host) return;
+    const auto ignored = r.rise("cnp_ignored");
+    if (!ignored) return;
+    if (*ignored == 0) return run.pass(kReaction);
+    run.fail(kReaction, Severity::warning, end_of(d, p), peer_of(run.context, p), "no CNP ignored",
+             "CNPs ignored " + in_seconds(*ignored, r.seconds),
+             d.name + ":" + p.name + " ignores the CNPs it receives: what it sends never slows down for congestion",
+             "turn on its DCQCN reaction point (ecn/roce_rp/enable/<priority> on mlx5) for the RoCE priority");
+  });
+}
+
 }  // namespace
 
 const std::vector<HealthCheck>& health_checks() {
@@ -416,6 +432,7 @@ const std::vector<HealthCheck>& health_checks() {
       {kDrops, Severity::error, "drops for lack of buffer on a lossless priority"},
       {kRetransmit, Severity::warning, "RoCE retransmissions at a high rate on a host port"},
       {kCnp, Severity::warning, "ECN-marked RoCE packets received and no CNP sent"},
+      {kReaction, Severity::warning, "CNPs received and ignored: the NIC's reaction point is off"},
       {kBaseline, Severity::warning, "a counter rising many times faster than in the fabric's saved baseline"},
   };
   return checks;
@@ -437,6 +454,7 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   drops(run);
   retransmissions(run);
   cnp(run);
+  reaction(run);
   against_baseline(run);
   run.report.links_checked = run.context.links.size();
   return run.report;

@@ -186,6 +186,16 @@ TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a ho
   REQUIRE(of(r, "health.rdma.retransmissions").size() == 1);
   REQUIRE(of(r, "health.dcqcn.cnp").size() == 1);
   CHECK(of(r, "health.dcqcn.cnp")[0]->a.str() == "host1:ens2f0np0");
+  CHECK(of(r, "health.dcqcn.reaction").empty());  // nothing ignored yet
+
+  t.counter("host1", "ens1f0np0", "cnp_ignored") = 90;  // 3/s ignored: its reaction point is off
+  for (auto& [name, dev] : t.before.devices)
+    for (PortObserved& p : dev.ports) p.counters["cnp_ignored"] = 0;
+  const VerifyReport again = t.run();
+  const auto ignored = of(again, "health.dcqcn.reaction");
+  REQUIRE(ignored.size() == 1);
+  CHECK(ignored[0]->object() == "host1:ens1f0np0~leaf1:Ethernet0");
+  CHECK(ignored[0]->observed == "CNPs ignored +90 in 30 s (3.00/s)");
 }
 
 TEST_CASE("health: a counter that fell is a reset, not judged; a device read once or out of order is named") {

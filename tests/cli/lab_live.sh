@@ -120,6 +120,7 @@ fault slow-receiver host1:ens1f0np0 host1:ens1f0np0~leaf1:Ethernet0 health.pfc.p
 fault storm host1:ens1f0np0 host1:ens1f0np0~leaf1:Ethernet0 health.pfc.storm
 grep -q '"health.pfc.pauses"' "$work/out" || fail "storm: its pauses are not evidence under it: $(cat "$work/out")"
 fault cnp-broken host2:ens2f0np0 host2:ens2f0np0~leaf2:Ethernet2/1 health.dcqcn.cnp
+fault rp-off host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.dcqcn.reaction
 fault lossless-drops host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.lossless.drops
 fault crc leaf2:Ethernet1/1 host1:ens2f0np0~leaf2:Ethernet1/1 health.link.errors
 fault retransmit host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.rdma.retransmissions

@@ -20,6 +20,7 @@ under the fault, or all without it. The faults:
                            on the far end detects a storm every 0.4 s and drops the queue's traffic (the far
                            end must count watchdog storms: SONiC)
   cnp-broken HOST:PORT     ECN-marked packets arrive and the NIC sends no CNP (its notification point off)
+  rp-off HOST:PORT         CNPs arrive and the NIC ignores them, 100 a second (its reaction point off)
   lossless-drops HOST:PORT the NIC drops received lossless traffic for lack of buffer, 50 packets a second
   crc DEV:PORT             frames arrive damaged on DEV:PORT, 5 a second (a host, or EOS: what counts FCS errors)
   retransmit HOST:PORT     RoCE on the NIC retransmits 50 packets a second
@@ -56,12 +57,13 @@ FAULTS = {
     "storm": {"tx_pause": 50_000, "tx_pause_us": 1_000_000, "pause_storm_warnings": 1,
               "peer_storms": 1 / 0.4, "peer_wd_drops": 1_000},
     "cnp-broken": {"cnp_sent": 0},
+    "rp-off": {"cnp_handled": 0, "cnp_ignored": 100},
     "lossless-drops": {"rx_discards": 50},
     "crc": {"fcs": 5},
     "retransmit": {"seq_err": 50},
     "flap": {},
 }
-HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "lossless-drops", "retransmit", "flap"}
+HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "lossless-drops", "retransmit", "flap"}
 
 
 def load_json(path, default):
@@ -160,7 +162,7 @@ def write_host(state, host, counters):
         hw = os.path.join(root, "sys/class/infiniband", rdma, "ports", str(n), "hw_counters")
         os.makedirs(hw, exist_ok=True)
         for name, value in (("np_ecn_marked_roce_packets", c.get("ecn_marked", 0)), ("np_cnp_sent", c.get("cnp_sent", 0)),
-                            ("rp_cnp_handled", c.get("cnp_handled", 0)), ("rp_cnp_ignored", 0),
+                            ("rp_cnp_handled", c.get("cnp_handled", 0)), ("rp_cnp_ignored", c.get("cnp_ignored", 0)),
                             ("out_of_sequence", 0), ("packet_seq_err", c.get("seq_err", 0)),
                             ("implied_nak_seq_err", 0), ("local_ack_timeout_err", 0), ("out_of_buffer", 0)):
             with open(os.path.join(hw, name), "w") as f:
