@@ -447,6 +447,17 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   run.report.check_tallies.resize(run.report.checks_run.size());
   for (const DeviceDesired& d : desired.devices)
     if (run.in_scope(d)) run.time_device(d);
+  // Every counter's rate on every port in scope (Prometheus' gauges): one that fell is no rate.
+  for (const DeviceDesired& d : desired.devices) {
+    if (!run.in_scope(d)) continue;
+    for (const PortDesired& p : d.ports) {
+      const Readings r = run.readings(d, p);
+      if (r.before == nullptr || r.after == nullptr || r.seconds <= 0) continue;
+      for (const auto& [counter, value] : r.after->counters)
+        if (const auto n = r.rise(counter))
+          run.report.rates.push_back({end_of(d, p), counter, static_cast<double>(*n) / r.seconds});
+    }
+  }
   const std::set<std::string> stormed = storms(run);
   pauses(run, stormed);
   errors(run);

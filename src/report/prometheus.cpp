@@ -10,7 +10,9 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -27,6 +29,9 @@ namespace {
 /// The most fabricctl_verify_finding series one report has: a misconfiguration of a whole fabric fails
 /// on every port, and one series per port of R100k would swamp a Prometheus server.
 constexpr size_t kMaxFindingSeries = 1000;
+// Counter rates (health): a port has a few dozen counters, a fabric some hundred thousand ports. The
+// ports a finding names come first, then the highest rates; the rest are counted as omitted.
+constexpr size_t kMaxRateSeries = 5000;
 
 /// A label value as the exposition format wants it (util/escape.h). Two values that differ only in
 /// what cleaning dropped or replaced end up as one series (their counts add up), never as duplicates.
@@ -128,6 +133,37 @@ std::string report_prometheus(const VerifyReport& r) {
 
   family(out, m + "links_checked", "Links whose two ends were compared.");
   sample(out, m + "links_checked", "", r.links_checked);
+
+  if (!r.rates.empty()) {
+    std::set<std::string> named;  // the ports a failure names, at either end
+    for (const Result& res : r.results)
+      if (res.status == Status::fail) {
+        named.insert(res.a.str());
+        if (res.b) named.insert(res.b->str());
+      }
+    std::vector<const CounterRate*> order;
+    for (const CounterRate& c : r.rates) order.push_back(&c);
+    std::stable_sort(order.begin(), order.end(), [&](const CounterRate* x, const CounterRate* y) {
+      const bool nx = named.count(x->where.str()) > 0, ny = named.count(y->where.str()) > 0;
+      if (nx != ny) return nx;
+      return x->per_s > y->per_s;
+    });
+    std::map<std::string, double> series;  // labels -> rate: sorted, and merged as escaping merges them
+    for (size_t i = 0; i < order.size() && i < kMaxRateSeries; ++i)
+      series["counter=\"" + label_value(order[i]->counter) + "\",device=\"" + label_value(order[i]->where.device) +
+             "\",port=\"" + label_value(order[i]->where.port) + "\""] = order[i]->per_s;
+    family(out, m + "rate",
+           "Each counter's rate per second between the two readings, per device, port and counter (neutral "
+           "names), at most " +
+               std::to_string(kMaxRateSeries) + " series: the ports a finding names first, then the highest rates.");
+    for (const auto& [labels, v] : series) {
+      char value[32];
+      std::snprintf(value, sizeof value, "%.6g", v);
+      out += m + "rate{" + labels + "} " + value + "\n";
+    }
+    family(out, m + "rate_series_omitted", "Counter rates left out of " + m + "rate by its limit.");
+    sample(out, m + "rate_series_omitted", "", order.size() > kMaxRateSeries ? order.size() - kMaxRateSeries : 0);
+  }
 
   family(out, m + "results",
          "Check results by status: pass, fail, missing (no data to compare), consequence (explained by a failure), or "

@@ -170,3 +170,21 @@ TEST_CASE("prometheus: the run's time, when the report has one, as a timestamp g
   CHECK_MESSAGE(lint.exit_code == 0, lint.output);
   CHECK(lint.output == "");
 }
+
+TEST_CASE("prometheus: health's counter rates as gauges, the ports a finding names first under the cap") {
+  VerifyReport r;
+  r.tool = "health";
+  r.results.push_back(report_test::result("health.link.errors", Status::fail, Severity::error, {"leaf1", "Ethernet8"},
+                                          std::nullopt, "", "", "errors", ""));
+  for (int i = 0; i < 5001; ++i)
+    r.rates.push_back({{"leaf1", "Ethernet" + std::to_string(i)}, "pfc_rx_pause_3", 1000.0 - i * 0.1});
+  r.rates.push_back({{"leaf1", "Ethernet8"}, "fcs_errors", 0.25});  // the lowest rate, but a finding names it
+  const std::string out = report_prometheus(r);
+  CHECK(out.find("fabricctl_health_rate{counter=\"pfc_rx_pause_3\",device=\"leaf1\",port=\"Ethernet0\"} 1000\n") !=
+        std::string::npos);
+  CHECK(out.find("fabricctl_health_rate{counter=\"fcs_errors\",device=\"leaf1\",port=\"Ethernet8\"} 0.25\n") !=
+        std::string::npos);
+  CHECK(out.find("port=\"Ethernet5000\"") == std::string::npos);  // the lowest of the others: left out
+  CHECK(out.find("fabricctl_health_rate_series_omitted 2\n") != std::string::npos);
+  CHECK(report_prometheus(report_test::sample()).find("_rate") == std::string::npos);  // verify has none
+}

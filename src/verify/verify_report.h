@@ -22,6 +22,14 @@ struct PassRef {
   uint32_t a_device = kNone, a_port = kNone, b_device = kNone, b_port = kNone;
 };
 
+/// One counter's rate on one port between two readings (health): what the Prometheus report gives as
+/// gauges, so that a dashboard can plot the rates health judged.
+struct CounterRate {
+  Endpoint where;
+  std::string counter;  // its neutral name (docs/counters-reference.md)
+  double per_s = 0;
+};
+
 struct VerifyReport {
   /// Every result that is not a pass, in a stable order. Writers also accept passes here (reports
   /// built by hand); verify keeps its passes in `passes`.
@@ -45,6 +53,8 @@ struct VerifyReport {
   /// When the checks ran, for monitoring (Prometheus' last-run timestamp); unset in a report built by
   /// hand, whose writers then stay byte-for-byte deterministic.
   std::optional<std::chrono::system_clock::time_point> ran_at;
+  /// health: every counter's rate on every port judged, in device and port order; empty for verify.
+  std::vector<CounterRate> rates;
 
   /// What one check found beyond `results`, by index into checks_run: JUnit's compact form gives a
   /// check that passed everywhere one test case, and the summaries count per check.

@@ -77,6 +77,8 @@ run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$w
 promtool check metrics <"$work/out" || fail "promtool rejects the health metrics"
 grep -q '^fabricctl_health_finding{check="health.pfc.storm",device="host1",peer="leaf1:Ethernet0",port="ens1f0np0",severity="error"} 1$' \
   "$work/out" || fail "no storm series: $(grep finding "$work/out")"
+grep -q '^fabricctl_health_rate{counter="watchdog_storms_3",device="leaf1",port="Ethernet0"} 0.0333333$' "$work/out" ||
+  fail "no storm rate gauge: $(grep '_rate' "$work/out" | head -5)"
 # The Grafana dashboard of docs/fleet reads what health writes: each query is PromQL promtool parses (as a
 # recording rule), and each metric it names is one the report above has.
 /usr/bin/python3 - "$root/docs/fleet/grafana-health.json" "$work/out" "$work/rules.yml" <<'PY' || fail "grafana-health.json"
