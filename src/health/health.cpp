@@ -23,6 +23,10 @@ constexpr const char* kDrops = "health.lossless.drops";
 constexpr const char* kRetransmit = "health.rdma.retransmissions";
 constexpr const char* kCnp = "health.dcqcn.cnp";
 constexpr const char* kReaction = "health.dcqcn.reaction";
+constexpr const char* kSlowNic = "health.pfc.slow_nic";
+// A NIC dominates its rail's pauses when it sends at least this many per second and this many times the
+// mean of the rail's other NICs: below the first, pauses are noise; the second is what "dominates" means.
+constexpr double kSlowNicFloorPerS = 100, kSlowNicTimes = 5;
 constexpr const char* kBaseline = "health.baseline.rate";
 
 /// One port's two readings and the seconds between them.
@@ -406,6 +410,68 @@ void against_baseline(Run& run) {
   });
 }
 
+/// The NIC whose pauses dominate its rail: all-reduce moves at the pace of the slowest NIC, and that NIC
+/// pauses its leaf far more than the others of its rail, even under the pause threshold. Its pause rate:
+/// the frames it sends on the lossless priorities (its own count, or its leaf's received count).
+void slow_nics(Run& run) {
+  std::map<int, std::vector<std::pair<Endpoint, double>>> rails;  // rail -> (host port, pauses/s)
+  for (const DeviceDesired& d : run.desired.devices) {
+    if (d.role != Role::host) continue;
+    for (const PortDesired& p : d.ports) {
+      if (!p.rail) continue;
+      const Readings mine = run.readings(d, p);
+      if (mine.seconds <= 0) continue;
+      Readings theirs;
+      if (const LinkEnds* l = run.context.link_of(p))
+        theirs = l->a == &p ? run.readings(*l->b_device, *l->b) : run.readings(*l->a_device, *l->a);
+      std::optional<uint64_t> frames;
+      for (const int prio : d.qos.lossless_priorities()) {
+        const std::string n = std::to_string(prio);
+        if (const auto f = larger(mine.rise("pfc_tx_pause_" + n), theirs.rise("pfc_rx_pause_" + n)))
+          frames = frames.value_or(0) + *f;
+      }
+      if (frames) rails[*p.rail].emplace_back(end_of(d, p), static_cast<double>(*frames) / mine.seconds);
+    }
+  }
+  for (const auto& [rail, ports] : rails) {
+    if (ports.size() < 2) continue;  // a rail of one NIC has no others to be slower than
+    double total = 0;
+    for (const auto& [where, rate] : ports) total += rate;
+    for (const auto& [where, rate] : ports) {
+      const DeviceDesired* d = run.context.desired_device(where.device);
+      if (d == nullptr || !run.in_scope(*d)) continue;
+      const double others = (total - rate) / static_cast<double>(ports.size() - 1);
+      if (rate < kSlowNicFloorPerS || rate < kSlowNicTimes * std::max(others, 1.0)) {
+        run.pass(kSlowNic);
+        continue;
+      }
+      char share[16];
+      std::snprintf(share, sizeof share, "%.0f%%", 100 * rate / total);
+      std::string cause;
+      for (const Result& other : run.report.results)
+        if (other.status == Status::fail && other.a == where) {
+          cause = other.check + " " + other.object();
+          break;
+        }
+      std::optional<Endpoint> peer;
+      if (const PortDesired* p = CheckContext::desired_port(*d, where.port)) peer = peer_of(run.context, *p);
+      Result& f = run.fail(
+          kSlowNic, Severity::warning, where, peer, "pauses like the rest of rail " + std::to_string(rail),
+          per_second(rate) + " pause frames sent, " + share + " of rail " + std::to_string(rail) + "'s; the others " +
+              per_second(others) + " each",
+          where.str() + " is the slow NIC of rail " + std::to_string(rail) + ": it sends " + share +
+              " of the rail's pauses",
+          "look at " + where.str() +
+              ": the NIC, its PCIe link and its host (CPU, memory, other load); the job's collectives move at the "
+              "pace of the slowest NIC");
+      if (!cause.empty()) {
+        f.status = Status::consequence;
+        f.cause = std::move(cause);
+      }
+    }
+  }
+}
+
 /// CNPs that reach a host's NIC and are ignored (mlx5 rp_cnp_ignored): its reaction point is off for
 /// their priority, so the flows it sends never slow down when the fabric asks them to.
 void reaction(Run& run) {
@@ -433,6 +499,7 @@ const std::vector<HealthCheck>& health_checks() {
       {kRetransmit, Severity::warning, "RoCE retransmissions at a high rate on a host port"},
       {kCnp, Severity::warning, "ECN-marked RoCE packets received and no CNP sent"},
       {kReaction, Severity::warning, "CNPs received and ignored: the NIC's reaction point is off"},
+      {kSlowNic, Severity::warning, "the NIC whose pauses dominate its rail: the one that sets a job's pace"},
       {kBaseline, Severity::warning, "a counter rising many times faster than in the fabric's saved baseline"},
   };
   return checks;
@@ -464,6 +531,7 @@ VerifyReport run_health(const FabricDesired& desired, const FabricObserved& befo
   flaps(run);
   drops(run);
   retransmissions(run);
+  slow_nics(run);
   cnp(run);
   reaction(run);
   against_baseline(run);

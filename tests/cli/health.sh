@@ -4,7 +4,8 @@
 # 0); a PFC storm on leaf1:Ethernet0 named on host1's NIC that sends the pauses, FCS errors on the
 # leaf-spine link, exit 1; every report format, Prometheus checked by promtool under fabricctl_health_;
 # a device read once, exit 3; no first reading, exit 2. A clean window saved as a baseline (`baseline
-# save`), and pauses at 20 times it named against it, by health and by triage; a bad baseline, exit 2.
+# save`), and pauses at 20 times it named against it, by health and by triage; a bad baseline, exit 2;
+# a NIC that sends most of its rail's pauses named as the rail's slow NIC.
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"  # strict mode, $bin, $root, $work, fail
 "$bin" snapshot --from-intent -i "$root/inventory/lab" --out "$work/first" >/dev/null
 cp -r "$work/first" "$work/second"
@@ -33,8 +34,21 @@ run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$w
 [ $rc -eq 0 ] || fail "clean: exit $rc: $(cat "$work/out" "$work/err")"
 grep -qi "^no findings$" "$work/out" || fail "clean table: $(cat "$work/out")"
 
+# A slow NIC under the pause threshold: host2's first NIC pauses leaf1 at 300/s, host1's at 10/s: it
+# dominates rail 0, and is named for it alone.
+cp -r "$work/second" "$work/slow"
+read_at "$work/slow" 2026-12-05T12:01:00Z host2:ens1f0np0:pfc_tx_pause_3+18000 host1:ens1f0np0:pfc_tx_pause_3+600
+run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/slow" -o json -q
+/usr/bin/python3 - "$work/out" <<'PY' || fail "slow NIC: $(cat "$work/out")"
+import json, sys
+got = [(f["check"], f["status"], f["object"], f["observed"]) for f in json.load(open(sys.argv[1]))["findings"]]
+assert got == [("health.pfc.slow_nic", "fail", "host2:ens1f0np0~leaf1:Ethernet8",
+                "300/s pause frames sent, 97% of rail 0's; the others 10/s each")], got
+PY
+
 # The clean window saved as the fabric's normal; a third reading, at 20 times its pauses on one link but
-# under the pause threshold, is named against the baseline alone, and triage puts that link first.
+# under the pause threshold, is named against the baseline (and as its rail's slow NIC), and triage puts
+# that link first.
 run "$bin" baseline save -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" --out "$work/base"
 [ $rc -eq 0 ] && [ -s "$work/base/baseline.json" ] && [ -s "$work/base/snapshots/leaf1.json" ] ||
   fail "baseline save: exit $rc: $(cat "$work/out" "$work/err")"
@@ -46,10 +60,14 @@ run "$bin" health -i "$root/inventory/lab" --since "$work/second" --snapshots "$
 run "$bin" health -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" --baseline "$work/base" -o json -q
 /usr/bin/python3 - "$work/out" <<'PY' || fail "against the baseline: $(cat "$work/out")"
 import json, sys
-got = {(f["check"], f["object"], f["message"]) for f in json.load(open(sys.argv[1]))["findings"]}
-assert got == {("health.baseline.rate", "host1:ens1f0np0~leaf1:Ethernet0",
+got = {(f["check"], f["status"], f["object"], f["message"]) for f in json.load(open(sys.argv[1]))["findings"]}
+# host1 now sends every pause of rail 0 (host2 none): the rail's slow NIC, the baseline's rates its
+# consequences.
+assert got == {("health.pfc.slow_nic", "fail", "host1:ens1f0np0~leaf1:Ethernet0",
+                "host1:ens1f0np0 is the slow NIC of rail 0: it sends 100% of the rail's pauses"),
+               ("health.baseline.rate", "consequence", "host1:ens1f0np0~leaf1:Ethernet0",
                 "pfc_tx_pause_3 on host1:ens1f0np0 at 20x its baseline (200/s against 10/s)"),
-               ("health.baseline.rate", "leaf1:Ethernet0~host1:ens1f0np0",
+               ("health.baseline.rate", "consequence", "leaf1:Ethernet0~host1:ens1f0np0",
                 "pfc_rx_pause_3 on leaf1:Ethernet0 at 20x its baseline (200/s against 10/s)")}, got
 PY
 run "$bin" triage -i "$root/inventory/lab" --since "$work/second" --snapshots "$work/third" --baseline "$work/base"
@@ -70,6 +88,7 @@ assert r["schema"] == "fabricctl.health/v1", r["schema"]
 got = {(f["check"], f["status"], f["object"]) for f in r["findings"]}
 assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
                ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0"),
+               ("health.pfc.slow_nic", "consequence", "host1:ens1f0np0~leaf1:Ethernet0"),
                ("health.link.errors", "fail", "spine1:swp1~leaf1:Ethernet48")}, got
 PY
 run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$work/second" -o prometheus -q

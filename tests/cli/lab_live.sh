@@ -132,7 +132,8 @@ run "$bin" health "${offline[@]}" --since "$work/r4" --snapshots "$work/r5" -o j
 import json, sys
 got = {(f["check"], f["status"], f["object"]) for f in json.load(open(sys.argv[1]))["findings"]}
 assert got == {("health.pfc.storm", "fail", "host1:ens1f0np0~leaf1:Ethernet0"),
-               ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0")}, got
+               ("health.pfc.pauses", "consequence", "host1:ens1f0np0~leaf1:Ethernet0"),
+               ("health.pfc.slow_nic", "consequence", "host1:ens1f0np0~leaf1:Ethernet0")}, got
 PY
 
 # health --watch, as a service runs it: two judgements a second apart, each replacing the Prometheus text
