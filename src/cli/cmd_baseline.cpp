@@ -12,6 +12,7 @@
 #include "cli/fabric_options.h"
 #include "cli/two_readings.h"
 #include "health/health.h"
+#include "ops/clock.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
 #include "verify/engine.h"
@@ -24,15 +25,6 @@ namespace {
 
 constexpr const char* kUsage =
     "fabricctl baseline save -i INVENTORY --since DIR [--snapshots DIR] --out DIR [-p DIR]... [--limit GLOB]... [-q]";
-
-std::string utc_now() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 int save(const std::vector<std::string>& args) {
   FabricOptions o;
@@ -64,7 +56,7 @@ int save(const std::vector<std::string>& args) {
   if (!read) return kExitInvalid;
 
   Baseline b = baseline_between(read->first.observed, read->second.observed);
-  b.saved_at = utc_now();
+  b.saved_at = ops::utc_text(std::chrono::system_clock::now());
   HealthOptions ho;
   ho.scope = read->scope;
   const VerifyReport health = run_health(fabric->desired, read->first.observed, read->second.observed, ho);

@@ -117,6 +117,14 @@ struct Run {
       if (report.checks_run[i] == check) ++report.check_tallies[i].passed;
   }
 
+  /// "<check> <object>" of the first failure that names `where` at either end, or "": what a finding on
+  /// `where` is the consequence of.
+  [[nodiscard]] std::string failure_at(const Endpoint& where) const {
+    for (const Result& r : report.results)
+      if (r.status == Status::fail && (r.a == where || (r.b && *r.b == where))) return r.check + " " + r.object();
+    return "";
+  }
+
   Result& fail(const char* check, Severity severity, Endpoint a, std::optional<Endpoint> b, std::string expected,
                std::string observed, std::string message, std::string hint) {
     Result r;
@@ -386,12 +394,7 @@ void against_baseline(Run& run) {
     if (!judged) return;
     if (counter.empty()) return run.pass(kBaseline);
     const Endpoint here = end_of(d, p);
-    std::string cause;
-    for (const Result& other : run.report.results)
-      if (other.status == Status::fail && (other.a == here || (other.b && *other.b == here))) {
-        cause = other.check + " " + other.object();
-        break;
-      }
+    std::string cause = run.failure_at(here);
     char times[32];
     std::snprintf(times, sizeof times, "%.0fx", worst);
     Result& f =
@@ -447,12 +450,7 @@ void slow_nics(Run& run) {
       }
       char share[16];
       std::snprintf(share, sizeof share, "%.0f%%", 100 * rate / total);
-      std::string cause;
-      for (const Result& other : run.report.results)
-        if (other.status == Status::fail && other.a == where) {
-          cause = other.check + " " + other.object();
-          break;
-        }
+      std::string cause = run.failure_at(where);
       std::optional<Endpoint> peer;
       if (const PortDesired* p = CheckContext::desired_port(*d, where.port)) peer = peer_of(run.context, *p);
       Result& f = run.fail(
