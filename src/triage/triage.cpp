@@ -38,7 +38,7 @@ constexpr std::array kLayers{Layer::physical, Layer::config, Layer::congestion, 
 /// The place a finding names: its link when it has one (both ends of a cable are one suspect), else its
 /// object.
 std::string place_of(const Result& r) {
-  if (r.link) return Result{.a = r.link->a, .b = r.link->b}.object();
+  if (r.link) return r.link->a.str() + "~" + r.link->b.str();  // as Result::object() names a link
   return r.object();
 }
 
