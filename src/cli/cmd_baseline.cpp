@@ -45,14 +45,10 @@ int save(const std::vector<std::string>& args) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
-  const auto fabric = load_fabric(o);
-  if (!fabric) return kExitInvalid;
-  std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
-    return kExitInvalid;
-  }
-  const auto read = read_two_readings(*fabric, readings, std::move(scope), "baseline save");
+  auto loaded = load_scoped_fabric(o, readings.limit);
+  if (!loaded) return kExitInvalid;
+  const Fabric* fabric = &loaded->fabric;
+  const auto read = read_two_readings(*fabric, readings, std::move(loaded->scope), "baseline save");
   if (!read) return kExitInvalid;
 
   Baseline b = baseline_between(read->first.observed, read->second.observed);

@@ -63,24 +63,20 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
   }
   std::optional<Baseline> baseline;
   if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  const auto fabric = load_fabric(o);
-  if (!fabric) return kExitInvalid;
-  const std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
-    return kExitInvalid;
-  }
-  const std::set<std::string> needed = devices_needed(fabric->desired, scope);
-  if (!connect_settings_complete(*fabric, "health --watch reads every device it needs", needed)) return kExitInvalid;
+  auto loaded = load_scoped_fabric(o, readings.limit);
+  if (!loaded) return kExitInvalid;
+  const Fabric* fabric = &loaded->fabric;
+  const auto needed = devices_to_read(*fabric, loaded->scope, true, "health --watch");
+  if (!needed) return kExitInvalid;
   std::optional<SnapshotSet> first;
-  if (!readings.since.empty()) first = read_snapshot_dir(readings.since, {needed.begin(), needed.end()});
+  if (!readings.since.empty()) first = read_snapshot_dir(readings.since, {needed->begin(), needed->end()});
 
   ops::WatchOptions w;
   w.interval = std::chrono::seconds(seconds);
   w.samples = samples;
-  w.devices.assign(needed.begin(), needed.end());
+  w.devices.assign(needed->begin(), needed->end());
   w.jobs = readings.live.jobs;
-  if (!readings.limit.empty()) w.health.scope = scope;
+  if (!readings.limit.empty()) w.health.scope = loaded->scope;
   if (baseline) w.health.baseline = &*baseline;
   ReportStyle style;
   style.color = use_color(color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
@@ -131,8 +127,6 @@ int cmd_health(const std::vector<std::string>& args) {
   desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"),
                      "report on stdout: table (default), json, junit, prometheus or html")(
       "color", po::value(&color)->value_name("WHEN"), "colour the table: auto (default), always, never")(
-      "baseline", po::value(&baseline_dir)->value_name("DIR"),
-      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote")(
       "interval", po::value(&interval_s)->value_name("S"),
       "read the devices now and again S seconds later, and judge the second reading against the first")(
       "watch", po::value(&watch_s)->value_name("S"),
@@ -141,6 +135,7 @@ int cmd_health(const std::vector<std::string>& args) {
       "textfile", po::value(&textfile)->value_name("FILE"),
       "with --watch: each judgement as Prometheus text, FILE replaced atomically (node_exporter's textfile "
       "collector)");
+  add_baseline_option(desc, baseline_dir);
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(
@@ -177,14 +172,10 @@ int cmd_health(const std::vector<std::string>& args) {
   }
   std::optional<Baseline> baseline;
   if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  const auto fabric = load_fabric(o);
-  if (!fabric) return kExitInvalid;
-  std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
-    return kExitInvalid;
-  }
-  const auto read = read_two_readings(*fabric, readings, std::move(scope), "health");
+  auto loaded = load_scoped_fabric(o, readings.limit);
+  if (!loaded) return kExitInvalid;
+  const Fabric* fabric = &loaded->fabric;
+  const auto read = read_two_readings(*fabric, readings, std::move(loaded->scope), "health");
   if (!read) return kExitInvalid;
 
   HealthOptions options;

@@ -41,9 +41,8 @@ int cmd_triage(const std::vector<std::string>& args) {
   std::string output = "table", baseline_dir;
   po::options_description desc("triage options");
   add_fabric_options(desc, o);
-  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"), "report on stdout: table (default) or json")(
-      "baseline", po::value(&baseline_dir)->value_name("DIR"),
-      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
+  desc.add_options()("output,o", po::value(&output)->value_name("FORMAT"), "report on stdout: table (default) or json");
+  add_baseline_option(desc, baseline_dir);
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
   if (!parse_args(args, desc,
@@ -61,13 +60,10 @@ int cmd_triage(const std::vector<std::string>& args) {
   }
   std::optional<Baseline> baseline;
   if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  const auto fabric = load_fabric(o);
-  if (!fabric) return kExitInvalid;
-  std::set<std::string> scope = devices_in_scope(fabric->desired, readings.limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
-    return kExitInvalid;
-  }
+  auto loaded = load_scoped_fabric(o, readings.limit);
+  if (!loaded) return kExitInvalid;
+  const Fabric* fabric = &loaded->fabric;
+  std::set<std::string> scope = std::move(loaded->scope);
   if (!readings.limit.empty()) scope = with_switches_around(fabric->desired, std::move(scope));
   const auto read = read_two_readings(*fabric, readings, std::move(scope), "triage");
   if (!read) return kExitInvalid;

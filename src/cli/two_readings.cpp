@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/args.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
@@ -32,6 +33,29 @@ std::string check_two_readings_options(const TwoReadingsOptions& o) {
   return "";
 }
 
+void add_baseline_option(po::options_description& desc, std::string& dir) {
+  desc.add_options()("baseline", po::value(&dir)->value_name("DIR"),
+                     "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
+}
+
+std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit) {
+  auto fabric = load_fabric(o);
+  if (!fabric) return std::nullopt;
+  std::set<std::string> scope = devices_in_scope(fabric->desired, limit);
+  if (scope.empty()) {
+    std::cerr << usage_error("--limit matches no device or group");
+    return std::nullopt;
+  }
+  return ScopedFabric{std::move(*fabric), std::move(scope)};
+}
+
+std::optional<std::set<std::string>> devices_to_read(const Fabric& fabric, const std::set<std::string>& scope,
+                                                     bool live, const std::string& what) {
+  std::set<std::string> needed = devices_needed(fabric.desired, scope);
+  if (live && !connect_settings_complete(fabric, what + " reads every device it needs", needed)) return std::nullopt;
+  return needed;
+}
+
 std::optional<Baseline> load_baseline_or_say(const std::string& dir) {
   auto b = load_baseline(dir);
   if (!b) {
@@ -43,12 +67,9 @@ std::optional<Baseline> load_baseline_or_say(const std::string& dir) {
 
 std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
                                              std::set<std::string> scope, const std::string& what) {
-  // A link's two ends are judged together: the far ends of the scope's links are read too.
-  const std::set<std::string> needed = devices_needed(fabric.desired, scope);
-  const std::vector<std::string> names(needed.begin(), needed.end());
-  if (o.snapshots.empty() &&
-      !connect_settings_complete(fabric, what + " without --snapshots reads every device it needs", needed))
-    return std::nullopt;
+  const auto needed = devices_to_read(fabric, scope, o.snapshots.empty(), what + " without --snapshots");
+  if (!needed) return std::nullopt;
+  const std::vector<std::string> names(needed->begin(), needed->end());
   // Files of inventory devices outside the scope are not warned about: only those of no device.
   std::vector<std::string> inventory;
   for (const DeviceDesired& d : fabric.desired.devices) inventory.push_back(d.name);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/fabric_options.h"
 #include "cli/progress.h"
 #include "cli/read_options.h"
 #include "health/baseline.h"
@@ -36,12 +37,27 @@ struct TwoReadings {
   std::set<std::string> scope;  // the devices whose findings are wanted; empty: all
 };
 
-/// Reads both readings of the devices `scope` needs (its devices and their links' far ends); prints
-/// the snapshots' warnings. nullopt (the error printed) when the second reading cannot be taken live
-/// for lack of connection settings; `what` names the command for that message.
+/// Adds --baseline DIR (health and triage).
+void add_baseline_option(boost::program_options::options_description& desc, std::string& dir);
 /// The baseline `baseline save --out DIR` wrote; nullopt with the error printed when it cannot be read.
 std::optional<Baseline> load_baseline_or_say(const std::string& dir);
 
+/// The fabric `o` names and the devices `limit` selects (every device without one).
+struct ScopedFabric {
+  Fabric fabric;
+  std::set<std::string> scope;
+};
+/// nullopt, the error printed, when the inventory does not load or `limit` matches nothing.
+std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit);
+
+/// The devices `scope` needs read: its devices and their links' far ends (a link is judged from both).
+/// Read `live`, each must say how to reach it first: nullopt with the missing settings printed, `what`
+/// naming the command.
+std::optional<std::set<std::string>> devices_to_read(const Fabric& fabric, const std::set<std::string>& scope,
+                                                     bool live, const std::string& what);
+
+/// Reads both readings of the devices `scope` needs; prints the snapshots' warnings. nullopt (the
+/// error printed) when the second reading cannot be taken live for lack of connection settings.
 std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,
                                              std::set<std::string> scope, const std::string& what);
 

@@ -195,8 +195,8 @@ def write_eos(state, dev, counters):
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
 
-def write(state, model):
-    devices, cables = topology(state)
+def write(state, model, devices, cables):
+    """Every device's counters as `model` holds them, in its reader's native names."""
     by_device = {}
     for key, value in model["counters"].items():
         dev, port = key.split(":", 1)
@@ -222,7 +222,7 @@ def init(state):
     model = {"at": time.time(), "faults": [],
              "counters": {"%s:%s" % end: {} for end in peers(cables)}}
     save_json(model_path(state), model)
-    write(state, model)
+    write(state, model, devices, cables)
 
 
 def tick(state):
@@ -238,7 +238,7 @@ def tick(state):
             c[q] = c.get(q, 0.0) + per_s * seconds
     model["at"] = now
     save_json(model_path(state), model)
-    write(state, model)
+    write(state, model, devices, cables)
 
 
 def fault(state, kind, where):
