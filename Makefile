@@ -43,9 +43,10 @@ build-asan: deps
 # Every test once, on the sanitizer build (docs/testing.md): unit tests, fuzz replays, the binary's CLI
 # tests and the lab. Style is `make lint`. TEST_JOBS: one test per core and one more, for the tests that
 # wait on real timers and the lab's daemons (226 s against 250 s at one per core on two cores).
+# SONIC_YANG_MEMO: the SONiC emulator's YANG verdicts, kept by digest (tests/lab/emulators/sonic_yang.py).
 TEST_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 test: build-asan
-	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	cd $(ASAN_BUILD) && SONIC_YANG_MEMO=$(abspath $(ASAN_BUILD))/sonic-yang-memo ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(TEST_JOBS)
 
 # Style: formatting (.clang-format) and clang-tidy (.clang-tidy), each with its self-test. clang-tidy

@@ -11,14 +11,25 @@ UNCONFIRMED: the text after "Error: " on a real switch is sonic_yang's exception
 with the schema path); here it is the checker's, which names the same table, key, field and libyang
 message. GCU's supplemental validators (lanes unique per port, BGP peer groups) and its refusal of
 patches to tables without a model are not modelled: the models in shared/ are a subset, so a table
-missing there may still have a model on the switch."""
+missing there may still have a model on the switch.
+
+A check costs a third of a second of CPU (Python, then yanglint loading every model), and a test run
+asks for the same verdicts again and again (the same rendered configuration on every emulated switch,
+in every run). With $SONIC_YANG_MEMO naming a directory (`make test` gives it one in the build tree),
+verdicts are kept there by a digest of the document and of everything the verdict depends on: the
+checker, every file of its models, yanglint. A change to any of them is a new key."""
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Read when the emulator is loaded: its server (zygote.py) gives each command the SSH session's
+# environment, which does not have it.
+MEMO = os.environ.get("SONIC_YANG_MEMO")
 BESIDE = os.path.normpath(os.path.join(HERE, "..", "..", "..", "..", "shared", "tools", "sonic-yang-check"))
 
 
@@ -27,12 +38,48 @@ def checker():
     return None if path == "off" or not os.access(path, os.X_OK) else path
 
 
+def identity(path):
+    """What a verdict of the checker at `path` depends on besides the document: the checker's own
+    bytes, each model file's name, size and modification time (its models are beside it, at
+    ../reference/sonic-yang/models, or at $SONIC_YANG_MODELS), and the yanglint it runs."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        h.update(f.read())
+    models = os.environ.get("SONIC_YANG_MODELS") or os.path.join(
+        os.path.dirname(os.path.realpath(path)), "..", "reference", "sonic-yang", "models")
+    yanglint = shutil.which(os.environ.get("YANGLINT") or "yanglint")
+    files = [(e.name, e.stat()) for e in os.scandir(models)] + ([(yanglint, os.stat(yanglint))] if yanglint else [])
+    for name, st in sorted(files, key=lambda f: f[0]):
+        h.update(("%s %d %d\n" % (name, st.st_size, st.st_mtime_ns)).encode())
+    return h.hexdigest()
+
+
 def invalid(db):
     """Why SONiC's YANG models refuse CONFIG_DB `db` (the checker's ERROR lines), or None: valid, or
     no checker here. A checker that cannot run at all is an error of the lab, raised as such."""
     path = checker()
     if path is None:
         return None
+    if not MEMO:
+        return check(path, db)
+    key = hashlib.sha256((identity(path) + json.dumps(db, sort_keys=True)).encode()).hexdigest()
+    kept = os.path.join(MEMO, key + ".json")
+    try:
+        with open(kept) as f:
+            return json.load(f)["refused"]
+    except (OSError, ValueError, KeyError):
+        pass
+    why = check(path, db)
+    os.makedirs(MEMO, exist_ok=True)
+    # Written beside, then renamed: two tests asking for one verdict at once never read half of it.
+    with tempfile.NamedTemporaryFile("w", dir=MEMO, suffix=".tmp", delete=False) as f:
+        json.dump({"refused": why}, f)
+    os.replace(f.name, kept)
+    return why
+
+
+def check(path, db):
+    """The checker's verdict on `db`, from a run of it."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(db, f)
     try:
