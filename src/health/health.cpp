@@ -203,6 +203,30 @@ std::optional<uint64_t> larger(std::optional<uint64_t> a, std::optional<uint64_t
   return std::max(*a, *b);
 }
 
+/// Pause frames (and time paused, µs) on a link in one direction, for one lossless priority of the pausing
+/// device ("priority 3"), from the pausing end's count and the paused end's: the larger. Where neither end
+/// counts per priority, the frames summed over the priorities ("all priorities": EOS counts no finer),
+/// which a switch sends and honours on its no-drop priorities alone.
+struct PauseReading {
+  std::string label;
+  std::optional<uint64_t> frames, micros;
+};
+
+std::vector<PauseReading> pause_readings(const DeviceDesired& d, const Readings& sender, const Readings& receiver) {
+  std::vector<PauseReading> out;
+  const std::vector<int> lossless = d.qos.lossless_priorities();
+  for (const int prio : lossless) {
+    const std::string p = std::to_string(prio);
+    PauseReading r{"priority " + p, larger(sender.rise("pfc_tx_pause_" + p), receiver.rise("pfc_rx_pause_" + p)),
+                   larger(sender.rise("pfc_tx_pause_duration_" + p), receiver.rise("pfc_rx_pause_duration_" + p))};
+    if (r.frames || r.micros) out.push_back(std::move(r));
+  }
+  if (out.empty() && !lossless.empty())
+    if (const auto f = larger(sender.rise("pfc_tx_pause"), receiver.rise("pfc_rx_pause")))
+      out.push_back({"all priorities", f, std::nullopt});
+  return out;
+}
+
 /// PFC pauses at a high rate on a link, in one direction: the sender of the pauses (a slow receiver) is
 /// the fault. Read on the pausing end (pfc_tx_pause) and the paused end (pfc_rx_pause): the larger.
 void pauses(Run& run, const std::set<std::string>& stormed) {
@@ -215,16 +239,10 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
       if (!run.in_scope(sd) && !run.in_scope(rd)) continue;
       const Readings sender = run.readings(sd, sp), receiver = run.readings(rd, rp);
       const HealthLimits& t = sd.qos.health;  // the pausing device's profile says what is too much
-      bool judged = false;
+      const std::vector<PauseReading> readings = pause_readings(sd, sender, receiver);
       std::string worst;
-      for (const int prio : sd.qos.lossless_priorities()) {
-        const std::string p = std::to_string(prio);
+      for (const auto& [label, frames, micros] : readings) {
         const double secs = sender.seconds > 0 ? sender.seconds : receiver.seconds;
-        const auto frames = larger(sender.rise("pfc_tx_pause_" + p), receiver.rise("pfc_rx_pause_" + p));
-        const auto micros =
-            larger(sender.rise("pfc_tx_pause_duration_" + p), receiver.rise("pfc_rx_pause_duration_" + p));
-        if (!frames && !micros) continue;
-        judged = true;
         const double rate = frames ? static_cast<double>(*frames) / secs : 0;
         // Time paused cannot exceed the interval; it reads a little over when a device stamps its counters
         // later than collected_at says (the reading's time is when its answer arrived).
@@ -232,12 +250,12 @@ void pauses(Run& run, const std::set<std::string>& stormed) {
         if (rate > static_cast<double>(t.pauses_per_s) || share * 100 > t.pause_time_percent) {
           char buf[64];
           std::snprintf(buf, sizeof buf, "%.0f%%", share * 100);
-          worst = "priority " + p + ": " + (frames ? per_second(rate) + " pause frames" : "") +
+          worst = label + ": " + (frames ? per_second(rate) + " pause frames" : "") +
                   (micros ? std::string(frames ? ", " : "") + buf + " of the time paused" : "");
           break;
         }
       }
-      if (!judged) continue;
+      if (readings.empty()) continue;
       if (worst.empty()) {
         run.pass(kPauses);
         continue;
@@ -310,6 +328,20 @@ void flaps(Run& run) {
   });
 }
 
+/// What a lossless port's headroom is sized by, for a drop's fix: its cable length, and the row of the
+/// switch's buffer table that length falls in where the switch looks headroom up by length (SONiC's
+/// traditional buffer model), else the headroom fabricctl derived from speed, length and MTU.
+std::string headroom_basis(const DeviceDesired& d, const PortDesired& p) {
+  std::string s = std::to_string(p.cable_length_m) + " m of cable in the inventory";
+  if (!d.hardware.headroom_cable_rows_m.empty()) {
+    const auto row = d.hardware.headroom_row(p.cable_length_m);
+    return s + (row ? ", sized by the " + std::to_string(*row) + " m row of its buffer table"
+                    : ", longer than every row of its buffer table: no lossless headroom at all");
+  }
+  if (p.headroom_bytes > 0) s += ", " + std::to_string(p.headroom_bytes) + " bytes of headroom per lossless priority";
+  return s;
+}
+
 void drops(Run& run) {
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
     bool judged = false;
@@ -322,8 +354,8 @@ void drops(Run& run) {
                "priority " + std::to_string(prio) + ": " + in_seconds(*n, r.seconds),
                d.name + ":" + p.name + " dropped lossless traffic on priority " + std::to_string(prio) +
                    " for lack of buffer",
-               "its PFC headroom is short of what the link needs: check the cable length it is sized for (" +
-                   std::to_string(p.cable_length_m) + " m in the inventory) and that PFC is on at both ends");
+               "its PFC headroom is short of what the link needs: check what it is sized for (" +
+                   headroom_basis(d, p) + ") against the real cable, and that PFC is on at both ends");
       return;
     }
     if (judged) run.pass(kDrops);
@@ -428,11 +460,8 @@ void slow_nics(Run& run) {
       if (const LinkEnds* l = run.context.link_of(p))
         theirs = l->a == &p ? run.readings(*l->b_device, *l->b) : run.readings(*l->a_device, *l->a);
       std::optional<uint64_t> frames;
-      for (const int prio : d.qos.lossless_priorities()) {
-        const std::string n = std::to_string(prio);
-        if (const auto f = larger(mine.rise("pfc_tx_pause_" + n), theirs.rise("pfc_rx_pause_" + n)))
-          frames = frames.value_or(0) + *f;
-      }
+      for (const PauseReading& r : pause_readings(d, mine, theirs))
+        if (r.frames) frames = frames.value_or(0) + *r.frames;
       if (frames) rails[*p.rail].emplace_back(end_of(d, p), static_cast<double>(*frames) / mine.seconds);
     }
   }

@@ -147,6 +147,32 @@ TEST_CASE("health: pauses above the threshold name the pausing end, read on eith
   CHECK(pauses[0]->observed.find("20% of the time paused") != std::string::npos);
 }
 
+TEST_CASE("health: an end that counts pauses only over all priorities (EOS) is read where no end counts per priority") {
+  Twice t;
+  // leaf2 as EOS reports it: PFC frames per port, not per priority; host1's counters not readable.
+  for (FabricObserved* f : {&t.before, &t.after}) {
+    for (PortObserved& p : f->devices.find("leaf2")->second.ports) {
+      p.counters.erase("pfc_rx_pause_3");
+      p.counters.erase("pfc_tx_pause_3");
+      p.counters["pfc_rx_pause"] = 1000;
+      p.counters["pfc_tx_pause"] = 1000;
+    }
+    for (PortObserved& p : f->devices.find("host1")->second.ports) p.counters.clear();
+  }
+  CHECK(of(t.run(), "health.pfc.pauses").empty());
+  t.counter("leaf2", "Ethernet1/1", "pfc_rx_pause") += 60'000;  // 2000/s received from host1
+  const VerifyReport r = t.run();
+  const auto pauses = of(r, "health.pfc.pauses");
+  REQUIRE(pauses.size() == 1);
+  CHECK(pauses[0]->object() == "host1:ens2f0np0~leaf2:Ethernet1/1");
+  CHECK(pauses[0]->observed == "all priorities: 2000/s pause frames");
+  // An end that counts per priority is read first: the summed count does not add to it.
+  Twice u;
+  for (PortObserved& p : u.before.devices.find("leaf2")->second.ports) p.counters["pfc_rx_pause"] = 0;
+  u.counter("leaf2", "Ethernet1/1", "pfc_rx_pause") = 90'000;  // 3000/s over all priorities
+  CHECK(of(u.run(), "health.pfc.pauses").empty());
+}
+
 TEST_CASE("health: errors name the link toward the port that counts them; a flap is one finding per link") {
   Twice t;
   t.counter("leaf1", "Ethernet48", "fcs_errors") += 12;
@@ -183,6 +209,9 @@ TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a ho
   const VerifyReport r = t.run();
   REQUIRE(of(r, "health.lossless.drops").size() == 1);
   CHECK(of(r, "health.lossless.drops")[0]->observed == "priority 3: +7 in 30 s (0.23/s)");
+  // The fix names what the headroom is sized by: the cable, and the headroom derived from it.
+  CHECK(of(r, "health.lossless.drops")[0]->hint.find(" m of cable in the inventory, ") != std::string::npos);
+  CHECK(of(r, "health.lossless.drops")[0]->hint.find(" bytes of headroom per lossless priority") != std::string::npos);
   REQUIRE(of(r, "health.rdma.retransmissions").size() == 1);
   REQUIRE(of(r, "health.dcqcn.cnp").size() == 1);
   CHECK(of(r, "health.dcqcn.cnp")[0]->a.str() == "host1:ens2f0np0");
@@ -196,6 +225,27 @@ TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a ho
   REQUIRE(ignored.size() == 1);
   CHECK(ignored[0]->object() == "host1:ens1f0np0~leaf1:Ethernet0");
   CHECK(ignored[0]->observed == "CNPs ignored +90 in 30 s (3.00/s)");
+}
+
+TEST_CASE("health: drops on a switch whose buffer table sizes headroom by length name the table's row") {
+  Twice t;
+  for (DeviceDesired& d : t.lab.desired.devices) {
+    if (d.name != "leaf1") continue;
+    d.hardware.headroom_cable_rows_m = {5, 40, 300};
+    for (PortDesired& p : d.ports) p.cable_length_m = p.name == "Ethernet0" ? 3 : 500;
+  }
+  t.counter("leaf1", "Ethernet0", "rx_discards_3") += 7;
+  t.counter("leaf1", "Ethernet48", "rx_discards_3") += 7;
+  const VerifyReport r = t.run();
+  const auto drops = of(r, "health.lossless.drops");
+  REQUIRE(drops.size() == 2);
+  for (const Result* d : drops) {
+    CAPTURE(d->hint);
+    const bool short_cable = d->a.str() == "leaf1:Ethernet0";
+    CHECK(d->hint.find(short_cable ? "(3 m of cable in the inventory, sized by the 5 m row of its buffer table)"
+                                  : "(500 m of cable in the inventory, longer than every row of its buffer "
+                                    "table: no lossless headroom at all)") != std::string::npos);
+  }
 }
 
 TEST_CASE("health: a counter that fell is a reset, not judged; a device read once or out of order is named") {

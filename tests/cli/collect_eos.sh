@@ -28,20 +28,24 @@ CFG
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/session.cfg" || fail "$sw: session.cfg not loaded"
 done
 
-# sw1's Ethernet1 has seen FCS errors and discards and flapped once.
+# sw1's Ethernet1 has seen FCS errors and discards, flapped once, received PFC frames and ECN-marked
+# packets on its RoCE queue (3, where session.cfg configures ECN; the other queues print "-").
 echo '{"Ethernet1": {"inDiscards": 12, "linkStatusChanges": 3, "inputErrorsDetail": {"fcsErrors": 77}}}' \
   >"$work/sw1/state/counters.json"
+echo '{"Ethernet1": {"pfc": {"rxFrames": 5000, "txFrames": 4}, "ecn": {"3": 321, "0": 9}}}' \
+  >"$work/sw1/state/qos-counters.json"
 
 run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
 /usr/bin/python3 - "$work/snaps/sw1.json" <<'PY' || fail "counters: $(cat "$work/snaps/sw1.json")"
 import json, sys
 c = json.load(open(sys.argv[1]))["ports"]["Ethernet1"]["counters"]
-assert c == {"fcs_errors": 77, "link_changes": 3, "rx_discards": 12, "symbol_errors": 0, "tx_discards": 0}, c
+assert c == {"fcs_errors": 77, "link_changes": 3, "rx_discards": 12, "symbol_errors": 0, "tx_discards": 0,
+             "pfc_rx_pause": 5000, "pfc_tx_pause": 4, "ecn_marked_3": 321}, c
 PY
 grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
 for sw in sw1 sw2; do
-  for f in running-config.txt interfaces.json lldp-neighbors.json; do
+  for f in running-config.txt interfaces.json lldp-neighbors.json pfc-counters.json ecn-counters.json; do
     [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
   done
 done

@@ -98,6 +98,15 @@ for i in 1 2 3; do
   run "$bin" triage "${offline[@]}" --since "$work/r$((n - 1))" --snapshots "$work/r$n"
   [ $rc -eq 0 ] && grep -q ': no suspect$' "$work/out" || fail "triage of the clean lab, window $i: exit $rc: $(cat "$work/out" "$work/err")"
 done
+# EOS's PFC frames and ECN marks move with the traffic, read from the counter commands as leaf2's emulator
+# prints them: pauses both ways on its host ports, marks on the RoCE queue toward each host.
+/usr/bin/python3 - "$work/r2/leaf2.json" "$work/r3/leaf2.json" <<'PY' || fail "leaf2's PFC and ECN counters"
+import json, sys
+a, b = ({n: p.get("counters", {}) for n, p in json.load(open(f))["ports"].items()} for f in sys.argv[1:])
+for port in ("Ethernet1/1", "Ethernet2/1"):
+    for c in ("pfc_rx_pause", "pfc_tx_pause", "ecn_marked_3"):
+        assert b[port][c] > a[port][c], (port, c, a[port], b[port])
+PY
 traffic tick
 run ctl "$bin" triage "${live[@]}" --since "$work/r$n" -q
 [ $rc -eq 0 ] || fail "live triage of the clean lab: exit $rc: $(cat "$work/out" "$work/err")"

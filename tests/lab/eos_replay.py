@@ -194,7 +194,31 @@ def shapes(outputs):
     for n in lldp["lldpNeighbors"]:
         if {k: json_types(v) for k, v in n.items()} != want:
             fail("show lldp neighbors: %r is not shaped like %r" % (n, want))
-    print("ok: show interfaces and show lldp neighbors have real EOS's keys, types and words")
+    counters(outputs, state)
+    print("ok: show interfaces, show lldp neighbors and the PFC and ECN counters have real EOS's keys, types "
+          "and words")
+
+
+def counters(outputs, state):
+    """The PFC frame and ECN mark counters: real EOS's keys, and values of real EOS's types (ANTA's eAPI
+    data): ints for PFC, strings of digits or "-" for ECN, a "-" on the queues without ECN."""
+    for name, command, top in (("show-priority-flow-control-counters_anta.json",
+                                "show priority-flow-control counters | json", "interfaceCounters"),
+                               ("show-qos-interfaces-ecn-counters-queue_anta.json",
+                                "show qos interfaces ecn counters queue | json", "intfQueueCounters")):
+        with open(os.path.join(outputs, name)) as f:
+            real = json.load(f)
+        got = json.loads(cli(state, command)[1])
+        if list(got) != list(real) or not got[top]:
+            fail("%s: keys %s, real EOS %s" % (command, list(got), list(real)))
+        real_port = next(iter(real[top].values()))
+        for port, v in got[top].items():
+            if sorted(v) != sorted(real_port) or {json_types(x) for x in v.values()} != {
+                    json_types(x) for x in real_port.values()}:
+                fail("%s: %s is %r, not shaped like real EOS's %r" % (command, port, v, real_port))
+            for q, count in v.get("queueCounters", {}).items():
+                if not (q.isdigit() and isinstance(count, str) and (count == "-" or count.isdigit())):
+                    fail("%s: %s queue %r is %r, real EOS prints digits or \"-\"" % (command, port, q, count))
 
 
 def sessions():

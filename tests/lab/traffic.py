@@ -30,9 +30,10 @@ under the fault, or all without it. The faults:
 Where the counters go, in each reader's native names (docs/counters-reference.md): a host's stand-in mlx5 NIC,
 its `ethtool -S` answer (ROOT/dcb/<netdev>.ethtool beside the saved DCB reply) and its RDMA port's hw_counters
 under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, which the emulator's `show pfc
-counters` and `show pfcwd stats` print); EOS's interfaceCounters (its counters.json). NVUE's counters are not
-read by fabricctl yet, so none are written. The link-down count is left out of the hosts' ethtool answer: a
-flap in the lab is the veth's own, counted by the kernel (rtnetlink's carrier changes)."""
+counters` and `show pfcwd stats` print); EOS's interfaceCounters (its counters.json) and its PFC frames and
+ECN marks (qos-counters.json). NVUE's counters are not read by fabricctl yet, so none are written. The
+link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
+the kernel (rtnetlink's carrier changes)."""
 import json
 import os
 import subprocess
@@ -185,14 +186,19 @@ def write_sonic(state, dev, counters, stormed):
     save_json(os.path.join(state, dev, "state", "counters.json"), db)
 
 
-def write_eos(state, dev, counters):
-    """interfaceCounters of `show interfaces | json` (what the EOS emulator merges over its defaults)."""
-    out = {}
+def write_eos(state, dev, counters, marks):
+    """interfaceCounters of `show interfaces | json` (what the EOS emulator merges over its defaults), and
+    the PFC frames and ECN marks of its QoS counter commands: a port marks, on the RoCE class's egress
+    queue, what the NIC behind it counts as marked (`marks`: port -> the peer's count)."""
+    out, qos = {}, {}
     for port, c in counters.items():
         c = {k: int(v) for k, v in c.items()}
         out[port] = {"inDiscards": c.get("rx_discards", 0),
                      "inputErrorsDetail": {"fcsErrors": c.get("fcs", 0), "symbolErrors": 0}}
+        qos[port] = {"pfc": {"rxFrames": c.get("rx_pause", 0), "txFrames": c.get("tx_pause", 0)},
+                     "ecn": {str(PRIORITY): int(marks.get(port, 0))}}
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
+    save_json(os.path.join(state, dev, "state", "qos-counters.json"), qos)
 
 
 def write(state, model, devices, cables):
@@ -210,7 +216,10 @@ def write(state, model, devices, cables):
         elif spec["platform"] == "sonic":
             write_sonic(state, dev, counters, {p for p in counters if "%s:%s" % (dev, p) in stormed_ports})
         elif spec["platform"] == "eos":
-            write_eos(state, dev, counters)
+            ends = peers(cables)
+            marks = {port: model["counters"].get("%s:%s" % ends[(dev, port)], {}).get("ecn_marked", 0)
+                     for port in counters}
+            write_eos(state, dev, counters, marks)
 
 
 def model_path(state):

@@ -1,4 +1,4 @@
-// Arista EOS collection: three whole-device show commands (no value of the inventory in any of them).
+// Arista EOS collection: five whole-device show commands (no value of the inventory in any of them).
 // - `show running-config` (text): the QoS, PFC, ECN and watchdog lines session.cfg writes, read by
 //   running_config.cpp. Only the lines that reader reads (and the block headers around them) are kept in
 //   the raw file: the running-config also holds user secrets, `enable secret`, SNMP communities, TACACS+
@@ -6,8 +6,13 @@
 //   cannot leak either).
 // - `show interfaces | json`: MTU, oper state and speed of each Ethernet port (no secrets: kept whole).
 // - `show lldp neighbors | json`: the neighbour on each port.
+// - `show priority-flow-control counters | json` and `show qos interfaces ecn counters queue | json`:
+//   PFC frames received and sent per port (summed over priorities: EOS counts no finer) and ECN marks
+//   per egress queue, for health (counters_json.cpp). A raw directory without them (one collected
+//   before fabricctl read them) has no such counters, never zeros.
 #include <set>
 
+#include "platform/eos/counters_json.h"
 #include "platform/eos/running_config.h"
 #include "platform/eos/show_json.h"
 #include "platform/platform.h"
@@ -21,6 +26,8 @@ namespace {
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
+constexpr std::string_view kPfcCounters = "pfc-counters.json";
+constexpr std::string_view kEcnCounters = "ecn-counters.json";
 
 const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
   const auto it = raw.find(file);
@@ -40,6 +47,17 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!interfaces) return unexpected(interfaces.error());
   auto lldp = eos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected("show lldp neighbors: " + lldp.error());
+  eos::PortCounters qos_counters;
+  if (const std::string* text = raw_file(raw, kPfcCounters)) {
+    auto pfc = eos::pfc_counters_json(*text);
+    if (!pfc) return unexpected("show priority-flow-control counters: " + pfc.error());
+    qos_counters = std::move(*pfc);
+  }
+  if (const std::string* text = raw_file(raw, kEcnCounters)) {
+    auto ecn = eos::ecn_counters_json(*text);
+    if (!ecn) return unexpected("show qos interfaces ecn counters queue: " + ecn.error());
+    for (auto& [port, values] : *ecn) qos_counters[port].merge(values);
+  }
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::eos;
@@ -67,6 +85,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p->oper_up = s->second.oper_up;
       p->counters = s->second.counters;
     }
+    if (const auto c = qos_counters.find(name); c != qos_counters.end()) p->counters.merge(c->second);
     if (const auto n = lldp->find(name); n != lldp->end()) p->lldp = n->second;
     d.ports.push_back(std::move(*p));
   }
@@ -78,7 +97,9 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 Collector eos_collector() {
   return {{{kRunningConfig, "show running-config", eos::keep_running_config},
            {kInterfaces, "show interfaces | json", nullptr},
-           {kLldp, "show lldp neighbors | json", nullptr}},
+           {kLldp, "show lldp neighbors | json", nullptr},
+           {kPfcCounters, "show priority-flow-control counters | json", nullptr},
+           {kEcnCounters, "show qos interfaces ecn counters queue | json", nullptr}},
           observe};
 }
 

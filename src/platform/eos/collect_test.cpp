@@ -112,7 +112,7 @@ void check_compared_fields(const PortObserved& got, const PortObserved& want) {
 
 TEST_CASE("eos collector: whole-device commands only, and the running-config kept without its secrets") {
   const Collector c = adapter(Platform::eos).collector;
-  REQUIRE(c.commands.size() == 3);
+  REQUIRE(c.commands.size() == 5);
   for (const CollectCommand& cmd : c.commands) CHECK(cmd.command.rfind("show ", 0) == 0);
   const CollectCommand& running = command(c, "running-config.txt");
   const bool has_keep = running.keep != nullptr;
@@ -184,6 +184,31 @@ TEST_CASE("eos collector: a rendered switch reads back as its intent on every co
         check_compared_fields(*g, w);
       }
     }
+}
+
+TEST_CASE("eos collector: PFC frames and ECN marks join show interfaces' counters; absent files are no counters") {
+  const Collector c = adapter(Platform::eos).collector;
+  const DeviceDesired d = test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"});
+  RawOutputs raw = raw_of(d, true);
+  auto got = c.observe("leaf1", raw);  // a raw directory from before fabricctl read them
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->ports[0].counters.empty());
+  raw["pfc-counters.json"] = R"({"interfaceCounters": {"Ethernet1/1": {"rxFrames": 40, "txFrames": 2}}})";
+  raw["ecn-counters.json"] =
+      R"({"intfQueueCounters": {"Ethernet1/1": {"queueCounters": {"0": "-", "3": "17"}},
+                                "Ethernet2/1": {"queueCounters": {"3": "5"}}}})";
+  got = c.observe("leaf1", raw);
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->port("Ethernet1/1")->counters ==
+        std::map<std::string, uint64_t>{{"ecn_marked_3", 17}, {"pfc_rx_pause", 40}, {"pfc_tx_pause", 2}});
+  CHECK(got->port("Ethernet2/1")->counters == std::map<std::string, uint64_t>{{"ecn_marked_3", 5}});
+  // A counter that reads wrong is not judged: the device's reading fails, the command named.
+  raw["ecn-counters.json"] = R"({"intfQueueCounters": {"Ethernet1/1": {"queueCounters": {"3": "x"}}}})";
+  CHECK(c.observe("leaf1", raw).error() ==
+        "show qos interfaces ecn counters queue: intfQueueCounters.Ethernet1/1.queueCounters.3: a string \"x\" is not a "
+        "count (digits, or \"-\")");
+  raw["pfc-counters.json"] = "% Invalid input";
+  CHECK(c.observe("leaf1", raw).error().find("show priority-flow-control counters: invalid JSON") == 0);
 }
 
 TEST_CASE("eos collector: the round trip can fail: a changed line is read as changed") {

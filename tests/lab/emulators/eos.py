@@ -13,6 +13,9 @@ The switch's state is a directory (argument 1):
                   {"stdout": "...", "stderr": "...", "exit": 1}}
   startup.json    the startup configuration (`copy running-config startup-config`, `write memory`)
   counters.json   interface counters `show interfaces | json` reports (interface_counters()), for tests
+  qos-counters.json  the PFC frames and ECN marks `show priority-flow-control counters` and `show qos
+                  interfaces ecn counters queue` report: {"Ethernet1": {"pfc": {"rxFrames": 5, "txFrames": 0},
+                  "ecn": {"3": 12}}} (the lab's traffic, tests/lab/traffic.py); 0 where it says nothing
   sessions.json   configuration sessions, kept apart from running: {name: {"state": "pending" |
                   "pendingCommitTimer", "config": ..., "before": running before the timed commit,
                   "expires": epoch seconds}}
@@ -251,7 +254,7 @@ def show_interfaces(config, ports, counters):
     interfaces = {"Management1": {"name": "Management1", "interfaceStatus": "connected", "lineProtocolStatus": "up",
                                   "hardware": "ethernet", "forwardingModel": "routed", "mtu": 1500,
                                   "bandwidth": 1000000000, "duplex": "duplexFull", "description": ""}}
-    for name in sorted(set(config["interfaces"]) | set(ports), key=natural):
+    for name in ethernet_ports(config, ports):
         p = ports.get(name, {})
         mtu = config["interfaces"].get(name, {}).get("mtu")
         up = p.get("oper", "down") == "up"
@@ -264,6 +267,35 @@ def show_interfaces(config, ports, counters):
                             "duplex": "duplexFull", "description": "",
                             "interfaceCounters": interface_counters(counters, name)}
     return {"interfaces": interfaces}
+
+
+def ethernet_ports(config, ports):
+    return sorted(set(config["interfaces"]) | set(ports), key=natural)
+
+
+def show_pfc_counters(config, ports, counters):
+    """`show priority-flow-control counters | json` in the shape of ANTA's eAPI data (shared/reference/
+    outputs/eos/show-priority-flow-control-counters_anta.json): PFC frames received and sent per port,
+    summed over the priorities. UNCONFIRMED: whether EOS lists a port with PFC off (here every port is
+    listed, its frames counted as they arrive)."""
+    return {"interfaceCounters": {
+        name: {"rxFrames": int(counters.get(name, {}).get("pfc", {}).get("rxFrames", 0)),
+               "txFrames": int(counters.get(name, {}).get("pfc", {}).get("txFrames", 0))}
+        for name in ethernet_ports(config, ports)}}
+
+
+def show_ecn_counters(config, ports, counters):
+    """`show qos interfaces ecn counters queue | json` in the shape of ANTA's eAPI data (shared/reference/
+    outputs/eos/show-qos-interfaces-ecn-counters-queue_anta.json): marks per egress queue as strings, "-"
+    for a queue without ECN configured (its `tx-queue N` block has no `random-detect ecn`).
+    UNCONFIRMED: that every queue 0-7 is listed (ANTA's sample shows three)."""
+    out = {}
+    for name in ethernet_ports(config, ports):
+        queues = config["interfaces"].get(name, {}).get("queues", {})
+        marks = counters.get(name, {}).get("ecn", {})
+        out[name] = {"queueCounters": {
+            str(q): str(int(marks.get(str(q), 0))) if "ecn" in queues.get(str(q), {}) else "-" for q in range(8)}}
+    return {"intfQueueCounters": out}
 
 
 def show_lldp(ports):
@@ -387,6 +419,10 @@ COMMANDS = [
     (r"show interfaces \| json", text(lambda c: json.dumps(show_interfaces(
         c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=4) + "\n")),
     (r"show lldp neighbors \| json", text(lambda c: json.dumps(show_lldp(c["ports"]), indent=4) + "\n")),
+    (r"show priority-flow-control counters \| json", text(lambda c: json.dumps(show_pfc_counters(
+        c["config"], c["ports"], load(c["state"], "qos-counters.json", {})), indent=4) + "\n")),
+    (r"show qos interfaces ecn counters queue \| json", text(lambda c: json.dumps(show_ecn_counters(
+        c["config"], c["ports"], load(c["state"], "qos-counters.json", {})), indent=4) + "\n")),
     (r"show session-config named (\S+) diffs", session_diffs),
     (r"show configuration sessions( detail)? \| json", show_sessions),
     (r"configure session (\S+)", lambda cli, m: session_edit(cli, m[1], [])),
