@@ -290,7 +290,10 @@ void each_port(Run& run, Judge judge) {
 
 void errors(Run& run) {
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
-    const auto n = r.rise_of({"fcs_errors", "symbol_errors"});
+    // FCS and symbol errors where the port counts them; else every frame received in error (NVUE's
+    // in-errors, the kernel's count), of which damaged frames are the usual part.
+    auto n = r.rise_of({"fcs_errors", "symbol_errors"});
+    if (!n) n = r.rise("rx_errors");
     if (!n) return;
     if (*n == 0) return run.pass(kErrors);
     const Endpoint here = end_of(d, p);
@@ -354,8 +357,8 @@ void drops(Run& run) {
                "priority " + std::to_string(prio) + ": " + in_seconds(*n, r.seconds),
                d.name + ":" + p.name + " dropped lossless traffic on priority " + std::to_string(prio) +
                    " for lack of buffer",
-               "its PFC headroom is short of what the link needs: check what it is sized for (" +
-                   headroom_basis(d, p) + ") against the real cable, and that PFC is on at both ends");
+               "its PFC headroom is short of what the link needs: check what it is sized for (" + headroom_basis(d, p) +
+                   ") against the real cable, and that PFC is on at both ends");
       return;
     }
     if (judged) run.pass(kDrops);

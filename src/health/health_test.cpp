@@ -227,6 +227,22 @@ TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a ho
   CHECK(ignored[0]->observed == "CNPs ignored +90 in 30 s (3.00/s)");
 }
 
+TEST_CASE("health: where a port counts no FCS or symbol errors, its frames received in error are read (NVUE)") {
+  Twice t;
+  for (FabricObserved* f : {&t.before, &t.after})
+    for (PortObserved& p : f->devices.find("spine1")->second.ports) {
+      p.counters.erase("fcs_errors");
+      p.counters["rx_errors"] = 10;
+    }
+  CHECK(of(t.run(), "health.link.errors").empty());
+  t.counter("spine1", "swp1", "rx_errors") += 30;
+  const VerifyReport r = t.run();
+  const auto errors = of(r, "health.link.errors");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0]->a.str() == "spine1:swp1");
+  CHECK(errors[0]->observed == "+30 in 30 s (1.00/s)");
+}
+
 TEST_CASE("health: drops on a switch whose buffer table sizes headroom by length name the table's row") {
   Twice t;
   for (DeviceDesired& d : t.lab.desired.devices) {
@@ -243,8 +259,8 @@ TEST_CASE("health: drops on a switch whose buffer table sizes headroom by length
     CAPTURE(d->hint);
     const bool short_cable = d->a.str() == "leaf1:Ethernet0";
     CHECK(d->hint.find(short_cable ? "(3 m of cable in the inventory, sized by the 5 m row of its buffer table)"
-                                  : "(500 m of cable in the inventory, longer than every row of its buffer "
-                                    "table: no lossless headroom at all)") != std::string::npos);
+                                   : "(500 m of cable in the inventory, longer than every row of its buffer "
+                                     "table: no lossless headroom at all)") != std::string::npos);
   }
 }
 

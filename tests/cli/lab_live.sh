@@ -132,6 +132,7 @@ fault cnp-broken host2:ens2f0np0 host2:ens2f0np0~leaf2:Ethernet2/1 health.dcqcn.
 fault rp-off host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.dcqcn.reaction
 fault lossless-drops host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.lossless.drops
 fault crc leaf2:Ethernet1/1 host1:ens2f0np0~leaf2:Ethernet1/1 health.link.errors
+fault crc spine1:swp2 leaf2:Ethernet48/1~spine1:swp2 health.link.errors  # NVUE's in-errors
 fault retransmit host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.rdma.retransmissions
 fault flap host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.link.flap
 # The storm, as health tells it: the NIC that sends the pauses is named, the pause rate a consequence.

@@ -31,7 +31,7 @@ Where the counters go, in each reader's native names (docs/counters-reference.md
 its `ethtool -S` answer (ROOT/dcb/<netdev>.ethtool beside the saved DCB reply) and its RDMA port's hw_counters
 under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, which the emulator's `show pfc
 counters` and `show pfcwd stats` print); EOS's interfaceCounters (its counters.json) and its PFC frames and
-ECN marks (qos-counters.json). NVUE's counters are not read by fabricctl yet, so none are written. The
+ECN marks (qos-counters.json); NVUE's link stats (its counters.json: frames received in error, drops). The
 link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
 the kernel (rtnetlink's carrier changes)."""
 import json
@@ -201,6 +201,14 @@ def write_eos(state, dev, counters, marks):
     save_json(os.path.join(state, dev, "state", "qos-counters.json"), qos)
 
 
+def write_nvue(state, dev, counters):
+    """link.stats of `nv show interface -o json` (what the NVUE emulator merges over its defaults): the
+    kernel's counts of the port, frames received in error and dropped."""
+    out = {port: {"in-errors": int(c.get("fcs", 0)), "in-drops": int(c.get("rx_discards", 0))}
+           for port, c in counters.items()}
+    save_json(os.path.join(state, dev, "state", "counters.json"), out)
+
+
 def write(state, model, devices, cables):
     """Every device's counters as `model` holds them, in its reader's native names."""
     by_device = {}
@@ -220,6 +228,8 @@ def write(state, model, devices, cables):
             marks = {port: model["counters"].get("%s:%s" % ends[(dev, port)], {}).get("ecn_marked", 0)
                      for port in counters}
             write_eos(state, dev, counters, marks)
+        elif spec["platform"] == "nvue":
+            write_nvue(state, dev, counters)
 
 
 def model_path(state):
@@ -264,8 +274,8 @@ def fault(state, kind, where):
     if kind == "storm" and far["platform"] != "sonic":
         sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC), not %s"
                  % far["platform"])
-    if kind == "crc" and devices[dev]["role"] != "host" and devices[dev]["platform"] != "eos":
-        sys.exit("traffic.py: crc needs an end whose FCS errors fabricctl reads (a host, EOS), not %s"
+    if kind == "crc" and devices[dev]["role"] != "host" and devices[dev]["platform"] not in ("eos", "nvue"):
+        sys.exit("traffic.py: crc needs an end whose receive errors fabricctl reads (a host, EOS, NVUE), not %s"
                  % devices[dev]["platform"])
     if kind == "flap":
         # The switch's end goes down and up: the host's end loses its carrier and gets it back, as when a

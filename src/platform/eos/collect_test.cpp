@@ -204,9 +204,10 @@ TEST_CASE("eos collector: PFC frames and ECN marks join show interfaces' counter
   CHECK(got->port("Ethernet2/1")->counters == std::map<std::string, uint64_t>{{"ecn_marked_3", 5}});
   // A counter that reads wrong is not judged: the device's reading fails, the command named.
   raw["ecn-counters.json"] = R"({"intfQueueCounters": {"Ethernet1/1": {"queueCounters": {"3": "x"}}}})";
-  CHECK(c.observe("leaf1", raw).error() ==
-        "show qos interfaces ecn counters queue: intfQueueCounters.Ethernet1/1.queueCounters.3: a string \"x\" is not a "
-        "count (digits, or \"-\")");
+  CHECK(
+      c.observe("leaf1", raw).error() ==
+      "show qos interfaces ecn counters queue: intfQueueCounters.Ethernet1/1.queueCounters.3: a string \"x\" is not a "
+      "count (digits, or \"-\")");
   raw["pfc-counters.json"] = "% Invalid input";
   CHECK(c.observe("leaf1", raw).error().find("show priority-flow-control counters: invalid JSON") == 0);
 }

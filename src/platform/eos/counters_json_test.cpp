@@ -21,7 +21,8 @@ std::string reference(const std::string& file) {
 }  // namespace
 
 TEST_CASE("eos pfc counters: ANTA's show priority-flow-control counters" * doctest::test_suite("external")) {
-  FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-priority-flow-control-counters_anta.json"));
+  FABRICCTL_REQUIRE_SHARED_OR_SKIP(
+      test::shared_path("reference/outputs/eos/show-priority-flow-control-counters_anta.json"));
   const auto got = pfc_counters_json(reference("show-priority-flow-control-counters_anta.json"));
   REQUIRE_MESSAGE(got, got.error());
   REQUIRE(got->size() == 4);
@@ -56,11 +57,13 @@ TEST_CASE("eos counters: malformed output fails the reading, the path and value 
     const auto r = pfc_counters_json(text);
     return r ? std::string("read") : r.error();
   };
-  CHECK(pfc(R"({"interfaceCounters": {"Ethernet1": {"rxFrames": -1}}})").find("interfaceCounters.Ethernet1.rxFrames") == 0);
+  CHECK(pfc(R"({"interfaceCounters": {"Ethernet1": {"rxFrames": -1}}})").find("interfaceCounters.Ethernet1.rxFrames") ==
+        0);
   CHECK(pfc(R"({"interfaceCounters": {"Ethernet1": {"rxFrames": "12"}}})").find("\"12\"") != std::string::npos);
   CHECK(pfc(R"({"interfaceCounters": {"Ethernet1": [1]}})").find("interfaceCounters.Ethernet1") == 0);
   CHECK(pfc(R"({"interfaceCounters": []})").find("interfaceCounters") == 0);
-  CHECK(pfc(R"({"errors": ["Invalid input"]})").find("missing required key \"interfaceCounters\"") != std::string::npos);
+  CHECK(pfc(R"({"errors": ["Invalid input"]})").find("missing required key \"interfaceCounters\"") !=
+        std::string::npos);
   CHECK(pfc("% Invalid input").find("invalid JSON") == 0);
   CHECK(pfc(R"({"interfaceCounters": {"Ethernet1": {"rxFrames": {"a": {"b": {"c": {}}}}}}})").find("deeper") !=
         std::string::npos);
@@ -78,7 +81,7 @@ TEST_CASE("eos counters: malformed output fails the reading, the path and value 
   CHECK(ecn(R"({"intfQueueCounters": {"Ethernet1": {}}})") ==
         "intfQueueCounters.Ethernet1: missing required key \"queueCounters\"");
   // A hostile key is quoted in the message, never printed raw.
-  CHECK(ecn("{\"intfQueueCounters\": {\"Ethernet1\": {\"queueCounters\": {\"\\u001b[31m\": \"0\"}}}}")
-            .find('\x1b') == std::string::npos);
+  CHECK(ecn("{\"intfQueueCounters\": {\"Ethernet1\": {\"queueCounters\": {\"\\u001b[31m\": \"0\"}}}}").find('\x1b') ==
+        std::string::npos);
   CHECK(ecn(R"({"intfQueueCounters": {"Ethernet1": {"queueCounters": {"0": "-", "7": "42"}}}})") == "read");
 }

@@ -122,10 +122,11 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
             [](const PortObserved& a, const PortObserved& b) { return natural_less(a.name, b.name); });
   for (PortObserved& p : ports) {
     if (d.unreadable_ports.count(p.name) != 0) continue;  // one of the two outputs could not read it
-    // The operational speed and state are the switch's; the configured MTU is the configuration's.
+    // The operational speed, state and counters are the switch's; the configured MTU is the configuration's.
     if (const auto s = state->by_name.find(p.name); s != state->by_name.end()) {
       p.speed_mbps = s->second.speed_mbps;
       p.oper_up = s->second.oper_up;
+      p.counters = s->second.counters;
     }
     if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
     d.ports.push_back(std::move(p));

@@ -1,5 +1,7 @@
 #include "platform/nvue/interface_reader.h"
 
+#include <array>
+
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -23,6 +25,15 @@ std::optional<int> speed_of(Value v, const Path& path) {
   return static_cast<int>(*n * scale);
 }
 
+/// link.stats' counters fabricctl keeps: the kernel's counts of the port's netdev, as NVUE reports them.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kStats{{
+    {"carrier-transitions", "link_changes"},  // every change, up and down: one flap is two
+    {"in-drops", "rx_discards"},
+    {"out-drops", "tx_discards"},
+    {"in-errors", "rx_errors"},  // every frame received in error: FCS and length errors among them
+    {"out-errors", "tx_errors"},
+}};
+
 InterfaceState read_interface(Value v, const Path& path) {
   jsonr::expect_object(v, path);
   InterfaceState s;
@@ -36,6 +47,13 @@ InterfaceState read_interface(Value v, const Path& path) {
   if (const auto speed = jsonr::find(*link, "speed")) s.speed_mbps = speed_of(*speed, child(lp, "speed"));
   if (const auto mtu = jsonr::find(*link, "mtu"))
     s.mtu = static_cast<int>(jsonr::integer(*mtu, child(lp, "mtu"), 68, 9216));
+  if (const auto stats = jsonr::find(*link, "stats")) {
+    const Path sp = child(lp, "stats");
+    jsonr::expect_object(*stats, sp);
+    for (const auto& [native, neutral] : kStats)
+      if (const auto n = jsonr::find(*stats, native))
+        s.counters[std::string(neutral)] = jsonr::unsigned_integer(*n, child(sp, native));
+  }
   return s;
 }
 

@@ -28,6 +28,27 @@ TEST_CASE("nvue interfaces: the reference collection (SVIs from NVIDIA's REST AP
   CHECK(v.oper_up == true);
   CHECK(v.mtu == 9216);
   CHECK_FALSE(v.speed_mbps);  // SVIs have none
+  // link.stats, in neutral names (the up and down counts are not kept: carrier-transitions has both).
+  CHECK(v.counters ==
+        std::map<std::string, uint64_t>{
+            {"link_changes", 1}, {"rx_discards", 0}, {"rx_errors", 0}, {"tx_discards", 0}, {"tx_errors", 0}});
+}
+
+TEST_CASE("nvue interfaces: link stats as NVIDIA's REST example has them; a bad count makes its port unreadable") {
+  const auto got = interfaces(R"({
+    "swp1": {"type": "swp", "link": {"oper-status": "up", "mtu": 9216,
+             "stats": {"carrier-transitions": 6, "in-bytes": 293771538, "in-drops": 3, "in-errors": 47,
+                       "in-pkts": 2321737, "out-bytes": 366068936, "out-drops": 0, "out-errors": 0}}},
+    "swp2": {"type": "swp", "link": {"oper-status": "up", "stats": {"in-errors": -4}}},
+    "swp3": {"type": "swp", "link": {"oper-status": "up", "stats": [1]}},
+    "swp4": {"type": "swp", "link": {"oper-status": "up"}}})");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->by_name.at("swp1").counters ==
+        std::map<std::string, uint64_t>{
+            {"link_changes", 6}, {"rx_discards", 3}, {"rx_errors", 47}, {"tx_discards", 0}, {"tx_errors", 0}});
+  CHECK(got->unreadable.at("swp2").find("swp2.link.stats.in-errors") != std::string::npos);
+  CHECK(got->unreadable.at("swp3").find("swp3.link.stats") != std::string::npos);
+  CHECK(got->by_name.at("swp4").counters.empty());  // not reported: no counters, never zeros
 }
 
 TEST_CASE("nvue interfaces: swp ports with speed; bad values make only their interface unreadable") {

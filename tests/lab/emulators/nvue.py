@@ -23,6 +23,8 @@ runs, and so does the revert timer when it fires:
                  configuration as they were set and prints them so unless `nv config show --expand`,
                  an option 5.15 added (refused before it)
   answers.json   for tests, answers that replace the emulator's own (common.py)
+  counters.json  a port's link stats as `nv show interface -o json` reports them, over the defaults
+                 (interfaces()): {"swp1": {"in-errors": 5, "carrier-transitions": 3}} (the lab's traffic)
 
 What it refuses, and why, is tests/lab/emulators/nvue_refusals.py: each refusal with its source.
 
@@ -137,8 +139,24 @@ def expanded_config(config):
     return out
 
 
-def interfaces(config, ports):
-    out = {"eth0": {"type": "eth", "link": {"admin-status": "up", "oper-status": "up", "speed": "1G", "mtu": 1500}}}
+STATS = ("carrier-transitions", "in-bytes", "in-drops", "in-errors", "in-pkts", "out-bytes", "out-drops",
+         "out-errors", "out-pkts")
+
+
+def link_stats(up, counters):
+    """link.stats in the shape of NVIDIA's REST example (shared/reference/outputs/nvue/nvue-api_get-interface-
+    swp1-link-stats.json): every count 0 and one carrier transition for a port that came up, unless the
+    state's counters.json says otherwise. UNCONFIRMED: that the bulk `nv show interface -o json` of the CLI
+    carries link.stats (the REST collection does)."""
+    stats = {k: 0 for k in STATS}
+    stats["carrier-transitions"] = 1 if up else 0
+    stats.update({k: int(v) for k, v in counters.items() if k in STATS})
+    return stats
+
+
+def interfaces(config, ports, counters):
+    out = {"eth0": {"type": "eth", "link": {"admin-status": "up", "oper-status": "up", "speed": "1G", "mtu": 1500,
+                                            "stats": link_stats(True, {})}}}
     config = expanded_config(config)
     names = set(ports) | {n for n, v in config.get("interface", {}).items() if isinstance(v, dict) and v.get("type") == "swp"}
     for name in sorted(names, key=natural):
@@ -147,6 +165,7 @@ def interfaces(config, ports):
         link = {"admin-status": "up", "oper-status": p.get("oper", "down"), "mtu": mtu}
         if "speed" in p:
             link["speed"] = p["speed"]
+        link["stats"] = link_stats(p.get("oper") == "up", counters.get(name, {}))
         out[name] = {"type": "swp", "link": link}
     return out
 
@@ -283,8 +302,8 @@ def stage_line(cli, _m):
 COMMANDS = [
     (r"nv config show( --expand)? -o json", show_config),
     (r"nv show interface -o json",
-     lambda cli, _m: sys.stdout.write(json.dumps(interfaces(cli["config"], lab_ports.load(cli["state"])), indent=2)
-                                      + "\n")),
+     lambda cli, _m: sys.stdout.write(json.dumps(interfaces(cli["config"], lab_ports.load(cli["state"]),
+                                                            load(cli["state"], "counters.json", {})), indent=2) + "\n")),
     (r"nv show interface --view=lldp", lambda cli, _m: sys.stdout.write(lldp_view(lab_ports.load(cli["state"])))),
     (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) qos pfc-watchdog", show_watchdog),
     (r"nv (?:un)?set(?: .*)?", stage_line),

@@ -139,7 +139,7 @@ def apply_validation():
 def replay(shared):
     """The emulator's `nv show interface -o json` in the shape of NVIDIA's REST example of the same
     collection (nvue-api_get-interface-filter-type-svi.json): each record's `link` fields that both
-    print have the same JSON types, and `type` is a string."""
+    print have the same JSON types, `type` is a string, and link.stats has NVIDIA's keys and integers."""
     outputs = os.path.join(shared, "reference", "outputs", "nvue")
     with open(os.path.join(outputs, "nvue-api_get-interface-filter-type-svi.json")) as f:
         real = json.load(f)
@@ -154,9 +154,14 @@ def replay(shared):
                 assert type(value) is type(real_link[key]), (name, key, value, real_link[key])
                 checked += 1
     assert checked >= 4, checked
-    # The link stats JSON holds integers only, as the emulator's MTU is an integer.
+    # link.stats: the keys NVIDIA's examples have (the collection's and one port's), integers all.
     with open(os.path.join(outputs, "nvue-api_get-interface-swp1-link-stats.json")) as f:
-        assert all(isinstance(v, int) for v in json.load(f).values())
+        port_stats = json.load(f)
+    assert all(isinstance(v, int) for v in port_stats.values())
+    known = set(real_link["stats"]) | set(port_stats)
+    for name, entry in mine.items():
+        stats = entry["link"]["stats"]
+        assert set(stats) <= known and all(type(v) is int for v in stats.values()), (name, stats, known)
 
     # `nv show interface swp1 qos pfc-watchdog` (NVIDIA's example, from the QoS page) on a switch set up
     # as that one: RoCE lossless, the watchdog on swp1. The same lines, word for word, but the counts:
