@@ -33,6 +33,10 @@ const std::vector<Command>& commands() {
       {"baseline", "save the fabric's normal: counter rates between two readings, and its state", cmd_baseline,
        "  fabricctl baseline save -i inventory --since snaps/ --out baseline/   a healthy window, read now\n"
        "  fabricctl health -i inventory --since snaps/ --baseline baseline/     rates against it\n"},
+      {"acceptance", "judge the bandwidth tests of every rail's host pairs (ib_write_bw) and nccl-tests runs",
+       cmd_acceptance,
+       "  fabricctl acceptance -i inventory --from-raw bw/                       pairs at 90% of the line rate?\n"
+       "  fabricctl acceptance -i inventory --from-raw bw/ --baseline baseline/  kept beside the baseline\n"},
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,
        "  fabricctl diff -i inventory --base-rev origin/main            the merge request against main\n"
        "  fabricctl diff -i inventory --base ../main-checkout -o json   for a CI bot\n"},

@@ -30,6 +30,7 @@ int cmd_render(const std::vector<std::string>& args);
 int cmd_verify(const std::vector<std::string>& args);
 int cmd_health(const std::vector<std::string>& args);
 int cmd_triage(const std::vector<std::string>& args);
+int cmd_acceptance(const std::vector<std::string>& args);
 int cmd_baseline(const std::vector<std::string>& args);
 int cmd_snapshot(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);

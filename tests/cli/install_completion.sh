@@ -23,7 +23,7 @@ expect() {
   [ "$got" = "$want" ] || fail "completing '$*': got '$got', want '$want'"
 }
 
-expect "--help --version apply baseline collect diff health help host plan render snapshot triage validate verify version " ""
+expect "--help --version acceptance apply baseline collect diff health help host plan render snapshot triage validate verify version " ""
 expect "render " "ren"
 expect "--templates " render --te
 expect "--output " verify -i inv --ou
