@@ -34,7 +34,8 @@ std::vector<Pair> pairs_of(const FabricDesired& fabric, const std::set<std::stri
 
 AcceptanceReport judge(const FabricDesired& fabric, const std::vector<Pair>& pairs,
                        const std::map<std::string, std::string>& reports,
-                       const std::map<std::string, std::string>& collectives) {
+                       const std::map<std::string, std::string>& collectives,
+                       const std::map<std::string, std::string>& failed) {
   AcceptanceReport r;
   for (const Pair& p : pairs) {
     PairResult x{p, std::nullopt, "", std::nullopt};
@@ -43,7 +44,8 @@ AcceptanceReport judge(const FabricDesired& fabric, const std::vector<Pair>& pai
     if (a && b && a->speed_mbps && b->speed_mbps) x.line_gbps = std::min(*a->speed_mbps, *b->speed_mbps) / 1000.0;
     else x.error = "no speed in the inventory for both ports: no line rate to judge against";
     if (const auto text = reports.find(p.name()); text == reports.end()) {
-      x.error = "not measured";
+      const auto why = failed.find(p.name());
+      x.error = why == failed.end() ? "not measured" : why->second;
     } else if (auto run = parse_perftest(text->second)) {
       x.run = std::move(*run);  // a line rate's absence stays the error
     } else {

@@ -54,10 +54,12 @@ struct AcceptanceReport {
 };
 
 /// Judges `reports` (the pair's name -> ib_write_bw's output as the client printed it) for every pair of
-/// `pairs`; a pair without a report is "not measured". `collectives`: a name -> nccl-tests output.
+/// `pairs`; a pair without a report is "not measured", or what `failed` says of it (a run that failed).
+/// `collectives`: a name -> nccl-tests output.
 AcceptanceReport judge(const FabricDesired& fabric, const std::vector<Pair>& pairs,
                        const std::map<std::string, std::string>& reports,
-                       const std::map<std::string, std::string>& collectives);
+                       const std::map<std::string, std::string>& collectives,
+                       const std::map<std::string, std::string>& failed = {});
 
 /// 0 every pair at the bar and every collective clean; 1 one below the bar (or a collective with wrong
 /// values); 3 one not measured or unreadable. The worst wins.

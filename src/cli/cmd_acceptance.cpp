@@ -1,6 +1,7 @@
 // `fabricctl acceptance`: the fabric's bandwidth per rail, judged from the reports of its bandwidth tests
 // (acceptance/acceptance.h): ib_write_bw for each pair of host ports of a rail, as the client printed it,
-// and nccl-tests runs. The reports are read from a directory (docs/acceptance.md):
+// and nccl-tests runs. Run over SSH now (ops/acceptance_run.h; --out DIR keeps the reports), or read from
+// a directory of the same layout (--from-raw, docs/acceptance.md):
 //   DIR/ib_write_bw/<client host>:<port>~<server host>:<port>.txt
 //   DIR/nccl/<name>.txt
 // With --baseline DIR the JSON report is kept there as acceptance.json, beside the counters' baseline.
@@ -17,8 +18,12 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/fabric_options.h"
+#include "cli/progress.h"
+#include "cli/read_options.h"
+#include "cli/sleep.h"
+#include "ops/acceptance_run.h"
+#include "render/stop_signals.h"
 #include "util/escape.h"
-#include "util/file_io.h"
 
 namespace fabricctl {
 
@@ -27,36 +32,50 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr size_t kMaxReport = size_t{4} << 20;  // bytes: the parsers' own limits, and one more for the check
-constexpr size_t kMaxReports = 100000;
-
-/// The *.txt files of DIR/SUB by name without .txt; an error for anything else there, or one unreadable.
-Expected<std::map<std::string, std::string>> reports_in(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) return out;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() < 5 || name.substr(name.size() - 4) != ".txt")
-      return unexpected(e.path().string() + ": not a report (REPORT.txt)");
-    if (out.size() >= kMaxReports) return unexpected(dir.string() + ": more than 100000 reports");
-    auto text = read_regular_file(e.path(), {kMaxReport, "report"});
-    if (!text) return unexpected(text.error().message);
-    out.emplace(name.substr(0, name.size() - 4), std::move(*text));
+/// Every pair's ib_write_bw run over SSH now: the clients' reports, each kept in `out`/ib_write_bw when
+/// `out` is given, and why each pair that has none has none.
+bool run_live(const Fabric& fabric, const std::vector<acceptance::Pair>& pairs, const ReadOptions& read,
+              const ops::AcceptanceRunOptions& how, const std::string& out, std::map<std::string, std::string>& reports,
+              std::map<std::string, std::string>& failed) {
+  std::set<std::string> hosts;
+  for (const acceptance::Pair& p : pairs) {
+    hosts.insert(p.client.substr(0, p.client.find(':')));
+    hosts.insert(p.server.substr(0, p.server.find(':')));
   }
-  if (ec) return unexpected(dir.string() + ": cannot read: " + ec.message());
-  return out;
+  if (!connect_settings_complete(fabric, "run the bandwidth tests", hosts)) return false;
+  StopSignals signals;
+  Progress progress = stderr_progress(false);
+  const auto connector = connector_of(read);
+  ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
+  for (auto& [name, got] : ops::run_acceptance(fabric, pairs, how, ctx, sleep_unless_stopped)) {
+    if (!got) {
+      failed.emplace(name, got.error());
+      continue;
+    }
+    if (!out.empty())
+      if (auto w = ops::save_text(fs::path(out) / "ib_write_bw" / (name + ".txt"), *got); !w)
+        failed.emplace(name, "its report was not kept: " + w.error());
+    reports.emplace(name, std::move(*got));
+  }
+  progress.clear();
+  return true;
 }
 
 }  // namespace
 
 int cmd_acceptance(const std::vector<std::string>& args) {
   FabricOptions o;
-  std::string raw, output = "table", baseline;
+  ReadOptions read;
+  ops::AcceptanceRunOptions how;
+  std::string raw, out, output = "table", baseline;
   po::options_description desc("acceptance options");
   add_fabric_options(desc, o);
+  add_read_options(desc, read);
   desc.add_options()("from-raw", po::value(&raw)->value_name("DIR"),
-                     "the tests' reports: DIR/ib_write_bw/<client>~<server>.txt, DIR/nccl/<name>.txt")(
+                     "read the tests' reports instead: DIR/ib_write_bw/<client>~<server>.txt, DIR/nccl/<name>.txt")(
+      "out", po::value(&out)->value_name("DIR"),
+      "keep the reports of a run in DIR/ib_write_bw (the --from-raw layout)")(
+      "seconds", po::value(&how.seconds)->value_name("S"), "each ib_write_bw test's duration (default 10)")(
       "output,o", po::value(&output)->value_name("FORMAT"), "report on stdout: table (default) or json")(
       "baseline", po::value(&baseline)->value_name("DIR"), "also keep the JSON report as DIR/acceptance.json");
   int exit = kExitOk;
@@ -67,15 +86,28 @@ int cmd_acceptance(const std::vector<std::string>& args) {
     std::cerr << usage_error(check_choice("-o value", output, {"table", "json"}));
     return kExitInvalid;
   }
-  if (raw.empty()) {
-    std::cerr << usage_error("acceptance reads the tests' reports: give --from-raw DIR");
+  if (!raw.empty() && !out.empty()) {
+    std::cerr << usage_error("--out keeps the reports of a run; with --from-raw nothing runs");
     return kExitInvalid;
   }
+  if (how.seconds < 1 || how.seconds > 3600) {
+    std::cerr << usage_error("--seconds " + std::to_string(how.seconds) + " is out of range 1-3600");
+    return kExitInvalid;
+  }
+  if (const std::string e = check_read_options(read); !e.empty()) {
+    std::cerr << usage_error(e);
+    return kExitInvalid;
+  }
+  how.jobs = static_cast<size_t>(std::max(1, read.jobs / 2));  // two sessions a pair
   auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   const std::vector<acceptance::Pair> pairs = acceptance::pairs_of(fabric->desired);
-  auto bandwidth = reports_in(fs::path(raw) / "ib_write_bw");
-  auto collectives = bandwidth ? reports_in(fs::path(raw) / "nccl") : bandwidth;
+  std::map<std::string, std::string> failed;
+  Expected<std::map<std::string, std::string>> bandwidth = std::map<std::string, std::string>{};
+  if (raw.empty() && !run_live(*fabric, pairs, read, how, out, *bandwidth, failed)) return kExitInvalid;
+  if (!raw.empty()) bandwidth = ops::read_reports(fs::path(raw) / "ib_write_bw");
+  auto collectives = bandwidth && !raw.empty() ? ops::read_reports(fs::path(raw) / "nccl") : bandwidth;
+  if (raw.empty() && collectives) collectives->clear();
   if (!bandwidth || !collectives) {
     std::cerr << "fabricctl: error: " << terminal_line(!bandwidth ? bandwidth.error() : collectives.error()) << "\n";
     return kExitInvalid;
@@ -93,11 +125,12 @@ int cmd_acceptance(const std::vector<std::string>& args) {
       return kExitInvalid;
     }
   }
-  const acceptance::AcceptanceReport report = acceptance::judge(fabric->desired, pairs, *bandwidth, *collectives);
+  const acceptance::AcceptanceReport report =
+      acceptance::judge(fabric->desired, pairs, *bandwidth, *collectives, failed);
   if (!baseline.empty()) {
     std::ostringstream json;
     acceptance::write_json(report, json);
-    if (auto w = write_file_atomic(fs::path(baseline) / "acceptance.json", json.str()); !w) {
+    if (auto w = ops::save_text(fs::path(baseline) / "acceptance.json", json.str()); !w) {
       std::cerr << "fabricctl: error: " << terminal_line(w.error()) << "\n";
       return kExitInvalid;
     }

@@ -18,6 +18,7 @@
 #include "cli/command.h"
 #include "cli/fabric_options.h"
 #include "cli/report_outputs.h"
+#include "cli/sleep.h"
 #include "cli/two_readings.h"
 #include "health/health.h"
 #include "ops/health_watch.h"
@@ -31,17 +32,6 @@ namespace fabricctl {
 namespace po = boost::program_options;
 
 namespace {
-
-/// The real wait of --watch: slices of 100 ms, so that Ctrl-C or a service manager's stop ends it soon.
-bool sleep_unless_stopped(std::chrono::milliseconds d) {
-  const auto until = std::chrono::steady_clock::now() + d;
-  while (!stop_requested()) {
-    const auto left = until - std::chrono::steady_clock::now();
-    if (left <= std::chrono::milliseconds(0)) return true;
-    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(100)));
-  }
-  return false;
-}
 
 /// health --watch (and --interval, one judgement): the devices read every `seconds`, each judgement
 /// written as it comes: to stdout in `format`, or as Prometheus text replacing `textfile`. Ends after

@@ -35,6 +35,7 @@ const std::vector<Command>& commands() {
        "  fabricctl health -i inventory --since snaps/ --baseline baseline/     rates against it\n"},
       {"acceptance", "judge the bandwidth tests of every rail's host pairs (ib_write_bw) and nccl-tests runs",
        cmd_acceptance,
+       "  fabricctl acceptance -i inventory --out bw/                            run each rail's pairs, keep the reports\n"
        "  fabricctl acceptance -i inventory --from-raw bw/                       pairs at 90% of the line rate?\n"
        "  fabricctl acceptance -i inventory --from-raw bw/ --baseline baseline/  kept beside the baseline\n"},
       {"diff", "what a change to the intent does: intent changes and native diffs of two versions", cmd_diff,

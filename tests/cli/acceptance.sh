@@ -67,6 +67,8 @@ run "$bin" acceptance "${inv[@]}" --from-raw "$raw"
 [ $rc -eq 2 ] && grep -q 'host2:ens1f0np0~host1:ens1f0np0.txt: not a pair of the fabric' "$work/err" ||
   fail "an unknown pair: exit $rc: $(cat "$work/err")"
 rm "$raw/ib_write_bw/host2:ens1f0np0~host1:ens1f0np0.txt"
-run "$bin" acceptance "${inv[@]}"
-[ $rc -eq 2 ] && grep -q 'give --from-raw DIR' "$work/err" || fail "no --from-raw: exit $rc: $(cat "$work/err")"
+run "$bin" acceptance "${inv[@]}" --from-raw "$raw" --out "$work/kept"
+[ $rc -eq 2 ] && grep -q 'with --from-raw nothing runs' "$work/err" || fail "--out with --from-raw: exit $rc: $(cat "$work/err")"
+run "$bin" acceptance "${inv[@]}" --from-raw "$raw" --seconds 0
+[ $rc -eq 2 ] && grep -q -- '--seconds 0 is out of range 1-3600' "$work/err" || fail "--seconds 0: exit $rc: $(cat "$work/err")"
 echo "ok acceptance"
