@@ -15,7 +15,7 @@ constexpr size_t kMaxRanks = 65536;
 
 /// After "# Key : " on a footer line: the value's first word, or nothing when the line is not that key's.
 std::optional<std::string_view> footer(std::string_view line, std::string_view key) {
-  if (line.rfind("#", 0) != 0) return std::nullopt;
+  if (line.rfind('#', 0) != 0) return std::nullopt;
   std::string_view rest = trim(line.substr(1));
   if (rest.rfind(key, 0) != 0) return std::nullopt;
   rest = trim(rest.substr(key.size()));

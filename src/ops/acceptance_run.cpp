@@ -81,8 +81,9 @@ Expected<std::string> ib_write_bw_command(const Fabric& fabric, const acceptance
   if (here.port == nullptr || there.port == nullptr) return unexpected(pair.name() + ": not a pair of the fabric");
   if (here.port->rdma_device.empty() || !valid_rdma_device_name(here.port->rdma_device))
     return unexpected((client ? pair.client : pair.server) + ": no RDMA device in the inventory (rdma_device)");
-  // The RoCE traffic class the profile gives the host: its DSCP in the upper six bits of the ToS.
-  const int tos = here.device->qos.roce_dscp << 2;
+  // The RoCE traffic class fabricctl gives the host's RDMA traffic (the profile's DSCP, and ECT(0) with
+  // DCQCN): what its jobs send with.
+  const int tos = here.device->qos.roce_tos();
   // The server under coreutils' timeout: a server whose client never came ends when the test could no
   // longer start (the client's tries and the test), not at the connector's command time.
   std::string line = client ? "" : "timeout " + std::to_string(o.seconds + o.connect_tries + 30) + " ";

@@ -158,6 +158,26 @@ run ctl "$bin" health "${live[@]}" --interval 1 -q
 run "$bin" health "${offline[@]}" --since "$work/r0" --samples 2
 [ $rc -eq 2 ] && grep -q -- '--samples goes with --watch S' "$work/err" || fail "--samples alone: exit $rc: $(cat "$work/err")"
 
+# Acceptance: each rail's pair of host ports runs ib_write_bw over SSH (the hosts' perftest double,
+# tests/lab/perftest.py: real TCP between the hosts' management addresses, the bandwidth modelled): both at
+# the bar; a NIC in a narrow PCIe slot (traffic.py slow-pcie) puts its rail's pair below it, alone; the
+# kept reports judge the same again from --from-raw, and the JSON is kept beside a baseline.
+run ctl "$bin" acceptance "${live[@]}" --out "$work/bw" --baseline "$work/accepted"
+[ $rc -eq 0 ] && [ "$(ls "$work/bw/ib_write_bw" | wc -l)" -eq 2 ] || fail "acceptance: exit $rc: $(cat "$work/out" "$work/err")"
+grep -q '"result": "pass"' "$work/accepted/acceptance.json" || fail "acceptance.json: $(cat "$work/accepted/acceptance.json")"
+traffic fault slow-pcie host1:ens2f0np0
+run ctl "$bin" acceptance "${live[@]}" -o json
+traffic clear
+[ $rc -eq 1 ] || fail "acceptance with a slow NIC: exit $rc: $(cat "$work/out" "$work/err")"
+/usr/bin/python3 - "$work/out" <<'PY' || fail "acceptance with a slow NIC: $(cat "$work/out")"
+import json, sys
+got = {(p["client"], p["server"]): p["result"] for p in json.load(open(sys.argv[1]))["pairs"]}
+assert got == {("host1:ens1f0np0", "host2:ens1f0np0"): "pass", ("host1:ens2f0np0", "host2:ens2f0np0"): "below"}, got
+PY
+run "$bin" acceptance "${offline[@]}" --from-raw "$work/bw"
+[ $rc -eq 0 ] && grep -q '2 pairs: 2 at 90% of the line rate or more, 0 below' "$work/out" ||
+  fail "acceptance --from-raw of the kept reports: exit $rc: $(cat "$work/out" "$work/err")"
+
 # The raw outputs replay into the same snapshots.
 run "$bin" collect -i "$inv" -p "$root/profiles" --out "$work/replay" --from-raw "$work/snaps/raw" -q
 [ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"

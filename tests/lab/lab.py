@@ -173,7 +173,7 @@ def mgmt_plan(devices):
     return out
 
 
-def sshd(device, state, address, force=None):
+def sshd(device, state, address, force=None, path=None):
     d = os.path.join(state, device)
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", device, "-f", os.path.join(d, "host_key"))
     shutil.copy(os.path.join(state, "client_key.pub"), os.path.join(d, "authorized_keys"))
@@ -183,8 +183,9 @@ def sshd(device, state, address, force=None):
         "StrictModes no", "UsePAM no", "PasswordAuthentication no", "KbdInteractiveAuthentication no",
         "PermitRootLogin prohibit-password", "LogLevel VERBOSE", "MaxStartups 64",
         # Debian's bash reads ~/.bashrc for a command sshd runs unless SHLVL says it is nested: the
-        # tester's rc files are no part of a device (and cost a second per command under pyenv).
-        "SetEnv SHLVL=1",
+        # tester's rc files are no part of a device (and cost a second per command under pyenv). sshd
+        # takes the first SetEnv line only: a host's PATH goes on the same one.
+        "SetEnv SHLVL=1" + (" PATH=" + path if path else ""),
     ]
     if force:
         conf.append("ForceCommand " + force)
@@ -366,7 +367,15 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
                         "exec %s \"$@\" --root %s --lldp-socket %s --dcb-from %s\n" %
                         (agent, os.path.join(d, "root"), lldp_socket(name), os.path.join(d, "root/dcb")))
             os.chmod(wrapper, 0o755)
-            known.append(sshd(name, state, address))
+            # perftest's ib_write_bw for `fabricctl acceptance`: a double (perftest.py), found first on the
+            # PATH of the host's SSH sessions.
+            bindir = os.path.join(d, "bin")
+            os.makedirs(bindir)
+            with open(os.path.join(bindir, "ib_write_bw"), "w") as f:
+                f.write("#!/bin/sh\nexec /usr/bin/python3 %s %s \"$@\"\n" % (os.path.join(HERE, "perftest.py"), d))
+            os.chmod(os.path.join(bindir, "ib_write_bw"), 0o755)
+            known.append(sshd(name, state, address,
+                              path=bindir + ":/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"))
         lldpd(name, state, ports, dev["role"] == "switch", lldp_interval)
     if not any("defaults" in doc for doc in lab_inv.values()) and lab_inv:
         first = sorted(lab_inv)[0]

@@ -22,10 +22,13 @@ under the fault, or all without it. The faults:
   cnp-broken HOST:PORT     ECN-marked packets arrive and the NIC sends no CNP (its notification point off)
   rp-off HOST:PORT         CNPs arrive and the NIC ignores them, 100 a second (its reaction point off)
   lossless-drops HOST:PORT the NIC drops received lossless traffic for lack of buffer, 50 packets a second
-  crc DEV:PORT             frames arrive damaged on DEV:PORT, 5 a second (a host, or EOS: what counts FCS errors)
+  crc DEV:PORT             frames arrive damaged on DEV:PORT, 5 a second (a host, EOS or NVUE: what counts
+                           receive errors)
   retransmit HOST:PORT     RoCE on the NIC retransmits 50 packets a second
   flap HOST:PORT           the cable (a real veth pair) loses its carrier and gets it back now, as when it is
                            pulled and put back: the host's kernel counts it
+  slow-pcie HOST:PORT      the NIC's PCIe link trained narrow: no counter moves, and the hosts' ib_write_bw
+                           (perftest.py) runs at 60% of the line rate on it
 
 Where the counters go, in each reader's native names (docs/counters-reference.md): a host's stand-in mlx5 NIC,
 its `ethtool -S` answer (ROOT/dcb/<netdev>.ethtool beside the saved DCB reply) and its RDMA port's hw_counters
@@ -63,8 +66,11 @@ FAULTS = {
     "crc": {"fcs": 5},
     "retransmit": {"seq_err": 50},
     "flap": {},
+    # A NIC whose PCIe link trained narrow: no counter of its own moves, its bandwidth tests run slow (the
+    # hosts' ib_write_bw double, perftest.py, reads this fault).
+    "slow-pcie": {},
 }
-HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "lossless-drops", "retransmit", "flap"}
+HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "lossless-drops", "retransmit", "flap", "slow-pcie"}
 
 
 def load_json(path, default):
