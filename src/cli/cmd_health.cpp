@@ -33,12 +33,15 @@ namespace po = boost::program_options;
 
 namespace {
 
+constexpr size_t kHtmlSamples = 60;  // judgements an --html page charts: an hour at --watch 60
+
 /// health --watch (and --interval, one judgement): the devices read every `seconds`, each judgement
-/// written as it comes: to stdout in `format`, or as Prometheus text replacing `textfile`. Ends after
+/// written as it comes: to stdout in `format`, or as Prometheus text replacing `textfile` and as the HTML
+/// page replacing `html` (its charts over the last kHtmlSamples judgements). Ends after
 /// `samples` (0: until SIGINT or SIGTERM, whose status it then exits with). The exit code is the
 /// worst of the judgements' (verify's codes), or 3 when a text file could not be written.
 int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::string& baseline_dir, ReportFormat format,
-          ColorWhen color_when, int seconds, size_t samples, const std::string& textfile) {
+          ColorWhen color_when, int seconds, size_t samples, const std::string& textfile, const std::string& html) {
   if (seconds < 1 || seconds > 86'400) {
     std::cerr << usage_error(std::to_string(seconds) + " s is not an interval of 1-86400 seconds");
     return kExitInvalid;
@@ -76,6 +79,7 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
   const auto connector = connector_of(readings.live);
   ops::Context ctx{*connector, progress, ops::system_clock(), ops::StopToken(stop_signal)};
   int written = kExitOk, judged = kExitOk;
+  std::vector<RateSample> history;
   ops::watch_health(
       *fabric, w, ctx, sleep_unless_stopped,
       [&](VerifyReport&& report) {
@@ -84,9 +88,21 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
         progress.clear();
         for (const auto& [device, why] : report.unreadable)
           std::cerr << "fabricctl: " << device << ": " << terminal_line(why) << "\n";
+        if (!html.empty()) {  // the page, its charts over the last judgements
+          history.push_back({*report.ran_at, report.rates});
+          if (history.size() > kHtmlSamples) history.erase(history.begin());
+          ReportStyle page = style;
+          page.history = &history;
+          if (auto ok = write_report_file(report, {ReportFormat::html, html}, page); !ok) {
+            std::cerr << "fabricctl: error: " << ok.error() << "\n";
+            written = kExitDevice;
+          }
+        }
         if (textfile.empty()) {
-          write_report(report, format, style, std::cout);
-          std::cout.flush();
+          if (html.empty()) {
+            write_report(report, format, style, std::cout);
+            std::cout.flush();
+          }
           return;
         }
         if (auto ok = write_report_file(report, {ReportFormat::prometheus, textfile}, style); !ok) {
@@ -109,7 +125,7 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
 int cmd_health(const std::vector<std::string>& args) {
   FabricOptions o;
   TwoReadingsOptions readings;
-  std::string output = "table", color = "auto", baseline_dir, textfile;
+  std::string output = "table", color = "auto", baseline_dir, textfile, html;
   int watch_s = 0, interval_s = 0;
   size_t samples = 0;
   po::options_description desc("health options");
@@ -124,7 +140,9 @@ int cmd_health(const std::vector<std::string>& args) {
       "samples", po::value(&samples)->value_name("N"), "with --watch: stop after N judgements")(
       "textfile", po::value(&textfile)->value_name("FILE"),
       "with --watch: each judgement as Prometheus text, FILE replaced atomically (node_exporter's textfile "
-      "collector)");
+      "collector)")(
+      "html", po::value(&html)->value_name("FILE"),
+      "with --watch: each judgement as the HTML page, FILE replaced atomically, its rate charts over the last 60");
   add_baseline_option(desc, baseline_dir);
   add_two_readings_options(desc, readings);
   int exit = kExitOk;
@@ -132,7 +150,7 @@ int cmd_health(const std::vector<std::string>& args) {
           args, desc,
           "fabricctl health -i INVENTORY --since DIR [--snapshots DIR] [-p DIR]... [-o FORMAT] [--limit GLOB]... "
           "[-q]\n       fabricctl health -i INVENTORY --interval S ...\n"
-          "       fabricctl health -i INVENTORY --watch S [--samples N] [--textfile FILE] [--since DIR] ...",
+          "       fabricctl health -i INVENTORY --watch S [--samples N] [--textfile FILE] [--html FILE] [--since DIR] ...",
           exit))
     return exit;
   const auto format = parse_report_format(output);
@@ -150,10 +168,13 @@ int cmd_health(const std::vector<std::string>& args) {
                              (watch_s != 0 ? "--watch" : "--since"));
     return kExitInvalid;
   }
-  if (interval_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, interval_s, 1, "");
-  if (watch_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, watch_s, samples, textfile);
-  if (samples != 0 || !textfile.empty()) {
-    std::cerr << usage_error(std::string(samples != 0 ? "--samples" : "--textfile") + " goes with --watch S");
+  if (interval_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, interval_s, 1, "", "");
+  if (watch_s != 0) return watch(o, readings, baseline_dir, *format, *color_when, watch_s, samples, textfile, html);
+  if (samples != 0 || !textfile.empty() || !html.empty()) {
+    std::cerr << usage_error(std::string(samples != 0        ? "--samples"
+                                         : !textfile.empty() ? "--textfile"
+                                                             : "--html") +
+                             " goes with --watch S");
     return kExitInvalid;
   }
   if (const std::string e = check_two_readings_options(readings); !e.empty()) {

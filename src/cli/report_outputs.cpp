@@ -54,7 +54,10 @@ void write_report(const VerifyReport& r, ReportFormat format, const ReportStyle&
     case ReportFormat::json: out << report_json(r); break;
     case ReportFormat::junit: write_junit(r, out, style.junit); break;
     case ReportFormat::prometheus: out << report_prometheus(r); break;
-    case ReportFormat::html: write_html(r, style.fabric != nullptr ? *style.fabric : FabricDesired{}, out); break;
+    case ReportFormat::html:
+      write_html(r, style.fabric != nullptr ? *style.fabric : FabricDesired{}, out,
+                 style.history != nullptr ? *style.history : std::vector<RateSample>{});
+      break;
   }
 }
 

@@ -32,7 +32,8 @@ Expected<ReportFile> parse_report_file(std::string_view spec);
 struct ReportStyle {
   JunitCases junit = JunitCases::each;
   bool color = false;
-  const FabricDesired* fabric = nullptr;  // the intent html draws; without it the page has no picture
+  const FabricDesired* fabric = nullptr;             // the intent html draws; without it the page has no picture
+  const std::vector<RateSample>* history = nullptr;  // html's rate charts over several judgements
 };
 
 /// Writes `r` in `format` to `out`.

@@ -2,6 +2,8 @@
 // by rail, hosts) whose links are coloured by their worst finding, each link a click away from its
 // findings, then every finding. No script and no fetch: the page is read where it is saved, offline.
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <map>
 #include <ostream>
 #include <set>
@@ -41,9 +43,91 @@ int rank_of(const Result& r) {
 
 std::string link_key(const std::string& a, const std::string& b) { return a < b ? a + "~" + b : b + "~" + a; }
 
+// The rate charts: one per port a finding names (at most kChartPorts), its busiest counters (at most
+// kChartCounters, by their highest rate), kChartWidth x kChartHeight CSS pixels.
+constexpr size_t kChartPorts = 20, kChartCounters = 4;
+constexpr int kChartWidth = 360, kChartHeight = 90, kChartLegend = 16;
+constexpr std::array<std::string_view, kChartCounters> kChartColours = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v);
+  return buf;
+}
+
+/// The ports the findings name, a finding's own end first, in the findings' order.
+std::vector<std::string> suspicious_ports(const VerifyReport& r) {
+  std::vector<std::string> out;
+  const auto add = [&](const std::string& port) {
+    if (port.find(':') != std::string::npos && std::find(out.begin(), out.end(), port) == out.end() &&
+        out.size() < kChartPorts)
+      out.push_back(port);
+  };
+  for (const Result& x : r.results) {
+    if (x.status != Status::fail && x.status != Status::consequence) continue;
+    add(x.a.str());
+    if (x.b) add(x.b->str());
+  }
+  return out;
+}
+
+/// One port's chart: each of its busiest counters as a line over the samples (or, with one sample, a
+/// bar), scaled to the highest rate drawn, which the chart names.
+void write_chart(std::ostream& out, const std::string& port, const std::vector<RateSample>& samples) {
+  std::map<std::string, std::vector<double>> series;  // counter -> its rate in each sample (0 absent)
+  for (size_t i = 0; i < samples.size(); ++i)
+    for (const CounterRate& c : samples[i].rates)
+      if (c.where.str() == port) {
+        auto& s = series[c.counter];
+        s.resize(samples.size());
+        s[i] = c.per_s;
+      }
+  std::vector<std::pair<double, std::string>> busiest;
+  for (auto& [counter, rates] : series) {
+    rates.resize(samples.size());
+    const double top = *std::max_element(rates.begin(), rates.end());
+    if (top > 0) busiest.emplace_back(top, counter);
+  }
+  std::sort(busiest.begin(), busiest.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (busiest.size() > kChartCounters) busiest.resize(kChartCounters);
+  out << "<h3>" << xml_text(port) << "</h3>\n";
+  if (busiest.empty()) {
+    out << "<p>No counter of this port rose.</p>\n";
+    return;
+  }
+  const double top = busiest.front().first;
+  const int height = kChartHeight + kChartLegend * static_cast<int>(busiest.size());
+  out << "<svg class=\"rates\" data-port=\"" << xml_attribute(port) << "\" data-samples=\"" << samples.size()
+      << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kChartWidth << "\" height=\"" << height << "\">"
+      << "<rect x=\"0\" y=\"0\" width=\"" << kChartWidth << "\" height=\"" << kChartHeight
+      << "\" fill=\"#fafafa\" stroke=\"#ccc\"/><text x=\"4\" y=\"12\" font-size=\"11\">" << number(top) << "/s</text>";
+  for (size_t k = 0; k < busiest.size(); ++k) {
+    const std::vector<double>& rates = series[busiest[k].second];
+    const std::string_view colour = kChartColours[k];
+    const auto y = [&](double v) { return kChartHeight - 4 - static_cast<int>((kChartHeight - 20) * v / top); };
+    if (rates.size() == 1) {  // one window: a bar per counter
+      const int w = (kChartWidth - 40) / static_cast<int>(busiest.size());
+      const int x = 30 + static_cast<int>(k) * w;
+      out << "<rect class=\"bar\" x=\"" << x << "\" y=\"" << y(rates[0]) << "\" width=\"" << w - 6 << "\" height=\""
+          << kChartHeight - 4 - y(rates[0]) << "\" fill=\"" << colour << "\"/>";
+    } else {
+      out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\" points=\"";
+      for (size_t i = 0; i < rates.size(); ++i)
+        out << (i ? " " : "") << 30 + static_cast<int>(i) * (kChartWidth - 40) / static_cast<int>(rates.size() - 1)
+            << "," << y(rates[i]);
+      out << "\"/>";
+    }
+    out << "<text x=\"4\" y=\"" << kChartHeight + kChartLegend * static_cast<int>(k + 1) - 4
+        << "\" font-size=\"11\" fill=\"" << colour << "\">" << xml_text(busiest[k].second) << ": up to "
+        << number(busiest[k].first) << "/s</text>";
+  }
+  out << "</svg>\n";
+}
+
 }  // namespace
 
-void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream& out) {
+void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream& out,
+                const std::vector<RateSample>& history) {
   // Tiers: hosts at the bottom, the switches they reach above them, the switches above those on top.
   std::set<std::string> hosts, leaves;
   for (const DeviceDesired& d : fabric.devices)
@@ -155,6 +239,17 @@ void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream
       out << "</td><td>" << xml_text(consequence ? "" : x.hint) << "</td></tr>\n";
     }
     out << "</table>\n";
+  }
+  // Rates where the findings are: what the counters did there, over the watch's samples.
+  if (!r.rates.empty() || !history.empty()) {
+    const std::vector<std::string> ports = suspicious_ports(r);
+    if (!ports.empty()) {
+      const std::vector<RateSample> one{{r.ran_at.value_or(std::chrono::system_clock::time_point{}), r.rates}};
+      const std::vector<RateSample>& samples = history.empty() ? one : history;
+      out << "<h2>Rates on the ports the findings name</h2>\n<p>" << samples.size()
+          << (samples.size() == 1 ? " window" : " windows, oldest first") << "; per second.</p>\n";
+      for (const std::string& port : ports) write_chart(out, port, samples);
+    }
   }
   out << "</main>\n</body>\n</html>\n";
 }

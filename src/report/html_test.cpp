@@ -61,3 +61,39 @@ TEST_CASE("html: escaped text, a well-formed page, links coloured by their worst
   CHECK_MESSAGE(r.exit_code == 0, r.output);
   CHECK(r.output.empty());
 }
+
+TEST_CASE("html: a rate chart per port a finding names, over one window or the watch's samples") {
+  VerifyReport r = sample();
+  r.rates = {{{"leaf1", "Ethernet8"}, "pfc_rx_pause_3", 2100},
+             {{"leaf1", "Ethernet8"}, "fcs_errors", 0},  // did not rise: not drawn
+             {{"host1", "eth0"}, "pfc_tx_pause_3", 10},
+             {{"host2", "eth0"}, "pfc_tx_pause_3", 9999}};  // no finding names host2: no chart
+  std::ostringstream one;
+  write_html(r, fabric(), one);
+  std::string page = one.str();
+  CHECK(page.find("<h2>Rates on the ports the findings name</h2>\n<p>1 window; per second.</p>") != std::string::npos);
+  CHECK(page.find(R"(<svg class="rates" data-port="leaf1:Ethernet8" data-samples="1")") != std::string::npos);
+  CHECK(page.find(R"(data-port="host2:eth0")") == std::string::npos);
+  CHECK(page.find("pfc_rx_pause_3: up to 2100/s") != std::string::npos);
+  CHECK(page.find("fcs_errors: up to") == std::string::npos);
+  CHECK(page.find("class=\"bar\"") != std::string::npos);  // one window: bars
+
+  // Over three samples: a line of three points per counter, the highest rate named.
+  std::vector<RateSample> history;
+  for (const double rate : {20.0, 2100.0, 900.0})
+    history.push_back({std::chrono::system_clock::time_point{}, {{{"leaf1", "Ethernet8"}, "pfc_rx_pause_3", rate}}});
+  std::ostringstream three;
+  write_html(r, fabric(), three, history);
+  page = three.str();
+  CHECK(page.find("<p>3 windows, oldest first; per second.</p>") != std::string::npos);
+  const size_t chart = page.find(R"(data-port="leaf1:Ethernet8" data-samples="3")");
+  REQUIRE(chart != std::string::npos);
+  const size_t points = page.find("points=\"", chart);
+  REQUIRE(points != std::string::npos);
+  const std::string line = page.substr(points + 8, page.find('"', points + 8) - points - 8);
+  CHECK(std::count(line.begin(), line.end(), ',') == 3);
+  CHECK(line.find("30,") == 0);  // the oldest at the left
+  CHECK(page.find("pfc_rx_pause_3: up to 2100/s", chart) != std::string::npos);
+  // A port with nothing that rose says so.
+  CHECK(page.find("<h3>host1:eth0</h3>\n<p>No counter of this port rose.</p>") != std::string::npos);
+}

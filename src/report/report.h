@@ -3,6 +3,7 @@
 // Every writer is a pure function of the report, byte-for-byte deterministic.
 #pragma once
 
+#include <chrono>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -30,8 +31,17 @@ void write_junit(const VerifyReport& r, std::ostream& out, JunitCases cases = Ju
 /// findings by check and severity, results by status, devices and links checked, unreadable devices,
 /// and the run's time when the report has one.
 std::string report_prometheus(const VerifyReport& r);
+/// One judgement's counter rates, for a chart over several (health --watch keeps the last ones).
+struct RateSample {
+  std::chrono::system_clock::time_point at;
+  std::vector<CounterRate> rates;
+};
+
 /// One self-contained HTML page (no script, nothing fetched): the fabric drawn from `fabric` (spines,
-/// leaves by rail, hosts), each link coloured by its worst finding and linked to it, then every finding.
-void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream& out);
+/// leaves by rail, hosts), each link coloured by its worst finding and linked to it, then every finding,
+/// then a small chart of the counter rates of each port a finding names: over `history` (oldest first)
+/// when given, else over this report's one window.
+void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream& out,
+                const std::vector<RateSample>& history = {});
 
 }  // namespace fabricctl

@@ -92,4 +92,10 @@ run "$bin" health -i "$root/inventory/lab" --since "$work/first" --snapshots "$w
 [ $rc -eq 1 ] || fail "health -o html: exit $rc: $(cat "$work/err")"
 grep -q 'data-link="host1:ens1f0np0~leaf1:Ethernet0" data-rank="3"' "$work/out" || fail "health: the storm's link is not red"
 grep -q '<title>fabricctl health report</title>' "$work/out" || fail "health: the page's title"
+# The storm's port has its rate chart (the one window: a bar), and the page stays well-formed with it.
+grep -q '<svg class="rates" data-port="leaf1:Ethernet0" data-samples="1"' "$work/out" ||
+  fail "health: no rate chart for leaf1:Ethernet0: $(grep -o '<svg class="rates"[^>]*>' "$work/out")"
+grep -q 'watchdog_storms_3: up to 0.05/s' "$work/out" || fail "health: the chart's counter: $(grep -o 'up to [^<]*' "$work/out")"
+cp "$work/out" "$work/health.html"
+xmllint --noout "$work/health.html" || fail "health -o html is not well-formed"
 echo "ok html_report"

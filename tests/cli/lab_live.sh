@@ -148,8 +148,9 @@ PY
 
 # health --watch, as a service runs it: two judgements a second apart, each replacing the Prometheus text
 # file node_exporter reads (promtool accepts it); --samples alone is a usage error.
-run ctl "$bin" health "${live[@]}" --watch 1 --samples 2 --textfile "$work/health.prom" -q
+run ctl "$bin" health "${live[@]}" --watch 1 --samples 2 --textfile "$work/health.prom" --html "$work/health.html" -q
 [ $rc -eq 0 ] && [ -s "$work/health.prom" ] || fail "health --watch: exit $rc: $(cat "$work/err")"
+grep -q '<p>No findings.</p>' "$work/health.html" || fail "health --watch --html: $(head -c 2000 "$work/health.html")"
 promtool check metrics <"$work/health.prom" || fail "promtool rejects the watch's file"
 grep -q '^fabricctl_health_devices_checked 5$' "$work/health.prom" || fail "watch: $(cat "$work/health.prom")"
 # --interval: both readings taken live, a second apart, one judgement with health's exit code.
