@@ -3,18 +3,15 @@
 #include <algorithm>
 
 namespace fabricctl::acceptance {
-namespace {
-
-const PortDesired* port_of(const FabricDesired& fabric, const std::string& endpoint) {
+PortRef find_port(const FabricDesired& fabric, std::string_view endpoint) {
   const size_t colon = endpoint.find(':');
+  if (colon == std::string_view::npos) return {};
   for (const DeviceDesired& d : fabric.devices)
     if (d.name == endpoint.substr(0, colon))
       for (const PortDesired& p : d.ports)
-        if (p.name == endpoint.substr(colon + 1)) return &p;
-  return nullptr;
+        if (p.name == endpoint.substr(colon + 1)) return {&d, &p};
+  return {};
 }
-
-}  // namespace
 
 std::vector<Pair> pairs_of(const FabricDesired& fabric, const std::set<std::string>& scope) {
   std::map<int, std::vector<std::string>> rails;
@@ -39,8 +36,8 @@ AcceptanceReport judge(const FabricDesired& fabric, const std::vector<Pair>& pai
   AcceptanceReport r;
   for (const Pair& p : pairs) {
     PairResult x{p, std::nullopt, "", std::nullopt};
-    const PortDesired* a = port_of(fabric, p.client);
-    const PortDesired* b = port_of(fabric, p.server);
+    const PortDesired* a = find_port(fabric, p.client).port;
+    const PortDesired* b = find_port(fabric, p.server).port;
     if (a && b && a->speed_mbps && b->speed_mbps) x.line_gbps = std::min(*a->speed_mbps, *b->speed_mbps) / 1000.0;
     else x.error = "no speed in the inventory for both ports: no line rate to judge against";
     if (const auto text = reports.find(p.name()); text == reports.end()) {
@@ -64,8 +61,8 @@ AcceptanceReport judge(const FabricDesired& fabric, const std::vector<Pair>& pai
 
 int exit_code(const AcceptanceReport& r) {
   int code = 0;
-  for (const PairResult& p : r.pairs) code = std::max(code, !p.run || !p.line_gbps ? 3 : p.passed() ? 0 : 1);
-  for (const CollectiveResult& c : r.collectives) code = std::max(code, !c.run ? 3 : c.passed() ? 0 : 1);
+  for (const PairResult& p : r.pairs) code = std::max(code, !p.judged() ? 3 : p.passed() ? 0 : 1);
+  for (const CollectiveResult& c : r.collectives) code = std::max(code, !c.judged() ? 3 : c.passed() ? 0 : 1);
   return code;
 }
 

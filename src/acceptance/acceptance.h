@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "acceptance/nccl_tests.h"
@@ -28,6 +29,13 @@ struct Pair {
   [[nodiscard]] std::string name() const { return client + "~" + server; }  // the raw file's name
 };
 
+/// The device and port an endpoint ("host:port") names in `fabric`; nulls when it names none.
+struct PortRef {
+  const DeviceDesired* device = nullptr;
+  const PortDesired* port = nullptr;
+};
+PortRef find_port(const FabricDesired& fabric, std::string_view endpoint);
+
 /// The pairs of every rail, rail by rail, in the inventory's order of hosts and ports. Ports without a
 /// rail, or on hosts `in_scope` rejects, take no part.
 std::vector<Pair> pairs_of(const FabricDesired& fabric, const std::set<std::string>& scope = {});
@@ -38,13 +46,15 @@ struct PairResult {
   std::optional<BandwidthRun> run;
   std::string error;                // why there is no run: not measured, or the report did not read
   std::optional<double> line_gbps;  // the slower port's speed; nothing when the inventory has none
-  [[nodiscard]] bool passed() const { return run && line_gbps && run->average_gbps >= kBar * *line_gbps; }
+  [[nodiscard]] bool judged() const { return run && line_gbps; }
+  [[nodiscard]] bool passed() const { return judged() && run->average_gbps >= kBar * *line_gbps; }
 };
 
 struct CollectiveResult {
   std::string name;  // the report's file name, without .txt
   std::optional<CollectiveRun> run;
   std::string error;
+  [[nodiscard]] bool judged() const { return run.has_value(); }
   [[nodiscard]] bool passed() const { return run && run->out_of_bounds == 0; }
 };
 

@@ -17,7 +17,7 @@ std::string fixed(double v, const char* format = "%.1f") {
 }
 
 std::string verdict(const PairResult& p) {
-  if (!p.run || !p.line_gbps) return "not judged: " + p.error;
+  if (!p.judged()) return "not judged: " + p.error;
   return p.passed() ? "ok" : "below " + fixed(kBar * 100, "%.0f") + "% of the line rate";
 }
 
@@ -36,19 +36,18 @@ void write_table(const AcceptanceReport& r, std::ostream& out) {
     out << padded("RAIL", 4) << padded("CLIENT", width) << padded("SERVER", width) << padded("GB/S", 7)
         << padded("LINE", 6) << padded("SHARE", 5) << "RESULT\n";
     for (const PairResult& p : r.pairs) {
-      const bool judged = p.run && p.line_gbps;
-      (judged ? (p.passed() ? ok : below) : unjudged)++;
+      (p.judged() ? (p.passed() ? ok : below) : unjudged)++;
       out << padded(std::to_string(p.pair.rail), 4) << padded(p.pair.client, width) << padded(p.pair.server, width)
           << padded(p.run ? fixed(p.run->average_gbps) : "-", 7)
           << padded(p.line_gbps ? fixed(*p.line_gbps, "%.0f") : "-", 6)
-          << padded(judged ? fixed(100 * p.run->average_gbps / *p.line_gbps, "%.0f") + "%" : "-", 5)
+          << padded(p.judged() ? fixed(100 * p.run->average_gbps / *p.line_gbps, "%.0f") + "%" : "-", 5)
           << terminal_line(verdict(p)) << "\n";
     }
   }
   size_t clean = 0, failed = 0;
   for (const CollectiveResult& c : r.collectives) {
     out << (&c == &r.collectives.front() && !r.pairs.empty() ? "\n" : "") << terminal_line(c.name) << ": ";
-    if (!c.run) {
+    if (!c.judged()) {
       ++unjudged;
       out << "not judged: " << terminal_line(c.error) << "\n";
       continue;
@@ -81,7 +80,7 @@ void write_json(const AcceptanceReport& r, std::ostream& out) {
       x["device"] = p.run->device;
       x["link_type"] = p.run->link_type;
     }
-    x["result"] = !p.run || !p.line_gbps ? "not judged" : p.passed() ? "pass" : "below";
+    x["result"] = !p.judged() ? "not judged" : p.passed() ? "pass" : "below";
     if (!p.error.empty()) x["error"] = p.error;
     j["pairs"].push_back(std::move(x));
   }
@@ -96,7 +95,7 @@ void write_json(const AcceptanceReport& r, std::ostream& out) {
       x["average_busbw_gbs"] = c.run->average_busbw_gbs;
       x["out_of_bounds"] = c.run->out_of_bounds;
     }
-    x["result"] = !c.run ? "not judged" : c.passed() ? "pass" : "wrong values";
+    x["result"] = !c.judged() ? "not judged" : c.passed() ? "pass" : "wrong values";
     if (!c.error.empty()) x["error"] = c.error;
     j["collectives"].push_back(std::move(x));
   }

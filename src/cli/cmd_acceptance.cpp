@@ -102,31 +102,31 @@ int cmd_acceptance(const std::vector<std::string>& args) {
   auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
   const std::vector<acceptance::Pair> pairs = acceptance::pairs_of(fabric->desired);
-  std::map<std::string, std::string> failed;
-  Expected<std::map<std::string, std::string>> bandwidth = std::map<std::string, std::string>{};
-  if (raw.empty() && !run_live(*fabric, pairs, read, how, out, *bandwidth, failed)) return kExitInvalid;
-  if (!raw.empty()) bandwidth = ops::read_reports(fs::path(raw) / "ib_write_bw");
-  auto collectives = bandwidth && !raw.empty() ? ops::read_reports(fs::path(raw) / "nccl") : bandwidth;
-  if (raw.empty() && collectives) collectives->clear();
-  if (!bandwidth || !collectives) {
-    std::cerr << "fabricctl: error: " << terminal_line(!bandwidth ? bandwidth.error() : collectives.error()) << "\n";
-    return kExitInvalid;
-  }
-  // A report for a pair the fabric does not have is a mistake in DIR, not a result to drop.
-  for (const auto& entry : *bandwidth) {
-    const std::string& name = entry.first;  // a lambda cannot capture a structured binding (clang 14)
-    const bool known =
-        std::any_of(pairs.begin(), pairs.end(), [&](const acceptance::Pair& p) { return p.name() == name; });
-    if (!known) {
-      std::cerr
-          << "fabricctl: error: " << terminal_line((fs::path(raw) / "ib_write_bw" / (name + ".txt")).string())
-          << ": not a pair of the fabric's rails (CLIENT_HOST:PORT~SERVER_HOST:PORT; fabricctl acceptance -o json "
-             "lists the pairs)\n";
+  std::map<std::string, std::string> bandwidth, collectives, failed;
+  if (raw.empty()) {
+    if (!run_live(*fabric, pairs, read, how, out, bandwidth, failed)) return kExitInvalid;
+  } else {
+    auto b = ops::read_reports(fs::path(raw) / "ib_write_bw");
+    auto c = b ? ops::read_reports(fs::path(raw) / "nccl") : b;
+    if (!b || !c) {
+      std::cerr << "fabricctl: error: " << terminal_line(!b ? b.error() : c.error()) << "\n";
       return kExitInvalid;
     }
+    bandwidth = std::move(*b);
+    collectives = std::move(*c);
+    // A report for a pair the fabric does not have is a mistake in DIR, not a result to drop.
+    for (const auto& entry : bandwidth) {
+      const std::string& name = entry.first;  // a lambda cannot capture a structured binding (clang 14)
+      if (std::none_of(pairs.begin(), pairs.end(), [&](const acceptance::Pair& p) { return p.name() == name; })) {
+        std::cerr
+            << "fabricctl: error: " << terminal_line((fs::path(raw) / "ib_write_bw" / (name + ".txt")).string())
+            << ": not a pair of the fabric's rails (CLIENT_HOST:PORT~SERVER_HOST:PORT; fabricctl acceptance -o json "
+               "lists the pairs)\n";
+        return kExitInvalid;
+      }
+    }
   }
-  const acceptance::AcceptanceReport report =
-      acceptance::judge(fabric->desired, pairs, *bandwidth, *collectives, failed);
+  const acceptance::AcceptanceReport report = acceptance::judge(fabric->desired, pairs, bandwidth, collectives, failed);
   if (!baseline.empty()) {
     std::ostringstream json;
     acceptance::write_json(report, json);

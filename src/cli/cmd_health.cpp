@@ -54,9 +54,7 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
-  std::optional<Baseline> baseline;
-  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  auto loaded = load_scoped_fabric(o, readings.limit);
+  auto loaded = load_scoped_fabric(o, readings.limit, baseline_dir);
   if (!loaded) return kExitInvalid;
   const Fabric* fabric = &loaded->fabric;
   const auto needed = devices_to_read(*fabric, loaded->scope, true, "health --watch");
@@ -70,7 +68,7 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
   w.devices.assign(needed->begin(), needed->end());
   w.jobs = readings.live.jobs;
   if (!readings.limit.empty()) w.health.scope = loaded->scope;
-  if (baseline) w.health.baseline = &*baseline;
+  if (loaded->baseline) w.health.baseline = &*loaded->baseline;
   ReportStyle style;
   style.color = use_color(color_when, ::isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"), std::getenv("TERM"));
   style.fabric = &fabric->desired;
@@ -88,30 +86,29 @@ int watch(FabricOptions& o, const TwoReadingsOptions& readings, const std::strin
         progress.clear();
         for (const auto& [device, why] : report.unreadable)
           std::cerr << "fabricctl: " << device << ": " << terminal_line(why) << "\n";
+        const auto keep = [&](ReportFormat f, const std::string& path, const ReportStyle& st) {
+          auto ok = write_report_file(report, {f, path}, st);
+          if (!ok) {
+            std::cerr << "fabricctl: error: " << ok.error() << "\n";
+            written = kExitDevice;
+          }
+          return ok.has_value();
+        };
         if (!html.empty()) {  // the page, its charts over the last judgements
           history.push_back({*report.ran_at, report.rates});
           if (history.size() > kHtmlSamples) history.erase(history.begin());
           ReportStyle page = style;
           page.history = &history;
-          if (auto ok = write_report_file(report, {ReportFormat::html, html}, page); !ok) {
-            std::cerr << "fabricctl: error: " << ok.error() << "\n";
-            written = kExitDevice;
-          }
+          keep(ReportFormat::html, html, page);
         }
-        if (textfile.empty()) {
-          if (html.empty()) {
-            write_report(report, format, style, std::cout);
-            std::cout.flush();
-          }
-          return;
-        }
-        if (auto ok = write_report_file(report, {ReportFormat::prometheus, textfile}, style); !ok) {
-          std::cerr << "fabricctl: error: " << ok.error() << "\n";
-          written = kExitDevice;
-        } else if (!readings.quiet) {
+        if (!textfile.empty() && keep(ReportFormat::prometheus, textfile, style) && !readings.quiet) {
           const ReportTally t = tally(report);
           std::cerr << "fabricctl: " << ops::utc_text(std::chrono::system_clock::now()) << ": " << t.errors
                     << " errors, " << t.warnings << " warnings; wrote " << textfile << "\n";
+        }
+        if (html.empty() && textfile.empty()) {
+          write_report(report, format, style, std::cout);
+          std::cout.flush();
         }
       },
       first ? &first->observed : nullptr);
@@ -181,9 +178,7 @@ int cmd_health(const std::vector<std::string>& args) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
-  std::optional<Baseline> baseline;
-  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  auto loaded = load_scoped_fabric(o, readings.limit);
+  auto loaded = load_scoped_fabric(o, readings.limit, baseline_dir);
   if (!loaded) return kExitInvalid;
   const Fabric* fabric = &loaded->fabric;
   const auto read = read_two_readings(*fabric, readings, std::move(loaded->scope), "health");
@@ -191,7 +186,7 @@ int cmd_health(const std::vector<std::string>& args) {
 
   HealthOptions options;
   options.scope = read->scope;
-  if (baseline) options.baseline = &*baseline;
+  if (loaded->baseline) options.baseline = &*loaded->baseline;
   VerifyReport report = run_health(fabric->desired, read->first.observed, read->second.observed, options);
   report.ran_at = std::chrono::system_clock::now();
   ReportStyle style;

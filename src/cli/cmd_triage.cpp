@@ -58,9 +58,7 @@ int cmd_triage(const std::vector<std::string>& args) {
     std::cerr << usage_error(e);
     return kExitInvalid;
   }
-  std::optional<Baseline> baseline;
-  if (!baseline_dir.empty() && !(baseline = load_baseline_or_say(baseline_dir))) return kExitInvalid;
-  auto loaded = load_scoped_fabric(o, readings.limit);
+  auto loaded = load_scoped_fabric(o, readings.limit, baseline_dir);
   if (!loaded) return kExitInvalid;
   const Fabric* fabric = &loaded->fabric;
   std::set<std::string> scope = std::move(loaded->scope);
@@ -78,7 +76,7 @@ int cmd_triage(const std::vector<std::string>& args) {
   const VerifyReport config = ops::verify(fabric->desired, read->second.observed, std::move(vo));
   HealthOptions ho;
   ho.scope = read->scope;
-  if (baseline) ho.baseline = &*baseline;
+  if (loaded->baseline) ho.baseline = &*loaded->baseline;
   const VerifyReport health = run_health(fabric->desired, read->first.observed, read->second.observed, ho);
   const TriageReport report = triage(config, health);
   if (output == "json") write_triage_json(report, std::cout);

@@ -38,7 +38,17 @@ void add_baseline_option(po::options_description& desc, std::string& dir) {
                      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
 }
 
-std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit) {
+std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit,
+                                               const std::string& baseline_dir) {
+  std::optional<Baseline> baseline;
+  if (!baseline_dir.empty()) {
+    auto b = load_baseline(baseline_dir);
+    if (!b) {
+      std::cerr << "fabricctl: error: " << b.error() << "\n";
+      return std::nullopt;
+    }
+    baseline = std::move(*b);
+  }
   auto fabric = load_fabric(o);
   if (!fabric) return std::nullopt;
   std::set<std::string> scope = devices_in_scope(fabric->desired, limit);
@@ -46,7 +56,7 @@ std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vect
     std::cerr << usage_error("--limit matches no device or group");
     return std::nullopt;
   }
-  return ScopedFabric{std::move(*fabric), std::move(scope)};
+  return ScopedFabric{std::move(*fabric), std::move(scope), std::move(baseline)};
 }
 
 std::optional<std::set<std::string>> devices_to_read(const Fabric& fabric, const std::set<std::string>& scope,
@@ -54,15 +64,6 @@ std::optional<std::set<std::string>> devices_to_read(const Fabric& fabric, const
   std::set<std::string> needed = devices_needed(fabric.desired, scope);
   if (live && !connect_settings_complete(fabric, what + " reads every device it needs", needed)) return std::nullopt;
   return needed;
-}
-
-std::optional<Baseline> load_baseline_or_say(const std::string& dir) {
-  auto b = load_baseline(dir);
-  if (!b) {
-    std::cerr << "fabricctl: error: " << b.error() << "\n";
-    return std::nullopt;
-  }
-  return std::move(*b);
 }
 
 std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoReadingsOptions& o,

@@ -39,16 +39,17 @@ struct TwoReadings {
 
 /// Adds --baseline DIR (health and triage).
 void add_baseline_option(boost::program_options::options_description& desc, std::string& dir);
-/// The baseline `baseline save --out DIR` wrote; nullopt with the error printed when it cannot be read.
-std::optional<Baseline> load_baseline_or_say(const std::string& dir);
-
-/// The fabric `o` names and the devices `limit` selects (every device without one).
+/// The fabric `o` names, the devices `limit` selects (every device without one), and the baseline
+/// `baseline save --out DIR` wrote into `baseline_dir` (none without one).
 struct ScopedFabric {
   Fabric fabric;
   std::set<std::string> scope;
+  std::optional<Baseline> baseline;
 };
-/// nullopt, the error printed, when the inventory does not load or `limit` matches nothing.
-std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit);
+/// nullopt, the error printed, when the baseline cannot be read (checked first), the inventory does not
+/// load or `limit` matches nothing.
+std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit,
+                                               const std::string& baseline_dir = "");
 
 /// The devices `scope` needs read: its devices and their links' far ends (a link is judged from both).
 /// Read `live`, each must say how to reach it first: nullopt with the missing settings printed, `what`

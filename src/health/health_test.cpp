@@ -46,6 +46,12 @@ struct Twice {
     static uint64_t none = 0;
     return none;
   }
+  /// `f` on every port of `device` in both readings: how its platform reports them, before a test moves one.
+  template <typename F>
+  void in_both(std::string_view device, F f) {
+    for (FabricObserved* reading : {&before, &after})
+      for (PortObserved& p : reading->devices.find(device)->second.ports) f(p);
+  }
   VerifyReport run(HealthOptions o = {}) const { return run_health(lab.desired, before, after, o); }
 };
 
@@ -150,15 +156,13 @@ TEST_CASE("health: pauses above the threshold name the pausing end, read on eith
 TEST_CASE("health: an end that counts pauses only over all priorities (EOS) is read where no end counts per priority") {
   Twice t;
   // leaf2 as EOS reports it: PFC frames per port, not per priority; host1's counters not readable.
-  for (FabricObserved* f : {&t.before, &t.after}) {
-    for (PortObserved& p : f->devices.find("leaf2")->second.ports) {
-      p.counters.erase("pfc_rx_pause_3");
-      p.counters.erase("pfc_tx_pause_3");
-      p.counters["pfc_rx_pause"] = 1000;
-      p.counters["pfc_tx_pause"] = 1000;
-    }
-    for (PortObserved& p : f->devices.find("host1")->second.ports) p.counters.clear();
-  }
+  t.in_both("leaf2", [](PortObserved& p) {
+    p.counters.erase("pfc_rx_pause_3");
+    p.counters.erase("pfc_tx_pause_3");
+    p.counters["pfc_rx_pause"] = 1000;
+    p.counters["pfc_tx_pause"] = 1000;
+  });
+  t.in_both("host1", [](PortObserved& p) { p.counters.clear(); });
   CHECK(of(t.run(), "health.pfc.pauses").empty());
   t.counter("leaf2", "Ethernet1/1", "pfc_rx_pause") += 60'000;  // 2000/s received from host1
   const VerifyReport r = t.run();
@@ -229,11 +233,10 @@ TEST_CASE("health: lossless drops, retransmissions and a broken CNP loop on a ho
 
 TEST_CASE("health: where a port counts no FCS or symbol errors, its frames received in error are read (NVUE)") {
   Twice t;
-  for (FabricObserved* f : {&t.before, &t.after})
-    for (PortObserved& p : f->devices.find("spine1")->second.ports) {
-      p.counters.erase("fcs_errors");
-      p.counters["rx_errors"] = 10;
-    }
+  t.in_both("spine1", [](PortObserved& p) {
+    p.counters.erase("fcs_errors");
+    p.counters["rx_errors"] = 10;
+  });
   CHECK(of(t.run(), "health.link.errors").empty());
   t.counter("spine1", "swp1", "rx_errors") += 30;
   const VerifyReport r = t.run();

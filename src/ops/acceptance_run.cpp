@@ -18,14 +18,9 @@ struct End {
 };
 
 End end_of(const Fabric& fabric, const std::string& endpoint) {
-  const size_t colon = endpoint.find(':');
-  for (size_t i = 0; i < fabric.desired.devices.size(); ++i) {
-    const DeviceDesired& d = fabric.desired.devices[i];
-    if (d.name != endpoint.substr(0, colon)) continue;
-    for (const PortDesired& p : d.ports)
-      if (p.name == endpoint.substr(colon + 1)) return {&d, &p, &fabric.mgmt[i]};
-  }
-  return {};
+  const acceptance::PortRef at = acceptance::find_port(fabric.desired, endpoint);
+  if (at.device == nullptr) return {};
+  return {at.device, at.port, &fabric.mgmt[static_cast<size_t>(at.device - fabric.desired.devices.data())]};
 }
 
 /// perftest's client when nothing listens yet at the server's port (perftest_communication.c).

@@ -71,20 +71,29 @@ std::vector<std::string> suspicious_ports(const VerifyReport& r) {
   return out;
 }
 
+/// Counter -> its rate in each sample (0 where a sample lacks it), of one port.
+using Series = std::map<std::string, std::vector<double>>;
+
+/// The series of each of `ports` over `samples`: one pass over the rates, whatever their number.
+std::map<std::string, Series> series_of(const std::vector<std::string>& ports, const std::vector<RateSample>& samples) {
+  std::map<std::string, Series> out;
+  for (const std::string& port : ports) out[port];
+  for (size_t i = 0; i < samples.size(); ++i)
+    for (const CounterRate& c : samples[i].rates) {
+      const auto port = out.find(c.where.str());
+      if (port == out.end()) continue;
+      std::vector<double>& rates = port->second[c.counter];
+      rates.resize(samples.size());
+      rates[i] = c.per_s;
+    }
+  return out;
+}
+
 /// One port's chart: each of its busiest counters as a line over the samples (or, with one sample, a
 /// bar), scaled to the highest rate drawn, which the chart names.
-void write_chart(std::ostream& out, const std::string& port, const std::vector<RateSample>& samples) {
-  std::map<std::string, std::vector<double>> series;  // counter -> its rate in each sample (0 absent)
-  for (size_t i = 0; i < samples.size(); ++i)
-    for (const CounterRate& c : samples[i].rates)
-      if (c.where.str() == port) {
-        auto& s = series[c.counter];
-        s.resize(samples.size());
-        s[i] = c.per_s;
-      }
+void write_chart(std::ostream& out, const std::string& port, const Series& series, size_t samples) {
   std::vector<std::pair<double, std::string>> busiest;
-  for (auto& [counter, rates] : series) {
-    rates.resize(samples.size());
+  for (const auto& [counter, rates] : series) {
     const double top = *std::max_element(rates.begin(), rates.end());
     if (top > 0) busiest.emplace_back(top, counter);
   }
@@ -97,12 +106,12 @@ void write_chart(std::ostream& out, const std::string& port, const std::vector<R
   }
   const double top = busiest.front().first;
   const int height = kChartHeight + kChartLegend * static_cast<int>(busiest.size());
-  out << "<svg class=\"rates\" data-port=\"" << xml_attribute(port) << "\" data-samples=\"" << samples.size()
+  out << "<svg class=\"rates\" data-port=\"" << xml_attribute(port) << "\" data-samples=\"" << samples
       << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kChartWidth << "\" height=\"" << height << "\">"
       << "<rect x=\"0\" y=\"0\" width=\"" << kChartWidth << "\" height=\"" << kChartHeight
       << "\" fill=\"#fafafa\" stroke=\"#ccc\"/><text x=\"4\" y=\"12\" font-size=\"11\">" << number(top) << "/s</text>";
   for (size_t k = 0; k < busiest.size(); ++k) {
-    const std::vector<double>& rates = series[busiest[k].second];
+    const std::vector<double>& rates = series.at(busiest[k].second);
     const std::string_view colour = kChartColours[k];
     const auto y = [&](double v) { return kChartHeight - 4 - static_cast<int>((kChartHeight - 20) * v / top); };
     if (rates.size() == 1) {  // one window: a bar per counter
@@ -248,7 +257,8 @@ void write_html(const VerifyReport& r, const FabricDesired& fabric, std::ostream
       const std::vector<RateSample>& samples = history.empty() ? one : history;
       out << "<h2>Rates on the ports the findings name</h2>\n<p>" << samples.size()
           << (samples.size() == 1 ? " window" : " windows, oldest first") << "; per second.</p>\n";
-      for (const std::string& port : ports) write_chart(out, port, samples);
+      const std::map<std::string, Series> series = series_of(ports, samples);
+      for (const std::string& port : ports) write_chart(out, port, series.at(port), samples.size());
     }
   }
   out << "</main>\n</body>\n</html>\n";

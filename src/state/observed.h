@@ -85,6 +85,10 @@ struct PortObserved {
   std::map<std::string, uint64_t> counters;
 };
 
+/// Counters by port, as a platform's reader returns them before they join their ports: port -> neutral
+/// name -> value.
+using PortCounters = std::map<std::string, std::map<std::string, uint64_t>, std::less<>>;
+
 /// One device's observed state, as one snapshot file holds it.
 struct DeviceObserved {
   std::string name;

@@ -221,8 +221,9 @@ def write(state, model, devices, cables):
     for key, value in model["counters"].items():
         dev, port = key.split(":", 1)
         by_device.setdefault(dev, {})[port] = value
+    ends = peers(cables)
     stormed = {w for kind, w in model["faults"] if kind == "storm"}
-    stormed_ports = {"%s:%s" % peers(cables)[tuple(w.split(":", 1))] for w in stormed}
+    stormed_ports = {"%s:%s" % ends[tuple(w.split(":", 1))] for w in stormed}
     for dev, spec in devices.items():
         counters = by_device.get(dev, {})
         if spec["role"] == "host":
@@ -230,7 +231,6 @@ def write(state, model, devices, cables):
         elif spec["platform"] == "sonic":
             write_sonic(state, dev, counters, {p for p in counters if "%s:%s" % (dev, p) in stormed_ports})
         elif spec["platform"] == "eos":
-            ends = peers(cables)
             marks = {port: model["counters"].get("%s:%s" % ends[(dev, port)], {}).get("ecn_marked", 0)
                      for port in counters}
             write_eos(state, dev, counters, marks)

@@ -16,6 +16,7 @@
 #include "platform/eos/running_config.h"
 #include "platform/eos/show_json.h"
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 #include "util/diag.h"
 #include "util/names.h"
 #include "util/text.h"
@@ -28,11 +29,6 @@ constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
 constexpr std::string_view kPfcCounters = "pfc-counters.json";
 constexpr std::string_view kEcnCounters = "ecn-counters.json";
-
-const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
-  const auto it = raw.find(file);
-  return it == raw.end() ? nullptr : &it->second;
-}
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
@@ -47,17 +43,15 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!interfaces) return unexpected(interfaces.error());
   auto lldp = eos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected("show lldp neighbors: " + lldp.error());
-  eos::PortCounters qos_counters;
-  if (const std::string* text = raw_file(raw, kPfcCounters)) {
-    auto pfc = eos::pfc_counters_json(*text);
-    if (!pfc) return unexpected("show priority-flow-control counters: " + pfc.error());
-    qos_counters = std::move(*pfc);
-  }
-  if (const std::string* text = raw_file(raw, kEcnCounters)) {
-    auto ecn = eos::ecn_counters_json(*text);
-    if (!ecn) return unexpected("show qos interfaces ecn counters queue: " + ecn.error());
-    for (auto& [port, values] : *ecn) qos_counters[port].merge(values);
-  }
+  PortCounters qos_counters;
+  if (auto c =
+          add_counters(raw, kPfcCounters, "show priority-flow-control counters", eos::pfc_counters_json, qos_counters);
+      !c)
+    return unexpected(c.error());
+  if (auto c = add_counters(raw, kEcnCounters, "show qos interfaces ecn counters queue", eos::ecn_counters_json,
+                            qos_counters);
+      !c)
+    return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::eos;

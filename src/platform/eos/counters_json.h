@@ -10,12 +10,10 @@
 #include <string>
 #include <string_view>
 
+#include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::eos {
-
-/// Counters by port, neutral name -> value.
-using PortCounters = std::map<std::string, std::map<std::string, uint64_t>, std::less<>>;
 
 /// `show priority-flow-control counters`: `interfaceCounters.<port>.rxFrames` / `txFrames`, PFC frames
 /// received and sent on the port, summed over the priorities (EOS counts them per interface, not per

@@ -20,6 +20,7 @@
 #include "platform/nvue/release.h"
 #include "platform/nvue/show_table.h"
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 #include "util/text.h"
 
 namespace fabricctl {
@@ -84,11 +85,6 @@ std::string command_line(const CollectCommand& command, const DeviceDesired& dev
   if (command.file != kConfig || device.hardware.nos_release.empty()) return std::string(command.command);
   const auto release = nvue::parse_release(device.hardware.nos_release);
   return release && release->state_forms() ? "nv config show --expand -o json" : std::string(command.command);
-}
-
-const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
-  const auto it = raw.find(file);
-  return it == raw.end() ? nullptr : &it->second;
 }
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {

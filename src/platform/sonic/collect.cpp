@@ -15,6 +15,7 @@
 #include <array>
 
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 #include "platform/sonic/config_db_reader.h"
 #include "platform/sonic/counters.h"
 #include "platform/sonic/image.h"
@@ -69,11 +70,6 @@ std::string keep_qos_tables(std::string_view output) {
   return doc.dump(4) + "\n";
 }
 
-const std::string* raw_file(const RawOutputs& raw, std::string_view file) {
-  const auto it = raw.find(file);
-  return it == raw.end() ? nullptr : &it->second;
-}
-
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kStatus, kLldp})
     if (raw_file(raw, f) == nullptr) return unexpected("no " + std::string(f) + " was collected");
@@ -83,17 +79,11 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!status) return unexpected(status.error());
   auto lldp = sonic::lldp_table(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
-  sonic::PortCounters counters;
-  if (const std::string* text = raw_file(raw, kPfcCounters)) {
-    auto pfc = sonic::pfc_counters(*text);
-    if (!pfc) return unexpected("show pfc counters: " + pfc.error());
-    counters = std::move(*pfc);
-  }
-  if (const std::string* text = raw_file(raw, kPfcwdStats)) {
-    auto wd = sonic::pfcwd_stats(*text);
-    if (!wd) return unexpected("show pfcwd stats: " + wd.error());
-    for (auto& [port, values] : *wd) counters[port].merge(values);
-  }
+  PortCounters counters;
+  if (auto c = add_counters(raw, kPfcCounters, "show pfc counters", sonic::pfc_counters, counters); !c)
+    return unexpected(c.error());
+  if (auto c = add_counters(raw, kPfcwdStats, "show pfcwd stats", sonic::pfcwd_stats, counters); !c)
+    return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::sonic;

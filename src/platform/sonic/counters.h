@@ -16,12 +16,10 @@
 #include <string>
 #include <string_view>
 
+#include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::sonic {
-
-/// Port -> neutral counter -> value.
-using PortCounters = std::map<std::string, std::map<std::string, uint64_t>, std::less<>>;
 
 /// `show pfc counters`. Both tables must be there; a port in neither is absent, an "N/A" cell too. A row
 /// whose port is not a valid port name is left out (no inventory port has that name; CONFIG_DB's
