@@ -292,15 +292,22 @@ void errors(Run& run) {
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
     // FCS and symbol errors where the port counts them; else every frame received in error (NVUE's
     // in-errors, the kernel's count), of which damaged frames are the usual part.
+    // FEC codewords it could not correct (SONiC's FEC_UNCORR), where counted: the same fault seen
+    // before the MAC, often growing before the frames' errors do.
     auto n = r.rise_of({"fcs_errors", "symbol_errors"});
     if (!n) n = r.rise("rx_errors");
-    if (!n) return;
-    if (*n == 0) return run.pass(kErrors);
+    const auto fec = r.rise("fec_uncorrectable");
+    if (!n && !fec) return;
+    if (n.value_or(0) == 0 && fec.value_or(0) == 0) return run.pass(kErrors);
     const Endpoint here = end_of(d, p);
     const std::optional<Endpoint> peer = peer_of(run.context, p);
     const std::string link = peer ? peer->str() + " -> " + here.str() : here.str();
-    run.fail(kErrors, Severity::error, here, peer, "no FCS or symbol errors", in_seconds(*n, r.seconds),
-             "frames arrive damaged on " + here.str() + ": " + in_seconds(*n, r.seconds),
+    std::string observed = n ? in_seconds(*n, r.seconds) : "";
+    if (fec.value_or(0) > 0)
+      observed += (observed.empty() ? "" : "; ") + std::string("FEC uncorrectable ") + in_seconds(*fec, r.seconds);
+    run.fail(kErrors, Severity::error, here, peer,
+             fec ? "no FCS or symbol errors, no uncorrectable FEC codewords" : "no FCS or symbol errors", observed,
+             "frames arrive damaged on " + here.str() + ": " + observed,
              "the cable or optics of " + link +
                  " (clean or reseat the connectors, then swap the cable or optic); "
                  "errors counted by the receiver point at the direction toward it");
@@ -523,7 +530,8 @@ const std::vector<HealthCheck>& health_checks() {
   static const std::vector<HealthCheck> checks = {
       {kStorm, Severity::error, "PFC storms the switch's watchdog caught, named on the port that sends the pauses"},
       {kPauses, Severity::warning, "PFC pauses at a high rate on a link, named on the end that sends them"},
-      {kErrors, Severity::error, "FCS and symbol errors arriving on a port: the cable or optics toward it"},
+      {kErrors, Severity::error,
+       "FCS and symbol errors, or uncorrectable FEC codewords, arriving on a port: the cable or optics toward it"},
       {kFlap, Severity::error, "a link that went down or up, once per link"},
       {kDrops, Severity::error, "drops for lack of buffer on a lossless priority"},
       {kRetransmit, Severity::warning, "RoCE retransmissions at a high rate on a host port"},

@@ -246,6 +246,25 @@ TEST_CASE("health: where a port counts no FCS or symbol errors, its frames recei
   CHECK(errors[0]->observed == "+30 in 30 s (1.00/s)");
 }
 
+TEST_CASE("health: uncorrectable FEC codewords are errors of the link, alone or beside FCS errors (SONiC)") {
+  Twice t;
+  t.in_both("leaf1", [](PortObserved& p) { p.counters["fec_uncorrectable"] = 5; });
+  CHECK(of(t.run(), "health.link.errors").empty());
+  t.counter("leaf1", "Ethernet48", "fec_uncorrectable") += 60;
+  const VerifyReport r = t.run();
+  const auto errors = of(r, "health.link.errors");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0]->a.str() == "leaf1:Ethernet48");
+  CHECK(errors[0]->observed == "+0 in 30 s (0.00/s); FEC uncorrectable +60 in 30 s (2.00/s)");
+  CHECK(errors[0]->expected == "no FCS or symbol errors, no uncorrectable FEC codewords");
+  // Only FEC counted (no FCS counter on the port): the FEC rise alone.
+  t.in_both("leaf1", [](PortObserved& p) { p.counters.erase("fcs_errors"); p.counters.erase("symbol_errors"); });
+  const VerifyReport only_fec = t.run();
+  const auto alone = of(only_fec, "health.link.errors");
+  REQUIRE(alone.size() == 1);
+  CHECK(alone[0]->observed == "FEC uncorrectable +60 in 30 s (2.00/s)");
+}
+
 TEST_CASE("health: drops on a switch whose buffer table sizes headroom by length name the table's row") {
   Twice t;
   for (DeviceDesired& d : t.lab.desired.devices) {

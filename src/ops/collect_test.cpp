@@ -1,6 +1,10 @@
 #include "ops/collect.h"
 
 #include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "ops/fake_fleet_test_support.h"
 
@@ -55,4 +59,40 @@ TEST_CASE("ops collect: a command that fails names itself and the device's first
   const FabricObserved got = collect_devices(fabric, {"leaf1"}, {}, ctx);
   CHECK(got.devices.empty());
   CHECK(got.failure("leaf1")->reason == "`show interfaces status` exited with status 1: Error: no such command");
+}
+
+TEST_CASE("ops collect: a counter command the device lacks leaves its counters out, live and from raw") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  // The fake's SONiC switch prints the PFC counters and none of the other counter commands (as a
+  // release without them); one that fails outright is as absent.
+  fleet.device("leaf1").fail_when["show pfcwd stats"] = Reply{1, "", "Error: PFC watchdog not supported\n"};
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  RawByDevice raws;
+  const FabricObserved got = collect_devices(fabric, {"leaf1"}, {}, ctx, &raws);
+  REQUIRE(got.failures.empty());
+  const auto& raw = raws.at("leaf1");
+  CHECK(raw.count("pfc-counters.txt") == 1);
+  CHECK(raw.count("pfcwd-stats.txt") == 0);
+  CHECK(raw.count("queue-counters.json") == 0);
+  const PortObserved& port = got.devices.at("leaf1").ports.front();
+  CHECK(port.counters.count("pfc_rx_pause_3") == 1);
+  CHECK(port.counters.count("watchdog_storms_3") == 0);  // absent, never 0
+
+  // The same raw directory read back: the missing optional files are no error.
+  const auto dir = std::filesystem::temp_directory_path() / ("fabricctl-optional-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "leaf1");
+  for (const auto& [file, text] : raw) std::ofstream(dir / "leaf1" / file) << text;
+  CollectOptions from_raw;
+  from_raw.from_raw = dir;
+  const FabricObserved again = collect_devices(fabric, {"leaf1"}, from_raw, ctx);
+  CHECK(again.failures.empty());
+  CHECK(again.devices.at("leaf1").ports.front().counters == port.counters);
+  // A required file missing is still the device's failure.
+  std::filesystem::remove(dir / "leaf1" / "lldp-table.txt");
+  CHECK(collect_devices(fabric, {"leaf1"}, from_raw, ctx).failure("leaf1") != nullptr);
+  std::filesystem::remove_all(dir);
 }

@@ -141,7 +141,8 @@ inline std::string sonic_version() {
          "Platform: x86_64-accton_as9726_32d-r0\nHwSKU: Accton-AS9726-32D\nASIC: broadcom\nASIC Count: 1\n";
 }
 
-/// What the device's collector reads when it holds `observed`; for SONiC, CONFIG_DB is `config_db`.
+/// What the device's collector reads when it holds `observed`; for SONiC, CONFIG_DB is `config_db`, and
+/// of its optional counter commands only the PFC ones (the others answer as a release without them).
 inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& observed,
                               const nlohmann::ordered_json& config_db = {}) {
   if (d.platform == Platform::linux_host) return {{"host-collect.json", write_snapshot(observed)}};
@@ -253,8 +254,12 @@ class FakeConnector final : public Connector {
         return unexpected(device + ": the command did not finish within 60000 ms; stopped");
     for (const auto& [key, reply] : d.fail_when)
       if (command.find(key) != std::string::npos) return reply;
-    if (const auto f = files_[device].find(command); f != files_[device].end())
-      return Reply{0, d.state.at(f->second), ""};
+    if (const auto f = files_[device].find(command); f != files_[device].end()) {
+      const auto out = d.state.find(f->second);
+      // A command the device does not print: as a release without it answers (click's usage error).
+      if (out == d.state.end()) return Reply{2, "", "Error: No such command.\n"};
+      return Reply{0, out->second, ""};
+    }
     for (const CommandRole& role : kCommandRoles) {
       if (command.find(role.contains) == std::string::npos) continue;
       if (role.effect == Effect::stage) {

@@ -54,6 +54,10 @@ struct CollectCommand {
   /// What of the output may be kept in the raw file: what the NOS prints of secrets removed. nullptr
   /// keeps all of it (the command prints none).
   std::string (*keep)(std::string_view output) = nullptr;
+  /// A counter command a device may lack (an older release, a platform without the counter): when it
+  /// exits non-zero, or a raw directory has no file of it, its output is absent and the ports have none
+  /// of its counters (never zeros). Every other command's failure fails the device.
+  bool optional = false;
 };
 
 /// The read side of a platform: the commands a live collection runs, and how their (kept) outputs

@@ -131,6 +131,9 @@ grep -q '"health.pfc.pauses"' "$work/out" || fail "storm: its pauses are not evi
 fault cnp-broken host2:ens2f0np0 host2:ens2f0np0~leaf2:Ethernet2/1 health.dcqcn.cnp
 fault rp-off host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.dcqcn.reaction
 fault lossless-drops host2:ens1f0np0 host2:ens1f0np0~leaf1:Ethernet8 health.lossless.drops
+# SONiC's ingress PG of the lossless priority drops: the fix names the cable and the buffer table's row.
+fault lossless-drops leaf1:Ethernet0 host1:ens1f0np0~leaf1:Ethernet0 health.lossless.drops
+grep -q 'cable_lengths_m\|row' "$work/out" || fail "SONiC's lossless drops: no buffer row: $(cat "$work/out")"
 fault crc leaf2:Ethernet1/1 host1:ens2f0np0~leaf2:Ethernet1/1 health.link.errors
 fault crc spine1:swp2 leaf2:Ethernet48/1~spine1:swp2 health.link.errors  # NVUE's in-errors
 fault retransmit host1:ens2f0np0 host1:ens2f0np0~leaf2:Ethernet1/1 health.rdma.retransmissions

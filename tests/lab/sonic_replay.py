@@ -21,7 +21,10 @@ renders hold, the emulator must take and treat as SONiC's daemons do.
    shared/tools, which sits beside these outputs).
 5. The counter commands: COUNTERS_DB holding the values SONiC's own tests print, the emulator's `show
    pfc counters` and `show pfcwd stats` are those outputs byte for byte (pfcstat and pfcwd/main.py's
-   tabulate layout, thousands separators, the blank line between the Rx and Tx tables).
+   tabulate layout, thousands separators, the blank line between the Rx and Tx tables); `show queue
+   counters --json` has the real output's shape: per port, queue objects named UC<n>/MC<n>/ALL<n> of the
+   same four keys, every value a string, laid out as json_dump lays out the real one (sorted keys,
+   indent 2), with the "time" the real one has before sonic-utilities' test deletes it.
 Prints one line per check; exit 1 on the first that does not hold."""
 import json
 import os
@@ -201,6 +204,28 @@ def counters(outputs):
         if shown != real:
             fail("%s: the emulator prints\n%s\nSONiC prints\n%s" % (command, shown, real))
     print("ok: show pfc counters and show pfcwd stats as SONiC prints them, byte for byte")
+    with open(os.path.join(outputs, "show-queue-counters-Ethernet8-json_queue-counter-test.json")) as f:
+        real_text = f.read()
+    real = json.loads(real_text)
+    if real_text.rstrip("\n") != json.dumps(real, indent=2, sort_keys=True):
+        fail("the real queue counters are not laid out as json_dump lays them out")
+    with open(os.path.join(state, "counters.json"), "w") as f:
+        json.dump({"Ethernet0:3": {"SAI_QUEUE_STAT_PACKETS": "1200"}}, f)
+    shown_text = cli(state, "show queue counters --json")
+    shown = json.loads(shown_text)
+    if shown_text.rstrip("\n") != json.dumps(shown, indent=2, sort_keys=True):
+        fail("show queue counters --json: not laid out as json_dump lays it out:\n" + shown_text[:300])
+    queue = re.compile(r"(UC|MC|ALL)[0-9]+")
+    real_keys = {k for q in real["Ethernet8"].values() for k in q}
+    for port, queues in shown.items():
+        if not isinstance(queues.pop("time", None), str):
+            fail("show queue counters --json: %s has no time of the reading" % port)
+        for name, stats in queues.items():
+            if not queue.fullmatch(name) or set(stats) != real_keys or not all(isinstance(v, str) for v in stats.values()):
+                fail("show queue counters --json: %s %s is %r; SONiC's are %s of strings" % (port, name, stats, sorted(real_keys)))
+    if shown["Ethernet0"]["UC3"]["totalpacket"] != "1200":
+        fail("show queue counters --json: %r" % shown["Ethernet0"]["UC3"])
+    print("ok: show queue counters --json in the shape SONiC prints it")
 
 
 def main():

@@ -21,9 +21,10 @@ under the fault, or all without it. The faults:
                            end must count watchdog storms: SONiC)
   cnp-broken HOST:PORT     ECN-marked packets arrive and the NIC sends no CNP (its notification point off)
   rp-off HOST:PORT         CNPs arrive and the NIC ignores them, 100 a second (its reaction point off)
-  lossless-drops HOST:PORT the NIC drops received lossless traffic for lack of buffer, 50 packets a second
-  crc DEV:PORT             frames arrive damaged on DEV:PORT, 5 a second (a host, EOS or NVUE: what counts
-                           receive errors)
+  lossless-drops DEV:PORT  the NIC, or a SONiC switch's ingress PG, drops received lossless traffic for lack
+                           of buffer, 50 packets a second
+  crc DEV:PORT             frames arrive damaged on DEV:PORT, 5 a second (a host, SONiC, EOS or NVUE: what
+                           counts receive errors)
   retransmit HOST:PORT     RoCE on the NIC retransmits 50 packets a second
   flap HOST:PORT           the cable (a real veth pair) loses its carrier and gets it back now, as when it is
                            pulled and put back: the host's kernel counts it
@@ -33,7 +34,8 @@ under the fault, or all without it. The faults:
 Where the counters go, in each reader's native names (docs/counters-reference.md): a host's stand-in mlx5 NIC,
 its `ethtool -S` answer (ROOT/dcb/<netdev>.ethtool beside the saved DCB reply) and its RDMA port's hw_counters
 under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, which the emulator's `show pfc
-counters` and `show pfcwd stats` print); EOS's interfaceCounters (its counters.json) and its PFC frames and
+counters`, `show pfcwd stats`, `portstat`, `show priority-group drop counters` and the queue counters
+print); EOS's interfaceCounters (its counters.json) and its PFC frames and
 ECN marks (qos-counters.json); NVUE's link stats (its counters.json: frames received in error, drops). The
 link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
 the kernel (rtnetlink's carrier changes)."""
@@ -70,7 +72,9 @@ FAULTS = {
     # hosts' ib_write_bw double, perftest.py, reads this fault).
     "slow-pcie": {},
 }
-HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "lossless-drops", "retransmit", "flap", "slow-pcie"}
+HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "retransmit", "flap", "slow-pcie"}
+# The faults a switch's port can have too, on the platforms whose counters of them fabricctl reads.
+COUNTED_ON = {"lossless-drops": ("sonic",), "crc": ("eos", "nvue", "sonic")}
 
 
 def load_json(path, default):
@@ -176,19 +180,26 @@ def write_host(state, host, counters):
                 f.write("%d\n" % value)
 
 
-def write_sonic(state, dev, counters, stormed):
-    """COUNTERS_DB: the port's SAI PFC statistics and its queue's PFC watchdog statistics (sonic-swss
-    orchagent/pfcwdorch.cpp, port_rates and pfcstat's keys)."""
-    db = {}
+def write_sonic(state, dev, counters, stormed, marks):
+    """COUNTERS_DB: the port's SAI PFC and error statistics, its RoCE queue's PFC watchdog statistics and
+    ECN marks (toward the NIC behind the port: `marks`, port -> the peer's count), and the drops of the
+    lossless priority's ingress PG (sonic-swss orchagent/pfcwdorch.cpp, port_rates; the keys pfcstat,
+    portstat, queuestat, wredstat and pg-drop read)."""
+    db = {"PG": {}}
     for port, c in counters.items():
         c = {k: int(v) for k, v in c.items()}
         db[port] = {"SAI_PORT_STAT_PFC_%d_RX_PKTS" % PRIORITY: str(c.get("rx_pause", 0)),
-                    "SAI_PORT_STAT_PFC_%d_TX_PKTS" % PRIORITY: str(c.get("tx_pause", 0))}
+                    "SAI_PORT_STAT_PFC_%d_TX_PKTS" % PRIORITY: str(c.get("tx_pause", 0)),
+                    "SAI_PORT_STAT_IF_IN_ERRORS": str(c.get("fcs", 0)),
+                    "SAI_PORT_STAT_IF_IN_DISCARDS": str(c.get("rx_discards", 0))}
         db["%s:%d" % (port, PRIORITY)] = {
             "PFC_WD_STATUS": "stormed" if port in stormed else "operational",
             "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": str(c.get("storms", 0)),
             "PFC_WD_QUEUE_STATS_DEADLOCK_RESTORED": str(max(0, c.get("storms", 0) - (port in stormed))),
-            "PFC_WD_QUEUE_STATS_TX_DROPPED_PACKETS": str(c.get("wd_drops", 0))}
+            "PFC_WD_QUEUE_STATS_TX_DROPPED_PACKETS": str(c.get("wd_drops", 0)),
+            "SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS": str(int(marks.get(port, 0)))}
+        db["PG"]["%s:%d" % (port, PRIORITY)] = {"SAI_INGRESS_PRIORITY_GROUP_STAT_DROPPED_PACKETS":
+                                                str(c.get("rx_discards", 0))}
     save_json(os.path.join(state, dev, "state", "counters.json"), db)
 
 
@@ -228,11 +239,12 @@ def write(state, model, devices, cables):
         counters = by_device.get(dev, {})
         if spec["role"] == "host":
             write_host(state, dev, counters)
-        elif spec["platform"] == "sonic":
-            write_sonic(state, dev, counters, {p for p in counters if "%s:%s" % (dev, p) in stormed_ports})
+            continue
+        marks = {port: model["counters"].get("%s:%s" % ends[(dev, port)], {}).get("ecn_marked", 0)
+                 for port in counters}
+        if spec["platform"] == "sonic":
+            write_sonic(state, dev, counters, {p for p in counters if "%s:%s" % (dev, p) in stormed_ports}, marks)
         elif spec["platform"] == "eos":
-            marks = {port: model["counters"].get("%s:%s" % ends[(dev, port)], {}).get("ecn_marked", 0)
-                     for port in counters}
             write_eos(state, dev, counters, marks)
         elif spec["platform"] == "nvue":
             write_nvue(state, dev, counters)
@@ -274,15 +286,14 @@ def fault(state, kind, where):
     ends = peers(cables)
     if (dev, port) not in ends:
         sys.exit("traffic.py: %r is not a cabled port of the lab" % where)
-    if kind in HOST_ONLY and devices[dev]["role"] != "host":
-        sys.exit("traffic.py: %s happens on a host's port, not on %s" % (kind, where))
+    counts = COUNTED_ON.get(kind)
+    if devices[dev]["role"] != "host" and (kind in HOST_ONLY or (counts and devices[dev]["platform"] not in counts)):
+        sys.exit("traffic.py: %s needs an end whose counters of it fabricctl reads (a host%s), not %s"
+                 % (kind, "".join(", " + p for p in counts or ()), devices[dev]["platform"]))
     far = devices[ends[(dev, port)][0]]
     if kind == "storm" and far["platform"] != "sonic":
         sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC), not %s"
                  % far["platform"])
-    if kind == "crc" and devices[dev]["role"] != "host" and devices[dev]["platform"] not in ("eos", "nvue"):
-        sys.exit("traffic.py: crc needs an end whose receive errors fabricctl reads (a host, EOS, NVUE), not %s"
-                 % devices[dev]["platform"])
     if kind == "flap":
         # The switch's end goes down and up: the host's end loses its carrier and gets it back, as when a
         # cable is pulled, and keeps its addresses and routes (an administrative down would remove them).

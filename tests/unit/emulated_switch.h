@@ -127,6 +127,7 @@ class EmulatedSwitch {
       auto out = session->run(collector.command_line ? collector.command_line(c, device, "fabricctl")
                                                      : std::string(c.command));
       REQUIRE_MESSAGE(out, out.error());
+      if (c.optional && out->exit_status != 0) continue;  // as collect: the release lacks these counters
       REQUIRE_MESSAGE(out->exit_status == 0, out->err);
       raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
     }

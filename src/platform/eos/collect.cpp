@@ -89,11 +89,12 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector eos_collector() {
-  return {{{kRunningConfig, "show running-config", eos::keep_running_config},
-           {kInterfaces, "show interfaces | json", nullptr},
-           {kLldp, "show lldp neighbors | json", nullptr},
-           {kPfcCounters, "show priority-flow-control counters | json", nullptr},
-           {kEcnCounters, "show qos interfaces ecn counters queue | json", nullptr}},
+  // The QoS counter commands are optional: a platform without them (cEOS, vEOS) still has its state read.
+  return {{{kRunningConfig, "show running-config", eos::keep_running_config, false},
+           {kInterfaces, "show interfaces | json", nullptr, false},
+           {kLldp, "show lldp neighbors | json", nullptr, false},
+           {kPfcCounters, "show priority-flow-control counters | json", nullptr, true},
+           {kEcnCounters, "show qos interfaces ecn counters queue | json", nullptr, true}},
           observe};
 }
 

@@ -133,9 +133,9 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector nvue_collector() {
-  return {{{kConfig, "nv config show -o json", keep_qos_and_interfaces},
-           {kInterfaces, "nv show interface -o json", nullptr},
-           {kLldp, "nv show interface --view=lldp", nullptr}},
+  return {{{kConfig, "nv config show -o json", keep_qos_and_interfaces, false},
+           {kInterfaces, "nv show interface -o json", nullptr, false},
+           {kLldp, "nv show interface --view=lldp", nullptr, false}},
           observe,
           command_line};
 }

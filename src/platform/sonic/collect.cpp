@@ -8,8 +8,12 @@
 // - `show version`: the image's release, HWSKU and ASIC, which decide what the config updater refuses
 //   (image.h); only the lines fabricctl reads are kept. Read by plan, not by verify.
 // - `show pfc counters` and `show pfcwd stats -e`: the ports' PFC pauses and the watchdog's storms and
-//   drops, as counters (counters.h). A raw directory from before they were collected has neither: its
-//   ports then have no counters.
+//   drops, as counters (counters.h); `show priority-group drop counters`: the ingress drops per priority
+//   group; `portstat -e -j` and `portstat -f -j`: errors, discards and FEC codewords; `show queue
+//   counters --json` and `show queue wredcounters --json`: per unicast queue, packets, drops, WRED drops
+//   and ECN marks (counters_json.h). Each is optional: a release without the command (portstat -f before
+//   202205, wredstat before 202505) or a raw directory from before fabricctl read it gives no counters
+//   of it, never zeros.
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -18,6 +22,7 @@
 #include "platform/raw_outputs.h"
 #include "platform/sonic/config_db_reader.h"
 #include "platform/sonic/counters.h"
+#include "platform/sonic/counters_json.h"
 #include "platform/sonic/image.h"
 #include "platform/sonic/show_table.h"
 
@@ -30,6 +35,26 @@ constexpr std::string_view kLldp = "lldp-table.txt";
 constexpr std::string_view kVersion = "version.txt";
 constexpr std::string_view kPfcCounters = "pfc-counters.txt";
 constexpr std::string_view kPfcwdStats = "pfcwd-stats.txt";
+constexpr std::string_view kPgDrops = "pg-drop-counters.txt";
+constexpr std::string_view kPortErrors = "port-errors.json";
+constexpr std::string_view kFecStats = "fec-stats.json";
+constexpr std::string_view kQueueCounters = "queue-counters.json";
+constexpr std::string_view kWredCounters = "wred-counters.json";
+
+/// The counter commands: output file, command, reader.
+struct CounterSource {
+  std::string_view file, command;
+  Expected<PortCounters> (*read)(std::string_view);
+};
+constexpr std::array<CounterSource, 7> kCounterSources{{
+    {kPfcCounters, "show pfc counters", sonic::pfc_counters},
+    {kPfcwdStats, "show pfcwd stats -e", sonic::pfcwd_stats},
+    {kPgDrops, "show priority-group drop counters", sonic::pg_drop_counters},
+    {kPortErrors, "portstat -e -j", sonic::port_errors_json},
+    {kFecStats, "portstat -f -j", sonic::fec_stats_json},
+    {kQueueCounters, "show queue counters --json", sonic::queue_counters_json},
+    {kWredCounters, "show queue wredcounters --json", sonic::wred_counters_json},
+}};
 
 // The CONFIG_DB tables config_db_reader reads and those apply's patch touches (config_db_patch.h
 // patched_tables(), which a test holds inside this list); nothing else of CONFIG_DB is kept.
@@ -80,10 +105,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   auto lldp = sonic::lldp_table(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
   PortCounters counters;
-  if (auto c = add_counters(raw, kPfcCounters, "show pfc counters", sonic::pfc_counters, counters); !c)
-    return unexpected(c.error());
-  if (auto c = add_counters(raw, kPfcwdStats, "show pfcwd stats", sonic::pfcwd_stats, counters); !c)
-    return unexpected(c.error());
+  for (const CounterSource& s : kCounterSources)
+    if (auto c = add_counters(raw, s.file, s.command, s.read, counters); !c) return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::sonic;
@@ -105,13 +128,13 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector sonic_collector() {
-  return {{{kRunningConfig, "show runningconfiguration all", keep_qos_tables},
-           {kStatus, "show interfaces status", nullptr},
-           {kLldp, "show lldp table", nullptr},
-           {kVersion, "show version", sonic::keep_version_lines},
-           {kPfcCounters, "show pfc counters", nullptr},
-           {kPfcwdStats, "show pfcwd stats -e", nullptr}},
-          observe};
+  Collector c{{{kRunningConfig, "show runningconfiguration all", keep_qos_tables, false},
+               {kStatus, "show interfaces status", nullptr, false},
+               {kLldp, "show lldp table", nullptr, false},
+               {kVersion, "show version", sonic::keep_version_lines, false}},
+              observe};
+  for (const CounterSource& s : kCounterSources) c.commands.push_back({s.file, s.command, nullptr, true});
+  return c;
 }
 
 }  // namespace fabricctl

@@ -30,8 +30,13 @@ const std::string kLldp =
 
 TEST_CASE("sonic collector: whole-device commands only, and CONFIG_DB kept without its secrets") {
   const Collector c = adapter(Platform::sonic).collector;
-  REQUIRE(c.commands.size() == 6);
-  for (const CollectCommand& cmd : c.commands) CHECK(cmd.command.rfind("show ", 0) == 0);
+  REQUIRE(c.commands.size() == 11);
+  for (const CollectCommand& cmd : c.commands) {
+    CHECK((cmd.command.rfind("show ", 0) == 0 || cmd.command.rfind("portstat ", 0) == 0));
+    // The four the device's state needs are required; every counter command may be missing.
+    CHECK(cmd.optional == (cmd.file.find("counters") != std::string_view::npos || cmd.file.find("stats") != std::string_view::npos ||
+                           cmd.file.find("errors") != std::string_view::npos));
+  }
   const CollectCommand& running = command(c, "runningconfiguration.json");
   const bool has_keep = running.keep != nullptr;
   REQUIRE(has_keep);
@@ -99,6 +104,31 @@ TEST_CASE("sonic collector: CONFIG_DB, status and LLDP become one device; what i
   CHECK(counted->ports[0].counters.at("pfc_tx_pause_3") == 7);
   CHECK(counted->ports[0].counters.at("watchdog_drops_3") == 300);
   CHECK(counted->ports[1].counters.empty());  // Ethernet4: in neither table
+  // Drops per ingress PG, errors, FEC codewords, queues' drops and ECN marks.
+  raw["pg-drop-counters.txt"] =
+      "Ingress PG dropped packets:\n"
+      "     Port    PG0    PG1    PG2    PG3    PG4    PG5    PG6    PG7\n"
+      "---------  -----  -----  -----  -----  -----  -----  -----  -----\n"
+      "Ethernet0      0      0      0     42      0      0      0      0\n";
+  raw["port-errors.json"] = R"({"Ethernet0": {"STATE": "U", "RX_ERR": "5", "RX_DRP": "0", "RX_OVR": "0",
+                               "TX_ERR": "0", "TX_DRP": "0", "TX_OVR": "0"}})";
+  raw["fec-stats.json"] = R"({"Ethernet0": {"STATE": "U", "FEC_CORR": "9", "FEC_UNCORR": "1", "FEC_SYMBOL_ERR": "0"}})";
+  raw["queue-counters.json"] = R"({"Ethernet0": {"time": "2026-12-05T08:00:00", "UC3": {"totalpacket": "10",
+                                  "totalbytes": "0", "droppacket": "2", "dropbytes": "0"}}})";
+  raw["wred-counters.json"] = R"({"Ethernet0": {"time": "2026-12-05T08:00:00", "UC3": {"wreddroppacket": "0",
+                                 "wreddropbytes": "0", "ecnmarkedpacket": "77", "ecnmarkedbytes": "0"}}})";
+  const auto all = c.observe("leaf1", raw);
+  REQUIRE_MESSAGE(all, all.error());
+  const auto& e0c = all->ports[0].counters;
+  CHECK(e0c.at("rx_discards_3") == 42);
+  CHECK(e0c.at("rx_errors") == 5);
+  CHECK(e0c.at("fec_uncorrectable") == 1);
+  CHECK(e0c.at("queue_drops_3") == 2);
+  CHECK(e0c.at("ecn_marked_3") == 77);
+  CHECK(e0c.at("pfc_rx_pause_3") == 1200);  // the PFC tables' counters kept beside them
+  raw["queue-counters.json"] = "COUNTERS_QUEUE_NAME_MAP is empty!\n";
+  CHECK(c.observe("leaf1", raw).error().find("show queue counters --json: invalid JSON") == 0);
+  raw.erase("queue-counters.json");
   raw["pfc-counters.txt"] = "% Error";
   CHECK(c.observe("leaf1", raw).error() == "show pfc counters: no \"Port Rx\" table");
   raw.erase("pfc-counters.txt");

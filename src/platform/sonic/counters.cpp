@@ -13,24 +13,6 @@ namespace fabricctl::sonic {
 
 namespace {
 
-/// A count as sonic-utilities prints it (format_number_with_comma): "1,234,567" or "12", at most
-/// 2^64-1. nullopt for anything else.
-std::optional<uint64_t> count(std::string_view cell) {
-  std::string digits;
-  size_t group = 0;  // digits since the last comma
-  for (const char c : cell) {
-    if (c != ',') {
-      digits += c;
-      ++group;
-      continue;
-    }
-    if (group == 0 || group > 3 || (digits.size() > group && group != 3)) return std::nullopt;
-    group = 0;
-  }
-  if (digits.size() != cell.size() && group != 3) return std::nullopt;  // after a comma, three digits
-  return parse_u64(digits);
-}
-
 std::string where(std::string_view table, std::string_view row, std::string_view column) {
   return std::string(table) + " " + quote(row) + " column " + quote(column);
 }
@@ -53,6 +35,22 @@ std::optional<std::string_view> block(std::string_view text, std::string_view he
 }
 
 }  // namespace
+
+std::optional<uint64_t> count(std::string_view cell) {
+  std::string digits;
+  size_t group = 0;  // digits since the last comma
+  for (const char c : cell) {
+    if (c != ',') {
+      digits += c;
+      ++group;
+      continue;
+    }
+    if (group == 0 || group > 3 || (digits.size() > group && group != 3)) return std::nullopt;
+    group = 0;
+  }
+  if (digits.size() != cell.size() && group != 3) return std::nullopt;  // after a comma, three digits
+  return parse_u64(digits);
+}
 
 Expected<PortCounters> pfc_counters(std::string_view text) {
   PortCounters out;
@@ -111,6 +109,32 @@ Expected<PortCounters> pfcwd_stats(std::string_view text) {
     c["watchdog_storms_" + q] = (*storm)[0];
     c["watchdog_restored_" + q] = (*storm)[1];
     c["watchdog_drops_" + q] = (*tx)[1] + (*rx)[1];
+  }
+  return out;
+}
+
+Expected<PortCounters> pg_drop_counters(std::string_view text) {
+  PortCounters out;
+  constexpr std::string_view kHeader = "Ingress PG dropped packets:";
+  const size_t first = text.find_first_not_of(" \n");
+  if (first != std::string_view::npos && text.substr(first).starts_with("Warning: PG counters are disabled"))
+    return out;  // FLEX_COUNTER_TABLE PG_DROP off: the switch counts none
+  const auto table = block(text, kHeader);
+  if (!table) return unexpected("priority-group drop counters: no \"" + std::string(kHeader) + "\" line");
+  auto rows = parse_show_table(table->substr(std::min(table->find('\n'), table->size())), {"Port"});
+  if (!rows) return unexpected("priority-group drop counters: " + rows.error());
+  for (const TableRow& row : *rows) {
+    const std::string& port = row.find("Port")->second;
+    if (!valid_port_name(port)) continue;  // as in the pfc counters
+    for (const auto& [column, cell] : row) {
+      if (column == "Port") continue;
+      const auto pg = column.size() == 3 && column.starts_with("PG") ? parse_u64(column.substr(2)) : std::nullopt;
+      if (!pg || *pg > 7) return unexpected("priority-group drop counters: column " + quote(column) + " is not PG0-PG7");
+      if (cell == "N/A" || (cell.size() > 1 && cell[0] == '-' && parse_u64(cell.substr(1)))) continue;
+      const auto v = count(cell);
+      if (!v) return unexpected(where("priority-group drop counters", port, column) + ": " + quote(cell) + " is not a count");
+      out[port]["rx_discards_" + std::to_string(*pg)] = *v;
+    }
   }
   return out;
 }

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,10 @@
 #include "util/expected.h"
 
 namespace fabricctl::sonic {
+
+/// A count as sonic-utilities prints it (netstat.py format_number_with_comma): "1,234,567" or "12", at
+/// most 2^64-1; nullopt for anything else ("N/A", a sign, a misplaced comma).
+std::optional<uint64_t> count(std::string_view cell);
 
 /// `show pfc counters`. Both tables must be there; a port in neither is absent, an "N/A" cell too. A row
 /// whose port is not a valid port name is left out (no inventory port has that name; CONFIG_DB's
@@ -29,5 +34,14 @@ Expected<PortCounters> pfc_counters(std::string_view text);
 /// `show pfcwd stats -e`. Rows of invalid port names are left out, as above; a queue that is not
 /// "<port>:<0-15>" or a pair that is not two counts is refused.
 Expected<PortCounters> pfcwd_stats(std::string_view text);
+
+/// `show priority-group drop counters` (scripts/pg-drop): "Ingress PG dropped packets:", then a table
+/// of a Port column and one column per ingress priority group (PG0-PG7, those COUNTERS_DB has), packets
+/// dropped for lack of buffer since the user's last clear. fabricctl renders each lossless priority's
+/// traffic into the PG of its own number (config_db.cpp, TC_TO_PRIORITY_GROUP_MAP), so PG<n>'s drops
+/// are priority <n>'s: rx_discards_<n>. "Warning: PG counters are disabled..." (FLEX_COUNTER_TABLE
+/// PG_DROP off) gives no counters; "N/A", and a negative count (a counter that fell below the user's
+/// cleared value), give none for that cell.
+Expected<PortCounters> pg_drop_counters(std::string_view text);
 
 }  // namespace fabricctl::sonic

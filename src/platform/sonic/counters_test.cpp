@@ -110,3 +110,42 @@ TEST_SUITE("external") {
     CHECK(real->at("Ethernet44").at("watchdog_storms_4") == 1);
   }
 }
+
+namespace {
+
+// scripts/pg-drop as sonic-utilities' tests/pgdropstat_test.py shows it, with a disabled PG's N/A and
+// a count below the user's cleared value.
+const char* const kPgDrop = R"(Ingress PG dropped packets:
+     Port    PG0    PG1    PG2    PG3    PG4    PG5    PG6    PG7
+---------  -----  -----  -----  -----  -----  -----  -----  -----
+Ethernet0    800    801    802    803    804    805    806    807
+Ethernet4    400    401    402    N/A    404    405    406    407
+Ethernet8    100    101    102     -3    104    105    106    107
+)";
+
+}  // namespace
+
+TEST_CASE("show priority-group drop counters: a PG's drops are its priority's receive discards") {
+  const auto got = pg_drop_counters(kPgDrop);
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->size() == 3);
+  CHECK(got->at("Ethernet0").at("rx_discards_3") == 803);
+  CHECK(got->at("Ethernet0").size() == 8);
+  CHECK(got->at("Ethernet4").count("rx_discards_3") == 0);  // N/A: not counted, not 0
+  CHECK(got->at("Ethernet8").count("rx_discards_3") == 0);  // fell below the cleared value
+  CHECK(got->at("Ethernet8").at("rx_discards_4") == 104);
+  // Polling off: pg-drop warns and prints no table.
+  const auto off = pg_drop_counters(
+      "Warning: PG counters are disabled. Use 'counterpoll pg-drop enable' to enable polling\n");
+  REQUIRE_MESSAGE(off, off.error());
+  CHECK(off->empty());
+  std::string bad = kPgDrop;
+  bad.replace(bad.find("PG7"), 3, "PGx");
+  CHECK(pg_drop_counters(bad).error() == "priority-group drop counters: column \"PGx\" is not PG0-PG7");
+  bad = kPgDrop;
+  bad.replace(bad.find("805"), 3, "8e5");
+  CHECK(pg_drop_counters(bad).error() ==
+        "priority-group drop counters \"Ethernet0\" column \"PG5\": \"8e5\" is not a count");
+  CHECK(pg_drop_counters("garbage\n").error() ==
+        "priority-group drop counters: no \"Ingress PG dropped packets:\" line");
+}

@@ -17,13 +17,16 @@ runs, and so does the revert timer when it fires:
   ports.json       what CONFIG_DB does not hold: {"Ethernet0": {"speed": "400G", "oper": "up",
                    "lldp": ["host1", "ens1f0np0"]}}
   answers.json     for tests, answers that replace the emulator's own (common.py)
-  counters.json    COUNTERS_DB, what the counter commands print (counters_db()); tests write it
+  counters.json    COUNTERS_DB, what the counter commands print (counters_db()); tests write it:
+                   ports' SAI statistics by port, queues' by "Ethernet0:3", ingress PGs' under "PG"
   version.json     the image: {"build_version": "20230531.22", "asic_type": "broadcom"} (sonic_version.yml;
                    default that 202305 image); the HWSKU is DEVICE_METADATA|localhost's, as GCU reads it
 
 Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
   show runningconfiguration all, show interfaces status, show lldp table, show version,
-  show pfc counters, show pfcwd stats [-e] (from counters.json, COUNTERS_DB's keys),
+  show pfc counters, show pfcwd stats [-e], show priority-group drop counters, portstat -e -j,
+  portstat -f -j (202205+), show queue counters --json, show queue wredcounters --json (202505+)
+  (from counters.json, COUNTERS_DB's keys),
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
   config delete-checkpoint NAME, config apply-patch [-d] FILE, config load [-y] FILE, config save [-y],
   tee /tmp/NAME, rm -f /tmp/NAME..., 
@@ -320,6 +323,109 @@ def show_pfcwd_stats(cli, m):
     return 0
 
 
+def branch_of(cli):
+    """The image's release branch as a number (202305); None for a master or unknown build."""
+    return sonic_gcu.branch(version_of(cli["state"]).get("build_version", ""))
+
+
+def since(cli, first):
+    """Whether the image's branch has what sonic-utilities added in `first` (a master build has all)."""
+    b = branch_of(cli)
+    return b is None or b >= first
+
+
+def port_stat(db, port, name):
+    """A SAI port statistic of COUNTERS_DB as portstat reads it: "0" for a port without an entry (syncd
+    starts its counters at 0), "N/A" for a statistic an entry lacks."""
+    return str(db[port].get(name, "N/A")) if port in db else "0"
+
+
+def show_pg_drop(cli, _m):
+    """scripts/pg-drop `-c show`: per port, its ingress PGs' SAI_INGRESS_PRIORITY_GROUP_STAT_DROPPED_PACKETS
+    (counters.json "PG": {"Ethernet0:3": {...}}; PGs 0-7 of every port, "N/A" where an entry lacks the
+    statistic), minus the user's cleared values (none here)."""
+    pgs = counters_db(cli).get("PG", {})
+    rows = []
+    for port in sorted(cli["db"].get("PORT", {}), key=natural):
+        cells = []
+        for pg in range(8):
+            entry = pgs.get("%s:%d" % (port, pg))
+            cells.append("0" if entry is None else str(entry.get("SAI_INGRESS_PRIORITY_GROUP_STAT_DROPPED_PACKETS", "N/A")))
+        rows.append([port] + cells)
+    sys.stdout.write("Ingress PG dropped packets:\n")
+    sys.stdout.write(table(["Port"] + ["PG%d" % pg for pg in range(8)], rows))
+    return 0
+
+
+PORT_STATE = {"up": "U", "down": "D"}
+
+
+def portstat(cli, m):
+    """scripts/portstat `-e -j` (header_errors_only) and `-f -j` (header_fec_only, 202205 and later; BER
+    columns 202411 and later, N/A here: the emulator has no port rates): netstat.py table_as_json, sorted
+    keys, indent 4, comma-formatted strings."""
+    db = counters_db(cli)
+    if m[1] == "-f" and not since(cli, 202205):
+        sys.stderr.write("usage: portstat [-h] [-a] [-c] [-d] [-D] [-e] [-j] [-r] [-R] [-t TAG] [-p PERIOD]\n"
+                         "                [-i INTERFACE] [-s SHOW] [-n NAMESPACE] [-v]\n"
+                         "portstat: error: unrecognized arguments: -f\n")
+        return 2
+    if m[1] == "-e":
+        columns = [("RX_ERR", "SAI_PORT_STAT_IF_IN_ERRORS"), ("RX_DRP", "SAI_PORT_STAT_IF_IN_DISCARDS"),
+                   ("RX_OVR", "SAI_PORT_STAT_ETHER_RX_OVERSIZE_PKTS"), ("TX_ERR", "SAI_PORT_STAT_IF_OUT_ERRORS"),
+                   ("TX_DRP", "SAI_PORT_STAT_IF_OUT_DISCARDS"), ("TX_OVR", "SAI_PORT_STAT_ETHER_TX_OVERSIZE_PKTS")]
+    else:
+        columns = [("FEC_CORR", "SAI_PORT_STAT_IF_IN_FEC_CORRECTABLE_FRAMES"),
+                   ("FEC_UNCORR", "SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES"),
+                   ("FEC_SYMBOL_ERR", "SAI_PORT_STAT_IF_IN_FEC_SYMBOL_ERRORS")]
+        if since(cli, 202411):
+            columns += [("FEC_PRE_BER", None), ("FEC_POST_BER", None)]
+    ports = lab_ports.load(cli["state"])
+    out = {}
+    for port in sorted(cli["db"].get("PORT", {}), key=natural):
+        row = {"STATE": PORT_STATE.get(ports.get(port, {}).get("oper"), "N/A")}
+        for column, stat in columns:
+            row[column] = "N/A" if stat is None else with_commas(port_stat(db, port, stat))
+        out[port] = row
+    print(json.dumps(out, indent=4, sort_keys=True))
+    return 0
+
+
+QUEUE_STATS = {"counters": [("totalpacket", "SAI_QUEUE_STAT_PACKETS"), ("totalbytes", "SAI_QUEUE_STAT_BYTES"),
+                            ("droppacket", "SAI_QUEUE_STAT_DROPPED_PACKETS"),
+                            ("dropbytes", "SAI_QUEUE_STAT_DROPPED_BYTES")],
+               "wredcounters": [("wreddroppacket", "SAI_QUEUE_STAT_WRED_DROPPED_PACKETS"),
+                                ("wreddropbytes", "SAI_QUEUE_STAT_WRED_DROPPED_BYTES"),
+                                ("ecnmarkedpacket", "SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS"),
+                                ("ecnmarkedbytes", "SAI_QUEUE_STAT_WRED_ECN_MARKED_BYTES")]}
+
+
+def show_queue(cli, m):
+    """`show queue counters --json` (scripts/queuestat, JSON since 202106) and `show queue wredcounters
+    --json` (scripts/wredstat, 202505 and later): per port its unicast and multicast queues 0-7 (the
+    queue entries of counters.json, "Ethernet0:3", "0" for a queue without one, "N/A" for a statistic
+    an entry lacks) and the reading's time; utilities_common/cli.py json_dump (sorted keys, indent 2).
+    Without a user's cached clear, the values are COUNTERS_DB's, without separators (only the
+    difference from a cache, netstat.py ns_diff, has them)."""
+    kind = m[1]
+    first = 202106 if kind == "counters" else 202505
+    if not since(cli, first):
+        raise ClickError('No such command "%s".' % kind if kind == "wredcounters" else "no such option: --json",
+                         ["Usage: show queue [OPTIONS] COMMAND [ARGS]...", 'Try "show queue -h" for help.', ""])
+    db = counters_db(cli)
+    out = {}
+    for port in sorted(cli["db"].get("PORT", {}), key=natural):
+        entry = {"time": "2026-12-05T08:00:00.000000"}
+        for tag in ("UC", "MC"):
+            for q in range(8):
+                stats = db.get("%s:%d" % (port, q)) if tag == "UC" else None
+                entry["%s%d" % (tag, q)] = {key: str(stats.get(stat, "N/A")) if stats is not None else "0"
+                                            for key, stat in QUEUE_STATS[kind]}
+        out[port] = entry
+    print(json.dumps(out, indent=2, sort_keys=True, ensure_ascii=False))
+    return 0
+
+
 def show_lldp(cli, _m):
     ports = lab_ports.load(cli["state"])
     rows = [[n, p["lldp"][0], p["lldp"][1], "BR", ""] for n, p in sorted(ports.items(), key=lambda i: natural(i[0]))
@@ -447,6 +553,9 @@ COMMANDS = [
     (r"show version", show_version),
     (r"show pfc counters", show_pfc_counters),
     (r"show pfcwd stats( -e)?", show_pfcwd_stats),
+    (r"show priority-group drop counters", show_pg_drop),
+    (r"portstat (-e|-f) -j", portstat),
+    (r"show queue (counters|wredcounters) --json", show_queue),
     (r"config interface pfc priority(?: .*)?", lambda cli, _m: pfc_priority(cli["state"], cli["db"], cli["words"])),
     (r"config checkpoint (\S+)", checkpoint),
     (r"config rollback (\S+)", rollback_command),
