@@ -48,6 +48,7 @@ std::optional<PlanScope> plan_scope(const Fabric& fabric, const PlanInputs& in) 
   if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first", needed))
     return std::nullopt;
   p.how.jobs = in.read.jobs;
+  p.how.counters = false;  // plan and apply judge state, not counters
   if (!raw_dir.empty()) p.how.from_raw = raw_dir;
   return p;
 }

@@ -41,11 +41,12 @@ void add_read_options(boost::program_options::options_description& desc, ReadOpt
 }
 
 FabricObserved read_devices_now(const Fabric& fabric, const std::vector<std::string>& names, const ReadOptions& o,
-                                ops::Observer& observer) {
+                                ops::Observer& observer, bool counters) {
   const auto connector = connector_of(o);
   ops::Context ctx{*connector, observer};
   ops::CollectOptions how;
   how.jobs = o.jobs;
+  how.counters = counters;
   return ops::collect_devices(fabric, names, how, ctx);
 }
 

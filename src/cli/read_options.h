@@ -43,9 +43,10 @@ std::string check_read_options(const ReadOptions& o);
 ops::SshSettings ssh_settings(const ReadOptions& o);
 std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o);
 /// The devices `names` of `fabric` read now over SSH as `o` says (verify and health without saved
-/// snapshots); `observer` sees the progress.
+/// snapshots); `observer` sees the progress. `counters`: run the counter commands too (health does;
+/// verify judges no counter).
 FabricObserved read_devices_now(const Fabric& fabric, const std::vector<std::string>& names, const ReadOptions& o,
-                                ops::Observer& observer);
+                                ops::Observer& observer, bool counters);
 
 /// Whether every device has what connecting needs (mgmt address, user, a way to log in); if not,
 /// prints each missing setting and "N errors: <why>; nothing was read". Called before any device is

@@ -80,7 +80,7 @@ std::optional<TwoReadings> read_two_readings(const Fabric& fabric, const TwoRead
   progress.phase("reading the first reading's " + std::to_string(names.size()) + " snapshots");
   r.first = read_snapshot_dir(o.since, names, inventory);
   if (o.snapshots.empty()) {
-    r.second.observed = read_devices_now(fabric, names, o.live, progress);
+    r.second.observed = read_devices_now(fabric, names, o.live, progress, true);
   } else {
     progress.phase("reading the second reading's snapshots");
     r.second = read_snapshot_dir(o.snapshots, names, inventory);

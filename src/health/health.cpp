@@ -292,11 +292,12 @@ void errors(Run& run) {
   each_port(run, [&](const DeviceDesired& d, const PortDesired& p, const Readings& r) {
     // FCS and symbol errors where the port counts them; else every frame received in error (NVUE's
     // in-errors, the kernel's count), of which damaged frames are the usual part.
-    // FEC codewords it could not correct (SONiC's FEC_UNCORR), where counted: the same fault seen
-    // before the MAC, often growing before the frames' errors do.
+    // What FEC could not correct, where counted (SONiC's codewords, FEC_UNCORR; mlx5's symbols,
+    // rx_pcs_symbol_err_phy; a port counts one of the two): the same fault seen below the MAC, often
+    // growing before the frames' errors do.
     auto n = r.rise_of({"fcs_errors", "symbol_errors"});
     if (!n) n = r.rise("rx_errors");
-    const auto fec = r.rise("fec_uncorrectable");
+    const auto fec = r.rise_of({"fec_uncorrectable", "fec_uncorrectable_symbols"});
     if (!n && !fec) return;
     if (n.value_or(0) == 0 && fec.value_or(0) == 0) return run.pass(kErrors);
     const Endpoint here = end_of(d, p);

@@ -263,6 +263,13 @@ TEST_CASE("health: uncorrectable FEC codewords are errors of the link, alone or 
   const auto alone = of(only_fec, "health.link.errors");
   REQUIRE(alone.size() == 1);
   CHECK(alone[0]->observed == "FEC uncorrectable +60 in 30 s (2.00/s)");
+  // A host NIC counts the symbols its FEC could not correct (mlx5), judged alike.
+  Twice h;
+  h.in_both("host1", [](PortObserved& p) { p.counters["fec_uncorrectable_symbols"] = 0; });
+  h.counter("host1", "ens1f0np0", "fec_uncorrectable_symbols") += 3;
+  const VerifyReport on_host = h.run();
+  REQUIRE(of(on_host, "health.link.errors").size() == 1);
+  CHECK(of(on_host, "health.link.errors")[0]->a.str() == "host1:ens1f0np0");
 }
 
 TEST_CASE("health: drops on a switch whose buffer table sizes headroom by length name the table's row") {

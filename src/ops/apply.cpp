@@ -129,6 +129,7 @@ RawByDevice read_again(Run& run, const std::vector<std::string>& devices) {
   RawByDevice raws;
   CollectOptions how;
   how.jobs = run.o.jobs;
+  how.counters = false;  // a step is judged by its state, not by counters
   FabricObserved fresh = collect_devices(run.fabric, devices, how, run.ctx, &raws);
   for (const std::string& d : devices) {
     run.now.devices.erase(d);

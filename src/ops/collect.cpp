@@ -4,6 +4,7 @@
 #include <mutex>
 #include <set>
 
+#include "platform/raw_outputs.h"
 #include "util/escape.h"
 #include "util/file_io.h"
 #include "util/parallel.h"
@@ -15,36 +16,44 @@ namespace {
 constexpr size_t kMaxRawBytes = size_t{64} << 20;
 
 /// The raw outputs of `device`, read from RAWDIR/<device>/<file>.
-Expected<RawOutputs> read_raw(const Collector& c, const std::filesystem::path& dir) {
+Expected<RawOutputs> read_raw(const Collector& c, const DeviceDesired& d, const std::filesystem::path& dir,
+                              bool counters) {
   RawOutputs raw;
   for (const CollectCommand& cmd : c.commands) {
-    std::error_code ec;
-    if (cmd.optional && !std::filesystem::exists(dir / std::string(cmd.file), ec)) continue;
-    auto text = read_regular_file(dir / std::string(cmd.file), {kMaxRawBytes, "raw output"});
-    if (!text) return unexpected(text.error().message);
-    raw.emplace(std::string(cmd.file), std::move(*text));
+    if (cmd.counter && !counters) continue;
+    for (const CommandRun& run : command_runs(c, cmd, d, {})) {
+      std::error_code ec;
+      if (cmd.counter && !std::filesystem::exists(dir / run.file, ec)) continue;
+      auto text = read_regular_file(dir / run.file, {kMaxRawBytes, "raw output"});
+      if (!text) return unexpected(text.error().message);
+      raw.emplace(run.file, std::move(*text));
+    }
   }
   return raw;
 }
 
 /// Runs the platform's commands on the device, one session for all of them; each output as its
 /// platform keeps it.
-Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, Connector& connector) {
+Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, Connector& connector,
+                               bool counters) {
   auto session = connector.open(m);
   if (!session) return unexpected(session.error());
   RawOutputs raw;
   for (const CollectCommand& cmd : c.commands) {
-    const std::string line = c.command_line ? c.command_line(cmd, d, m.fabricctl) : std::string(cmd.command);
-    auto out = (*session)->run(line, {});
-    if (!out) return unexpected(out.error());
-    if (out->exit_status != 0 && cmd.optional) continue;  // the device lacks these counters
-    if (out->exit_status != 0) {
-      std::string first = out->err.substr(0, out->err.find('\n'));
-      if (first.empty()) first = out->out.substr(0, out->out.find('\n'));
-      return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out->exit_status) +
-                        (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
+    if (cmd.counter && !counters) continue;
+    for (const CommandRun& run : command_runs(c, cmd, d, m.fabricctl)) {
+      auto out = (*session)->run(run.line, {});
+      if (!out) return unexpected(out.error());
+      if (out->exit_status != 0 && cmd.counter) continue;  // the device lacks these counters
+      if (out->exit_status != 0) {
+        std::string first = out->err.substr(0, out->err.find('\n'));
+        if (first.empty()) first = out->out.substr(0, out->out.find('\n'));
+        return unexpected("`" + std::string(cmd.command) + "` exited with status " +
+                          std::to_string(out->exit_status) +
+                          (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
+      }
+      raw.emplace(run.file, cmd.keep ? cmd.keep(out->out) : std::move(out->out));
     }
-    raw.emplace(std::string(cmd.file), cmd.keep ? cmd.keep(out->out) : std::move(out->out));
   }
   return raw;
 }
@@ -78,7 +87,8 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     const DeviceDesired& d = fabric.desired.devices[i];
     const Collector& c = adapter(d.platform).collector;
     // Every platform has a collector (platform_test.cpp holds the table to it).
-    auto raw = live ? read_live(c, d, fabric.mgmt[i], ctx.connector) : read_raw(c, *o.from_raw / d.name);
+    auto raw = live ? read_live(c, d, fabric.mgmt[i], ctx.connector, o.counters)
+                    : read_raw(c, d, *o.from_raw / d.name, o.counters);
     if (raw && live && o.raw_out)
       if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
     Expected<DeviceObserved> got = raw ? c.observe(d.name, *raw) : unexpected(raw.error());

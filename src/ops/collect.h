@@ -24,6 +24,9 @@ struct CollectOptions {
   int jobs = 32;                                  // devices read at once
   std::optional<std::filesystem::path> from_raw;  // read RAWDIR/<device>/ instead of the devices
   std::optional<std::filesystem::path> raw_out;   // write what was read live under RAW_OUT/<device>/
+  /// Run the counter commands too (CollectCommand::counter). Reading a device's state to verify, plan or
+  /// apply it needs none of them, and leaving them out saves a command per counter table per device.
+  bool counters = true;
 };
 
 /// Reads the devices of `fabric` named in `devices` (all when empty). Devices whose platform has no

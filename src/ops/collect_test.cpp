@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -95,4 +96,21 @@ TEST_CASE("ops collect: a counter command the device lacks leaves its counters o
   std::filesystem::remove(dir / "leaf1" / "lldp-table.txt");
   CHECK(collect_devices(fabric, {"leaf1"}, from_raw, ctx).failure("leaf1") != nullptr);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("ops collect: without counters (verify, plan, apply), no counter command runs") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  CollectOptions state_only;
+  state_only.counters = false;
+  const FabricObserved got = collect_devices(fabric, {"leaf1"}, state_only, ctx);
+  REQUIRE(got.failures.empty());
+  CHECK(got.devices.at("leaf1").ports.front().counters.empty());
+  const auto log = fleet.log();
+  CHECK(std::find(log.begin(), log.end(), "leaf1: show runningconfiguration all") != log.end());
+  for (const std::string& line : log) CHECK(line.find("counters") == std::string::npos);
+  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l.find("portstat") != std::string::npos; }));
 }

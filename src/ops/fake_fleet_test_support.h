@@ -29,6 +29,7 @@
 #include "ops/observer.h"
 #include "ops/plan.h"
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 #include "state/observed.h"
 #include "state/snapshot.h"
 
@@ -211,8 +212,7 @@ class FakeConnector final : public Connector {
       dev.after_stage = dev.state;
       const Collector& c = adapter(d.platform).collector;
       for (const CollectCommand& cmd : c.commands)
-        files_[d.name][c.command_line ? c.command_line(cmd, d, fabric.mgmt[i].fabricctl) : std::string(cmd.command)] =
-            std::string(cmd.file);
+        for (const CommandRun& run : command_runs(c, cmd, d, fabric.mgmt[i].fabricctl)) files_[d.name][run.line] = run.file;
       devices_.emplace(d.name, std::move(dev));
     }
   }

@@ -46,19 +46,39 @@ struct ArtifactSpec {
 /// an audit can be replayed (`collect --from-raw`).
 using RawOutputs = std::map<std::string, std::string, std::less<>>;
 
-/// One command of a platform's collection. Its text is fixed: no value from the inventory or from a
-/// device is ever part of it, so nothing can be injected through it.
+/// One command of a platform's collection. Its text is fixed: no value from a device is ever part of
+/// it, and of the inventory only a per-port command's port name, which the inventory's reader holds to
+/// the platform's port pattern and which is shell-quoted, so nothing can be injected through it. Made by
+/// the functions below, so that every field is set.
 struct CollectCommand {
   std::string_view file;     // raw/<device>/<file>
   std::string_view command;  // as the device's SSH exec takes it
   /// What of the output may be kept in the raw file: what the NOS prints of secrets removed. nullptr
   /// keeps all of it (the command prints none).
-  std::string (*keep)(std::string_view output) = nullptr;
-  /// A counter command a device may lack (an older release, a platform without the counter): when it
-  /// exits non-zero, or a raw directory has no file of it, its output is absent and the ports have none
-  /// of its counters (never zeros). Every other command's failure fails the device.
-  bool optional = false;
+  std::string (*keep)(std::string_view output);
+  /// A counter command. A device may lack it (an older release, a platform without the counter): when
+  /// it exits non-zero, or a raw directory has no file of it, its output is absent and the ports have
+  /// none of its counters (never zeros); every other command's failure fails the device. An operation
+  /// that judges no counter (plan, apply, verify) does not run it (ops::CollectOptions::counters).
+  bool counter;
+  /// Run once per port of the device's inventory: "{port}" in `command` is the port's name
+  /// (shell-quoted), in `file` the name with '/' as '_' (command_runs()).
+  bool per_port;
 };
+
+/// A command whose output the device's state needs: its failure fails the device.
+constexpr CollectCommand required_command(std::string_view file, std::string_view command,
+                                          std::string (*keep)(std::string_view) = nullptr) {
+  return {file, command, keep, false, false};
+}
+/// A counter command (CollectCommand::counter).
+constexpr CollectCommand counter_command(std::string_view file, std::string_view command) {
+  return {file, command, nullptr, true, false};
+}
+/// A counter command the NOS has only per port (CollectCommand::per_port).
+constexpr CollectCommand per_port_counter_command(std::string_view file, std::string_view command) {
+  return {file, command, nullptr, true, true};
+}
 
 /// The read side of a platform: the commands a live collection runs, and how their (kept) outputs
 /// become the device's observed state. No commands: no collector for the platform yet.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fabricctl collect against two NVUE switches, each a real sshd on 127.0.0.1 in front of the NVUE CLI
 # emulator (tests/lab/emulators/nvue.py) that applied the switch's rendered commands.nvue: raw outputs
-# kept without the secrets the configuration holds, snapshots that verify finds clean, --from-raw giving
+# kept without the secrets the configuration holds, each port's QoS counters and watchdog storms read
+# from its own commands, snapshots that verify finds clean, --from-raw giving
 # the same snapshots, and PFC turned off on one port through the switch's own `nv unset` and
 # `nv config apply`, found by verify on that link. (Host keys, hostile output and unreachable devices:
 # collect_sonic.sh; they do not depend on the platform.)
@@ -25,9 +26,23 @@ for sw in sw1 sw2; do
   /usr/bin/python3 "$emulator" "$work/$sw/state" --load "$work/render/$sw/commands.nvue"
 done
 
+# sw1's swp1 has counted pauses on priority 3, ECN marks and two storms of its watchdog on class 3.
+echo '{"swp1": {"qos": {"pfc": {"3": {"rx-pause-frames": 1200, "tx-pause-frames": 7}}, "ecn-marked-packets": 42,
+                        "egress": {"3": {"wred-discards": 5}}, "watchdog": {"3": 2}}}}' >"$work/sw1/state/counters.json"
+
 run "$bin" collect -i "$inv" $p --out "$work/snaps" --known-hosts "$kh" --accept-new-host-keys -q
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
 grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
+# Each port's QoS counters and watchdog storms, read from its own `nv show interface <if> ...`.
+[ -s "$work/snaps/raw/sw1/qos-counters-swp2.txt" ] || fail "no per-port raw output: $(ls "$work/snaps/raw/sw1")"
+/usr/bin/python3 - "$work/snaps/sw1.json" <<'PY' || fail "counters: $(cat "$work/snaps/sw1.json")"
+import json, sys
+ports = json.load(open(sys.argv[1]))["ports"]
+c = ports["swp1"]["counters"]
+assert c["pfc_rx_pause_3"] == 1200 and c["pfc_tx_pause_3"] == 7 and c["ecn_marked"] == 42, c
+assert c["wred_drops_3"] == 5 and c["watchdog_storms_3"] == 2 and c["watchdog_storms_4"] == 0, c
+assert ports["swp2"]["counters"]["pfc_rx_pause_3"] == 0, ports["swp2"]
+PY
 for sw in sw1 sw2; do
   for f in config.json interfaces.json lldp.txt; do [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"; done
 done

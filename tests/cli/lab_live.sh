@@ -107,6 +107,14 @@ for port in ("Ethernet1/1", "Ethernet2/1"):
     for c in ("pfc_rx_pause", "pfc_tx_pause", "ecn_marked_3"):
         assert b[port][c] > a[port][c], (port, c, a[port], b[port])
 PY
+# So do NVUE's, per priority, from each port's `counters qos` (spine1, toward the leaves).
+/usr/bin/python3 - "$work/r2/spine1.json" "$work/r3/spine1.json" <<'PY' || fail "spine1's PFC counters"
+import json, sys
+a, b = ({n: p.get("counters", {}) for n, p in json.load(open(f))["ports"].items()} for f in sys.argv[1:])
+for port in b:
+    for c in ("pfc_rx_pause_3", "pfc_tx_pause_3"):
+        assert b[port][c] > a[port][c], (port, c, a[port], b[port])
+PY
 traffic tick
 run ctl "$bin" triage "${live[@]}" --since "$work/r$n" -q
 [ $rc -eq 0 ] || fail "live triage of the clean lab: exit $rc: $(cat "$work/out" "$work/err")"

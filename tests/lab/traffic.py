@@ -18,7 +18,7 @@ under the fault, or all without it. The faults:
                            and keeps it paused 40% of the time
   storm HOST:PORT          the NIC cannot drain at all: it pauses without end, and the switch's PFC watchdog
                            on the far end detects a storm every 0.4 s and drops the queue's traffic (the far
-                           end must count watchdog storms: SONiC)
+                           end must count watchdog storms: SONiC, NVUE)
   cnp-broken HOST:PORT     ECN-marked packets arrive and the NIC sends no CNP (its notification point off)
   rp-off HOST:PORT         CNPs arrive and the NIC ignores them, 100 a second (its reaction point off)
   lossless-drops DEV:PORT  the NIC, or a SONiC switch's ingress PG, drops received lossless traffic for lack
@@ -36,7 +36,8 @@ its `ethtool -S` answer (ROOT/dcb/<netdev>.ethtool beside the saved DCB reply) a
 under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, which the emulator's `show pfc
 counters`, `show pfcwd stats`, `portstat`, `show priority-group drop counters` and the queue counters
 print); EOS's interfaceCounters (its counters.json) and its PFC frames and
-ECN marks (qos-counters.json); NVUE's link stats (its counters.json: frames received in error, drops). The
+ECN marks (qos-counters.json); NVUE's link stats and per-port QoS counters (its counters.json: frames
+received in error, drops, PFC frames, ECN marks). The
 link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
 the kernel (rtnetlink's carrier changes)."""
 import json
@@ -218,10 +219,16 @@ def write_eos(state, dev, counters, marks):
     save_json(os.path.join(state, dev, "state", "qos-counters.json"), qos)
 
 
-def write_nvue(state, dev, counters):
+def write_nvue(state, dev, counters, marks):
     """link.stats of `nv show interface -o json` (what the NVUE emulator merges over its defaults): the
-    kernel's counts of the port, frames received in error and dropped."""
-    out = {port: {"in-errors": int(c.get("fcs", 0)), "in-drops": int(c.get("rx_discards", 0))}
+    kernel's counts of the port, frames received in error and dropped; and the port's `counters qos`: PFC
+    frames on the lossless priority both ways, and the ECN marks toward the NIC behind it; and its
+    watchdog's storms on the lossless priority's class."""
+    out = {port: {"in-errors": int(c.get("fcs", 0)), "in-drops": int(c.get("rx_discards", 0)),
+                  "qos": {"pfc": {str(PRIORITY): {"rx-pause-frames": int(c.get("rx_pause", 0)),
+                                                  "tx-pause-frames": int(c.get("tx_pause", 0))}},
+                          "ecn-marked-packets": int(marks.get(port, 0)),
+                          "watchdog": {str(PRIORITY): int(c.get("storms", 0))}}}
            for port, c in counters.items()}
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
@@ -247,7 +254,7 @@ def write(state, model, devices, cables):
         elif spec["platform"] == "eos":
             write_eos(state, dev, counters, marks)
         elif spec["platform"] == "nvue":
-            write_nvue(state, dev, counters)
+            write_nvue(state, dev, counters, marks)
 
 
 def model_path(state):
@@ -291,8 +298,8 @@ def fault(state, kind, where):
         sys.exit("traffic.py: %s needs an end whose counters of it fabricctl reads (a host%s), not %s"
                  % (kind, "".join(", " + p for p in counts or ()), devices[dev]["platform"]))
     far = devices[ends[(dev, port)][0]]
-    if kind == "storm" and far["platform"] != "sonic":
-        sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC), not %s"
+    if kind == "storm" and far["platform"] not in ("sonic", "nvue"):
+        sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC, NVUE), not %s"
                  % far["platform"])
     if kind == "flap":
         # The switch's end goes down and up: the host's end loses its carrier and gets it back, as when a

@@ -22,6 +22,7 @@
 
 #include "fixtures.h"
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 #include "shared_dir.h"
 #include "sshd_fixture.h"
 #include "temp_dir.h"
@@ -119,17 +120,20 @@ class EmulatedSwitch {
     return true;
   }
 
-  /// What the collector reads for `device`, kept as it keeps it.
-  RawOutputs collect() {
+  /// What the collector reads for `device`, kept as it keeps it; the counter commands only when asked
+  /// (as plan and apply read a device).
+  RawOutputs collect(bool counters = false) {
     RawOutputs raw;
     const Collector& collector = adapter(platform_).collector;
     for (const CollectCommand& c : collector.commands) {
-      auto out = session->run(collector.command_line ? collector.command_line(c, device, "fabricctl")
-                                                     : std::string(c.command));
-      REQUIRE_MESSAGE(out, out.error());
-      if (c.optional && out->exit_status != 0) continue;  // as collect: the release lacks these counters
-      REQUIRE_MESSAGE(out->exit_status == 0, out->err);
-      raw[std::string(c.file)] = c.keep != nullptr ? c.keep(out->out) : out->out;
+      if (c.counter && !counters) continue;
+      for (const CommandRun& run : command_runs(collector, c, device, "fabricctl")) {
+        auto out = session->run(run.line);
+        REQUIRE_MESSAGE(out, out.error());
+        if (c.counter && out->exit_status != 0) continue;  // as collect: the release lacks these counters
+        REQUIRE_MESSAGE(out->exit_status == 0, out->err);
+        raw[run.file] = c.keep != nullptr ? c.keep(out->out) : out->out;
+      }
     }
     return raw;
   }

@@ -90,11 +90,11 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 
 Collector eos_collector() {
   // The QoS counter commands are optional: a platform without them (cEOS, vEOS) still has its state read.
-  return {{{kRunningConfig, "show running-config", eos::keep_running_config, false},
-           {kInterfaces, "show interfaces | json", nullptr, false},
-           {kLldp, "show lldp neighbors | json", nullptr, false},
-           {kPfcCounters, "show priority-flow-control counters | json", nullptr, true},
-           {kEcnCounters, "show qos interfaces ecn counters queue | json", nullptr, true}},
+  return {{required_command(kRunningConfig, "show running-config", eos::keep_running_config),
+           required_command(kInterfaces, "show interfaces | json"),
+           required_command(kLldp, "show lldp neighbors | json"),
+           counter_command(kPfcCounters, "show priority-flow-control counters | json"),
+           counter_command(kEcnCounters, "show qos interfaces ecn counters queue | json")},
           observe};
 }
 

@@ -33,6 +33,7 @@ constexpr std::array kPort{
     Name{"rx_crc_errors_phy", "fcs_errors"},                        // frames with a bad FCS
     Name{"rx_symbol_err_phy", "symbol_errors"},                     // symbol errors on the wire
     Name{"rx_corrected_bits_phy", "fec_corrected_bits"},            // bits FEC corrected
+    Name{"rx_pcs_symbol_err_phy", "fec_uncorrectable_symbols"},     // symbols FEC could not correct: lost traffic
     Name{"link_down_events_phy", "link_down_events"},               // the link went down
 };
 

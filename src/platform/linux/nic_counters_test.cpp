@@ -24,6 +24,7 @@ TEST_CASE("nic counters: mlx5's per-priority, port and RDMA counters in neutral 
       {"rx_crc_errors_phy", 13},
       {"rx_symbol_err_phy", 14},
       {"rx_corrected_bits_phy", 15},
+      {"rx_pcs_symbol_err_phy", 16},
       {"link_down_events_phy", 2},
   };
   const std::map<std::string, uint64_t> rdma{{"np_cnp_sent", 40},        {"np_ecn_marked_roce_packets", 41},
@@ -44,6 +45,7 @@ TEST_CASE("nic counters: mlx5's per-priority, port and RDMA counters in neutral 
                                              {"fcs_errors", 13},
                                              {"symbol_errors", 14},
                                              {"fec_corrected_bits", 15},
+                                             {"fec_uncorrectable_symbols", 16},
                                              {"link_down_events", 2},
                                              {"cnp_sent", 40},
                                              {"ecn_marked_rx", 41},

@@ -11,12 +11,18 @@
 // - `nv show interface --view=lldp`: the neighbour on each port. NVIDIA documents this table (as
 //   `nv show interface lldp`, Cumulus Linux 5.0; the `--view` form since 5.x, NVUE-CLI.md) and no JSON
 //   of it; the per-port `nv show interface <if> lldp neighbor` would put a port name in a command.
+// - `nv show interface <if> counters qos`, per inventory port (NVUE has these counters per port only, and
+//   documents their text, not JSON): PFC frames per priority, egress queues' frames and WRED drops, the
+//   port's ECN marks; and `nv show interface <if> qos pfc-watchdog`: the storms its PFC watchdog
+//   detected per traffic class (qos_counters.h). Optional: a port that does not answer has none of them.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 
 #include "platform/nvue/config_reader.h"
 #include "platform/nvue/interface_reader.h"
+#include "platform/nvue/qos_counters.h"
 #include "platform/nvue/release.h"
 #include "platform/nvue/show_table.h"
 #include "platform/platform.h"
@@ -29,6 +35,18 @@ namespace {
 constexpr std::string_view kConfig = "config.json";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp.txt";
+constexpr std::string_view kQosCounters = "qos-counters-{port}.txt";
+constexpr std::string_view kWatchdog = "pfc-watchdog-{port}.txt";
+
+/// A per-port counter command's output file, its words after the port, and its reader.
+struct PortCounterSource {
+  std::string_view file, what;
+  Expected<std::map<std::string, uint64_t>> (*read)(std::string_view);
+};
+constexpr std::array<PortCounterSource, 2> kPortCounters{{
+    {kQosCounters, "counters qos", nvue::qos_counters},
+    {kWatchdog, "qos pfc-watchdog", nvue::pfc_watchdog},
+}};
 
 using json = nlohmann::ordered_json;
 
@@ -96,6 +114,14 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!state) return unexpected(state.error());
   auto lldp = nvue::lldp_view(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
+  std::map<std::string, std::map<std::string, uint64_t>, std::less<>> qos;
+  for (const PortCounterSource& source : kPortCounters) {
+    for (const auto& [port, text] : per_port_files(raw, source.file)) {
+      auto c = source.read(*text);
+      if (!c) return unexpected("nv show interface " + port + " " + std::string(source.what) + ": " + c.error());
+      qos[port].merge(*c);
+    }
+  }
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::nvue;
@@ -124,6 +150,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p.oper_up = s->second.oper_up;
       p.counters = s->second.counters;
     }
+    if (const auto q = qos.find(p.name); q != qos.end()) p.counters.insert(q->second.begin(), q->second.end());
     if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
     d.ports.push_back(std::move(p));
   }
@@ -133,9 +160,11 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector nvue_collector() {
-  return {{{kConfig, "nv config show -o json", keep_qos_and_interfaces, false},
-           {kInterfaces, "nv show interface -o json", nullptr, false},
-           {kLldp, "nv show interface --view=lldp", nullptr, false}},
+  return {{required_command(kConfig, "nv config show -o json", keep_qos_and_interfaces),
+           required_command(kInterfaces, "nv show interface -o json"),
+           required_command(kLldp, "nv show interface --view=lldp"),
+           per_port_counter_command(kQosCounters, "nv show interface {port} counters qos"),
+           per_port_counter_command(kWatchdog, "nv show interface {port} qos pfc-watchdog")},
           observe,
           command_line};
 }

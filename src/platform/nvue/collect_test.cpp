@@ -6,6 +6,7 @@
 #include "collect_support.h"
 #include "platform/nvue/test_support.h"
 #include "platform/platform.h"
+#include "platform/raw_outputs.h"
 
 using namespace fabricctl;
 
@@ -37,13 +38,20 @@ RawOutputs live_outputs(const DeviceDesired& d) {
 
 }  // namespace
 
-TEST_CASE("nvue collector: whole-device commands only, and the configuration kept without its secrets") {
+TEST_CASE("nvue collector: device-wide commands and one per port for its counters; secrets not kept") {
   const Collector c = adapter(Platform::nvue).collector;
-  REQUIRE(c.commands.size() == 3);
+  REQUIRE(c.commands.size() == 5);
   for (const CollectCommand& cmd : c.commands) {
     CHECK(cmd.command.rfind("nv ", 0) == 0);
     CHECK(cmd.command.find("swp") == std::string_view::npos);
+    CHECK(cmd.per_port == (cmd.command.find("{port}") != std::string_view::npos));
   }
+  // The per-port counters: one run per inventory port, its name quoted in the command and in the file.
+  const DeviceDesired two = fabricctl::test::example_switch(Platform::nvue, {"swp1", "swp2s1"});
+  const auto runs = command_runs(c, command(c, "qos-counters-{port}.txt"), two, "fabricctl");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[1].line == "nv show interface 'swp2s1' counters qos");
+  CHECK(runs[1].file == "qos-counters-swp2s1.txt");
   const CollectCommand& config = command(c, "config.json");
   const bool has_keep = config.keep != nullptr;
   REQUIRE(has_keep);
@@ -141,6 +149,26 @@ TEST_CASE("nvue collector: a port the configuration does not name runs the defau
   REQUIRE(bad);
   CHECK(bad->ports.size() == 1);  // swp2 still read
   CHECK(bad->unreadable_ports.at("swp1").find("\"1\" is out of range 552-9216") != std::string::npos);
+
+  // Each port's QoS counters (its own command's output), beside its link stats.
+  raw["qos-counters-swp2.txt"] =
+      "PFC Statistics\n=================\n"
+      "    switch-priority  rx-pause-frames  rx-pause-duration  tx-pause-frames  tx-pause-duration\n"
+      "    ---------------  ---------------  -----------------  ---------------  -----------------\n"
+      "    3                40               0                  2                0                \n\n"
+      "Egress Queue Statistics\n==========================\n"
+      "    traffic-class  tx-frames  tx-bytes  tx-uc-buffer-discards  wred-discards\n"
+      "    -------------  ---------  --------  ---------------------  -------------\n\n"
+      "Qos Port Statistics\n======================\n"
+      "    Counter             Receive  Transmit\n    ------------------  -------  --------\n"
+      "    ecn-marked-packets  n/a      5       \n";
+  const auto counted = c.observe("leaf1", raw);
+  REQUIRE_MESSAGE(counted, counted.error());
+  CHECK(counted->ports[0].counters.at("pfc_rx_pause_3") == 40);
+  CHECK(counted->ports[0].counters.at("ecn_marked") == 5);
+  raw["qos-counters-swp2.txt"] = "Error: The requested item does not exist.\n";
+  CHECK(c.observe("leaf1", raw).error() == "nv show interface swp2 counters qos: no \"PFC Statistics\" section");
+  raw.erase("qos-counters-swp2.txt");
 
   raw.erase("lldp.txt");
   CHECK(c.observe("leaf1", raw).error() == "no lldp.txt was collected");

@@ -128,12 +128,11 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector sonic_collector() {
-  Collector c{{{kRunningConfig, "show runningconfiguration all", keep_qos_tables, false},
-               {kStatus, "show interfaces status", nullptr, false},
-               {kLldp, "show lldp table", nullptr, false},
-               {kVersion, "show version", sonic::keep_version_lines, false}},
+  Collector c{{required_command(kRunningConfig, "show runningconfiguration all", keep_qos_tables),
+               required_command(kStatus, "show interfaces status"), required_command(kLldp, "show lldp table"),
+               required_command(kVersion, "show version", sonic::keep_version_lines)},
               observe};
-  for (const CounterSource& s : kCounterSources) c.commands.push_back({s.file, s.command, nullptr, true});
+  for (const CounterSource& s : kCounterSources) c.commands.push_back(counter_command(s.file, s.command));
   return c;
 }
 

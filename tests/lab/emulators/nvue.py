@@ -24,12 +24,14 @@ runs, and so does the revert timer when it fires:
                  an option 5.15 added (refused before it)
   answers.json   for tests, answers that replace the emulator's own (common.py)
   counters.json  a port's link stats as `nv show interface -o json` reports them, over the defaults
-                 (interfaces()): {"swp1": {"in-errors": 5, "carrier-transitions": 3}} (the lab's traffic)
+                 (interfaces()): {"swp1": {"in-errors": 5, "carrier-transitions": 3}} (the lab's traffic),
+                 and its QoS counters under "qos" (show_counters_qos())
 
 What it refuses, and why, is tests/lab/emulators/nvue_refusals.py: each refusal with its source.
 
   nvue.py STATE              answer $SSH_ORIGINAL_COMMAND: nv config show [--expand] -o json, nv show interface
-                             -o json, nv show interface --view=lldp, nv set ..., nv unset ...,
+                             -o json, nv show interface --view=lldp, nv show interface IF counters qos,
+                             nv show interface IF qos pfc-watchdog, nv set ..., nv unset ...,
                              nv config detach, nv config save, nv config apply [--assume-yes|-y]
                              [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
                              --confirm-status; and COMMAND && COMMAND ..., as bash runs such a list
@@ -173,7 +175,8 @@ def interfaces(config, ports, counters):
 def show_watchdog(cli, m):
     """`nv show interface <if> qos pfc-watchdog` in the layout of NVIDIA's example (QOS, PFC watchdog;
     shared/reference/outputs/nvue): the port's state, operational and applied, then each traffic class's
-    status (no storm here: OK, 0). A watchdog off is printed "disabled" (UNCONFIRMED: NVIDIA shows only
+    status (OK: no storm lasts here) and the storms counters.json's "qos" of the port counts, {"watchdog":
+    {"3": 2}}, 0 for the rest. A watchdog off is printed "disabled" (UNCONFIRMED: NVIDIA shows only
     an enabled one)."""
     name = m.group(1)
     config = expanded_config(cli["config"])
@@ -185,8 +188,52 @@ def show_watchdog(cli, m):
     lines = ["                 operational  applied ", "---------------  -----------  ------- ",
              "state            %-11s  %s " % (state, state), "", "PFC WD Status ", "=========================== ",
              "    traffic-class  status    deadlock-count ", "    -------------  --------  -------------- ", ""]
-    lines += ["    %-13d  %-8s  %d " % (tc, "OK", 0) for tc in range(8)]
+    storms = load(cli["state"], "counters.json", {}).get(name, {}).get("qos", {}).get("watchdog", {})
+    lines += ["    %-13d  %-8s  %d " % (tc, "OK", int(storms.get(str(tc), 0))) for tc in range(8)]
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+def section(title, header, rows):
+    """One section of `nv show interface <if> counters qos` as NVIDIA's example prints it (shared/reference/
+    outputs/nvue/nv-show-interface-swp1-counters-qos.txt): the title, '=' three longer than it, then a
+    table indented 4, each cell left-aligned and padded to its column's dashes (trailing spaces kept)."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
+    line = lambda cells: "    " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(cells))
+    return "\n".join([title, "=" * (len(title) + 3), line(header), line(["-" * w for w in widths])]
+                     + [line(r) for r in rows]) + "\n"
+
+
+def show_counters_qos(cli, m):
+    """`nv show interface <if> counters qos` (Cumulus Linux 5.5 and later; NVIDIA's example above): per
+    priority group its ingress buffer statistics, per traffic class its egress queue's, per switch
+    priority its PFC frames and durations, and the port's ECN marks and pause frames. The counts come from
+    counters.json's "qos" of the port: {"pfc": {"3": {"rx-pause-frames": 5, "tx-pause-frames": 7}},
+    "egress": {"3": {"tx-frames": 9, "wred-discards": 1}}, "ecn-marked-packets": 11} (and the watchdog's
+    storms, show_watchdog()), 0 for the rest. Byte
+    counts print as NVUE scales them ("0 Bytes": the emulator keeps them at 0). A port the switch does not
+    have is refused with NVUE's error shape (its wording UNCONFIRMED)."""
+    name = m.group(1)
+    if name not in set(lab_ports.load(cli["state"])) | set(expanded_config(cli["config"]).get("interface", {})):
+        raise NvError("Interface %s does not exist" % name)
+    qos = load(cli["state"], "counters.json", {}).get(name, {}).get("qos", {})
+    pfc = lambda p, k: str(int(qos.get("pfc", {}).get(str(p), {}).get(k, 0)))
+    egress = lambda tc, k: str(int(qos.get("egress", {}).get(str(tc), {}).get(k, 0)))
+    out = [section("Ingress Buffer Statistics",
+                   ["priority-group", "rx-frames", "rx-buffer-discards", "rx-shared-buffer-discards"],
+                   [[str(pg), "0", "0 Bytes", "0 Bytes"] for pg in range(8)]),
+           section("Egress Queue Statistics",
+                   ["traffic-class", "tx-frames", "tx-bytes", "tx-uc-buffer-discards", "wred-discards"],
+                   [[str(tc), egress(tc, "tx-frames"), "0 Bytes", "0 Bytes", egress(tc, "wred-discards")]
+                    for tc in range(8)]),
+           section("PFC Statistics",
+                   ["switch-priority", "rx-pause-frames", "rx-pause-duration", "tx-pause-frames", "tx-pause-duration"],
+                   [[str(p), pfc(p, "rx-pause-frames"), "0", pfc(p, "tx-pause-frames"), "0"] for p in range(8)]),
+           section("Qos Port Statistics", ["Counter", "Receive", "Transmit"],
+                   [["ecn-marked-packets", "n/a", str(int(qos.get("ecn-marked-packets", 0)))],
+                    ["mc-buffer-discards", "n/a", "0"],
+                    ["pause-frames", str(sum(int(v.get("rx-pause-frames", 0)) for v in qos.get("pfc", {}).values())),
+                     str(sum(int(v.get("tx-pause-frames", 0)) for v in qos.get("pfc", {}).values()))]])]
+    sys.stdout.write("\n".join(out))
 
 
 def apply_mtu(state, config):
@@ -306,6 +353,7 @@ COMMANDS = [
                                                             load(cli["state"], "counters.json", {})), indent=2) + "\n")),
     (r"nv show interface --view=lldp", lambda cli, _m: sys.stdout.write(lldp_view(lab_ports.load(cli["state"])))),
     (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) qos pfc-watchdog", show_watchdog),
+    (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) counters qos", show_counters_qos),
     (r"nv (?:un)?set(?: .*)?", stage_line),
     (r"nv config detach", lambda cli, _m: detach(cli["state"])),
     (r"nv config save", lambda cli, _m: save(cli["state"], "startup.json", cli["config"])),

@@ -182,6 +182,16 @@ def replay(shared):
         else:
             assert got == want, (got, want)
 
+    # `nv show interface swp1 counters qos` (NVIDIA's example): with every count 0, the example's lines
+    # byte for byte (trailing spaces and all) up to its closing elision ("... "), whose last row NVIDIA's
+    # page prints without its padding.
+    with open(os.path.join(outputs, "nv-show-interface-swp1-counters-qos.txt")) as f:
+        real = f.read().split("\n")
+    mine = sw.ok("nv show interface swp1 counters qos").split("\n")
+    assert real[-2] == "... " and mine[-1] == "", (real[-2:], mine[-1:])
+    assert mine[:len(real) - 3] == real[:-3], [(g, w) for g, w in zip(mine, real) if g != w][:3]
+    assert mine[len(real) - 3].rstrip() == real[-3], (mine[len(real) - 3], real[-3])
+
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--replay":
