@@ -4,6 +4,7 @@
 #include <mutex>
 #include <set>
 
+#include "ops/command_batch.h"
 #include "platform/raw_outputs.h"
 #include "util/escape.h"
 #include "util/file_io.h"
@@ -39,9 +40,14 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
   auto session = connector.open(m);
   if (!session) return unexpected(session.error());
   RawOutputs raw;
+  std::vector<CommandRun> batched;  // the counter commands, where the shell runs lists
   for (const CollectCommand& cmd : c.commands) {
     if (cmd.counter && !counters) continue;
     for (const CommandRun& run : command_runs(c, cmd, d, m.fabricctl)) {
+      if (cmd.counter && c.shell_lists) {
+        batched.push_back(run);
+        continue;
+      }
       auto out = (*session)->run(run.line, {});
       if (!out) return unexpected(out.error());
       if (out->exit_status != 0 && cmd.counter) continue;  // the device lacks these counters
@@ -54,6 +60,17 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
       }
       raw.emplace(run.file, cmd.keep ? cmd.keep(out->out) : std::move(out->out));
     }
+  }
+  if (!batched.empty()) {
+    std::vector<std::string> lines;
+    for (const CommandRun& run : batched) lines.push_back(run.line);
+    const std::string mark = batch_mark();
+    auto out = (*session)->run(batch_line(lines, mark), {});
+    if (!out) return unexpected(out.error());
+    // A counter command that failed, or that the split did not reach, gives no counters (never zeros).
+    std::vector<BatchPart> parts = split_batch(out->out, mark, batched.size());
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (parts[i].exit_status == 0) raw.emplace(batched[i].file, std::move(parts[i].out));
   }
   return raw;
 }

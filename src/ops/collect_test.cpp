@@ -78,6 +78,13 @@ TEST_CASE("ops collect: a counter command the device lacks leaves its counters o
   CHECK(raw.count("pfc-counters.txt") == 1);
   CHECK(raw.count("pfcwd-stats.txt") == 0);
   CHECK(raw.count("queue-counters.json") == 0);
+  // SONiC's shell runs lists: its counter commands went in one exec, each split back with its status.
+  const auto log = fleet.log();
+  CHECK(std::count_if(log.begin(), log.end(), [](const std::string& l) {
+          return l.find("show pfc counters ; echo fabricctl-end-") != std::string::npos &&
+                 l.find("show pfcwd stats -e ; echo fabricctl-end-") != std::string::npos;
+        }) == 1);
+  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l == "leaf1: show pfc counters"; }));
   const PortObserved& port = got.devices.at("leaf1").ports.front();
   CHECK(port.counters.count("pfc_rx_pause_3") == 1);
   CHECK(port.counters.count("watchdog_storms_3") == 0);  // absent, never 0

@@ -249,6 +249,36 @@ class FakeConnector final : public Connector {
     log_.push_back(device + ": " + command);
     FakeDevice& d = devices_.at(device);
     clock_.advance(d.slow);
+    if (command.find(" ; ") != std::string::npos) return run_list(device, command);
+    return answer(device, command);
+  }
+
+  /// "A ; echo MARK $? ; B ; ...", as a switch's bash runs it: each command answered alone, `echo` with
+  /// "$?" the last status (ops/command_batch.h sends such lists).
+  Expected<Reply> run_list(const std::string& device, const std::string& list) {
+    Reply all{0, "", ""};
+    size_t at = 0;
+    while (at <= list.size()) {
+      const size_t end = std::min(list.find(" ; ", at), list.size());
+      const std::string command = list.substr(at, end - at);
+      if (command.rfind("echo ", 0) == 0) {
+        std::string words = command.substr(5);
+        if (const size_t q = words.find("$?"); q != std::string::npos) words.replace(q, 2, std::to_string(all.exit_status));
+        all.out += words + "\n";
+      } else {
+        auto one = answer(device, command);
+        if (!one) return one;
+        all.out += one->out;
+        all.err += one->err;
+        all.exit_status = one->exit_status;
+      }
+      at = end + 3;
+    }
+    return all;
+  }
+
+  Expected<Reply> answer(const std::string& device, const std::string& command) {
+    FakeDevice& d = devices_.at(device);
     for (const std::string& h : d.hang_when)
       if (command.find(h) != std::string::npos)
         return unexpected(device + ": the command did not finish within 60000 ms; stopped");

@@ -89,6 +89,9 @@ struct Collector {
   /// command line for one device, every value checked and shell-quoted. nullptr: `command` as is.
   std::string (*command_line)(const CollectCommand& command, const DeviceDesired& device,
                               std::string_view fabricctl) = nullptr;
+  /// The device's login shell runs lists (bash): its counter commands go in one exec
+  /// (ops/command_batch.h). The others each have their own, so that a failure names its command.
+  bool shell_lists = false;
 };
 
 /// A platform's row: its traits (what the model reads), and how its devices are rendered, read and

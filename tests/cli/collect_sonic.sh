@@ -22,12 +22,14 @@ done
 # sw1's COUNTERS_DB: pauses received on priority 3 and a storm the watchdog caught on queue 3, errors and
 # uncorrectable FEC codewords, drops on the lossless ingress PG, and the queue's drops and ECN marks.
 echo '{"Ethernet0": {"SAI_PORT_STAT_PFC_3_RX_PKTS": "1200", "SAI_PORT_STAT_PFC_3_TX_PKTS": "7",
-                     "SAI_PORT_STAT_IF_IN_ERRORS": "12345", "SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES": "3"},
+                     "SAI_PORT_STAT_IF_IN_ERRORS": "12345", "SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES": "3",
+                     "flap_count": "4"},
        "Ethernet0:3": {"PFC_WD_STATUS": "stormed", "PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED": "1",
                        "PFC_WD_QUEUE_STATS_TX_DROPPED_PACKETS": "300", "SAI_QUEUE_STAT_PACKETS": "5000",
                        "SAI_QUEUE_STAT_DROPPED_PACKETS": "4", "SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS": "9"},
        "PG": {"Ethernet0:3": {"SAI_INGRESS_PRIORITY_GROUP_STAT_DROPPED_PACKETS": "6"}}}' >"$work/sw1/state/counters.json"
-# sw2 runs a 202305 image (the emulator's default), sw1 a 202505 one: only sw1 has `show queue wredcounters`.
+# sw2 runs a 202305 image (the emulator's default), sw1 a 202505 one: only sw1 has `show queue wredcounters`
+# and `show interfaces flap`.
 echo '{"build_version": "202505.1-0a1b2c3d", "asic_type": "broadcom"}' >"$work/sw1/state/version.json"
 
 # An inventory that does not say how to reach its devices: exit 2 before any device is contacted.
@@ -71,12 +73,13 @@ assert c["watchdog_storms_3"] == 1 and c["watchdog_restored_3"] == 0 and c["watc
 assert ports["Ethernet8"]["counters"]["pfc_rx_pause_3"] == 0, ports["Ethernet8"]
 assert c["rx_errors"] == 12345 and c["fec_uncorrectable"] == 3 and c["rx_discards_3"] == 6, c
 assert c["queue_tx_packets_3"] == 5000 and c["queue_drops_3"] == 4 and c["ecn_marked_3"] == 9, c
+assert c["link_changes"] == 4 and ports["Ethernet8"]["counters"]["link_changes"] == 0, c
 PY
 # sw2's image has no wredstat: its ports have no ECN counters (never zeros), and the rest was read.
 /usr/bin/python3 - "$work/snaps/sw2.json" <<'PY' || fail "sw2 counters: $(cat "$work/snaps/sw2.json")"
 import json, sys
 c = json.load(open(sys.argv[1]))["ports"]["Ethernet0"]["counters"]
-assert "ecn_marked_3" not in c and c["queue_drops_3"] == 0 and c["fec_uncorrectable"] == 0, c
+assert "ecn_marked_3" not in c and "link_changes" not in c and c["queue_drops_3"] == 0 and c["fec_uncorrectable"] == 0, c
 PY
 [ ! -e "$work/snaps/raw/sw2/wred-counters.json" ] || fail "sw2: a raw file of a command its image lacks"
 

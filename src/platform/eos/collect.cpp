@@ -95,7 +95,9 @@ Collector eos_collector() {
            required_command(kLldp, "show lldp neighbors | json"),
            counter_command(kPfcCounters, "show priority-flow-control counters | json"),
            counter_command(kEcnCounters, "show qos interfaces ecn counters queue | json")},
-          observe};
+          observe,
+          nullptr,
+          false};  // EOS's CLI runs one command an exec: no lists
 }
 
 }  // namespace fabricctl

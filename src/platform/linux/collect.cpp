@@ -38,6 +38,6 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 
 }  // namespace
 
-Collector linux_collector() { return {{required_command(kHostCollect, "fabricctl host collect")}, observe, command_line}; }
+Collector linux_collector() { return {{required_command(kHostCollect, "fabricctl host collect")}, observe, command_line, false}; }
 
 }  // namespace fabricctl

@@ -166,7 +166,8 @@ Collector nvue_collector() {
            per_port_counter_command(kQosCounters, "nv show interface {port} counters qos"),
            per_port_counter_command(kWatchdog, "nv show interface {port} qos pfc-watchdog")},
           observe,
-          command_line};
+          command_line,
+          true};  // Cumulus Linux's login shell is bash: the counter commands share an exec
 }
 
 }  // namespace fabricctl

@@ -11,9 +11,10 @@
 //   drops, as counters (counters.h); `show priority-group drop counters`: the ingress drops per priority
 //   group; `portstat -e -j` and `portstat -f -j`: errors, discards and FEC codewords; `show queue
 //   counters --json` and `show queue wredcounters --json`: per unicast queue, packets, drops, WRED drops
-//   and ECN marks (counters_json.h). Each is optional: a release without the command (portstat -f before
-//   202205, wredstat before 202505) or a raw directory from before fabricctl read it gives no counters
-//   of it, never zeros.
+//   and ECN marks (counters_json.h); `show interfaces flap`: each port's changes of oper status. Each is
+//   optional: a release without the command (portstat -f before 202205, `interfaces flap` before 202411,
+//   wredstat before 202505) or a raw directory from before fabricctl read it gives no counters of it,
+//   never zeros.
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -40,13 +41,14 @@ constexpr std::string_view kPortErrors = "port-errors.json";
 constexpr std::string_view kFecStats = "fec-stats.json";
 constexpr std::string_view kQueueCounters = "queue-counters.json";
 constexpr std::string_view kWredCounters = "wred-counters.json";
+constexpr std::string_view kFlaps = "interfaces-flap.txt";
 
 /// The counter commands: output file, command, reader.
 struct CounterSource {
   std::string_view file, command;
   Expected<PortCounters> (*read)(std::string_view);
 };
-constexpr std::array<CounterSource, 7> kCounterSources{{
+constexpr std::array<CounterSource, 8> kCounterSources{{
     {kPfcCounters, "show pfc counters", sonic::pfc_counters},
     {kPfcwdStats, "show pfcwd stats -e", sonic::pfcwd_stats},
     {kPgDrops, "show priority-group drop counters", sonic::pg_drop_counters},
@@ -54,6 +56,7 @@ constexpr std::array<CounterSource, 7> kCounterSources{{
     {kFecStats, "portstat -f -j", sonic::fec_stats_json},
     {kQueueCounters, "show queue counters --json", sonic::queue_counters_json},
     {kWredCounters, "show queue wredcounters --json", sonic::wred_counters_json},
+    {kFlaps, "show interfaces flap", sonic::interface_flaps},
 }};
 
 // The CONFIG_DB tables config_db_reader reads and those apply's patch touches (config_db_patch.h
@@ -131,7 +134,9 @@ Collector sonic_collector() {
   Collector c{{required_command(kRunningConfig, "show runningconfiguration all", keep_qos_tables),
                required_command(kStatus, "show interfaces status"), required_command(kLldp, "show lldp table"),
                required_command(kVersion, "show version", sonic::keep_version_lines)},
-              observe};
+              observe,
+              nullptr,
+              true};  // the admin's login shell is bash: the counter commands share an exec
   for (const CounterSource& s : kCounterSources) c.commands.push_back(counter_command(s.file, s.command));
   return c;
 }

@@ -139,4 +139,19 @@ Expected<PortCounters> pg_drop_counters(std::string_view text) {
   return out;
 }
 
+Expected<PortCounters> interface_flaps(std::string_view text) {
+  auto rows = parse_show_table(text, {"Interface", "Flap Count"});
+  if (!rows) return unexpected("interfaces flap: " + rows.error());
+  PortCounters out;
+  for (const TableRow& row : *rows) {
+    const std::string& port = row.find("Interface")->second;
+    if (!valid_port_name(port)) continue;  // as in the pfc counters
+    const std::string& cell = row.find("Flap Count")->second;
+    const auto v = cell == "Never" ? std::optional<uint64_t>(0) : count(cell);
+    if (!v) return unexpected(where("interfaces flap", port, "Flap Count") + ": " + quote(cell) + " is not a count");
+    out[port]["link_changes"] = *v;
+  }
+  return out;
+}
+
 }  // namespace fabricctl::sonic

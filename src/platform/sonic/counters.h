@@ -44,4 +44,10 @@ Expected<PortCounters> pfcwd_stats(std::string_view text);
 /// cleared value), give none for that cell.
 Expected<PortCounters> pg_drop_counters(std::string_view text);
 
+/// `show interfaces flap` (show/interfaces/__init__.py `flap`, 202411 and later): per port its "Flap
+/// Count", APPL_DB PORT_TABLE's flap_count, which orchagent raises on every change of the port's oper
+/// status, down and up (sonic-swss portsorch.cpp updateDbPortFlapCount): link_changes, one flap being
+/// two. "Never" (no change since orchagent started) is 0.
+Expected<PortCounters> interface_flaps(std::string_view text);
+
 }  // namespace fabricctl::sonic

@@ -149,3 +149,21 @@ TEST_CASE("show priority-group drop counters: a PG's drops are its priority's re
   CHECK(pg_drop_counters("garbage\n").error() ==
         "priority-group drop counters: no \"Ingress PG dropped packets:\" line");
 }
+
+TEST_CASE("show interfaces flap: each port's oper changes; Never is none yet") {
+  // The layout of sonic-utilities' tests/flap_test.py (202411 and later): tabulate, numbers left-aligned
+  // in a column that also holds "Never", timestamps with spaces.
+  const std::string text =
+      "Interface    Flap Count    Admin    Oper     Link Down TimeStamp(UTC)    Link Up TimeStamp(UTC)\n"
+      "-----------  ------------  -------  -------  --------------------------  ------------------------\n"
+      "Ethernet0    1,204         Up       Up       Sat Dec 05 08:00:00 2026    Sat Dec 05 08:00:01 2026\n"
+      "Ethernet4    Never         Up       Up       Never                       Never\n";
+  const auto got = interface_flaps(text);
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->at("Ethernet0").at("link_changes") == 1204);
+  CHECK(got->at("Ethernet4").at("link_changes") == 0);
+  std::string bad = text;
+  bad.replace(bad.find("Never         Up"), 5, "often");
+  CHECK(interface_flaps(bad).error() == "interfaces flap \"Ethernet4\" column \"Flap Count\": \"often\" is not a count");
+  CHECK(interface_flaps("Error: No such command \"flap\".\n").error().find("interfaces flap: ") == 0);
+}

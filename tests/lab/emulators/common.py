@@ -76,6 +76,41 @@ def command_words():
         return raw.split()
 
 
+LIST_OPERATORS = (";", "&&")
+
+
+def is_list(words):
+    """Whether the command is a list of commands, as the switch's login shell (bash) would run it."""
+    return any(w in LIST_OPERATORS for w in words)
+
+
+def shell_list(words, run_one):
+    """A list as bash runs it: commands separated by ';' (the next runs whatever the last exited with) or
+    '&&' (the next runs only if the last exited 0); the list's status is the last command's. `echo
+    WORD...` is bash's builtin, "$?" the last status. run_one(words) answers one command as if it came
+    alone and returns its status. Only operators that stand as words of their own are read (fabricctl
+    sends them so; bash would also take `a;b`)."""
+    status, current, skip = 0, [], False
+    for w in words + [";"]:
+        if w not in LIST_OPERATORS:
+            current.append(w)
+            continue
+        if not current:
+            sys.stderr.write("bash: syntax error near unexpected token `%s'\n" % w)
+            return 2
+        if not skip:
+            if current[0] == "echo":
+                sys.stdout.write(" ".join(str(status) if a == "$?" else a for a in current[1:]) + "\n")
+                status = 0
+            else:
+                sys.stdout.flush()
+                status = run_one(current)
+                sys.stdout.flush()
+        skip = w == "&&" and status != 0
+        current = []
+    return status
+
+
 # The revert timer every emulated NOS has (SONiC's transient systemd timer, EOS's session commit timer,
 # NVUE's confirm window), one implementation: STATE/timers/NAME.json {"deadline", "pid", "data"} and a
 # detached process (its own session, so that it outlives the SSH command and the connection) that sleeps

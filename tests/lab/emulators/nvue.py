@@ -34,8 +34,8 @@ What it refuses, and why, is tests/lab/emulators/nvue_refusals.py: each refusal 
                              nv show interface IF qos pfc-watchdog, nv set ..., nv unset ...,
                              nv config detach, nv config save, nv config apply [--assume-yes|-y]
                              [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
-                             --confirm-status; and COMMAND && COMMAND ..., as bash runs such a list
-                             (each in turn until one fails)
+                             --confirm-status; and lists, COMMAND && COMMAND ... and COMMAND ; COMMAND
+                             ..., with bash's echo, as bash runs them (common.py shell_list)
   nvue.py STATE --load FILE  apply the nv set/unset lines of FILE (a rendered commands.nvue) and save
   nvue.py STATE --factory    Cumulus Linux's factory configuration (no QoS, every port at the default
                              MTU 9216) for the ports of STATE/ports.json
@@ -50,7 +50,7 @@ import time
 
 import lab_ports
 import nvue_refusals
-from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
+from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, is_list, load, locked, natural, shell_list, timer_main
 from nvue_refusals import NvError, expand_word, merged_interfaces
 
 DEFAULT_MTU = 9216  # `nv set interface swp1 link mtu ?`: default 9216, integer 552 - 9216 (NVUE-CLI.md)
@@ -386,33 +386,18 @@ def factory(state):
     apply_mtu(state, config)
 
 
-def and_list(state, words):
-    """`a && b && ...`, as the switch's login shell (bash) runs it: each command in turn, until one exits
-    non-zero; the list's status is the last one's. Each command is answered as if it came alone."""
-    commands, current = [], []
-    for w in words + ["&&"]:
-        if w != "&&":
-            current.append(w)
-            continue
-        if not current:
-            sys.stderr.write("bash: syntax error near unexpected token `&&'\n")
-            return 2
-        commands.append(current)
-        current = []
-    status = 0
-    for command in commands:
-        status = answered(state, " ".join(command))
-        if status is None:
-            with locked(state):
-                try:
-                    answer(state, command)
-                    status = 0
-                except NvError as e:
-                    sys.stderr.write("Error: %s\n" % e)
-                    status = 1
-        if status != 0:
-            return status
-    return status
+def one_command(state, command):
+    """One command of a list, answered as if it came alone."""
+    status = answered(state, " ".join(command))
+    if status is not None:
+        return status
+    with locked(state):
+        try:
+            answer(state, command)
+            return 0
+        except NvError as e:
+            sys.stderr.write("Error: %s\n" % e)
+            return 1
 
 
 def main():
@@ -421,8 +406,8 @@ def main():
     if status is not None:
         return status
     words = command_words()
-    if len(sys.argv) == 2 and "&&" in words:
-        return and_list(state, words)
+    if len(sys.argv) == 2 and is_list(words):
+        return shell_list(words, lambda command: one_command(state, command))
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
         if status is not None:

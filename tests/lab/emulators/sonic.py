@@ -18,14 +18,17 @@ runs, and so does the revert timer when it fires:
                    "lldp": ["host1", "ens1f0np0"]}}
   answers.json     for tests, answers that replace the emulator's own (common.py)
   counters.json    COUNTERS_DB, what the counter commands print (counters_db()); tests write it:
-                   ports' SAI statistics by port, queues' by "Ethernet0:3", ingress PGs' under "PG"
+                   ports' SAI statistics by port (and APPL_DB's flap_count), queues' by "Ethernet0:3",
+                   ingress PGs' under "PG"
   version.json     the image: {"build_version": "20230531.22", "asic_type": "broadcom"} (sonic_version.yml;
                    default that 202305 image); the HWSKU is DEVICE_METADATA|localhost's, as GCU reads it
 
-Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix):
+Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix; lists of them with `;` and
+`&&`, and bash's echo, as common.py shell_list runs them):
   show runningconfiguration all, show interfaces status, show lldp table, show version,
   show pfc counters, show pfcwd stats [-e], show priority-group drop counters, portstat -e -j,
-  portstat -f -j (202205+), show queue counters --json, show queue wredcounters --json (202505+)
+  portstat -f -j (202205+), show queue counters --json, show queue wredcounters --json (202505+),
+  show interfaces flap (202411+)
   (from counters.json, COUNTERS_DB's keys),
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
   config delete-checkpoint NAME, config apply-patch [-d] FILE, config load [-y] FILE, config save [-y],
@@ -55,7 +58,7 @@ import lab_ports
 import sonic_gcu
 import sonic_yang
 from sonic_factory import DEFAULT_MTU, buffermgrd, factory_db
-from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, load, locked, natural, timer_main
+from common import UNKNOWN, dispatch, answered, arm_timer, armed, command_words, disarm_timer, is_list, load, locked, natural, shell_list, timer_main
 
 DEFAULT_VERSION = {"build_version": "20230531.22", "asic_type": "broadcom"}  # a 202305 image
 # GCU's field operation validators block these tables on some platforms (sonic-utilities PR #4219:
@@ -391,6 +394,31 @@ def portstat(cli, m):
     return 0
 
 
+def show_flap(cli, _m):
+    """show/interfaces/__init__.py `flap` (202411 and later): per port APPL_DB PORT_TABLE's flap_count,
+    which orchagent raises on every oper status change (the port entry of counters.json holds it here;
+    "Never" without one), admin and oper state and the last changes' times; python-tabulate's defaults:
+    a column of numbers right-aligned, any other left-aligned (as sonic-utilities' tests/flap_test.py
+    shows both)."""
+    if not since(cli, 202411):
+        raise ClickError('No such command "flap".', ["Usage: show interfaces [OPTIONS] COMMAND [ARGS]...",
+                                                      'Try "show interfaces -h" for help.', ""])
+    db, ports = counters_db(cli), lab_ports.load(cli["state"])
+    header = ["Interface", "Flap Count", "Admin", "Oper", "Link Down TimeStamp(UTC)", "Link Up TimeStamp(UTC)"]
+    rows = []
+    for port in sorted(cli["db"].get("PORT", {}), key=natural):
+        count = str(db.get(port, {}).get("flap_count", "Never"))
+        stamp = "Sat Dec 05 08:00:00 2026" if count != "Never" else "Never"
+        oper = ports.get(port, {}).get("oper", "unknown").capitalize()
+        rows.append([port, count, "Up", oper, stamp, stamp])
+    numeric = [all(r[i].isdigit() for r in rows) and rows for i in range(len(header))]
+    widths = [max(len(h) + 2, *(len(r[i]) for r in rows)) if rows else len(h) + 2 for i, h in enumerate(header)]
+    cell = lambda i, c: c.rjust(widths[i]) if numeric[i] else c.ljust(widths[i])
+    line = lambda cells: "  ".join(cell(i, c) for i, c in enumerate(cells)).rstrip()
+    sys.stdout.write("\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n")
+    return 0
+
+
 QUEUE_STATS = {"counters": [("totalpacket", "SAI_QUEUE_STAT_PACKETS"), ("totalbytes", "SAI_QUEUE_STAT_BYTES"),
                             ("droppacket", "SAI_QUEUE_STAT_DROPPED_PACKETS"),
                             ("dropbytes", "SAI_QUEUE_STAT_DROPPED_BYTES")],
@@ -556,6 +584,7 @@ COMMANDS = [
     (r"show priority-group drop counters", show_pg_drop),
     (r"portstat (-e|-f) -j", portstat),
     (r"show queue (counters|wredcounters) --json", show_queue),
+    (r"show interfaces flap", show_flap),
     (r"config interface pfc priority(?: .*)?", lambda cli, _m: pfc_priority(cli["state"], cli["db"], cli["words"])),
     (r"config checkpoint (\S+)", checkpoint),
     (r"config rollback (\S+)", rollback_command),
@@ -604,12 +633,30 @@ def factory(state):
     save(state, "saved.json", db)
 
 
+def one_command(state, words):
+    """One command of a list (collect's counter commands), answered as if it came alone: no standard input."""
+    status = answered(state, " ".join(words))
+    if status is not None:
+        return status
+    with locked(state):
+        try:
+            status = answer(state, words, lambda: "")
+            return 0 if status is None else status
+        except ClickError as e:
+            for line in e.lines:
+                sys.stderr.write(line + "\n")
+            sys.stderr.write("Error: %s\n" % e)
+            return 2
+
+
 def main():
     state = sys.argv[1]
     status = timer_main(state, timer_fired)
     if status is not None:
         return status
     words = command_words()
+    if len(sys.argv) == 2 and is_list(words):
+        return shell_list(words, lambda command: one_command(state, command))
     if len(sys.argv) == 2:
         status = answered(state, " ".join(words))  # outside the lock: an answer may hang
         if status is not None:
