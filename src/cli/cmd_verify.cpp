@@ -191,8 +191,8 @@ int cmd_verify(const std::vector<std::string>& args) {
   if (!snapshots.empty()) progress.phase("reading " + std::to_string(needed.size()) + " snapshots");
   SnapshotSet snaps;
   if (snapshots.empty()) {
-    snaps.observed = read_devices_now(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress,
-                                      false);
+    snaps.observed =
+        read_devices_now(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress, false);
   } else {
     snaps = early_read.valid() ? early_read.get()
                                : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()),

@@ -258,7 +258,10 @@ TEST_CASE("health: uncorrectable FEC codewords are errors of the link, alone or 
   CHECK(errors[0]->observed == "+0 in 30 s (0.00/s); FEC uncorrectable +60 in 30 s (2.00/s)");
   CHECK(errors[0]->expected == "no FCS or symbol errors, no uncorrectable FEC codewords");
   // Only FEC counted (no FCS counter on the port): the FEC rise alone.
-  t.in_both("leaf1", [](PortObserved& p) { p.counters.erase("fcs_errors"); p.counters.erase("symbol_errors"); });
+  t.in_both("leaf1", [](PortObserved& p) {
+    p.counters.erase("fcs_errors");
+    p.counters.erase("symbol_errors");
+  });
   const VerifyReport only_fec = t.run();
   const auto alone = of(only_fec, "health.link.errors");
   REQUIRE(alone.size() == 1);

@@ -54,8 +54,7 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
       if (out->exit_status != 0) {
         std::string first = out->err.substr(0, out->err.find('\n'));
         if (first.empty()) first = out->out.substr(0, out->out.find('\n'));
-        return unexpected("`" + std::string(cmd.command) + "` exited with status " +
-                          std::to_string(out->exit_status) +
+        return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out->exit_status) +
                           (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
       }
       raw.emplace(run.file, cmd.keep ? cmd.keep(out->out) : std::move(out->out));
@@ -63,6 +62,7 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
   }
   if (!batched.empty()) {
     std::vector<std::string> lines;
+    lines.reserve(batched.size());
     for (const CommandRun& run : batched) lines.push_back(run.line);
     const std::string mark = batch_mark();
     auto out = (*session)->run(batch_line(lines, mark), {});

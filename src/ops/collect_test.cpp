@@ -119,5 +119,6 @@ TEST_CASE("ops collect: without counters (verify, plan, apply), no counter comma
   const auto log = fleet.log();
   CHECK(std::find(log.begin(), log.end(), "leaf1: show runningconfiguration all") != log.end());
   for (const std::string& line : log) CHECK(line.find("counters") == std::string::npos);
-  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l.find("portstat") != std::string::npos; }));
+  CHECK(std::none_of(log.begin(), log.end(),
+                     [](const std::string& l) { return l.find("portstat") != std::string::npos; }));
 }

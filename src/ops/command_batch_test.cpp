@@ -19,10 +19,10 @@ TEST_CASE("command batch: one line, split back per command with its status") {
 }
 
 TEST_CASE("command batch: a missing or malformed mark ends the split there") {
-  CHECK(split_batch("out\nM 0\nout\n", "M", 2).size() == 1);        // the shell stopped
-  CHECK(split_batch("out\nM 0\nM x\nM 0\n", "M", 3).size() == 1);   // not a status
-  CHECK(split_batch("out\nM 300\n", "M", 1).empty());               // out of range
-  CHECK(split_batch("out\nM 0", "M", 1).empty());                   // cut before its newline
+  CHECK(split_batch("out\nM 0\nout\n", "M", 2).size() == 1);           // the shell stopped
+  CHECK(split_batch("out\nM 0\nM x\nM 0\n", "M", 3).size() == 1);      // not a status
+  CHECK(split_batch("out\nM 300\n", "M", 1).empty());                  // out of range
+  CHECK(split_batch("out\nM 0", "M", 1).empty());                      // cut before its newline
   CHECK(split_batch("a\nM 0\nb\nM 0\nc\nM 0\n", "M", 2).size() == 2);  // no more than asked
   CHECK(split_batch("bash: ;: syntax error\n", "M", 2).empty());
 }

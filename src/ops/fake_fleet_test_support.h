@@ -212,7 +212,8 @@ class FakeConnector final : public Connector {
       dev.after_stage = dev.state;
       const Collector& c = adapter(d.platform).collector;
       for (const CollectCommand& cmd : c.commands)
-        for (const CommandRun& run : command_runs(c, cmd, d, fabric.mgmt[i].fabricctl)) files_[d.name][run.line] = run.file;
+        for (const CommandRun& run : command_runs(c, cmd, d, fabric.mgmt[i].fabricctl))
+          files_[d.name][run.line] = run.file;
       devices_.emplace(d.name, std::move(dev));
     }
   }
@@ -263,7 +264,8 @@ class FakeConnector final : public Connector {
       const std::string command = list.substr(at, end - at);
       if (command.rfind("echo ", 0) == 0) {
         std::string words = command.substr(5);
-        if (const size_t q = words.find("$?"); q != std::string::npos) words.replace(q, 2, std::to_string(all.exit_status));
+        if (const size_t q = words.find("$?"); q != std::string::npos)
+          words.replace(q, 2, std::to_string(all.exit_status));
         all.out += words + "\n";
       } else {
         auto one = answer(device, command);

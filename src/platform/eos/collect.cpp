@@ -90,14 +90,14 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 
 Collector eos_collector() {
   // The QoS counter commands are optional: a platform without them (cEOS, vEOS) still has its state read.
-  return {{required_command(kRunningConfig, "show running-config", eos::keep_running_config),
-           required_command(kInterfaces, "show interfaces | json"),
-           required_command(kLldp, "show lldp neighbors | json"),
-           counter_command(kPfcCounters, "show priority-flow-control counters | json"),
-           counter_command(kEcnCounters, "show qos interfaces ecn counters queue | json")},
-          observe,
-          nullptr,
-          false};  // EOS's CLI runs one command an exec: no lists
+  return {
+      {required_command(kRunningConfig, "show running-config", eos::keep_running_config),
+       required_command(kInterfaces, "show interfaces | json"), required_command(kLldp, "show lldp neighbors | json"),
+       counter_command(kPfcCounters, "show priority-flow-control counters | json"),
+       counter_command(kEcnCounters, "show qos interfaces ecn counters queue | json")},
+      observe,
+      nullptr,
+      false};  // EOS's CLI runs one command an exec: no lists
 }
 
 }  // namespace fabricctl

@@ -38,6 +38,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 
 }  // namespace
 
-Collector linux_collector() { return {{required_command(kHostCollect, "fabricctl host collect")}, observe, command_line, false}; }
+Collector linux_collector() {
+  return {{required_command(kHostCollect, "fabricctl host collect")}, observe, command_line, false};
+}
 
 }  // namespace fabricctl

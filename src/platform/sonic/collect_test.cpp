@@ -34,8 +34,9 @@ TEST_CASE("sonic collector: whole-device commands only, and CONFIG_DB kept witho
   for (const CollectCommand& cmd : c.commands) {
     CHECK((cmd.command.rfind("show ", 0) == 0 || cmd.command.rfind("portstat ", 0) == 0));
     // The four the device's state needs are required; every counter command may be missing.
-    CHECK(cmd.counter == (cmd.file.find("counters") != std::string_view::npos || cmd.file.find("stats") != std::string_view::npos ||
-                          cmd.file.find("errors") != std::string_view::npos || cmd.file.find("flap") != std::string_view::npos));
+    CHECK(cmd.counter ==
+          (cmd.file.find("counters") != std::string_view::npos || cmd.file.find("stats") != std::string_view::npos ||
+           cmd.file.find("errors") != std::string_view::npos || cmd.file.find("flap") != std::string_view::npos));
   }
   const CollectCommand& running = command(c, "runningconfiguration.json");
   const bool has_keep = running.keep != nullptr;

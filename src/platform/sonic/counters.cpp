@@ -129,10 +129,12 @@ Expected<PortCounters> pg_drop_counters(std::string_view text) {
     for (const auto& [column, cell] : row) {
       if (column == "Port") continue;
       const auto pg = column.size() == 3 && column.starts_with("PG") ? parse_u64(column.substr(2)) : std::nullopt;
-      if (!pg || *pg > 7) return unexpected("priority-group drop counters: column " + quote(column) + " is not PG0-PG7");
+      if (!pg || *pg > 7)
+        return unexpected("priority-group drop counters: column " + quote(column) + " is not PG0-PG7");
       if (cell == "N/A" || (cell.size() > 1 && cell[0] == '-' && parse_u64(cell.substr(1)))) continue;
       const auto v = count(cell);
-      if (!v) return unexpected(where("priority-group drop counters", port, column) + ": " + quote(cell) + " is not a count");
+      if (!v)
+        return unexpected(where("priority-group drop counters", port, column) + ": " + quote(cell) + " is not a count");
       out[port]["rx_discards_" + std::to_string(*pg)] = *v;
     }
   }

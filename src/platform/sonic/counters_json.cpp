@@ -53,7 +53,8 @@ std::optional<int> unicast_queue(std::string_view key, const Path& path) {
   for (const std::string_view kind : {"UC", "MC", "ALL"}) {
     if (!key.starts_with(kind)) continue;
     const auto q = parse_u64(key.substr(kind.size()));
-    if (q && *q <= 63 && key.size() - kind.size() <= 2) return kind == "UC" ? std::optional<int>(int(*q)) : std::nullopt;
+    if (q && *q <= 63 && key.size() - kind.size() <= 2)
+      return kind == "UC" ? std::optional<int>(int(*q)) : std::nullopt;
   }
   jsonr::fail(path, "not a queue (UC<n>, MC<n>, ALL<n>) or the reading's time");
 }
@@ -87,10 +88,10 @@ Expected<PortCounters> per_queue(std::string_view text, const std::array<Field, 
 }  // namespace
 
 Expected<PortCounters> port_errors_json(std::string_view text) {
-  return per_port(text, std::array<Field, 4>{{{"RX_ERR", "rx_errors"},
-                                              {"RX_DRP", "rx_discards"},
-                                              {"TX_ERR", "tx_errors"},
-                                              {"TX_DRP", "tx_discards"}}});
+  return per_port(
+      text,
+      std::array<Field, 4>{
+          {{"RX_ERR", "rx_errors"}, {"RX_DRP", "rx_discards"}, {"TX_ERR", "tx_errors"}, {"TX_DRP", "tx_discards"}}});
 }
 
 Expected<PortCounters> fec_stats_json(std::string_view text) {

@@ -18,7 +18,8 @@ using Counters = std::map<std::string, uint64_t>;
 }  // namespace
 
 TEST_CASE("sonic queue counters: sonic-utilities' own JSON" * doctest::test_suite("external")) {
-  const auto path = test::shared_path("reference/outputs/sonic/show-queue-counters-Ethernet8-json_queue-counter-test.json");
+  const auto path =
+      test::shared_path("reference/outputs/sonic/show-queue-counters-Ethernet8-json_queue-counter-test.json");
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(path);
   const auto got = queue_counters_json(test::file_text(path));
   REQUIRE_MESSAGE(got, got.error());
@@ -67,8 +68,9 @@ TEST_CASE("sonic JSON counters: malformed output fails the reading, the path and
   CHECK(port_errors_json(R"({"Ethernet0": []})").error().find("Ethernet0: ") == 0);
   CHECK(queue_counters_json(R"({"Ethernet0": {"XX3": {}}})").error() ==
         "Ethernet0.XX3: not a queue (UC<n>, MC<n>, ALL<n>) or the reading's time");
-  CHECK(queue_counters_json(R"({"Ethernet0": {"UC3": {"droppacket": "1,00"}}})").error().find(
-            "Ethernet0.UC3.droppacket: a string \"1,00\" is not a count") == 0);
+  CHECK(queue_counters_json(R"({"Ethernet0": {"UC3": {"droppacket": "1,00"}}})")
+            .error()
+            .find("Ethernet0.UC3.droppacket: a string \"1,00\" is not a count") == 0);
   CHECK(!wred_counters_json("COUNTERS_QUEUE_NAME_MAP is empty!\n"));
   CHECK(!queue_counters_json(R"([1, 2])"));
   std::string deep(100, '[');

@@ -135,8 +135,8 @@ TEST_CASE("show priority-group drop counters: a PG's drops are its priority's re
   CHECK(got->at("Ethernet8").count("rx_discards_3") == 0);  // fell below the cleared value
   CHECK(got->at("Ethernet8").at("rx_discards_4") == 104);
   // Polling off: pg-drop warns and prints no table.
-  const auto off = pg_drop_counters(
-      "Warning: PG counters are disabled. Use 'counterpoll pg-drop enable' to enable polling\n");
+  const auto off =
+      pg_drop_counters("Warning: PG counters are disabled. Use 'counterpoll pg-drop enable' to enable polling\n");
   REQUIRE_MESSAGE(off, off.error());
   CHECK(off->empty());
   std::string bad = kPgDrop;
@@ -164,6 +164,7 @@ TEST_CASE("show interfaces flap: each port's oper changes; Never is none yet") {
   CHECK(got->at("Ethernet4").at("link_changes") == 0);
   std::string bad = text;
   bad.replace(bad.find("Never         Up"), 5, "often");
-  CHECK(interface_flaps(bad).error() == "interfaces flap \"Ethernet4\" column \"Flap Count\": \"often\" is not a count");
+  CHECK(interface_flaps(bad).error() ==
+        "interfaces flap \"Ethernet4\" column \"Flap Count\": \"often\" is not a count");
   CHECK(interface_flaps("Error: No such command \"flap\".\n").error().find("interfaces flap: ") == 0);
 }
