@@ -5,7 +5,8 @@
 # classic faults made out of band (PFC off on one switch port through the switch's own CLI, one host NIC
 # at MTU 1500 with `ip link`) -> verify names exactly those, the ping fails -> plan shows the two fixes
 # -> apply -> verify clean, the ping passes -> a clean window of the lab's traffic saved as the baseline ->
-# a slow receiver made -> health and triage name it -> lab down.
+# a slow receiver made -> health and triage name it -> health's HTML page written, its path printed -> lab
+# down.
 #   tests/lab/demo.sh FABRICCTL [STATE_DIR]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -84,6 +85,10 @@ expect 0 ctl "$bin" health "${live[@]}" --since "$state/r1" --baseline "$state/b
 say "fabricctl triage (exit 1: a suspect): the link first, with the evidence from each layer"
 traffic tick
 expect 1 ctl "$bin" triage "${live[@]}" --since "$state/r1" --baseline "$state/baseline"
+say "fabricctl health -o html: one self-contained page, the fabric's picture with the slow NIC's link coloured by its finding"
+traffic tick
+expect 0 ctl "$bin" health "${live[@]}" --since "$state/r1" --baseline "$state/baseline" -o html >"$top/health.html"
+echo "the page: $top/health.html"
 traffic clear
 
 say "the audit records of both applies"
