@@ -3,9 +3,10 @@
 // fabricctl read those counters has none: no counters, never zeros).
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "platform/platform.h"
@@ -25,15 +26,29 @@ struct CommandRun {
 std::vector<CommandRun> command_runs(const Collector& collector, const CollectCommand& command,
                                      const DeviceDesired& device, std::string_view fabricctl);
 
-/// The outputs of a per-port command (`file` with its "{port}") in `raw`, by port name as the file
-/// names it ('_' for '/'); nothing when it was not collected.
-std::vector<std::pair<std::string, const std::string*>> per_port_files(const RawOutputs& raw, std::string_view file);
-
 /// The output kept as `file`, or nullptr when it was not collected.
 const std::string* raw_file(const RawOutputs& raw, std::string_view file);
 
-/// Adds to `into` what `read` finds in `file`, when `raw` has it; the error names `command`.
-Expected<void> add_counters(const RawOutputs& raw, std::string_view file, std::string_view command,
-                            Expected<PortCounters> (*read)(std::string_view), PortCounters& into);
+/// A counter command and the reader of its output, written once for the collector's command table
+/// (collect_command) and its observe() (add_counters).
+struct CounterSource {
+  std::string_view file, command;
+  Expected<PortCounters> (*read)(std::string_view);  // the device's output: counters by port
+};
+/// The same for a command NVUE-style switches have per port only: "{port}" in `file` and `command`
+/// (CollectCommand::per_port), `read` reading one port's output.
+struct PortCounterSource {
+  std::string_view file, command;
+  Expected<std::map<std::string, uint64_t>> (*read)(std::string_view);
+};
+
+CollectCommand collect_command(const CounterSource& source);
+CollectCommand collect_command(const PortCounterSource& source);
+
+/// Adds to `into` what the source's reader finds in its output, when `raw` has it (a raw directory from
+/// before fabricctl read those counters has none: no counters, never zeros). The error names the
+/// command without its output filter (" | json") and, per port, with the port's name.
+Expected<void> add_counters(const RawOutputs& raw, const CounterSource& source, PortCounters& into);
+Expected<void> add_counters(const RawOutputs& raw, const PortCounterSource& source, PortCounters& into);
 
 }  // namespace fabricctl

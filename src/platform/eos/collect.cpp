@@ -10,6 +10,7 @@
 //   PFC frames received and sent per port (summed over priorities: EOS counts no finer) and ECN marks
 //   per egress queue, for health (counters_json.cpp). A raw directory without them (one collected
 //   before fabricctl read them) has no such counters, never zeros.
+#include <array>
 #include <set>
 
 #include "platform/eos/counters_json.h"
@@ -27,8 +28,10 @@ namespace {
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
-constexpr std::string_view kPfcCounters = "pfc-counters.json";
-constexpr std::string_view kEcnCounters = "ecn-counters.json";
+constexpr std::array<CounterSource, 2> kCounterSources{{
+    {"pfc-counters.json", "show priority-flow-control counters | json", eos::pfc_counters_json},
+    {"ecn-counters.json", "show qos interfaces ecn counters queue | json", eos::ecn_counters_json},
+}};
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
@@ -44,14 +47,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   auto lldp = eos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected("show lldp neighbors: " + lldp.error());
   PortCounters qos_counters;
-  if (auto c =
-          add_counters(raw, kPfcCounters, "show priority-flow-control counters", eos::pfc_counters_json, qos_counters);
-      !c)
-    return unexpected(c.error());
-  if (auto c = add_counters(raw, kEcnCounters, "show qos interfaces ecn counters queue", eos::ecn_counters_json,
-                            qos_counters);
-      !c)
-    return unexpected(c.error());
+  for (const CounterSource& s : kCounterSources)
+    if (auto c = add_counters(raw, s, qos_counters); !c) return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::eos;
@@ -93,8 +90,7 @@ Collector eos_collector() {
   return {
       {required_command(kRunningConfig, "show running-config", eos::keep_running_config),
        required_command(kInterfaces, "show interfaces | json"), required_command(kLldp, "show lldp neighbors | json"),
-       counter_command(kPfcCounters, "show priority-flow-control counters | json"),
-       counter_command(kEcnCounters, "show qos interfaces ecn counters queue | json")},
+       collect_command(kCounterSources[0]), collect_command(kCounterSources[1])},
       observe,
       nullptr,
       false};  // EOS's CLI runs one command an exec: no lists

@@ -38,14 +38,9 @@ constexpr std::string_view kLldp = "lldp.txt";
 constexpr std::string_view kQosCounters = "qos-counters-{port}.txt";
 constexpr std::string_view kWatchdog = "pfc-watchdog-{port}.txt";
 
-/// A per-port counter command's output file, its words after the port, and its reader.
-struct PortCounterSource {
-  std::string_view file, what;
-  Expected<std::map<std::string, uint64_t>> (*read)(std::string_view);
-};
 constexpr std::array<PortCounterSource, 2> kPortCounters{{
-    {kQosCounters, "counters qos", nvue::qos_counters},
-    {kWatchdog, "qos pfc-watchdog", nvue::pfc_watchdog},
+    {kQosCounters, "nv show interface {port} counters qos", nvue::qos_counters},
+    {kWatchdog, "nv show interface {port} qos pfc-watchdog", nvue::pfc_watchdog},
 }};
 
 using json = nlohmann::ordered_json;
@@ -114,14 +109,9 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!state) return unexpected(state.error());
   auto lldp = nvue::lldp_view(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
-  std::map<std::string, std::map<std::string, uint64_t>, std::less<>> qos;
-  for (const PortCounterSource& source : kPortCounters) {
-    for (const auto& [port, text] : per_port_files(raw, source.file)) {
-      auto c = source.read(*text);
-      if (!c) return unexpected("nv show interface " + port + " " + std::string(source.what) + ": " + c.error());
-      qos[port].merge(*c);
-    }
-  }
+  PortCounters qos;
+  for (const PortCounterSource& source : kPortCounters)
+    if (auto c = add_counters(raw, source, qos); !c) return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::nvue;
@@ -162,9 +152,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 Collector nvue_collector() {
   return {{required_command(kConfig, "nv config show -o json", keep_qos_and_interfaces),
            required_command(kInterfaces, "nv show interface -o json"),
-           required_command(kLldp, "nv show interface --view=lldp"),
-           per_port_counter_command(kQosCounters, "nv show interface {port} counters qos"),
-           per_port_counter_command(kWatchdog, "nv show interface {port} qos pfc-watchdog")},
+           required_command(kLldp, "nv show interface --view=lldp"), collect_command(kPortCounters[0]),
+           collect_command(kPortCounters[1])},
           observe,
           command_line,
           true};  // Cumulus Linux's login shell is bash: the counter commands share an exec

@@ -43,11 +43,6 @@ constexpr std::string_view kQueueCounters = "queue-counters.json";
 constexpr std::string_view kWredCounters = "wred-counters.json";
 constexpr std::string_view kFlaps = "interfaces-flap.txt";
 
-/// The counter commands: output file, command, reader.
-struct CounterSource {
-  std::string_view file, command;
-  Expected<PortCounters> (*read)(std::string_view);
-};
 constexpr std::array<CounterSource, 8> kCounterSources{{
     {kPfcCounters, "show pfc counters", sonic::pfc_counters},
     {kPfcwdStats, "show pfcwd stats -e", sonic::pfcwd_stats},
@@ -109,7 +104,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!lldp) return unexpected(lldp.error());
   PortCounters counters;
   for (const CounterSource& s : kCounterSources)
-    if (auto c = add_counters(raw, s.file, s.command, s.read, counters); !c) return unexpected(c.error());
+    if (auto c = add_counters(raw, s, counters); !c) return unexpected(c.error());
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::sonic;
@@ -137,7 +132,7 @@ Collector sonic_collector() {
               observe,
               nullptr,
               true};  // the admin's login shell is bash: the counter commands share an exec
-  for (const CounterSource& s : kCounterSources) c.commands.push_back(counter_command(s.file, s.command));
+  for (const CounterSource& s : kCounterSources) c.commands.push_back(collect_command(s));
   return c;
 }
 

@@ -27,22 +27,37 @@ std::optional<uint64_t> cell(Value v, const Path& path) {
   return n;
 }
 
-/// Each port's counters from its object of `fields` (portstat's flat rows).
-template <size_t N>
-Expected<PortCounters> per_port(std::string_view text, const std::array<Field, N>& fields) {
-  return jsonr::read_json(text, kLimits, [&fields](Value root) {
+/// Each port of the document whose name fabricctl accepts (no inventory port has another): its object,
+/// its path and its counters to fill, given to `body`.
+template <typename Body>
+Expected<PortCounters> each_port(std::string_view text, Body body) {
+  return jsonr::read_json(text, kLimits, [&body](Value root) {
     jsonr::expect_object(root, Path(""));
     PortCounters out;
     for (const auto& m : root.members()) {
-      if (!valid_port_name(m.key)) continue;  // no inventory port has it
+      if (!valid_port_name(m.key)) continue;
       const Path port(m.key);
       jsonr::expect_object(m.value, port);
-      auto& counters = out[std::string(m.key)];
-      for (const auto& [native, neutral] : fields)
-        if (const auto v = jsonr::find(m.value, native))
-          if (const auto n = cell(*v, jsonr::child(port, native))) counters[std::string(neutral)] = *n;
+      body(m.value, port, out[std::string(m.key)]);
     }
     return out;
+  });
+}
+
+/// The `fields` `object` has, as <neutral><suffix>; "N/A" gives none.
+template <size_t N>
+void take(Value object, const Path& path, const std::array<Field, N>& fields, const std::string& suffix,
+          std::map<std::string, uint64_t>& counters) {
+  for (const auto& [native, neutral] : fields)
+    if (const auto v = jsonr::find(object, native))
+      if (const auto n = cell(*v, jsonr::child(path, native))) counters[std::string(neutral) + suffix] = *n;
+}
+
+/// Each port's counters from its object of `fields` (portstat's flat rows).
+template <size_t N>
+Expected<PortCounters> per_port(std::string_view text, const std::array<Field, N>& fields) {
+  return each_port(text, [&fields](Value port, const Path& at, std::map<std::string, uint64_t>& counters) {
+    take(port, at, fields, "", counters);
   });
 }
 
@@ -62,26 +77,14 @@ std::optional<int> unicast_queue(std::string_view key, const Path& path) {
 /// Each port's unicast queues' counters, `fields` of each as <neutral>_<q>.
 template <size_t N>
 Expected<PortCounters> per_queue(std::string_view text, const std::array<Field, N>& fields) {
-  return jsonr::read_json(text, kLimits, [&fields](Value root) {
-    jsonr::expect_object(root, Path(""));
-    PortCounters out;
-    for (const auto& m : root.members()) {
-      if (!valid_port_name(m.key)) continue;
-      const Path port(m.key);
-      jsonr::expect_object(m.value, port);
-      auto& counters = out[std::string(m.key)];
-      for (const auto& q : m.value.members()) {
-        const Path at = jsonr::child(port, q.key);
-        const auto queue = unicast_queue(q.key, at);
-        if (!queue) continue;
-        jsonr::expect_object(q.value, at);
-        for (const auto& [native, neutral] : fields)
-          if (const auto v = jsonr::find(q.value, native))
-            if (const auto n = cell(*v, jsonr::child(at, native)))
-              counters[std::string(neutral) + "_" + std::to_string(*queue)] = *n;
-      }
+  return each_port(text, [&fields](Value port, const Path& path, std::map<std::string, uint64_t>& counters) {
+    for (const auto& q : port.members()) {
+      const Path at = jsonr::child(path, q.key);
+      const auto queue = unicast_queue(q.key, at);
+      if (!queue) continue;
+      jsonr::expect_object(q.value, at);
+      take(q.value, at, fields, "_" + std::to_string(*queue), counters);
     }
-    return out;
   });
 }
 

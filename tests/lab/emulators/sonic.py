@@ -88,11 +88,14 @@ class ClickError(Exception):
         self.lines = lines
 
 
-def table(header, rows):
-    """python-tabulate's "simple" format, as sonic-utilities prints it: right-aligned cells, each column
-    as wide as its widest cell and at least its header plus tabulate's MIN_PADDING (2)."""
+def table(header, rows, left=()):
+    """python-tabulate's "simple" format, as sonic-utilities prints it: each column as wide as its widest
+    cell and at least its header plus tabulate's MIN_PADDING (2), its cells right-aligned (stralign
+    "right", as pfcstat and the status table ask) or, for the columns in `left`, left-aligned (tabulate's
+    default for text); no trailing spaces."""
     widths = [max(len(h) + 2, *(len(r[i]) for r in rows)) if rows else len(h) + 2 for i, h in enumerate(header)]
-    line = lambda cells: "  ".join(c.rjust(widths[i]) for i, c in enumerate(cells))
+    cell = lambda i, c: c.ljust(widths[i]) if i in left else c.rjust(widths[i])
+    line = lambda cells: "  ".join(cell(i, c) for i, c in enumerate(cells)).rstrip()
     return "\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n"
 
 
@@ -411,11 +414,8 @@ def show_flap(cli, _m):
         stamp = "Sat Dec 05 08:00:00 2026" if count != "Never" else "Never"
         oper = ports.get(port, {}).get("oper", "unknown").capitalize()
         rows.append([port, count, "Up", oper, stamp, stamp])
-    numeric = [all(r[i].isdigit() for r in rows) and rows for i in range(len(header))]
-    widths = [max(len(h) + 2, *(len(r[i]) for r in rows)) if rows else len(h) + 2 for i, h in enumerate(header)]
-    cell = lambda i, c: c.rjust(widths[i]) if numeric[i] else c.ljust(widths[i])
-    line = lambda cells: "  ".join(cell(i, c) for i, c in enumerate(cells)).rstrip()
-    sys.stdout.write("\n".join([line(header), "  ".join("-" * w for w in widths)] + [line(r) for r in rows]) + "\n")
+    text_columns = {i for i in range(len(header)) if not (rows and all(r[i].isdigit() for r in rows))}
+    sys.stdout.write(table(header, rows, left=text_columns))
     return 0
 
 
