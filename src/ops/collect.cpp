@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <mutex>
 #include <set>
+#include <utility>
 
 #include "ops/command_batch.h"
+#include "ops/device_session.h"
 #include "platform/raw_outputs.h"
 #include "util/escape.h"
 #include "util/file_io.h"
@@ -33,44 +35,59 @@ Expected<RawOutputs> read_raw(const Collector& c, const DeviceDesired& d, const 
   return raw;
 }
 
+/// One command's output as its platform keeps it, or why a required command failed.
+Expected<std::string> kept(const CollectCommand& cmd, Reply&& out) {
+  if (out.exit_status != 0) {
+    std::string first = out.err.substr(0, out.err.find('\n'));
+    if (first.empty()) first = out.out.substr(0, out.out.find('\n'));
+    return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out.exit_status) +
+                      (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
+  }
+  return cmd.keep ? cmd.keep(out.out) : std::move(out.out);
+}
+
 /// Runs the platform's commands on the device, one session for all of them; each output as its
-/// platform keeps it.
+/// platform keeps it. Where the login shell runs lists, they all share one exec (command_batch.h): a
+/// channel costs the device a fork, a login shell and its CLI's start, and a large fleet pays that per
+/// command. A required command that failed in the batch, or that the split did not reach, runs again
+/// alone, so that its error is its own (the batch's standard error is all commands' at once).
 Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const DeviceMgmt& m, Connector& connector,
                                bool counters) {
   auto session = connector.open(m);
   if (!session) return unexpected(session.error());
-  RawOutputs raw;
-  std::vector<CommandRun> batched;  // the counter commands, where the shell runs lists
+  std::vector<std::pair<const CollectCommand*, CommandRun>> runs;
   for (const CollectCommand& cmd : c.commands) {
     if (cmd.counter && !counters) continue;
-    for (const CommandRun& run : command_runs(c, cmd, d, m.fabricctl)) {
-      if (cmd.counter && c.shell_lists) {
-        batched.push_back(run);
-        continue;
-      }
-      auto out = (*session)->run(run.line, {});
-      if (!out) return unexpected(out.error());
-      if (out->exit_status != 0 && cmd.counter) continue;  // the device lacks these counters
-      if (out->exit_status != 0) {
-        std::string first = out->err.substr(0, out->err.find('\n'));
-        if (first.empty()) first = out->out.substr(0, out->out.find('\n'));
-        return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out->exit_status) +
-                          (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
-      }
-      raw.emplace(run.file, cmd.keep ? cmd.keep(out->out) : std::move(out->out));
-    }
+    for (CommandRun& run : command_runs(c, cmd, d, m.fabricctl)) runs.emplace_back(&cmd, std::move(run));
   }
-  if (!batched.empty()) {
+  std::vector<BatchPart> parts;
+  if (c.shell_lists && runs.size() > 1) {
     std::vector<std::string> lines;
-    lines.reserve(batched.size());
-    for (const CommandRun& run : batched) lines.push_back(run.line);
+    lines.reserve(runs.size());
+    for (const auto& [cmd, run] : runs) lines.push_back(run.line);
     const std::string mark = batch_mark();
     auto out = (*session)->run(batch_line(lines, mark), {});
     if (!out) return unexpected(out.error());
-    // A counter command that failed, or that the split did not reach, gives no counters (never zeros).
-    std::vector<BatchPart> parts = split_batch(out->out, mark, batched.size());
-    for (size_t i = 0; i < parts.size(); ++i)
-      if (parts[i].exit_status == 0) raw.emplace(batched[i].file, std::move(parts[i].out));
+    parts = split_batch(out->out, mark, runs.size());
+  }
+  RawOutputs raw;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const auto& [cmd, run] = runs[i];
+    Reply reply;
+    if (i < parts.size() && (parts[i].exit_status == 0 || cmd->counter)) {
+      reply.exit_status = parts[i].exit_status;
+      reply.out = std::move(parts[i].out);
+    } else if (!parts.empty() && cmd->counter) {
+      continue;  // the split did not reach it: no counters (never zeros)
+    } else {
+      auto out = (*session)->run(run.line, {});
+      if (!out) return unexpected(out.error());
+      reply = std::move(*out);
+    }
+    if (reply.exit_status != 0 && cmd->counter) continue;  // the device lacks these counters
+    auto text = kept(*cmd, std::move(reply));
+    if (!text) return unexpected(text.error());
+    raw.emplace(run.file, std::move(*text));
   }
   return raw;
 }

@@ -62,6 +62,27 @@ TEST_CASE("ops collect: a command that fails names itself and the device's first
   CHECK(got.failure("leaf1")->reason == "`show interfaces status` exited with status 1: Error: no such command");
 }
 
+TEST_CASE("ops collect: where the shell runs lists, one exec reads the device; a failed required one runs alone") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  REQUIRE(collect_devices(fabric, {"leaf1"}, {}, ctx).failures.empty());
+  auto log = fleet.log();
+  REQUIRE(log.size() == 1);  // SONiC: required and counter commands in one exec
+  CHECK(log[0].find("show runningconfiguration all ; echo fabricctl-end-") != std::string::npos);
+  CHECK(log[0].find("show pfc counters ; echo fabricctl-end-") != std::string::npos);
+
+  // A required command that fails in the batch runs again alone: its error is its own, not the
+  // batch's standard error of every command.
+  fleet.device("leaf1").fail_when["show lldp table"] = Reply{2, "", "Error: lldp is not running\n"};
+  const FabricObserved got = collect_devices(fabric, {"leaf1"}, {}, ctx);
+  CHECK(got.failure("leaf1")->reason == "`show lldp table` exited with status 2: Error: lldp is not running");
+  log = fleet.log();
+  CHECK(log.back() == "leaf1: show lldp table");
+}
+
 TEST_CASE("ops collect: a counter command the device lacks leaves its counters out, live and from raw") {
   const Fabric fabric = fake::small_fabric();
   fake::FakeClock clock;
@@ -117,7 +138,8 @@ TEST_CASE("ops collect: without counters (verify, plan, apply), no counter comma
   REQUIRE(got.failures.empty());
   CHECK(got.devices.at("leaf1").ports.front().counters.empty());
   const auto log = fleet.log();
-  CHECK(std::find(log.begin(), log.end(), "leaf1: show runningconfiguration all") != log.end());
+  CHECK(std::any_of(log.begin(), log.end(),
+                    [](const std::string& l) { return l.rfind("leaf1: show runningconfiguration all", 0) == 0; }));
   for (const std::string& line : log) CHECK(line.find("counters") == std::string::npos);
   CHECK(std::none_of(log.begin(), log.end(),
                      [](const std::string& l) { return l.find("portstat") != std::string::npos; }));

@@ -61,7 +61,7 @@ TEST_CASE("ops health watch: a stop request ends it between readings; a slow rea
   fake::RecordingObserver seen;
   int stop = 0;
   Context ctx{fleet, seen, clock, StopToken([&] { return stop; })};
-  fleet.device("leaf2").slow = std::chrono::seconds(5);  // each of its commands: the reading takes > 10 s
+  fleet.device("leaf2").slow = std::chrono::seconds(11);  // each exec: a reading takes longer than 10 s
   std::vector<std::chrono::milliseconds> waits;
   size_t samples = 0;
   const Wait wait = [&](std::chrono::milliseconds d) {
