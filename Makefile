@@ -11,7 +11,7 @@ FUZZ_BUILD ?= build-fuzz
 # `make install`: where to (DESTDIR, when set, is prepended to every path, for staging).
 PREFIX     ?= /usr/local
 
-.PHONY: all deps build build-asan test lint test-times demo demo-offline bench clean fuzz install package
+.PHONY: all deps build build-asan test lint test-times demo demo-offline bench bench-online clean fuzz install package
 
 all: build
 
@@ -117,3 +117,12 @@ SIZES ?= smoke R2k R100k
 bench: build
 	@command -v /usr/bin/time >/dev/null || apt-get install -y -qq time
 	scripts/bench $(BUILD) $(SIZES)
+
+# Online benchmark (docs/performance.md, "Online"; as root: a network namespace of its own): N emulated
+# switches behind one real sshd, read by fabricctl (collect + verify), by pdsh fanning out the same show
+# commands, and by an Ansible playbook. ONLINE_SIZES: switch counts; ONLINE_TOOLS: which of the three.
+ONLINE_SIZES ?= 200
+ONLINE_TOOLS ?= fabricctl,pdsh,ansible
+bench-online: build
+	@[ "$$(id -u)" -eq 0 ] || { echo "make bench-online: needs root (a network namespace of its own)" >&2; exit 1; }
+	/usr/bin/python3 tests/bench/online.py $(BUILD) $(ONLINE_SIZES) --tools $(ONLINE_TOOLS)
