@@ -61,7 +61,8 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
     for (CommandRun& run : command_runs(c, cmd, d, m.fabricctl)) runs.emplace_back(&cmd, std::move(run));
   }
   std::vector<BatchPart> parts;
-  if (c.shell_lists && runs.size() > 1) {
+  const bool batched = c.shell_lists && runs.size() > 1;
+  if (batched) {
     std::vector<std::string> lines;
     lines.reserve(runs.size());
     for (const auto& [cmd, run] : runs) lines.push_back(run.line);
@@ -77,7 +78,7 @@ Expected<RawOutputs> read_live(const Collector& c, const DeviceDesired& d, const
     if (i < parts.size() && (parts[i].exit_status == 0 || cmd->counter)) {
       reply.exit_status = parts[i].exit_status;
       reply.out = std::move(parts[i].out);
-    } else if (!parts.empty() && cmd->counter) {
+    } else if (batched && cmd->counter) {
       continue;  // the split did not reach it: no counters (never zeros)
     } else {
       auto out = (*session)->run(run.line, {});

@@ -83,6 +83,22 @@ TEST_CASE("ops collect: where the shell runs lists, one exec reads the device; a
   CHECK(log.back() == "leaf1: show lldp table");
 }
 
+TEST_CASE("ops collect: an exec whose marks are missing reads the required commands alone, no counters") {
+  const Fabric fabric = fake::small_fabric();
+  fake::FakeClock clock;
+  fake::FakeConnector fleet(fabric, clock);
+  // The device answers the list with no mark at all (untrusted output): the split reaches no command.
+  fleet.device("leaf1").list_reply = Reply{0, "garbage\n", ""};
+  Observer quiet;
+  Context ctx{fleet, quiet, clock};
+  const FabricObserved got = collect_devices(fabric, {"leaf1"}, {}, ctx);
+  REQUIRE(got.failures.empty());
+  CHECK(got.devices.at("leaf1").ports.front().counters.empty());  // absent, never zeros
+  const auto log = fleet.log();
+  CHECK(std::find(log.begin(), log.end(), "leaf1: show runningconfiguration all") != log.end());
+  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l == "leaf1: show pfc counters"; }));
+}
+
 TEST_CASE("ops collect: a counter command the device lacks leaves its counters out, live and from raw") {
   const Fabric fabric = fake::small_fabric();
   fake::FakeClock clock;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -199,6 +200,7 @@ struct FakeDevice {
   std::map<std::string, Reply> fail_when;  // a command containing the key gets this reply
   std::vector<std::string> hang_when;      // a command containing one of these times out
   std::chrono::milliseconds slow{0};       // each command moves the clock this much
+  std::optional<Reply> list_reply;         // a list of commands ("A ; B") gets this reply, not each's
 };
 
 class FakeConnector final : public Connector {
@@ -250,7 +252,7 @@ class FakeConnector final : public Connector {
     log_.push_back(device + ": " + command);
     FakeDevice& d = devices_.at(device);
     clock_.advance(d.slow);
-    if (command.find(" ; ") != std::string::npos) return run_list(device, command);
+    if (command.find(" ; ") != std::string::npos) return d.list_reply ? *d.list_reply : run_list(device, command);
     return answer(device, command);
   }
 
