@@ -455,7 +455,7 @@ def ansible_steps(fleet, jobs):
              os.path.join(w, "ansible.out"), env, (0,))]
 
 
-def report(n, fleet, rows):
+def report(fleet, rows):
     print("online: %d switches (%d links): states loaded in %.1f s, answers kept in %.1f s (not timed)" %
           (len(fleet.names), len(fleet.links), fleet.load_seconds, fleet.warm_seconds))
     print("  %-26s %8s %8s %10s %10s %10s" % ("tool", "wall s", "CPU s", "CPU ms/dev", "peak RSS", "sshd CPU s"))
@@ -504,7 +504,7 @@ def bench(build, n, jobs, tools, keep):
             rows.append(measure(fleet, "ansible", ansible_steps(fleet, jobs)))
         if "apply" in tools:
             rows += apply_rows(fleet, jobs)
-        report(n, fleet, rows)
+        report(fleet, rows)
         return fleet, rows
     finally:
         fleet.down()
