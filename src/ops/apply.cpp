@@ -325,7 +325,8 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
     out.platform = p.platform;
     out.before_sha256 = p.base_sha256;
     if (p.failed()) {
-      out.outcome = Outcome::unreachable;
+      // Refused by its own check when planned: reached, and failed (not `unreachable`); nothing staged.
+      out.outcome = p.refused ? Outcome::failed : Outcome::unreachable;
       out.reason = p.error;
       ++run.failures;
     } else if (!p.changes()) {

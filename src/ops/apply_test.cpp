@@ -147,6 +147,21 @@ TEST_CASE("ops apply: a switch whose check refuses right before stage is left as
   CHECK(f.seen.events == Events{"step", "check_failed leaf1"});
 }
 
+TEST_CASE("ops apply: a switch that refuses the change when planned failed, and was not unreachable") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  f.devices.device("leaf1").fail_when["apply-patch -d"] = Reply{2, "", "Error: Given patch is not valid\n"};
+  const ApplyResult r = f.apply();
+  const DeviceOutcome& leaf = outcome(r, "leaf1");
+  CHECK(leaf.outcome == Outcome::failed);
+  CHECK(leaf.reason ==
+        "refuses the change: the config updater's dry run of the patch: exited with status 2: Error: Given patch "
+        "is not valid");
+  CHECK_FALSE(leaf.rolled_back);
+  const std::vector<std::string> log = f.devices.log();
+  CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l.find("checkpoint") != l.npos; }));
+}
+
 TEST_CASE("ops apply: an interrupt between stage and confirm rolls back what is staged") {
   Fleet f;
   f.pfc_off_on_leaf();

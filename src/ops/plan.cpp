@@ -120,6 +120,7 @@ void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ct
     }
     if (const std::string why = run_steps(**session, steps, a); !why.empty()) {
       d.error = "refuses the change: " + terminal_line(why);
+      d.refused = true;
       return;
     }
     d.checked = steps.front().what + ": accepted";

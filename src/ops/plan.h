@@ -29,6 +29,7 @@ struct DevicePlan {
   std::string error;        // why no change could be computed (unreachable, unreadable), or why the
                             // device refuses it (Applier::check): a device failure
   std::string checked;      // what the device's own check of the change said when it accepted it
+  bool refused = false;     // `error` is the device's own check refusing the change: it was reached
 
   [[nodiscard]] bool failed() const { return !error.empty(); }
   [[nodiscard]] bool changes() const { return error.empty() && !change.empty(); }
