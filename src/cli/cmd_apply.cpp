@@ -93,8 +93,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   FabricOptions o;
   PlanInputs in;
   ops::ApplyOptions a;
-  std::string plan_dir, audit_dir, output = "table";
-  bool yes = false, dry_run = false, quiet = false;
+  std::string plan_dir, audit_dir, output = "table", batch, by = "link";
+  bool yes = false, dry_run = false, quiet = false, pause = false;
   po::options_description desc("apply options");
   add_fabric_options(desc, o);
   desc.add_options()("plan", po::value(&plan_dir)->value_name("DIR"),
@@ -103,6 +103,13 @@ int cmd_apply(const std::vector<std::string>& args) {
                                                                            "print the plan and change nothing")(
       "canary", po::value(&a.canary)->value_name("N"),
       "apply N devices first and verify them before the rest start (default 0: all in one step)")(
+      "batch", po::value(&batch)->value_name("N|P%"),
+      "after the canary, N devices (or P% of those that change) a step, each step verified and applied before "
+      "the next starts (default: the rest in one step)")(
+      "by", po::value(&by)->value_name("UNIT"),
+      "what a step never splits: link (default: both ends of as many links as possible in one step), rail "
+      "or group (a device's first group)")("pause", po::bool_switch(&pause),
+                                           "ask at the terminal before each step after the first")(
       "max-failures", po::value(&a.max_failures)->value_name("K"),
       "start no new device after K devices failed (default 0: no limit)")(
       "confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
@@ -115,8 +122,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   add_plan_inputs(desc, in);
   int exit = kExitOk;
   if (!parse_args(args, desc,
-                  "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--max-failures K] "
-                  "[--confirm-timeout S] [--audit-dir DIR] [--limit GLOB]...",
+                  "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--batch N|P%] [--by UNIT] "
+                  "[--pause] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] [--limit GLOB]...",
                   exit))
     return exit;
   if (const std::string e = check_choice("-o", output, {"table", "json"}); !e.empty()) {
@@ -125,6 +132,24 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   if (a.canary < 0 || a.max_failures < 0) {
     std::cerr << "fabricctl: error: --canary and --max-failures take 0 or more devices\n";
+    return kExitInvalid;
+  }
+  if (!batch.empty()) {
+    auto b = ops::parse_batch(batch);
+    if (!b) {
+      std::cerr << "fabricctl: error: " << b.error() << "\n";
+      return kExitInvalid;
+    }
+    a.batch = *b;
+  }
+  if (auto u = ops::parse_wave_unit(by); u) {
+    a.by = *u;
+  } else {
+    std::cerr << "fabricctl: error: " << u.error() << "\n";
+    return kExitInvalid;
+  }
+  if (pause && !dry_run && (::isatty(STDIN_FILENO) != 1 || ::isatty(STDERR_FILENO) != 1)) {
+    std::cerr << "fabricctl: error: --pause asks at a terminal, and there is none; nothing was changed\n";
     return kExitInvalid;
   }
   // Long enough to stage, read again and verify a device; at most a day.
@@ -184,6 +209,14 @@ int cmd_apply(const std::vector<std::string>& args) {
     }
   }
   a.jobs = in.read.jobs;
+  if (pause)
+    a.between_waves = [&progress](const std::string& done, const std::string& next) {
+      progress.clear();
+      std::cerr << "The " << done << " step is verified. Start the " << next << " step? Only 'yes' is accepted: "
+                << std::flush;
+      std::string answer;
+      return std::getline(std::cin, answer) && answer == "yes";
+    };
   const ops::ApplyRecord record{audit_dir.empty() ? default_audit_dir() : audit_dir, o.inventory, plan_dir,
                                 apply_exit_code};
   StopSignals signals;

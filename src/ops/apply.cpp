@@ -337,29 +337,30 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
       order.push_back(i);
     }
   }
-  // The canary step, then the rest at once.
-  std::vector<std::pair<std::vector<size_t>, std::string>> waves;
-  const size_t canary = static_cast<size_t>(std::max(0, o.canary));
-  if (canary > 0 && canary < order.size()) {
-    waves.push_back({{order.begin(), order.begin() + static_cast<std::ptrdiff_t>(canary)}, "canary"});
-    waves.push_back({{order.begin() + static_cast<std::ptrdiff_t>(canary), order.end()}, "rest"});
-  } else if (!order.empty()) {
-    waves.emplace_back(order, "apply");
-  }
+  // The canary step, then the rest: at once, or in waves (ops/waves.h). A step starts only when every
+  // device of the steps before it was applied: the steps before are its health gate.
+  std::vector<std::string> names;
+  names.reserve(plan.devices.size());
+  for (const DevicePlan& p : plan.devices) names.push_back(p.device);
+  const std::vector<Wave> waves = plan_waves(fabric.desired, order, names, static_cast<size_t>(std::max(0, o.canary)),
+                                             o.batch, o.by);
+  std::string stopped;  // why the waves left do not start
   for (size_t w = 0; w < waves.size(); ++w) {
-    const bool canary_failed = w > 0 && waves[0].second == "canary" &&
-                               std::any_of(waves[0].first.begin(), waves[0].first.end(),
-                                           [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; });
-    if (canary_failed || ctx.stop.stop_requested()) {
-      for (size_t i : waves[w].first) {
+    if (stopped.empty() && ctx.stop.stop_requested()) stopped = "fabricctl was interrupted";
+    if (stopped.empty() && w > 0 && o.between_waves && !o.between_waves(waves[w - 1].label, waves[w].label))
+      stopped = "stopped after the " + waves[w - 1].label + " step";
+    if (!stopped.empty()) {
+      for (size_t i : waves[w].devices) {
         run.outcomes[i].outcome = Outcome::skipped;
-        run.outcomes[i].reason =
-            canary_failed ? "not started: the canary step failed" : "not started: fabricctl was interrupted";
+        run.outcomes[i].reason = "not started: " + stopped;
       }
       continue;
     }
-    ctx.observer.event("step", {{"step", waves[w].second}, {"devices", waves[w].first.size()}});
-    run_wave(run, waves[w].first, waves[w].second);
+    ctx.observer.event("step", {{"step", waves[w].label}, {"devices", waves[w].devices.size()}});
+    run_wave(run, waves[w].devices, waves[w].label);
+    if (std::any_of(waves[w].devices.begin(), waves[w].devices.end(),
+                    [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; }))
+      stopped = "the " + waves[w].label + " step failed";
   }
   ctx.observer.clear();
   ApplyResult result;

@@ -5,6 +5,7 @@
 // rolls back what is staged; every event reaches the observer (the audit record) as it happens.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "ops/clock.h"
 #include "ops/context.h"
 #include "ops/plan.h"
+#include "ops/waves.h"
 
 namespace fabricctl::ops {
 
@@ -19,6 +21,10 @@ struct ApplyOptions {
   std::string transaction;      // the transaction's name (new_transaction_name)
   int jobs = 32;                // devices staged, read again and confirmed at once
   int canary = 0;               // devices in the first step, verified before the rest start; 0: one step
+  Batch batch;                  // the devices of each step after the canary (ops/waves.h); none: one step
+  WaveUnit by = WaveUnit::link; // what a step never splits
+  /// Asked between two steps (`--pause`: a person looks); false: the steps left do not start.
+  std::function<bool(const std::string& done, const std::string& next)> between_waves;
   int max_failures = 0;         // after this many failed devices no new device starts; 0: no limit
   int confirm_timeout_s = 300;  // the devices' revert timers
 };

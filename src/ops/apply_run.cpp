@@ -53,6 +53,8 @@ Expected<ApplyRun> run_apply(const Fabric& fabric, const ApplyPlan& plan, ApplyO
                          {"plan", record.plan_source.empty() ? "made by this apply" : record.plan_source},
                          {"plan_sha256", sha256_hex(plan_json(p, true).dump())},
                          {"canary", options.canary},
+                         {"batch", options.batch.text()},
+                         {"by", to_string(options.by)},
                          {"max_failures", options.max_failures},
                          {"confirm_timeout_s", options.confirm_timeout_s},
                          {"devices", std::move(devices)}});

@@ -38,6 +38,8 @@ TEST_CASE("ops apply run: the record holds the start, each device's events and t
   const test::TempDir dir;
   ApplyOptions o;
   o.canary = 1;
+  o.batch = parse_batch("25%").value();
+  o.by = WaveUnit::rail;
   const ApplyRecord record{dir.path, "inventory/lab", "", [](const ApplyResult& r) { return all_applied(r) ? 0 : 3; }};
   auto run = run_apply(f.fabric, plan, o, record, f.ctx);
   REQUIRE_MESSAGE(run, run.error());
@@ -53,6 +55,8 @@ TEST_CASE("ops apply run: the record holds the start, each device's events and t
   CHECK(start["inventory"] == "inventory/lab");
   CHECK(start["plan"] == "made by this apply");
   CHECK(start["canary"] == 1);
+  CHECK(start["batch"] == "25%");
+  CHECK(start["by"] == "rail");
   CHECK(start["plan_sha256"].get<std::string>().size() == 64);
   size_t changing = 0;
   for (const auto& d : start["devices"]) changing += d["status"] == "change" ? 1 : 0;

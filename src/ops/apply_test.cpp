@@ -162,6 +162,47 @@ TEST_CASE("ops apply: a switch that refuses the change when planned failed, and 
   CHECK(std::none_of(log.begin(), log.end(), [](const std::string& l) { return l.find("checkpoint") != l.npos; }));
 }
 
+TEST_CASE("ops apply: waves after the canary; a wave starts only when the one before was applied") {
+  Fleet f;
+  f.three_changes();
+  ApplyOptions o = options(1, 0, 0);  // one device at a time: the events in a fixed order
+  o.batch = parse_batch("2").value();
+  // host1 first, then its leaf (a link between two changing devices), then host2.
+  ApplyResult r = f.apply(o);
+  CHECK(all_applied(r));
+  CHECK(f.seen.events == Events{"step", "stage host1", "staged host1", "stage leaf1", "staged leaf1", "confirmed host1",
+                                "confirmed leaf1", "step", "stage host2", "staged host2", "confirmed host2"});
+  CHECK(f.seen.records[0]["fields"]["step"] == "wave 1/2");
+
+  // A failure in the first wave: the second does not start.
+  Fleet g;
+  g.three_changes();
+  g.devices.device("leaf1").fail_when["apply-patch /dev/stdin"] = Reply{2, "", "Error: refused\n"};
+  r = g.apply(o);
+  CHECK(outcome(r, "leaf1").outcome == Outcome::failed);
+  CHECK(outcome(r, "host1").outcome == Outcome::applied);
+  CHECK(outcome(r, "host2").outcome == Outcome::skipped);
+  CHECK(outcome(r, "host2").reason == "not started: the wave 1/2 step failed");
+}
+
+TEST_CASE("ops apply: --pause asks between steps; a no stops the steps left") {
+  Fleet f;
+  f.three_changes();
+  ApplyOptions o = options(4, 1, 0);
+  o.batch = parse_batch("1").value();
+  std::vector<std::string> asked;
+  o.between_waves = [&](const std::string& done, const std::string& next) {
+    asked.push_back(done + " -> " + next);
+    return asked.size() < 2;
+  };
+  const ApplyResult r = f.apply(o);
+  CHECK(asked == std::vector<std::string>{"canary -> wave 1/2", "wave 1/2 -> wave 2/2"});
+  CHECK(outcome(r, "host1").outcome == Outcome::applied);
+  CHECK(outcome(r, "leaf1").outcome == Outcome::applied);
+  CHECK(outcome(r, "host2").outcome == Outcome::skipped);
+  CHECK(outcome(r, "host2").reason == "not started: stopped after the wave 1/2 step");
+}
+
 TEST_CASE("ops apply: an interrupt between stage and confirm rolls back what is staged") {
   Fleet f;
   f.pfc_off_on_leaf();

@@ -38,6 +38,14 @@ grep -q '^DEVICE  PLATFORM  PLAN' "$work/out" || fail "plan table: $(head -5 "$w
 run "$bin" apply "${live[@]}" --plan "$work/plan" --audit-dir "$audit" </dev/null
 [ $rc -eq 2 ] && grep -q 'give --yes' "$work/err" || fail "apply without --yes: exit $rc: $(cat "$work/err")"
 [ ! -e "$audit" ] || fail "apply without --yes wrote an audit record"
+# Steps that cannot be: refused before anything is read, each value quoted; --pause needs a terminal.
+for bad in "--batch 0" "--batch 101%" "--by pod"; do
+  run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" $bad
+  [ $rc -eq 2 ] && grep -q "'${bad#* }'" "$work/err" || fail "apply $bad: exit $rc: $(cat "$work/err")"
+done
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --pause </dev/null
+[ $rc -eq 2 ] && grep -q -- '--pause asks at a terminal' "$work/err" || fail "apply --pause: exit $rc: $(cat "$work/err")"
+[ ! -e "$audit" ] || fail "a refused apply wrote an audit record"
 
 # The saved plan, applied: both switches applied, verify clean, the record complete.
 run "$bin" apply "${live[@]}" --plan "$work/plan" --yes --audit-dir "$audit" -o json
@@ -85,9 +93,12 @@ grep -q 'sw2: its configuration changed since the plan was made' "$work/err" || 
 run "$bin" plan "${live[@]}" -o json
 [ "$(status_of "$work/out" sw1)" = change ] || fail "the refused plan changed sw1"
 
-# sw2's apply fails (its apply step refused): it is rolled back and named, sw1 completes, exit 3.
+# sw2's apply fails (its apply step refused): it is rolled back and named, sw1 completes, exit 3. In steps
+# of one device (--batch 1): sw1's, then sw2's, each its own step in the record.
 echo '{"nv config apply --confirm 5m*": {"stdout": "Error: the apply was refused\n", "exit": 1}}' >"$work/sw2/state/answers.json"
-run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json
+records_in "$audit"
+before=$records
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json --batch 1
 [ $rc -eq 3 ] || fail "failing sw2: exit $rc: $(cat "$work/out" "$work/err")"
 /usr/bin/python3 - "$work/out" <<'PY' || fail "failing sw2: $(cat "$work/out")"
 import json, sys
@@ -96,6 +107,14 @@ assert out["sw1"]["outcome"] == "applied", out
 assert out["sw2"]["outcome"] == "failed" and out["sw2"]["rolled_back"], out
 assert "refused" in out["sw2"]["reason"], out
 assert out["sw2"]["after_sha256"] == out["sw2"]["before_sha256"], out
+PY
+record=$(ls -t "$audit"/fabricctl-*.jsonl | head -1)
+records_in "$audit"
+[ "$records" -gt "$before" ] || fail "the stepped apply wrote no record"
+/usr/bin/python3 - "$record" <<'PY' || fail "stepped apply's record: $(cat "$record")"
+import json, sys
+steps = [e["step"] for e in map(json.loads, open(sys.argv[1])) if e["event"] == "step"]
+assert steps == ["wave 1/2", "wave 2/2"], steps
 PY
 rm "$work/sw2/state/answers.json"
 run "$bin" plan "${live[@]}" -o json
