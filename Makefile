@@ -120,9 +120,10 @@ bench: build
 
 # Online benchmark (docs/performance.md, "Online"; as root: a network namespace of its own): N emulated
 # switches behind one real sshd, read by fabricctl (collect + verify), by pdsh fanning out the same show
-# commands, and by an Ansible playbook. ONLINE_SIZES: switch counts; ONLINE_TOOLS: which of the three.
+# commands, and by an Ansible playbook. ONLINE_SIZES: switch counts; ONLINE_TOOLS: which of the three,
+# and apply (a profile change applied to every switch) and faults (the same with 10% failing each way).
 ONLINE_SIZES ?= 200
-ONLINE_TOOLS ?= fabricctl,pdsh,ansible
+ONLINE_TOOLS ?= fabricctl,pdsh,ansible,apply,faults
 bench-online: build
 	@[ "$$(id -u)" -eq 0 ] || { echo "make bench-online: needs root (a network namespace of its own)" >&2; exit 1; }
 	/usr/bin/python3 tests/bench/online.py $(BUILD) $(ONLINE_SIZES) --tools $(ONLINE_TOOLS)

@@ -3,7 +3,7 @@
 sshd, read by fabricctl (`collect` + `verify`), by pdsh fanning out the same show commands, and by an
 Ansible playbook that collects the same outputs and asserts MTU equality per link. As root.
 
-Usage: tests/bench/online.py BUILD_DIR [N...] [--jobs J] [--tools fabricctl,pdsh,ansible,apply] [--keep DIR]
+Usage: tests/bench/online.py BUILD_DIR [N...] [--jobs J] [--tools fabricctl,pdsh,ansible,apply,faults] [--keep DIR]
 
 The switches: pods of 16 leaves and 4 spines (each leaf wired to its pod's spines), all switches of a
 pod on one platform, SONiC, EOS and NVUE in turn (a pod of one vendor, so that MTU equality per link is
@@ -21,8 +21,13 @@ the cost of a small C program. So the timed runs measure the tools, ssh and sshd
 Per tool it prints wall time, CPU time (user + system of the tool and its child processes: pdsh's and
 Ansible's ssh clients count), fabricctl's peak RSS, CPU per device, the CPU sshd (and the responder
 under it) spent for that run, and the ratios fabricctl/pdsh and Ansible/fabricctl in wall time.
+With `apply`, a profile change applied to every switch and applied again (a no-op); with `faults`, the
+same apply with one switch in ten failing in each of four ways (faults_rows).
+
 Asserted: fabricctl's collect reads every switch and its verify finds the intact fabric clean, pdsh and
-the playbook end without an error; times are printed for people and docs/performance.md, never asserted."""
+the playbook end without an error, the apply converges and its second run changes nothing, and under
+faults each switch ends where faults_rows says; times are printed for people and docs/performance.md,
+never asserted."""
 import argparse
 import json
 import multiprocessing
@@ -342,32 +347,181 @@ def fabricctl_steps(fleet, jobs, tag):
              os.path.join(w, tag + ".verify.out"), None, (0,))]
 
 
+def go_live(fleet):
+    """Every command of every switch answered by its emulator from now on (no kept answers): an apply's
+    reads must see what it changed."""
+    for name in fleet.names:
+        d = os.path.join(fleet.work, "switches", name)
+        if os.path.exists(os.path.join(d, "answers")):
+            os.rename(os.path.join(d, "answers"), os.path.join(d, "answers.read"))
+
+
+def inventory_for(fleet, profile):
+    """The benchmark's inventory with every switch on `profile`."""
+    inv = os.path.join(fleet.work, "inventory-" + profile)
+    if not os.path.exists(inv):
+        with open(os.path.join(fleet.inventory, "fabric.yaml")) as fh:
+            doc = json.load(fh)
+        doc["defaults"]["profile"] = profile
+        os.makedirs(inv)
+        with open(os.path.join(inv, "fabric.yaml"), "w") as fh:
+            json.dump(doc, fh, indent=1)
+    return inv
+
+
+def reach(fleet, jobs):
+    return ["-j", str(jobs), "--known-hosts", fleet.known_hosts, "-q"]
+
+
+def apply_argv(fleet, jobs, inventory, *extra):
+    return fleet.ns(fleet.fabricctl, "apply", "-i", inventory, "--yes", "--audit-dir", os.path.join(fleet.work, "audit"),
+                    *reach(fleet, jobs), *extra)
+
+
 def apply_rows(fleet, jobs):
     """`apply` of a profile change to every switch (stage, verify, confirm), against a collect of the same
-    switches, both with every command answered by the emulators (no kept answers: an apply's reads must
-    see what it changed); then the same apply again, which must find nothing to do."""
+    switches, both with every command answered by the emulators; then the same apply again, which must
+    find nothing to do."""
     w, f = fleet.work, fleet.fabricctl
-    for name in fleet.names:  # live: the responders hand every command to the emulators
-        d = os.path.join(w, "switches", name)
-        os.rename(os.path.join(d, "answers"), os.path.join(d, "answers.read"))
-    with open(os.path.join(fleet.inventory, "fabric.yaml")) as fh:
-        doc = json.load(fh)
-    doc["defaults"]["profile"] = CHANGED_PROFILE
-    changed = os.path.join(w, "inventory-changed")
-    os.makedirs(changed)
-    with open(os.path.join(changed, "fabric.yaml"), "w") as fh:
-        json.dump(doc, fh, indent=1)
-    reach = ["-j", str(jobs), "--known-hosts", fleet.known_hosts, "-q"]
-    apply = [f, "apply", "-i", changed, "--yes", "--audit-dir", os.path.join(w, "audit")] + reach
+    go_live(fleet)
+    changed = inventory_for(fleet, CHANGED_PROFILE)
     rows = [measure(fleet, "fabricctl collect, live", [
-        (fleet.ns(f, "collect", "-i", fleet.inventory, "--out", os.path.join(w, "snaps-live"), *reach),
+        (fleet.ns(f, "collect", "-i", fleet.inventory, "--out", os.path.join(w, "snaps-live"), *reach(fleet, jobs)),
          os.path.join(w, "live.collect.out"), None, (0,))])]
-    rows.append(measure(fleet, "fabricctl apply", [(fleet.ns(*apply), os.path.join(w, "apply.out"), None, (0,))]))
-    rows.append(measure(fleet, "fabricctl apply again", [(fleet.ns(*apply), os.path.join(w, "apply2.out"), None, (0,))]))
+    rows.append(measure(fleet, "fabricctl apply", [(apply_argv(fleet, jobs, changed), os.path.join(w, "apply.out"), None, (0,))]))
+    rows.append(measure(fleet, "fabricctl apply again", [(apply_argv(fleet, jobs, changed), os.path.join(w, "apply2.out"), None, (0,))]))
     with open(os.path.join(w, "apply2.out")) as fh:
         again = fh.read()
     if "Nothing to change" not in again:
         raise SystemExit("online: a second apply was not a no-op:\n" + again[-2000:])
+    fleet.profile = CHANGED_PROFILE
+    return rows
+
+
+# The apply under faults: one switch in ten fails in each of these ways (the rest are healthy).
+FAULTS = ("refuse", "hang", "drop", "die")
+# Where a transport fault strikes (online_responder.c, "Faults"): an fnmatch glob over one part of a
+# command, a part of each platform's stage (src/platform/<p>/apply.cpp). hang and drop strike mid-stage,
+# with some of the change written; die strikes once the revert timer is armed, and the switch is gone
+# for every connection after the stage's.
+STAGE_PART = {
+    "sonic": {"hang": "sudo config checkpoint *", "drop": "sudo config checkpoint *", "die": "sudo systemd-run *"},
+    "eos": dict.fromkeys(("hang", "drop", "die"), "configure session * commit timer *"),
+    "nvue": dict.fromkeys(("hang", "drop", "die"), "nv config apply --confirm '[0-9]*"),  # the time quoted
+}
+
+
+def refuse(fleet, name, platform):
+    """Makes the switch refuse the change as its NOS does: an EOS switch whose chip is not the one the
+    inventory states refuses the queue lines (emulators/eos_grammar.py); SONiC's config updater
+    refuses the patch (its dry run too: the check before stage) and NVUE the trial apply, each with its
+    NOS's error (the emulators' answers.json, in the emulators' own error format)."""
+    state = os.path.join(fleet.work, "switches", name, "state")
+    if platform == "eos":
+        with open(os.path.join(state, "chip.txt"), "w") as f:
+            f.write("jericho\n")
+        return
+    if platform == "sonic":
+        import sonic
+        e = sonic.patch_error("Given patch will produce invalid config. Error: the benchmark refuses it")
+        answer = {"sudo config apply-patch *": {"stderr": "".join(l + "\n" for l in e.lines) + "Error: %s\n" % e,
+                                                 "exit": 2}}
+    else:
+        answer = {"nv config apply --confirm *": {"stderr": "Error: the benchmark refuses this revision\n", "exit": 1}}
+    with open(os.path.join(state, "answers.json"), "w") as f:
+        json.dump(answer, f)
+
+
+def heal(fleet, name, platform):
+    """A failed switch back in service: a dead one's revert timer fires (the switch's own, as at its
+    deadline: emulators/common.py's fire hook), then every fault is taken away."""
+    d = os.path.join(fleet.work, "switches", name)
+    if os.path.exists(os.path.join(d, "dies-after")):
+        run(sys.executable, os.path.join(EMULATORS, EMULATOR[platform]), os.path.join(d, "state"), "--fire-timers",
+            stdout=subprocess.DEVNULL)
+    for f in ("fault", "spent", "dies-after", "state/answers.json"):
+        if os.path.exists(os.path.join(d, f)):
+            os.remove(os.path.join(d, f))
+    if platform == "eos":
+        with open(os.path.join(d, "state", "chip.txt"), "w") as f:
+            f.write("tomahawk\n")
+
+
+def changing(fleet, jobs, inventory, out):
+    """The switches a live `plan` says would change."""
+    p = subprocess.run(fleet.ns(fleet.fabricctl, "plan", "-i", inventory, "-o", "json", *reach(fleet, jobs)),
+                       capture_output=True, text=True)
+    if p.returncode not in (0, 3):
+        raise SystemExit("online: plan exited %d\n%s" % (p.returncode, p.stderr[-2000:]))
+    with open(out, "w") as f:
+        f.write(p.stdout)
+    doc = json.loads(p.stdout)
+    failed = [d["device"] + ": " + d["error"] for d in doc["devices"] if d["status"] == "failed"]
+    if failed:
+        raise SystemExit("online: plan could not read %d switches: %s" % (len(failed), failed[0]))
+    return {d["device"] for d in doc["devices"] if d["status"] == "change"}
+
+
+def faults_rows(fleet, jobs):
+    """A 200-switch apply with one switch in ten failing in each way (FAULTS). Asserted: exit 3, every
+    healthy switch applied, every failing one failed with its reason named, and afterwards (the faults
+    taken away, a dead switch's timer fired) every failing switch back on its previous configuration and
+    every healthy one converged; an apply of the healthy ones is then a no-op, and one of all of them
+    converges the rest."""
+    w = fleet.work
+    go_live(fleet)
+    before = getattr(fleet, "profile", "roce-lossless")
+    target = inventory_for(fleet, "roce-lossless" if before == CHANGED_PROFILE else CHANGED_PROFILE)
+    previous = inventory_for(fleet, before)
+    fault = {}
+    for i, name in enumerate(fleet.names):
+        if i % 10 < len(FAULTS):
+            fault[name] = FAULTS[i % 10]
+    for name, mode in fault.items():
+        platform = fleet.devices[name]["platform"]
+        if mode == "refuse":
+            refuse(fleet, name, platform)
+        else:
+            with open(os.path.join(w, "switches", name, "fault"), "w") as f:
+                f.write("%s %s\n" % (mode, STAGE_PART[platform][mode]))
+    out = os.path.join(w, "faults.apply.out")
+    # The command timeout ends a hung command. The revert timers keep their default (300 s): 200 stages
+    # at -j 32 take longer than a minute, and a shorter window would revert healthy switches before verify.
+    row = measure(fleet, "fabricctl apply, faults", [
+        (apply_argv(fleet, jobs, target, "-o", "json", "--command-timeout", "20"),
+         out, None, (3,))])
+    with open(out) as f:
+        outcomes = {d["device"]: d for d in json.load(f)["devices"]}
+    wrong = []
+    for name in fleet.names:
+        d = outcomes.get(name, {"outcome": "absent", "reason": ""})
+        if name in fault and (d["outcome"] not in ("failed", "unreachable") or not d["reason"]):
+            wrong.append("%s (%s): %s" % (name, fault[name], d["outcome"]))
+        if name not in fault and d["outcome"] != "applied":
+            wrong.append("%s (healthy): %s %s" % (name, d["outcome"], d["reason"]))
+    if wrong:
+        raise SystemExit("online: apply under faults: %d switches ended wrong: %s" % (len(wrong), "; ".join(wrong[:5])))
+    row["reasons"] = {mode: sorted({outcomes[n]["reason"] for n in fault if fault[n] == mode})[:2] for mode in FAULTS}
+    for name in fleet.names:
+        heal(fleet, name, fleet.devices[name]["platform"])
+    left = changing(fleet, jobs, target, os.path.join(w, "faults.plan-target.json"))
+    if left != set(fault):
+        raise SystemExit("online: after the faulted apply, the switches left to change are not the failed ones: "
+                         "%d of them, %d not failed, %d failed ones converged" %
+                         (len(left), len(left - set(fault)), len(set(fault) - left)))
+    moved = changing(fleet, jobs, previous, os.path.join(w, "faults.plan-previous.json")) & set(fault)
+    if moved:
+        raise SystemExit("online: failed switches not back on their previous configuration: " + ", ".join(sorted(moved)[:5]))
+    healthy = [a for n in fleet.names if n not in fault for a in ("--limit", n)]
+    noop = os.path.join(w, "faults.apply-healthy.out")
+    timed(apply_argv(fleet, jobs, target, *healthy), noop)
+    with open(noop) as f:
+        if "Nothing to change" not in f.read():
+            raise SystemExit("online: an apply of the healthy switches after the faulted one was not a no-op")
+    rows = [row, measure(fleet, "fabricctl apply, the rest", [(apply_argv(fleet, jobs, target), os.path.join(w, "faults.rest.out"), None, (0,))])]
+    if changing(fleet, jobs, target, os.path.join(w, "faults.plan-end.json")):
+        raise SystemExit("online: switches still to change after the faults were gone and the rest applied")
+    fleet.profile = "roce-lossless" if before == CHANGED_PROFILE else CHANGED_PROFILE
     return rows
 
 
@@ -463,6 +617,10 @@ def report(fleet, rows):
         rss = "%.1f MiB" % (r["rss_kib"] / 1024) if r["tool"].startswith("fabricctl") else "-"
         print("  %-26s %8.2f %8.2f %10.2f %10s %10.2f" % (r["tool"], r["wall"], r["cpu"], 1000 * r["cpu"] / len(fleet.names),
                                                          rss, r["sshd_cpu"]))
+    for r in rows:
+        for mode, reasons in sorted(r.get("reasons", {}).items()):
+            for reason in reasons:
+                print("  %-8s %s" % (mode, reason[:150]))
     by = {r["tool"]: r for r in rows}
     f = by.get("fabricctl collect+verify")
     if f and "pdsh" in by:
@@ -504,6 +662,8 @@ def bench(build, n, jobs, tools, keep):
             rows.append(measure(fleet, "ansible", ansible_steps(fleet, jobs)))
         if "apply" in tools:
             rows += apply_rows(fleet, jobs)
+        if "faults" in tools:
+            rows += faults_rows(fleet, jobs)
         report(fleet, rows)
         return fleet, rows
     finally:

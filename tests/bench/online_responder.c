@@ -17,9 +17,20 @@
  * part only reads (`show`, `nv show`, `nv config show`, `portstat`): the state a read sees does not
  * change while the benchmark reads, so the kept answer is the emulator's own. A command that changes
  * the switch (a stage, a commit) always goes to the emulator, and so does every command of a switch
- * whose answers/ directory is not there (the benchmark's apply, whose reads must see its changes). */
+ * whose answers/ directory is not there (the benchmark's apply, whose reads must see its changes).
+ *
+ * Faults (the benchmark's apply under faults): BASE/<address>/fault holds "MODE PATTERN", PATTERN an
+ * fnmatch(3) glob over one part of a command. The first part that matches it:
+ *   hang   never reaches the emulator: the command hangs (until its connection ends; 600 s at most);
+ *   drop   never reaches the emulator: the SSH connection drops (its sshd process is killed);
+ *   die    runs, and then the switch is gone: every later connection drops right after login.
+ * hang and drop fire once (BASE/<address>/spent), as a stall or a lost connection would; what runs after
+ * them (fabricctl's rollback) reaches the switch. A refused command is no fault of the transport: the
+ * emulators refuse it (their answers.json, or a state they refuse a change in). */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +137,60 @@ static int emulate(char *const argv[], const char *part, int out, int err) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* The fault of the switch in `dir` (see the top), read once per command. */
+struct fault {
+  char mode[8];
+  char pattern[512];
+  char dir[1024];
+  char port[16]; /* this connection's client port: which connection ran the part a switch died after */
+};
+
+static void drop_connection(void) {
+  fflush(NULL);
+  kill(getppid(), SIGKILL); /* the sshd process of this connection: the client sees it end */
+  _exit(255);
+}
+
+/* Creates `dir`/`name` with `text`; 0 when it was already there. */
+static int mark(const char *dir, const char *name, const char *text) {
+  char path[1100];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return 0;
+  put(fd, text, strlen(text));
+  close(fd);
+  return 1;
+}
+
+/* Before `part` runs: hang or drop the connection when the fault is due. */
+static void before_part(const struct fault *f, const char *part) {
+  if (f->mode[0] == '\0' || fnmatch(f->pattern, part, 0) != 0) return;
+  if (strcmp(f->mode, "drop") == 0 && mark(f->dir, "spent", "drop\n")) drop_connection();
+  if (strcmp(f->mode, "hang") == 0 && mark(f->dir, "spent", "hang\n")) {
+    fflush(NULL);
+    const pid_t parent = getppid();
+    for (int s = 0; s < 600 && getppid() == parent; ++s) sleep(1); /* bounded: ends with its connection */
+    _exit(255);
+  }
+}
+
+/* After `part` ran: a switch that dies after it remembers which connection that was. */
+static void after_part(const struct fault *f, const char *part) {
+  if (strcmp(f->mode, "die") == 0 && fnmatch(f->pattern, part, 0) == 0) mark(f->dir, "dies-after", f->port);
+}
+
+/* A dead switch, or one that dies now: a connection other than the one that ran its last part. */
+static void when_dead(const struct fault *f) {
+  char path[1100];
+  size_t size = 0;
+  snprintf(path, sizeof path, "%s/dies-after", f->dir);
+  char *port = slurp(path, &size);
+  if (port == NULL) return;
+  const int other = strcmp(port, f->port) != 0;
+  free(port);
+  if (other) drop_connection();
+}
+
 static int run_part(const char *cache, char *const client[], const char *part) {
   char stem[4100];
   snprintf(stem, sizeof stem, "%s/%016llx", cache, (unsigned long long)fnv1a(part));
@@ -167,8 +232,10 @@ int main(int argc, char **argv) {
   }
   /* SSH_CONNECTION: "client-address client-port server-address server-port" */
   char address[64] = "";
+  struct fault f;
+  memset(&f, 0, sizeof f);
   const char *connection = getenv("SSH_CONNECTION");
-  if (connection == NULL || sscanf(connection, "%*s %*s %63s", address) != 1 ||
+  if (connection == NULL || sscanf(connection, "%*s %15s %63s", f.port, address) != 2 ||
       strspn(address, "0123456789.") != strlen(address)) {
     fprintf(stderr, "online-responder: no switch for SSH_CONNECTION\n");
     return 255;
@@ -182,6 +249,14 @@ int main(int argc, char **argv) {
   snprintf(sock, sizeof sock, "%s/%s/socket", argv[1], address);
   snprintf(state, sizeof state, "%s/%s/state", argv[1], address);
   char *client[] = {argv[2], sock, state, NULL};
+  snprintf(f.dir, sizeof f.dir, "%s/%s", argv[1], address);
+  char path[1100];
+  size_t size = 0;
+  snprintf(path, sizeof path, "%s/fault", f.dir);
+  char *fault = slurp(path, &size);
+  if (fault != NULL && sscanf(fault, "%7s %511[^\n]", f.mode, f.pattern) != 2) f.mode[0] = '\0';
+  free(fault);
+  if (f.mode[0] != '\0') when_dead(&f);
   const char *original = getenv("SSH_ORIGINAL_COMMAND");
   char *line = strdup(original ? original : "");
   if (line == NULL) return 255;
@@ -208,7 +283,9 @@ int main(int argc, char **argv) {
       fflush(stdout);
       status = 0;
     } else {
+      before_part(&f, part);
       status = run_part(cache, client, part);
+      after_part(&f, part);
     }
     part = next;
   }
