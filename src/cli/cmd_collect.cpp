@@ -8,6 +8,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "cli/device_scope.h"
 #include "cli/fabric_options.h"
 #include "cli/progress.h"
 #include "cli/read_options.h"
@@ -19,7 +20,7 @@ namespace fabricctl {
 namespace {
 
 constexpr const char* kUsage =
-    "fabricctl collect -i INVENTORY --out DIR [--limit GLOB]... [--from-raw RAWDIR] [-j N] [--known-hosts FILE] "
+    "fabricctl collect -i INVENTORY --out DIR [--limit GLOB]... [--shard K/N] [--from-raw RAWDIR] [-j N] [--known-hosts FILE] "
     "[--accept-new-host-keys] [-q]";
 
 }  // namespace
@@ -29,7 +30,7 @@ int cmd_collect(const std::vector<std::string>& args) {
   FabricOptions o;
   ReadOptions c;
   ops::CollectOptions how;
-  std::string out_dir, from_raw;
+  std::string out_dir, from_raw, shard;
   std::vector<std::string> limit;
   bool quiet = false;
   po::options_description desc("collect options");
@@ -41,6 +42,7 @@ int cmd_collect(const std::vector<std::string>& args) {
       "limit,l", po::value(&limit)->value_name("GLOB")->composing(),
       "only devices (or groups) matching GLOB, e.g. the switches when a fleet tool collects the hosts; repeatable")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
+  add_shard_option(desc, shard);
   add_read_options(desc, c);
   int exit = kExitOk;
   if (!parse_args(args, desc, kUsage, exit)) return exit;
@@ -54,11 +56,12 @@ int cmd_collect(const std::vector<std::string>& args) {
   }
   auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
-  const std::set<std::string> scope = devices_in_scope(fabric->desired, limit);
-  if (scope.empty()) {
-    std::cerr << "fabricctl: error: --limit matches no device or group\n";
+  const auto in_scope = device_scope(fabric->desired, limit, shard);
+  if (!in_scope) {
+    std::cerr << "fabricctl: error: " << in_scope.error() << "\n";
     return kExitInvalid;
   }
+  const std::set<std::string>& scope = *in_scope;
   if (from_raw.empty()) {
     if (!connect_settings_complete(*fabric, "collect connects to every device it reads", scope)) return kExitInvalid;
     how.raw_out = std::filesystem::path(out_dir) / "raw";

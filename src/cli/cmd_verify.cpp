@@ -12,12 +12,14 @@
 #include "cli/args.h"
 #include "cli/color.h"
 #include "cli/command.h"
+#include "cli/device_scope.h"
 #include "cli/fabric_options.h"
 #include "cli/progress.h"
 #include "cli/read_options.h"
 #include "cli/report_outputs.h"
 #include "ops/verify.h"
 #include "state/snapshot.h"
+#include "state/snapshot_dirs.h"
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/phase_timer.h"
@@ -55,15 +57,17 @@ void list_checks(ReportFormat format) {
 
 int cmd_verify(const std::vector<std::string>& args) {
   FabricOptions o;
-  std::string snapshots, output = "table", severity = "info", color = "auto", junit_cases = "each";
+  std::vector<std::string> snapshots;
+  std::string output = "table", severity = "info", color = "auto", junit_cases = "each", shard;
   std::vector<std::string> report_specs;
   VerifyFilter f;
   bool list = false, exit_zero = false, quiet = false;
   po::options_description desc("verify options");
   add_fabric_options(desc, o);
   ReadOptions live;
-  desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR"),
-                     "verify from snapshot files DIR/<device>.json (without it: read the devices now)")(
+  desc.add_options()("snapshots,s", po::value(&snapshots)->value_name("DIR")->composing(),
+                     "verify from snapshot files DIR/<device>.json (without it: read the devices now); repeatable: "
+                     "the directories of a sharded collect, each device from the one that has it")(
       "output,o", po::value(&output)->value_name("FORMAT"),
       "report on stdout: table (default), json, junit, prometheus or html")(
       "report", po::value(&report_specs)->value_name("FORMAT=FILE")->composing(),
@@ -82,13 +86,14 @@ int cmd_verify(const std::vector<std::string>& args) {
       "exit-zero", po::bool_switch(&exit_zero), "exit 0 even when there are findings (2, 3 and 4 keep their meaning)")(
       "quiet,q", po::bool_switch(&quiet), "no progress and no notes on stderr; errors are still printed")(
       "list-checks", po::bool_switch(&list), "list the check catalog (-o table or json) and exit");
+  add_shard_option(desc, shard);
   po::options_description live_desc("reading the devices (without --snapshots)");
   add_read_options(live_desc, live);
   desc.add(live_desc);
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
-          "fabricctl verify -i INVENTORY [--snapshots DIR] [-p DIR]... [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... "
+          "fabricctl verify -i INVENTORY [--snapshots DIR]... [-p DIR]... [-o FORMAT] [--report FORMAT=FILE]... [--limit GLOB]... [--shard K/N] "
           "[--check ID]... [--skip ID]... [--severity LEVEL] [--exit-zero] [-q] [--list-checks]",
           exit))
     return exit;
@@ -151,17 +156,24 @@ int cmd_verify(const std::vector<std::string>& args) {
   // Without --limit every device's snapshot is needed, and the inventory names them all: they are
   // read while the fabric resolves. With --limit, which devices are needed depends on the resolved
   // groups and links, so the read waits for them.
-  std::error_code dir_ec;
-  const bool snapshot_dir = !snapshots.empty() && std::filesystem::is_directory(snapshots, dir_ec);
+  std::vector<std::filesystem::path> snapshot_dirs;
+  for (const std::string& dir : snapshots) {
+    std::error_code dir_ec;
+    if (!std::filesystem::is_directory(dir, dir_ec)) {
+      std::cerr << usage_error("--snapshots " + quote(dir) + " is not a directory");
+      return kExitInvalid;
+    }
+    snapshot_dirs.emplace_back(dir);
+  }
   std::future<SnapshotSet> early_read;
   auto read_early = [&](const Inventory& inv) {
-    if (!f.limit.empty() || !snapshot_dir) return;
+    if (!f.limit.empty() || !shard.empty() || snapshot_dirs.size() != 1) return;
     std::vector<std::string> names;
     for (const DeviceSpec& d : inv.devices)
       if (d.name.has()) names.push_back(*d.name);
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
-    early_read = std::async(std::launch::async, [names = std::move(names), dir = snapshots] {
+    early_read = std::async(std::launch::async, [names = std::move(names), dir = snapshot_dirs.front()] {
       const PhaseTimer timer("read snapshots, while the fabric resolves");
       return read_snapshot_dir(dir, names, names);
     });
@@ -170,15 +182,12 @@ int cmd_verify(const std::vector<std::string>& args) {
   // must not land on a progress line.
   const auto fabric = load_fabric(o, read_early);
   if (!fabric) return kExitInvalid;
-  std::set<std::string> scope = devices_in_scope(fabric->desired, f.limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
+  auto in_scope = device_scope(fabric->desired, f.limit, shard);
+  if (!in_scope) {
+    std::cerr << usage_error(in_scope.error());
     return kExitInvalid;
   }
-  if (!snapshots.empty() && !snapshot_dir) {
-    std::cerr << usage_error("--snapshots " + quote(snapshots) + " is not a directory");
-    return kExitInvalid;
-  }
+  std::set<std::string> scope = std::move(*in_scope);
   std::set<std::string> needed = devices_needed(fabric->desired, scope);
   if (snapshots.empty()) {
     // Live: the devices verify needs must say how to reach them before any is contacted.
@@ -195,8 +204,8 @@ int cmd_verify(const std::vector<std::string>& args) {
         read_devices_now(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress, false);
   } else {
     snaps = early_read.valid() ? early_read.get()
-                               : read_snapshot_dir(snapshots, std::vector<std::string>(needed.begin(), needed.end()),
-                                                   inventory_devices);
+                               : read_snapshot_dirs(snapshot_dirs, std::vector<std::string>(needed.begin(), needed.end()),
+                                                    inventory_devices);
   }
   progress.clear();
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";

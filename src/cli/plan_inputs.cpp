@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/device_scope.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
@@ -16,6 +17,7 @@ void add_plan_inputs(boost::program_options::options_description& desc, PlanInpu
       "plan from RAWDIR/<device>/ (outputs a collect saved) instead of reading the devices")(
       "snapshots,s", po::value(&in.snapshots)->value_name("DIR"),
       "plan from a directory `fabricctl collect --out DIR` wrote (its raw/ outputs)");
+  add_shard_option(desc, in.shard);
   po::options_description live("reading the devices (without --from-raw or --snapshots)");
   add_read_options(live, in.read);
   desc.add(live);
@@ -39,11 +41,12 @@ std::optional<PlanScope> plan_scope(const Fabric& fabric, const PlanInputs& in) 
     return std::nullopt;
   }
   PlanScope p;
-  p.scope = devices_in_scope(fabric.desired, in.limit);
-  if (p.scope.empty()) {
-    std::cerr << "fabricctl: error: --limit matches no device or group\n";
+  auto scope = device_scope(fabric.desired, in.limit, in.shard);
+  if (!scope) {
+    std::cerr << "fabricctl: error: " << scope.error() << "\n";
     return std::nullopt;
   }
+  p.scope = std::move(*scope);
   const std::set<std::string> needed = devices_needed(fabric.desired, p.scope);
   if (raw_dir.empty() && !connect_settings_complete(fabric, "plan and apply read every device first", needed))
     return std::nullopt;

@@ -18,17 +18,18 @@ namespace fabricctl {
 
 struct PlanInputs {
   std::vector<std::string> limit;  // --limit globs
+  std::string shard;               // --shard K/N
   std::string from_raw;            // --from-raw RAWDIR
   std::string snapshots;           // --snapshots DIR: a directory `collect --out` wrote (its raw/)
   ReadOptions read;
 };
 
-/// Adds --limit, --from-raw, --snapshots and the options of reading devices live.
+/// Adds --limit, --shard, --from-raw, --snapshots and the options of reading devices live.
 void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in);
 
 /// What to plan and how to read it, once the options are checked.
 struct PlanScope {
-  std::set<std::string> scope;  // the devices --limit picks
+  std::set<std::string> scope;  // the devices --limit and --shard pick
   ops::CollectOptions how;      // live, or from a saved raw directory
 };
 
