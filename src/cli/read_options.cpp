@@ -1,10 +1,14 @@
 #include "cli/read_options.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <thread>
 
+#include "cli/sleep.h"
+#include "ops/paced_connector.h"
 #include "util/diag.h"
 #include "util/escape.h"
 
@@ -26,7 +30,25 @@ ops::SshSettings ssh_settings(const ReadOptions& o) {
   return ssh;
 }
 
-std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o) { return ops::ssh_connector(ssh_settings(o)); }
+int max_jobs() {
+  rlimit r{};
+  if (::getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return 65536;
+  return static_cast<int>(std::clamp<rlim_t>((r.rlim_cur > 64 ? r.rlim_cur - 64 : 0) / 2, 1, 65536));
+}
+
+void raise_descriptor_limit() {
+  rlimit r{};
+  if (::getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur >= r.rlim_max) return;
+  r.rlim_cur = std::min<rlim_t>(r.rlim_max, rlim_t{1} << 20);
+  ::setrlimit(RLIMIT_NOFILE, &r);  // failing leaves the limit as it was: max_jobs() reads what holds
+}
+
+std::unique_ptr<ops::Connector> connector_of(const ReadOptions& o) {
+  ops::Pacing pacing;
+  pacing.connects_per_s = o.connect_rate;
+  return std::make_unique<ops::PacedConnector>(ops::ssh_connector(ssh_settings(o)), pacing, ops::system_clock(),
+                                               sleep_unless_stopped);
+}
 
 void add_read_options(boost::program_options::options_description& desc, ReadOptions& o) {
   namespace po = boost::program_options;
@@ -37,7 +59,10 @@ void add_read_options(boost::program_options::options_description& desc, ReadOpt
       "trust and record the key of a device not in known_hosts (a changed key is always refused)")(
       "connect-timeout", po::value(&o.connect_timeout_s)->value_name("S"),
       "seconds to connect and log in (default 10)")("command-timeout", po::value(&o.command_timeout_s)->value_name("S"),
-                                                    "seconds for each command (default 60)");
+                                                    "seconds for each command (default 60)")(
+      "connect-rate", po::value(&o.connect_rate)->value_name("N"),
+      "new connections a second, at most (default 200; 0: no limit); a refused connection is tried 3 times, "
+      "about 1 s and 2 s apart");
 }
 
 FabricObserved read_devices_now(const Fabric& fabric, const std::vector<std::string>& names, const ReadOptions& o,
@@ -71,7 +96,9 @@ void print_unreadable_ports(const FabricObserved& observed, std::ostream& err) {
 }
 
 std::string check_read_options(const ReadOptions& o) {
-  if (o.jobs < 1 || o.jobs > 1024) return "-j takes 1-1024 devices at once";
+  if (o.jobs < 1 || o.jobs > max_jobs())
+    return "-j takes 1-" + std::to_string(max_jobs()) + " devices at once (the most the descriptor limit, `ulimit -n`, allows)";
+  if (!(o.connect_rate >= 0 && o.connect_rate <= 100000)) return "--connect-rate takes 0-100000 connections a second";
   if (o.connect_timeout_s < 1 || o.command_timeout_s < 1) return "the timeouts take at least 1 second";
   return {};
 }

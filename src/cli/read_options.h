@@ -31,9 +31,15 @@ struct ReadOptions {
   int jobs = default_jobs();
   int connect_timeout_s = 10;
   int command_timeout_s = 60;
+  double connect_rate = 200;  // new connections a second, at most; 0: no limit (ops/paced_connector.h)
 };
 
-/// Adds -j, --known-hosts, --accept-new-host-keys, --connect-timeout and --command-timeout.
+/// The most devices at once the descriptor limit allows (2 descriptors a device, 64 kept for the rest).
+int max_jobs();
+/// Raises the soft descriptor limit to the hard one (as `ulimit -n` may), so that -j can reach thousands.
+void raise_descriptor_limit();
+
+/// Adds -j, --known-hosts, --accept-new-host-keys, --connect-timeout, --command-timeout and --connect-rate.
 void add_read_options(boost::program_options::options_description& desc, ReadOptions& o);
 
 /// The message for options out of range, or "".

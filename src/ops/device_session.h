@@ -36,6 +36,9 @@ class Connector {
   /// Connects to the device `mgmt` names and logs in. The error names the device and what failed.
   /// Called from several threads at once (one per device).
   virtual Expected<std::unique_ptr<DeviceSession>> open(const DeviceMgmt& mgmt) = 0;
+  /// Whether an error of open() is one a later try may not meet: the device refused or reset the
+  /// connection (its sshd restarting, too many logins at once), not a wrong key or a timeout.
+  [[nodiscard]] virtual bool worth_retrying(const std::string& /*error*/) const { return false; }
 };
 
 }  // namespace fabricctl::ops

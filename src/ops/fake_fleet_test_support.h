@@ -197,6 +197,7 @@ struct FakeDevice {
   RawOutputs after_stage;  // what it holds once a stage has run (default: its intent)
   RawOutputs before_stage;
   std::string unreachable;                 // open() fails with this reason
+  int refusals = 0;                        // the next this many open()s are refused (worth another try)
   std::map<std::string, Reply> fail_when;  // a command containing the key gets this reply
   std::vector<std::string> hang_when;      // a command containing one of these times out
   std::chrono::milliseconds slow{0};       // each command moves the clock this much
@@ -222,6 +223,15 @@ class FakeConnector final : public Connector {
 
   /// The device to script (before the run).
   FakeDevice& device(const std::string& name) { return devices_.at(name); }
+  /// How many times open() was called for `device`.
+  int opens(const std::string& device) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = opens_.find(device);
+    return it == opens_.end() ? 0 : it->second;
+  }
+  /// A refused connection, as the SSH connector's is: worth another try.
+  static constexpr std::string_view kRefused = "Connection refused";
+  [[nodiscard]] bool worth_retrying(const std::string& error) const override { return error.ends_with(kRefused); }
   /// "<device>: <command>" for every command run, in order.
   std::vector<std::string> log() const {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -230,7 +240,12 @@ class FakeConnector final : public Connector {
 
   Expected<std::unique_ptr<DeviceSession>> open(const DeviceMgmt& m) override {
     const std::lock_guard<std::mutex> lock(mutex_);
-    const FakeDevice& d = devices_.at(m.device);
+    FakeDevice& d = devices_.at(m.device);
+    ++opens_[m.device];
+    if (d.refusals > 0) {
+      --d.refusals;
+      return unexpected(m.device + " (" + m.address + ":22): cannot connect: " + std::string(kRefused));
+    }
     if (!d.unreachable.empty())
       return unexpected(m.device + " (" + m.address + ":22): cannot connect: " + d.unreachable);
     return std::unique_ptr<DeviceSession>(std::make_unique<Session>(*this, m.device));
@@ -312,6 +327,7 @@ class FakeConnector final : public Connector {
   std::map<std::string, FakeDevice> devices_;
   std::map<std::string, std::map<std::string, std::string>> files_;  // device -> command line -> raw file
   std::vector<std::string> log_;
+  std::map<std::string, int> opens_;  // open() calls by device
 };
 
 /// Keeps every audit event as "<name> <device>" (or the name alone) and every phase.

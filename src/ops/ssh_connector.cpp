@@ -44,6 +44,7 @@ class SshConnector final : public Connector {
     if (!session) return unexpected(session.error());
     return std::unique_ptr<DeviceSession>(std::make_unique<SshDeviceSession>(std::move(*session)));
   }
+  [[nodiscard]] bool worth_retrying(const std::string& error) const override { return connection_refused(error); }
 
  private:
   SshOptions options_;

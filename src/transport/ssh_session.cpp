@@ -3,8 +3,10 @@
 #include <libssh/libssh.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <utility>
 
@@ -221,6 +223,14 @@ Expected<SshSession> SshSession::open(const SshEndpoint& e, const SshOptions& o)
   state->recorded = *recorded;
   if (auto ok = authenticate(s, e, o); !ok) return unexpected(where + ": " + ok.error());
   return SshSession(std::move(state));
+}
+
+bool connection_refused(std::string_view error) {
+  // libssh reports a failed connect as the socket error's text (strerror), which open() puts after
+  // "cannot connect: ".
+  for (const int e : {ECONNREFUSED, ECONNRESET})
+    if (error.ends_with(std::string(": cannot connect: ") + std::strerror(e))) return true;
+  return false;
 }
 
 Expected<CommandOutput> SshSession::run(const std::string& command) { return run(command, {}); }

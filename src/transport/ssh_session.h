@@ -44,6 +44,11 @@ struct CommandOutput {
   std::string err;
 };
 
+/// Whether an error of SshSession::open says the device refused or reset the TCP connection (its sshd
+/// not listening yet, a listen queue full): a later try may connect. Not a timeout, a host key or a
+/// login: those a later try meets again.
+bool connection_refused(std::string_view error);
+
 class SshSession {
  public:
   /// Connects, verifies the host key and logs in. The error names the device and what failed; a

@@ -200,6 +200,10 @@ TEST_CASE("ssh: a refused login, a missing password variable and a closed port a
   auto c = SshSession::open(closed, options(sshd, ""));
   REQUIRE_FALSE(c);
   CHECK(c.error().find("leaf1 ([127.0.0.1]:1): cannot connect") == 0);
+  // Refused: a later try may find the port open (ops/paced_connector.h tries again); a login, not.
+  CHECK(connection_refused(c.error()));
+  CHECK_FALSE(connection_refused(refused.error()));
+  CHECK_FALSE(connection_refused(no_password.error()));
 }
 
 TEST_CASE("ssh: a command that runs too long or prints too much is stopped, and the session goes on") {
@@ -290,6 +294,7 @@ TEST_CASE("ssh: a device that accepts the connection and never answers is a conn
   CHECK(s.error() == "leaf1 ([127.0.0.1]:" + std::to_string(e.port) +
                          "): cannot connect: Timeout connecting to 127.0.0.1 (--connect-timeout 0.3 s)");
   CHECK(took < std::chrono::seconds(3));
+  CHECK_FALSE(connection_refused(s.error()));  // a device that took the connection and then went silent
 }
 
 TEST_SUITE_END();

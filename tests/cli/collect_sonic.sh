@@ -186,4 +186,15 @@ run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "live verify with sw2 down: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw2: state unreadable: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "live verify: sw2 not named: $(cat "$work/err")"
 ! grep -q 'sw1: state unreadable' "$work/err" || fail "live verify: sw1 was not read: $(cat "$work/err")"
+grep -q 'cannot connect: Connection refused (3 tries, the last [0-9]* ms after the one before)' "$work/err" ||
+  fail "a refused connection was not tried again: $(cat "$work/err")"
+
+# A switch whose sshd comes back while collect runs (a restart): its refused connection is tried again
+# about a second later, and it is read (ops/paced_connector.h).
+"$bin" collect -i "$inv" --out "$work/snaps5" --known-hosts "$kh" -q >"$work/out5" 2>"$work/err5" &
+collect=$!
+pause 0.8
+launch_sshd sw2
+wait "$collect" || fail "sshd back during collect: exit $?: $(cat "$work/err5")"
+[ -f "$work/snaps5/sw2.json" ] || fail "sw2 was not read once its sshd was back"
 echo "collect sonic: ok"
