@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <set>
 
@@ -13,6 +14,9 @@
 #include "cli/plan_inputs.h"
 #include "cli/plan_report.h"
 #include "cli/progress.h"
+#include "cli/sleep.h"
+#include "cli/two_readings.h"
+#include "health/baseline.h"
 #include "ops/apply_run.h"
 #include "ops/plan_file.h"
 #include "render/stop_signals.h"
@@ -93,7 +97,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   FabricOptions o;
   PlanInputs in;
   ops::ApplyOptions a;
-  std::string plan_dir, audit_dir, output = "table", batch, by = "link";
+  std::string plan_dir, audit_dir, output = "table", batch, by = "link", baseline_dir;
+  int health_gate_s = 0;
   bool yes = false, dry_run = false, quiet = false, pause = false;
   po::options_description desc("apply options");
   add_fabric_options(desc, o);
@@ -110,6 +115,9 @@ int cmd_apply(const std::vector<std::string>& args) {
       "what a step never splits: link (default: both ends of as many links as possible in one step), rail "
       "or group (a device's first group)")("pause", po::bool_switch(&pause),
                                            "ask at the terminal before each step after the first")(
+      "health-gate", po::value(&health_gate_s)->value_name("S"),
+      "between steps, read the counters of the step just applied twice, S seconds apart, and start no further "
+      "step if `health` finds an error there (default 0: off)")(
       "max-failures", po::value(&a.max_failures)->value_name("K"),
       "start no new device after K devices failed (default 0: no limit)")(
       "confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
@@ -119,11 +127,13 @@ int cmd_apply(const std::vector<std::string>& args) {
       "~/.local/state/fabricctl/audit)")("output,o", po::value(&output)->value_name("FORMAT"),
                                          "the outcome: table (default) or json")("quiet,q", po::bool_switch(&quiet),
                                                                                  "no progress on stderr");
+  add_baseline_option(desc, baseline_dir);
   add_plan_inputs(desc, in);
   int exit = kExitOk;
   if (!parse_args(args, desc,
                   "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--batch N|P%] [--by UNIT] "
-                  "[--pause] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] [--limit GLOB]...",
+                  "[--pause] [--health-gate S [--baseline DIR]] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] "
+                  "[--limit GLOB]...",
                   exit))
     return exit;
   if (const std::string e = check_choice("-o", output, {"table", "json"}); !e.empty()) {
@@ -151,6 +161,23 @@ int cmd_apply(const std::vector<std::string>& args) {
   if (pause && !dry_run && (::isatty(STDIN_FILENO) != 1 || ::isatty(STDERR_FILENO) != 1)) {
     std::cerr << "fabricctl: error: --pause asks at a terminal, and there is none; nothing was changed\n";
     return kExitInvalid;
+  }
+  if (health_gate_s < 0 || health_gate_s > 3600) {
+    std::cerr << "fabricctl: error: --health-gate takes 0-3600 seconds, not " << health_gate_s << "\n";
+    return kExitInvalid;
+  }
+  if (!baseline_dir.empty() && health_gate_s == 0) {
+    std::cerr << "fabricctl: error: --baseline is what --health-gate judges against: give --health-gate S\n";
+    return kExitInvalid;
+  }
+  std::optional<Baseline> baseline;
+  if (!baseline_dir.empty()) {
+    auto b = load_baseline(baseline_dir);
+    if (!b) {
+      std::cerr << "fabricctl: error: " << b.error() << "\n";
+      return kExitInvalid;
+    }
+    baseline = std::move(*b);
   }
   // Long enough to stage, read again and verify a device; at most a day.
   if (a.confirm_timeout_s < 5 || a.confirm_timeout_s > 86400) {
@@ -209,6 +236,9 @@ int cmd_apply(const std::vector<std::string>& args) {
     }
   }
   a.jobs = in.read.jobs;
+  a.health_gate.interval = std::chrono::seconds(health_gate_s);
+  a.health_gate.baseline = baseline ? &*baseline : nullptr;
+  a.health_gate.wait = sleep_unless_stopped;
   if (pause)
     a.between_waves = [&progress](const std::string& done, const std::string& next) {
       progress.clear();

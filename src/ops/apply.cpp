@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "health/health.h"
 #include "ops/remote_steps.h"
 #include "ops/verify.h"
 #include "util/escape.h"
@@ -307,6 +308,39 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   reread_rolled_back(run, wave, reread);
 }
 
+/// The health gate after `step` (ops/apply.h, HealthGate): "" when the step's counters stayed well, else
+/// why the steps left do not start.
+std::string health_gate(Run& run, const Wave& step) {
+  const HealthGate& gate = run.o.health_gate;
+  std::set<std::string> scope;
+  for (size_t i : step.devices) scope.insert(run.plan.devices[i].device);
+  const std::set<std::string> needed = devices_needed(run.fabric.desired, scope);
+  const std::vector<std::string> read(needed.begin(), needed.end());
+  CollectOptions how;
+  how.jobs = run.o.jobs;
+  how.counters = true;
+  run.ctx.observer.phase("health gate after the " + step.label + " step: first reading");
+  const FabricObserved before = collect_devices(run.fabric, read, how, run.ctx);
+  run.ctx.observer.phase("health gate after the " + step.label + " step: waiting " +
+                         std::to_string(gate.interval.count()) + " s");
+  if (gate.wait && !gate.wait(gate.interval)) return "fabricctl was interrupted";
+  run.ctx.observer.phase("health gate after the " + step.label + " step: second reading");
+  const FabricObserved after = collect_devices(run.fabric, read, how, run.ctx);
+  HealthOptions options;
+  options.scope = scope;
+  options.baseline = gate.baseline;
+  const VerifyReport report = run_health(run.fabric.desired, before, after, options);
+  std::vector<std::string> findings;
+  for (const Result& r : report.results)
+    if (r.status == Status::fail && r.severity == Severity::error)
+      findings.push_back(terminal_line(r.check + " " + r.object() + ": " + r.observed));
+  for (const auto& [device, why] : report.unreadable)
+    if (scope.count(device) > 0) findings.push_back(terminal_line(device + ": counters unreadable: " + why));
+  run.ctx.observer.event("health_gate", {{"step", step.label}, {"findings", findings}});
+  if (findings.empty()) return {};
+  return "the health gate after the " + step.label + " step found " + first_lines(findings);
+}
+
 }  // namespace
 
 ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
@@ -361,6 +395,8 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
     if (std::any_of(waves[w].devices.begin(), waves[w].devices.end(),
                     [&](size_t i) { return run.outcomes[i].outcome != Outcome::applied; }))
       stopped = "the " + waves[w].label + " step failed";
+    else if (w + 1 < waves.size() && o.health_gate.interval.count() > 0 && !ctx.stop.stop_requested())
+      stopped = health_gate(run, waves[w]);
   }
   ctx.observer.clear();
   ApplyResult result;

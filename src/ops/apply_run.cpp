@@ -55,6 +55,7 @@ Expected<ApplyRun> run_apply(const Fabric& fabric, const ApplyPlan& plan, ApplyO
                          {"canary", options.canary},
                          {"batch", options.batch.text()},
                          {"by", to_string(options.by)},
+                         {"health_gate_s", options.health_gate.interval.count()},
                          {"max_failures", options.max_failures},
                          {"confirm_timeout_s", options.confirm_timeout_s},
                          {"devices", std::move(devices)}});

@@ -185,6 +185,49 @@ TEST_CASE("ops apply: waves after the canary; a wave starts only when the one be
   CHECK(outcome(r, "host2").reason == "not started: the wave 1/2 step failed");
 }
 
+TEST_CASE("ops apply: the health gate reads a step's counters twice; a rising fault stops the steps left") {
+  Fleet f;
+  f.three_changes();
+  const DeviceDesired& host = f.desired("host1");
+  auto host1_drops = [&](uint64_t drops) {  // host1 once staged, its first NIC's lossless drops at `drops`
+    DeviceObserved o = observed_from_desired(host);
+    for (PortObserved& p : o.ports) p.counters = {{"rx_discards_3", p.name == "ens1f0np0" ? drops : 0}};
+    f.devices.device("host1").after_stage = fake::raw_outputs(host, o);
+  };
+  ApplyOptions o = options(1, 0, 0);
+  o.batch = parse_batch("1").value();
+  std::vector<std::chrono::milliseconds> waits;
+  uint64_t rise = 0;
+  o.health_gate.interval = std::chrono::seconds(30);
+  o.health_gate.wait = [&](std::chrono::milliseconds d) {
+    waits.push_back(d);
+    f.clock.advance(d);
+    host1_drops(rise);  // host1 is staged by now: what it holds is what it reports
+    f.devices.device("host1").state = f.devices.device("host1").after_stage;
+    return true;
+  };
+  SUBCASE("the counters stay well: every step, a gate between each two") {
+    host1_drops(0);
+    const ApplyResult r = f.apply(o);
+    CHECK(all_applied(r));
+    CHECK(waits == std::vector<std::chrono::milliseconds>(2, std::chrono::seconds(30)));
+    CHECK(std::count(f.seen.events.begin(), f.seen.events.end(), "health_gate") == 2);
+  }
+  SUBCASE("lossless drops on host1 after its step: the next steps do not start") {
+    host1_drops(0);
+    rise = 40;
+    const ApplyResult r = f.apply(o);
+    CHECK(outcome(r, "host1").outcome == Outcome::applied);  // its change stays: it verified
+    CHECK(outcome(r, "leaf1").outcome == Outcome::skipped);
+    CHECK(outcome(r, "leaf1").reason ==
+          "not started: the health gate after the wave 1/3 step found health.lossless.drops "
+          "host1:ens1f0np0~leaf1:Ethernet0: "
+          "priority 3: +40 in 30 s (1.33/s)");
+    CHECK(outcome(r, "host2").outcome == Outcome::skipped);
+    CHECK(waits.size() == 1);
+  }
+}
+
 TEST_CASE("ops apply: --pause asks between steps; a no stops the steps left") {
   Fleet f;
   f.three_changes();

@@ -39,10 +39,12 @@ run "$bin" apply "${live[@]}" --plan "$work/plan" --audit-dir "$audit" </dev/nul
 [ $rc -eq 2 ] && grep -q 'give --yes' "$work/err" || fail "apply without --yes: exit $rc: $(cat "$work/err")"
 [ ! -e "$audit" ] || fail "apply without --yes wrote an audit record"
 # Steps that cannot be: refused before anything is read, each value quoted; --pause needs a terminal.
-for bad in "--batch 0" "--batch 101%" "--by pod"; do
+for bad in "--batch 0" "--batch 101%" "--by pod" "--health-gate -1"; do
   run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" $bad
-  [ $rc -eq 2 ] && grep -q "'${bad#* }'" "$work/err" || fail "apply $bad: exit $rc: $(cat "$work/err")"
+  [ $rc -eq 2 ] && grep -q -- "${bad#* }" "$work/err" || fail "apply $bad: exit $rc: $(cat "$work/err")"
 done
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --baseline "$work"
+[ $rc -eq 2 ] && grep -q -- '--baseline is what --health-gate judges against' "$work/err" || fail "apply --baseline alone: exit $rc: $(cat "$work/err")"
 run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --pause </dev/null
 [ $rc -eq 2 ] && grep -q -- '--pause asks at a terminal' "$work/err" || fail "apply --pause: exit $rc: $(cat "$work/err")"
 [ ! -e "$audit" ] || fail "a refused apply wrote an audit record"
@@ -94,11 +96,12 @@ run "$bin" plan "${live[@]}" -o json
 [ "$(status_of "$work/out" sw1)" = change ] || fail "the refused plan changed sw1"
 
 # sw2's apply fails (its apply step refused): it is rolled back and named, sw1 completes, exit 3. In steps
-# of one device (--batch 1): sw1's, then sw2's, each its own step in the record.
+# of one device (--batch 1): sw1's, then sw2's, each its own step in the record, with the health gate
+# between them (the counters of sw1 and its far end read twice, a second apart: well, so sw2's starts).
 echo '{"nv config apply --confirm 5m*": {"stdout": "Error: the apply was refused\n", "exit": 1}}' >"$work/sw2/state/answers.json"
 records_in "$audit"
 before=$records
-run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json --batch 1
+run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" -o json --batch 1 --health-gate 1
 [ $rc -eq 3 ] || fail "failing sw2: exit $rc: $(cat "$work/out" "$work/err")"
 /usr/bin/python3 - "$work/out" <<'PY' || fail "failing sw2: $(cat "$work/out")"
 import json, sys
@@ -113,8 +116,12 @@ records_in "$audit"
 [ "$records" -gt "$before" ] || fail "the stepped apply wrote no record"
 /usr/bin/python3 - "$record" <<'PY' || fail "stepped apply's record: $(cat "$record")"
 import json, sys
-steps = [e["step"] for e in map(json.loads, open(sys.argv[1])) if e["event"] == "step"]
+events = [json.loads(l) for l in open(sys.argv[1])]
+steps = [e["step"] for e in events if e["event"] == "step"]
 assert steps == ["wave 1/2", "wave 2/2"], steps
+gates = [e for e in events if e["event"] == "health_gate"]
+assert [(g["step"], g["findings"]) for g in gates] == [("wave 1/2", [])], gates
+assert events[0]["health_gate_s"] == 1 and events[0]["batch"] == "1", events[0]
 PY
 rm "$work/sw2/state/answers.json"
 run "$bin" plan "${live[@]}" -o json
