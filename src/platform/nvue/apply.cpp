@@ -3,9 +3,11 @@
 //
 //   stage     nv config detach                       a pending revision of our own: whatever another
 //                                                    session left pending is kept aside, not applied
-//             nv set ... && nv unset ... && ...      the lines, one SSH command per batch of up to 16 KiB
+//             nv set ... && echo fabricctl-staged 1 && nv unset ... && ...
+//                                                    the lines, one SSH command per batch of up to 16 KiB
 //                                                    (bash stops at the first NVUE refuses), into the
-//                                                    pending revision
+//                                                    pending revision; the marks after each line name
+//                                                    the one NVUE refused
 //             nv config apply --confirm <M>m --assume-yes -m <id>
 //                                                    running, NVUE's revert timer armed for M minutes
 //   confirm   nv config apply --confirm-yes          keep it: the timer stops (UNCONFIRMED form)
@@ -43,6 +45,10 @@ constexpr std::string_view kConfig = "config.json";
 /// The most bytes of `nv set`/`nv unset` commands one stage batch sends: far below what an SSH exec
 /// request and bash take, so that no switch's command line limit is reached.
 constexpr size_t kStageBatchBytes = size_t{16} << 10;
+
+/// What a stage batch prints after each line that NVUE took: "fabricctl-staged <k>", k from 1. The
+/// last of them names the line before the one refused (bash's builtin echo: no process, no NVUE).
+constexpr std::string_view kStagedMark = "fabricctl-staged";
 
 std::vector<std::string> split_words(const std::string& line) {
   std::istringstream in(line);
@@ -108,8 +114,11 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   for (size_t first = 0; first < lines.size();) {
     std::string command = nv_command(lines[first]);
     size_t end = first + 1;
-    while (end < lines.size() && command.size() + nv_command(lines[end]).size() + 4 <= kStageBatchBytes)
-      command += " && " + nv_command(lines[end++]);
+    auto mark = [&] { return " && echo " + std::string(kStagedMark) + " " + std::to_string(end - first) + " && "; };
+    while (end < lines.size() && command.size() + mark().size() + nv_command(lines[end]).size() <= kStageBatchBytes) {
+      command += mark() + nv_command(lines[end]);
+      ++end;
+    }
     const std::string what = end - first == 1 ? "stage `" + lines[first] + "`"
                                               : "stage `" + lines[first] + "` and the " +
                                                     std::to_string(end - first - 1) + " lines after it";
@@ -131,11 +140,42 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   return s;
 }
 
+/// The line of a stage batch NVUE refused, as it reads in commands.nvue, and its place ("line 9 of
+/// 11"); "" when `step` is no batch of several lines. The device's marks are read strictly (untrusted):
+/// a mark that is not the next number ends the count.
+std::string refused_line(const RemoteStep& step, std::string_view out) {
+  const std::string separator = " && echo " + std::string(kStagedMark) + " ";
+  if (step.command.find(separator) == std::string::npos) return {};
+  std::vector<std::string> commands;  // the batch's nv commands, in order
+  for (size_t at = 0;;) {
+    const size_t next = step.command.find(separator, at);
+    commands.push_back(step.command.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    if (next == std::string::npos) break;
+    const size_t after = step.command.find(" && ", next + separator.size());
+    if (after == std::string::npos) break;
+    at = after + 4;
+  }
+  size_t taken = 0;
+  for (const std::string& line : split_lines(std::string(out)))
+    if (line == std::string(kStagedMark) + " " + std::to_string(taken + 1)) ++taken;
+  if (taken >= commands.size()) return {};
+  std::string text = commands[taken];
+  std::erase(text, '\'');  // every word was a safe word in single quotes (safe_word, nv_command)
+  return "`" + text + "` (line " + std::to_string(taken + 1) + " of " + std::to_string(commands.size()) + ")";
+}
+
 /// NVUE prints its errors as lines that begin with "Error:" (NVUE-CLI.md); judged even with status 0.
+/// A stage batch's failure names the line NVUE refused.
 std::string failure(const RemoteStep& step, const StepOutput& out) {
-  if (std::string r = exit_status_failure(step, out); !r.empty()) return r;
-  const std::string error = marked_line(out, {"Error:"});
-  return error.empty() ? "" : step.what + ": " + error;
+  std::string r = exit_status_failure(step, out);
+  if (r.empty()) {
+    const std::string error = marked_line(out, {"Error:"});
+    if (error.empty()) return "";
+    r = step.what + ": " + error;
+  }
+  if (const std::string line = refused_line(step, out.out); !line.empty() && r.starts_with(step.what))
+    r.insert(step.what.size(), ": refused at " + line);
+  return r;
 }
 
 }  // namespace

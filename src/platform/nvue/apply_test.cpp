@@ -233,9 +233,13 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   CHECK(batch.starts_with("nv set 'qos' 'mapping' 'default-global' 'trust' 'l3' && "));
   CHECK(s.stage[1].what == "stage `nv set qos mapping default-global trust l3` and the " +
                                std::to_string(nv_lines(c.text).size() - 1) + " lines after it");
+  // After each line but the last, its mark: "fabricctl-staged <k>" names the lines NVUE took.
   size_t joined = 0;
-  for (size_t at = batch.find(" && "); at != std::string::npos; at = batch.find(" && ", at + 4)) ++joined;
+  for (size_t at = batch.find(" && echo fabricctl-staged "); at != std::string::npos;
+       at = batch.find(" && echo fabricctl-staged ", at + 4))
+    ++joined;
   CHECK(joined + 1 == nv_lines(c.text).size());
+  CHECK(batch.find(" && echo fabricctl-staged 1 && nv ") != std::string::npos);
   // Minutes, the unit NVIDIA documents (`--confirm 60m`): 300 s is 5m, and 301 s rounds up to 6m.
   CHECK(s.stage.back().command == "nv config apply --confirm '5m' --assume-yes -m 'fabricctl-20261203T114500-abc123'");
   CHECK(s.stage.back().what.find("5m") != std::string::npos);
@@ -280,6 +284,27 @@ TEST_CASE("nvue apply: failure() reads the exit status and NVUE's Error: lines, 
   CHECK(hostile.size() < 300);
 }
 
+TEST_CASE("nvue apply: a batch NVUE refuses names the line, from the marks it printed (read strictly)") {
+  NativeChange c;
+  for (int port = 1; port <= 4; ++port) c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
+  c.payload = c.text;
+  TransactionId id;
+  id.name = "fabricctl-20261203T114500-abc123";
+  const Applier a = adapter(Platform::nvue).applier;
+  const RemoteStep batch = a.steps(variant(0), c, id).stage[1];
+  const std::string what = "stage `nv set interface swp1 link mtu 9100` and the 3 lines after it: ";
+  CHECK(a.failure(batch, {1, "fabricctl-staged 1\nfabricctl-staged 2\n", "Error: no\n"}) ==
+        what + "refused at `nv set interface swp3 link mtu 9100` (line 3 of 4): exited with status 1: Error: no");
+  CHECK(a.failure(batch, {1, "", "Error: no\n"}) ==
+        what + "refused at `nv set interface swp1 link mtu 9100` (line 1 of 4): exited with status 1: Error: no");
+  // A device that prints marks out of order, or more than there are lines, names no line it did not reach.
+  CHECK(a.failure(batch, {1, "fabricctl-staged 2\nfabricctl-staged 1\n", "Error: no\n"}).find("(line 2 of 4)") !=
+        std::string::npos);
+  CHECK(a.failure(batch, {1, "fabricctl-staged 1\nfabricctl-staged 2\nfabricctl-staged 3\nfabricctl-staged 4\n",
+                          "Error: no\n"}) == what + "exited with status 1: Error: no");
+  CHECK(a.failure(batch, {0, "fabricctl-staged 1\nfabricctl-staged 2\nfabricctl-staged 3\n", ""}).empty());
+}
+
 TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, each an && list, in order") {
   NativeChange c;
   for (int port = 1; port <= 400; ++port) c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
@@ -288,15 +313,23 @@ TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, eac
   id.name = "fabricctl-20261203T114500-abc123";
   const TransactionSteps s = adapter(Platform::nvue).applier.steps(variant(0), c, id);
   REQUIRE(s.stage.size() > 3);  // detach, two batches or more, apply
-  std::string sent;
+  // Every line once, in order, each batch's marks counting its own lines from 1.
+  std::string sent, want;
   for (size_t i = 1; i + 1 < s.stage.size(); ++i) {
     CHECK(s.stage[i].command.size() <= 16 * 1024);
-    sent += (sent.empty() ? "" : " && ") + s.stage[i].command;
+    std::string batch = s.stage[i].command;
+    for (int k = 1;; ++k) {
+      const std::string mark = " && echo fabricctl-staged " + std::to_string(k) + " && ";
+      const size_t at = batch.find(mark);
+      if (at == std::string::npos) break;
+      batch.replace(at, mark.size(), " && ");
+    }
+    CHECK(batch.find("fabricctl-staged") == std::string::npos);
+    sent += (sent.empty() ? "" : " && ") + batch;
   }
-  std::string want;
   for (int port = 1; port <= 400; ++port)
     want += std::string(port == 1 ? "" : " && ") + "nv set 'interface' 'swp" + std::to_string(port) +
             "' 'link' 'mtu' '9100'";
-  CHECK(sent == want);
+  CHECK((sent == want));
   CHECK(s.stage[1].what.starts_with("stage `nv set interface swp1 link mtu 9100` and the "));
 }

@@ -91,10 +91,11 @@ TEST_CASE("nvue transaction: a failing step is named; rollback after a partial s
   test::spit(
       sw.state() / "answers.json",
       R"({"nv set interface swp2 link mtu 9100": {"stderr": "Error: Could not connect to nvued.\n", "exit": 1}})");
-  // The lines go in one command (`&&`, transactions-nvue.md): the message names the batch NVUE refused.
+  // The lines go in one command (`&&`, transactions-nvue.md): the message names the batch, and the line
+  // in it NVUE refused, by the marks the emulated bash printed for the lines before.
   CHECK(sw.run(steps.stage) ==
-        "stage `nv set qos roce mode lossless` and the 10 lines after it: exited with status 1: Error: Could not "
-        "connect to nvued.");
+        "stage `nv set qos roce mode lossless` and the 10 lines after it: refused at `nv set interface swp2 link mtu "
+        "9100` (line 10 of 11): exited with status 1: Error: Could not connect to nvued.");
   CHECK(sw.run(steps.rollback) == "");
   CHECK(sw.mtu("swp1") == 9216);
   CHECK(sw.file("pending.json").find("9100") == std::string::npos);  // what was staged is set aside
