@@ -10,6 +10,7 @@
 
 #include "health/health.h"
 #include "ops/remote_steps.h"
+#include "ops/session_pool.h"
 #include "ops/verify.h"
 #include "util/escape.h"
 #include "util/parallel.h"
@@ -344,7 +345,10 @@ std::string health_gate(Run& run, const Wave& step) {
 }  // namespace
 
 ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const FabricObserved& observed,
-                       const ApplyOptions& o, Context& ctx) {
+                       const ApplyOptions& o, Context& outer) {
+  // One session a device through check, stage, verify's reads, confirm and rollback (ops/session_pool.h).
+  SessionPool pool(outer.connector, outer.clock);
+  Context ctx{pool, outer.observer, outer.clock, outer.stop};
   Run run{fabric, plan, o, ctx, {}, {}, {}, observed, {}, {}, {}, {}};
   run.id.name = o.transaction;
   run.id.confirm_timeout_s = o.confirm_timeout_s;
@@ -397,6 +401,8 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
       stopped = "the " + waves[w].label + " step failed";
     else if (w + 1 < waves.size() && o.health_gate.interval.count() > 0 && !ctx.stop.stop_requested())
       stopped = health_gate(run, waves[w]);
+    // The step is over for its devices: their sessions close (a run holds a descriptor per device in flight).
+    for (size_t i : waves[w].devices) pool.release(plan.devices[i].device);
   }
   ctx.observer.clear();
   ApplyResult result;

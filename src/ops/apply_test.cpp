@@ -45,6 +45,9 @@ TEST_CASE("ops apply: a drifted leaf is staged, verified, confirmed") {
   CHECK(all_applied(r));
   CHECK(f.seen.events == Events{"step", "stage leaf1", "staged leaf1", "confirmed leaf1"});
   CHECK(f.seen.records[3]["fields"]["after_sha256"] != outcome(r, "leaf1").before_sha256);
+  // The plan reads the leaf and checks its change (two connections); then one for the whole apply:
+  // check, stage, verify's read and confirm on one session (ops/session_pool.h), not four.
+  CHECK(f.devices.opens("leaf1") == 3);
 }
 
 TEST_CASE("ops apply: a failed canary starts nothing else") {

@@ -402,8 +402,8 @@ def apply_rows(fleet, jobs):
 FAULTS = ("refuse", "hang", "drop", "die")
 # Where a transport fault strikes (online_responder.c, "Faults"): an fnmatch glob over one part of a
 # command, a part of each platform's stage (src/platform/<p>/apply.cpp). hang and drop strike mid-stage,
-# with some of the change written; die strikes once the revert timer is armed, and the switch is gone
-# for every connection after the stage's.
+# with some of the change written; die lets the part run (the revert timer armed) and the switch is
+# gone at the first read after it (verify's), on any connection, and for every connection after.
 STAGE_PART = {
     "sonic": {"hang": "sudo config checkpoint *", "drop": "sudo config checkpoint *", "die": "sudo systemd-run *"},
     "eos": dict.fromkeys(("hang", "drop", "die"), "configure session * commit timer *"),
@@ -439,7 +439,7 @@ def heal(fleet, name, platform):
     if os.path.exists(os.path.join(d, "dies-after")):
         run(sys.executable, os.path.join(EMULATORS, EMULATOR[platform]), os.path.join(d, "state"), "--fire-timers",
             stdout=subprocess.DEVNULL)
-    for f in ("fault", "spent", "dies-after", "state/answers.json"):
+    for f in ("fault", "spent", "dies-after", "dead", "state/answers.json"):
         if os.path.exists(os.path.join(d, f)):
             os.remove(os.path.join(d, f))
     if platform == "eos":

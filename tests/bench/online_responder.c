@@ -23,7 +23,8 @@
  * fnmatch(3) glob over one part of a command. The first part that matches it:
  *   hang   never reaches the emulator: the command hangs (until its connection ends; 600 s at most);
  *   drop   never reaches the emulator: the SSH connection drops (its sshd process is killed);
- *   die    runs, and then the switch is gone: every later connection drops right after login.
+ *   die    runs, and then the switch is gone: the first read after it (fabricctl's verify, on this
+ *          connection or another) drops its connection, and so does every connection after.
  * hang and drop fire once (BASE/<address>/spent), as a stall or a lost connection would; what runs after
  * them (fabricctl's rollback) reaches the switch. A refused command is no fault of the transport: the
  * emulators refuse it (their answers.json, or a state they refuse a change in). */
@@ -142,7 +143,6 @@ struct fault {
   char mode[8];
   char pattern[512];
   char dir[1024];
-  char port[16]; /* this connection's client port: which connection ran the part a switch died after */
 };
 
 static void drop_connection(void) {
@@ -162,8 +162,19 @@ static int mark(const char *dir, const char *name, const char *text) {
   return 1;
 }
 
+static int marked(const struct fault *f, const char *name) {
+  char path[1100];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", f->dir, name);
+  return stat(path, &st) == 0;
+}
+
 /* Before `part` runs: hang or drop the connection when the fault is due. */
 static void before_part(const struct fault *f, const char *part) {
+  if (strcmp(f->mode, "die") == 0 && read_only(part) && marked(f, "dies-after")) {
+    mark(f->dir, "dead", "dead\n");
+    drop_connection();
+  }
   if (f->mode[0] == '\0' || fnmatch(f->pattern, part, 0) != 0) return;
   if (strcmp(f->mode, "drop") == 0 && mark(f->dir, "spent", "drop\n")) drop_connection();
   if (strcmp(f->mode, "hang") == 0 && mark(f->dir, "spent", "hang\n")) {
@@ -174,21 +185,14 @@ static void before_part(const struct fault *f, const char *part) {
   }
 }
 
-/* After `part` ran: a switch that dies after it remembers which connection that was. */
+/* After `part` ran: a switch that dies after it is marked to. */
 static void after_part(const struct fault *f, const char *part) {
-  if (strcmp(f->mode, "die") == 0 && fnmatch(f->pattern, part, 0) == 0) mark(f->dir, "dies-after", f->port);
+  if (strcmp(f->mode, "die") == 0 && fnmatch(f->pattern, part, 0) == 0) mark(f->dir, "dies-after", "die\n");
 }
 
-/* A dead switch, or one that dies now: a connection other than the one that ran its last part. */
+/* A dead switch drops every connection. */
 static void when_dead(const struct fault *f) {
-  char path[1100];
-  size_t size = 0;
-  snprintf(path, sizeof path, "%s/dies-after", f->dir);
-  char *port = slurp(path, &size);
-  if (port == NULL) return;
-  const int other = strcmp(port, f->port) != 0;
-  free(port);
-  if (other) drop_connection();
+  if (marked(f, "dead")) drop_connection();
 }
 
 static int run_part(const char *cache, char *const client[], const char *part) {
@@ -235,7 +239,7 @@ int main(int argc, char **argv) {
   struct fault f;
   memset(&f, 0, sizeof f);
   const char *connection = getenv("SSH_CONNECTION");
-  if (connection == NULL || sscanf(connection, "%*s %15s %63s", f.port, address) != 2 ||
+  if (connection == NULL || sscanf(connection, "%*s %*s %63s", address) != 1 ||
       strspn(address, "0123456789.") != strlen(address)) {
     fprintf(stderr, "online-responder: no switch for SSH_CONNECTION\n");
     return 255;
