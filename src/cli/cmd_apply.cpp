@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include "cli/args.h"
@@ -130,11 +130,12 @@ int cmd_apply(const std::vector<std::string>& args) {
   add_baseline_option(desc, baseline_dir);
   add_plan_inputs(desc, in);
   int exit = kExitOk;
-  if (!parse_args(args, desc,
-                  "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--batch N|P%] [--by UNIT] "
-                  "[--pause] [--health-gate S [--baseline DIR]] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] "
-                  "[--limit GLOB]...",
-                  exit))
+  if (!parse_args(
+          args, desc,
+          "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--batch N|P%] [--by UNIT] "
+          "[--pause] [--health-gate S [--baseline DIR]] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] "
+          "[--limit GLOB]...",
+          exit))
     return exit;
   if (const std::string e = check_choice("-o", output, {"table", "json"}); !e.empty()) {
     std::cerr << "fabricctl: error: " << e << "\n";
@@ -242,8 +243,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   if (pause)
     a.between_waves = [&progress](const std::string& done, const std::string& next) {
       progress.clear();
-      std::cerr << "The " << done << " step is verified. Start the " << next << " step? Only 'yes' is accepted: "
-                << std::flush;
+      std::cerr << "The " << done << " step is verified. Start the " << next
+                << " step? Only 'yes' is accepted: " << std::flush;
       std::string answer;
       return std::getline(std::cin, answer) && answer == "yes";
     };

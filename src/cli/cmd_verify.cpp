@@ -203,9 +203,10 @@ int cmd_verify(const std::vector<std::string>& args) {
     snaps.observed =
         read_devices_now(*fabric, std::vector<std::string>(needed.begin(), needed.end()), live, progress, false);
   } else {
-    snaps = early_read.valid() ? early_read.get()
-                               : read_snapshot_dirs(snapshot_dirs, std::vector<std::string>(needed.begin(), needed.end()),
-                                                    inventory_devices);
+    snaps = early_read.valid()
+                ? early_read.get()
+                : read_snapshot_dirs(snapshot_dirs, std::vector<std::string>(needed.begin(), needed.end()),
+                                     inventory_devices);
   }
   progress.clear();
   for (const std::string& w : snaps.warnings) std::cerr << "fabricctl: warning: " << w << "\n";

@@ -97,7 +97,8 @@ void print_unreadable_ports(const FabricObserved& observed, std::ostream& err) {
 
 std::string check_read_options(const ReadOptions& o) {
   if (o.jobs < 1 || o.jobs > max_jobs())
-    return "-j takes 1-" + std::to_string(max_jobs()) + " devices at once (the most the descriptor limit, `ulimit -n`, allows)";
+    return "-j takes 1-" + std::to_string(max_jobs()) +
+           " devices at once (the most the descriptor limit, `ulimit -n`, allows)";
   if (!(o.connect_rate >= 0 && o.connect_rate <= 100000)) return "--connect-rate takes 0-100000 connections a second";
   if (o.connect_timeout_s < 1 || o.command_timeout_s < 1) return "the timeouts take at least 1 second";
   return {};

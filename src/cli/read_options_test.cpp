@@ -19,8 +19,8 @@ TEST_CASE("read options: -j up to what the descriptor limit allows, once fabricc
   o.jobs = most;
   CHECK(check_read_options(o).empty());
   o.jobs = most + 1;
-  CHECK(check_read_options(o) == "-j takes 1-" + std::to_string(most) +
-                                     " devices at once (the most the descriptor limit, `ulimit -n`, allows)");
+  CHECK(check_read_options(o) ==
+        "-j takes 1-" + std::to_string(most) + " devices at once (the most the descriptor limit, `ulimit -n`, allows)");
   o.jobs = 0;
   CHECK_FALSE(check_read_options(o).empty());
 

@@ -380,8 +380,8 @@ ApplyResult apply_plan(const Fabric& fabric, const FabricPlan& plan, const Fabri
   std::vector<std::string> names;
   names.reserve(plan.devices.size());
   for (const DevicePlan& p : plan.devices) names.push_back(p.device);
-  const std::vector<Wave> waves = plan_waves(fabric.desired, order, names, static_cast<size_t>(std::max(0, o.canary)),
-                                             o.batch, o.by);
+  const std::vector<Wave> waves =
+      plan_waves(fabric.desired, order, names, static_cast<size_t>(std::max(0, o.canary)), o.batch, o.by);
   std::string stopped;  // why the waves left do not start
   for (size_t w = 0; w < waves.size(); ++w) {
     if (stopped.empty() && ctx.stop.stop_requested()) stopped = "fabricctl was interrupted";

@@ -23,19 +23,19 @@ namespace fabricctl::ops {
 /// read, read again `interval` later, judged as `fabricctl health` judges them. An error finding on
 /// the step's devices stops the steps left, as a failed device does.
 struct HealthGate {
-  std::chrono::seconds interval{0};  // 0: no gate
+  std::chrono::seconds interval{0};    // 0: no gate
   const Baseline* baseline = nullptr;  // the fabric's normal (`health --baseline`), or none
   /// Waits the given time, or less when the run is asked to stop (then false).
   std::function<bool(std::chrono::milliseconds)> wait;
 };
 
 struct ApplyOptions {
-  std::string transaction;      // the transaction's name (new_transaction_name)
-  int jobs = 32;                // devices staged, read again and confirmed at once
-  int canary = 0;               // devices in the first step, verified before the rest start; 0: one step
-  Batch batch;                  // the devices of each step after the canary (ops/waves.h); none: one step
-  WaveUnit by = WaveUnit::link; // what a step never splits
-  HealthGate health_gate;       // between steps, after each step's own verify
+  std::string transaction;       // the transaction's name (new_transaction_name)
+  int jobs = 32;                 // devices staged, read again and confirmed at once
+  int canary = 0;                // devices in the first step, verified before the rest start; 0: one step
+  Batch batch;                   // the devices of each step after the canary (ops/waves.h); none: one step
+  WaveUnit by = WaveUnit::link;  // what a step never splits
+  HealthGate health_gate;        // between steps, after each step's own verify
   /// Asked between two steps (`--pause`: a person looks); false: the steps left do not start.
   std::function<bool(const std::string& done, const std::string& next)> between_waves;
   int max_failures = 0;         // after this many failed devices no new device starts; 0: no limit

@@ -25,10 +25,12 @@ DeviceDesired device(const std::string& name, Role role, std::optional<int> rail
 /// "pNN-hosts"), then 4 spines (group "spines"); names not in natural order on purpose.
 FabricDesired pods(int pods) {
   FabricDesired f;
-  for (int s = 3; s >= 0; --s) f.devices.push_back(device("spine" + std::to_string(s), Role::switch_, std::nullopt, {"spines"}));
+  for (int s = 3; s >= 0; --s)
+    f.devices.push_back(device("spine" + std::to_string(s), Role::switch_, std::nullopt, {"spines"}));
   for (int p = 0; p < pods; ++p) {
     const std::string pod = "p" + std::to_string(p);
-    for (int r = 0; r < 4; ++r) f.devices.push_back(device(pod + "-leaf" + std::to_string(r), Role::switch_, p * 4 + r));
+    for (int r = 0; r < 4; ++r)
+      f.devices.push_back(device(pod + "-leaf" + std::to_string(r), Role::switch_, p * 4 + r));
     for (int h = 0; h < 8; ++h)
       f.devices.push_back(device(pod + "-host" + std::to_string(h), Role::host, std::nullopt, {pod + "-hosts"}));
   }
@@ -112,7 +114,8 @@ TEST_CASE("shard: of --limit's devices, split as if they were the whole fabric")
 
 TEST_CASE("shard: a unit larger than a shard is cut, in natural order") {
   FabricDesired f;
-  for (int h = 1; h <= 10; ++h) f.devices.push_back(device("gpu" + std::to_string(h), Role::host, std::nullopt, {"servers"}));
+  for (int h = 1; h <= 10; ++h)
+    f.devices.push_back(device("gpu" + std::to_string(h), Role::host, std::nullopt, {"servers"}));
   const auto shards = split(f, 2);
   CHECK(shards[0] == std::set<std::string>{"gpu1", "gpu2", "gpu3", "gpu4", "gpu5"});
   CHECK(shards[1] == std::set<std::string>{"gpu6", "gpu7", "gpu8", "gpu9", "gpu10"});

@@ -36,7 +36,7 @@ Expected<WaveUnit> parse_wave_unit(std::string_view text);
 std::string_view to_string(WaveUnit u);
 
 struct Wave {
-  std::string label;           // "canary", "apply", "wave 2/5"
+  std::string label;            // "canary", "apply", "wave 2/5"
   std::vector<size_t> devices;  // positions in the plan's device list
 };
 

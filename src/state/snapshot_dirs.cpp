@@ -11,7 +11,8 @@ namespace {
 
 std::string listed(const std::vector<fs::path>& dirs) {
   std::string s;
-  for (size_t i = 0; i < dirs.size(); ++i) s += (i == 0 ? "" : i + 1 == dirs.size() ? " and " : ", ") + dirs[i].string();
+  for (size_t i = 0; i < dirs.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == dirs.size() ? " and " : ", ") + dirs[i].string();
   return terminal_line(s);
 }
 
@@ -30,13 +31,13 @@ SnapshotSet read_snapshot_dirs(const std::vector<fs::path>& dirs, const std::vec
       continue;
     }
     for (size_t i = 0; i < dirs.size(); ++i) {
-        std::error_code ec;
-        // Any entry of that name counts: a link or a directory there is read_snapshot_dir's to refuse.
-        if (fs::symlink_status(dirs[i] / (device + ".json"), ec).type() != fs::file_type::not_found && !ec) {
-          holders.push_back(dirs[i]);
-          at.push_back(i);
-        }
+      std::error_code ec;
+      // Any entry of that name counts: a link or a directory there is read_snapshot_dir's to refuse.
+      if (fs::symlink_status(dirs[i] / (device + ".json"), ec).type() != fs::file_type::not_found && !ec) {
+        holders.push_back(dirs[i]);
+        at.push_back(i);
       }
+    }
     if (holders.size() == 1) {
       by_dir[at.front()].push_back(device);
     } else if (holders.empty()) {
