@@ -16,7 +16,6 @@
 #include "cli/progress.h"
 #include "cli/sleep.h"
 #include "cli/two_readings.h"
-#include "health/baseline.h"
 #include "ops/apply_run.h"
 #include "ops/plan_file.h"
 #include "render/stop_signals.h"
@@ -172,14 +171,7 @@ int cmd_apply(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   std::optional<Baseline> baseline;
-  if (!baseline_dir.empty()) {
-    auto b = load_baseline(baseline_dir);
-    if (!b) {
-      std::cerr << "fabricctl: error: " << b.error() << "\n";
-      return kExitInvalid;
-    }
-    baseline = std::move(*b);
-  }
+  if (!load_baseline_option(baseline_dir, baseline)) return kExitInvalid;
   // Long enough to stage, read again and verify a device; at most a day.
   if (a.confirm_timeout_s < 5 || a.confirm_timeout_s > 86400) {
     std::cerr << "fabricctl: error: --confirm-timeout takes 5-86400 seconds, not " << a.confirm_timeout_s << "\n";

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/args.h"
+#include "cli/device_scope.h"
 #include "util/diag.h"
 #include "verify/engine.h"
 
@@ -38,25 +39,30 @@ void add_baseline_option(po::options_description& desc, std::string& dir) {
                      "also judge every counter against the fabric's normal that `baseline save --out DIR` wrote");
 }
 
+bool load_baseline_option(const std::string& dir, std::optional<Baseline>& out) {
+  out.reset();
+  if (dir.empty()) return true;
+  auto b = load_baseline(dir);
+  if (!b) {
+    std::cerr << "fabricctl: error: " << b.error() << "\n";
+    return false;
+  }
+  out = std::move(*b);
+  return true;
+}
+
 std::optional<ScopedFabric> load_scoped_fabric(FabricOptions& o, const std::vector<std::string>& limit,
                                                const std::string& baseline_dir) {
   std::optional<Baseline> baseline;
-  if (!baseline_dir.empty()) {
-    auto b = load_baseline(baseline_dir);
-    if (!b) {
-      std::cerr << "fabricctl: error: " << b.error() << "\n";
-      return std::nullopt;
-    }
-    baseline = std::move(*b);
-  }
+  if (!load_baseline_option(baseline_dir, baseline)) return std::nullopt;
   auto fabric = load_fabric(o);
   if (!fabric) return std::nullopt;
-  std::set<std::string> scope = devices_in_scope(fabric->desired, limit);
-  if (scope.empty()) {
-    std::cerr << usage_error("--limit matches no device or group");
+  auto scope = device_scope(fabric->desired, limit, "");
+  if (!scope) {
+    std::cerr << usage_error(scope.error());
     return std::nullopt;
   }
-  return ScopedFabric{std::move(*fabric), std::move(scope), std::move(baseline)};
+  return ScopedFabric{std::move(*fabric), std::move(*scope), std::move(baseline)};
 }
 
 std::optional<std::set<std::string>> devices_to_read(const Fabric& fabric, const std::set<std::string>& scope,

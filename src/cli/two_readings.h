@@ -37,8 +37,11 @@ struct TwoReadings {
   std::set<std::string> scope;  // the devices whose findings are wanted; empty: all
 };
 
-/// Adds --baseline DIR (health and triage).
+/// Adds --baseline DIR (health, triage and apply's health gate).
 void add_baseline_option(boost::program_options::options_description& desc, std::string& dir);
+/// The baseline `baseline save --out DIR` wrote into `dir` into `out` (none when `dir` is ""); false,
+/// the error printed, when it cannot be read.
+bool load_baseline_option(const std::string& dir, std::optional<Baseline>& out);
 /// The fabric `o` names, the devices `limit` selects (every device without one), and the baseline
 /// `baseline save --out DIR` wrote into `baseline_dir` (none without one).
 struct ScopedFabric {

@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "ops/waves.h"
 #include "util/escape.h"
 #include "util/text.h"
 
@@ -15,13 +16,6 @@ namespace {
 bool whole_number(std::string_view s, size_t& n) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
   return !s.empty() && ec == std::errc() && end == s.data() + s.size();
-}
-
-/// The unit a device goes in: its rail (switches), else its first group, else itself.
-std::string unit_of(const DeviceDesired& d) {
-  if (d.rail && d.role == Role::switch_) return "rail " + std::to_string(*d.rail);
-  if (!d.groups.empty()) return "group " + d.groups.front();
-  return "device " + d.name;
 }
 
 }  // namespace
@@ -46,7 +40,7 @@ std::set<std::string> shard_devices(const FabricDesired& desired, Shard s, const
   std::map<std::string, size_t> position;
   std::vector<std::vector<const std::string*>> units;
   for (const DeviceDesired* d : devices) {
-    const auto [it, added] = position.emplace(unit_of(*d), units.size());
+    const auto [it, added] = position.emplace(unit_key(*d, WaveUnit::rail), units.size());
     if (added) units.emplace_back();
     units[it->second].push_back(&d->name);
   }

@@ -55,6 +55,12 @@ std::string_view to_string(WaveUnit u) {
   return "?";
 }
 
+std::string unit_key(const DeviceDesired& d, WaveUnit by) {
+  if (by == WaveUnit::rail && d.rail) return "rail " + std::to_string(*d.rail);
+  if (by != WaveUnit::link && !d.groups.empty()) return "group " + d.groups.front();
+  return "device " + d.name;
+}
+
 namespace {
 
 /// The changing devices in units, each unit in plan order, the units in the order of their first device.
@@ -67,11 +73,7 @@ std::vector<std::vector<size_t>> units_of(const FabricDesired& desired, const st
     std::map<std::string, size_t> unit_of;  // key -> position in units
     for (size_t at : changing) {
       const auto d = by_name.find(names[at]);
-      std::string key = "device " + names[at];
-      if (d != by_name.end()) {
-        if (unit == WaveUnit::rail && d->second->rail) key = "rail " + std::to_string(*d->second->rail);
-        else if (!d->second->groups.empty()) key = "group " + d->second->groups.front();
-      }
+      const std::string key = d != by_name.end() ? unit_key(*d->second, unit) : "device " + names[at];
       const auto [it, added] = unit_of.emplace(key, units.size());
       if (added) units.emplace_back();
       units[it->second].push_back(at);

@@ -35,6 +35,11 @@ enum class WaveUnit { link, rail, group };
 Expected<WaveUnit> parse_wave_unit(std::string_view text);
 std::string_view to_string(WaveUnit u);
 
+/// The unit `d` belongs to: by rail, its rail ("rail 3"; only switches have one), else its first group;
+/// by group, its first group ("group spines"); else, and by link, itself ("device leaf1"). Shards
+/// (ops/shard.h) go by rail.
+std::string unit_key(const DeviceDesired& d, WaveUnit by);
+
 struct Wave {
   std::string label;            // "canary", "apply", "wave 2/5"
   std::vector<size_t> devices;  // positions in the plan's device list

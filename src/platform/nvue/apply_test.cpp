@@ -53,6 +53,17 @@ std::string change_of_error(const DeviceDesired& d, const RawOutputs& raw) {
   return c.error();
 }
 
+/// The stage steps of `ports` lines `nv set interface swpN link mtu 9100`, N from 1.
+TransactionSteps mtu_stage(int ports) {
+  NativeChange c;
+  for (int port = 1; port <= ports; ++port)
+    c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
+  c.payload = c.text;
+  TransactionId id;
+  id.name = "fabricctl-20261203T114500-abc123";
+  return adapter(Platform::nvue).applier.steps(variant(0), c, id);
+}
+
 }  // namespace
 
 TEST_CASE("nvue apply: command_lines are the nv lines of the rendered commands.nvue, for every intent") {
@@ -285,13 +296,8 @@ TEST_CASE("nvue apply: failure() reads the exit status and NVUE's Error: lines, 
 }
 
 TEST_CASE("nvue apply: a batch NVUE refuses names the line, from the marks it printed (read strictly)") {
-  NativeChange c;
-  for (int port = 1; port <= 4; ++port) c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
-  c.payload = c.text;
-  TransactionId id;
-  id.name = "fabricctl-20261203T114500-abc123";
   const Applier a = adapter(Platform::nvue).applier;
-  const RemoteStep batch = a.steps(variant(0), c, id).stage[1];
+  const RemoteStep batch = mtu_stage(4).stage[1];
   const std::string what = "stage `nv set interface swp1 link mtu 9100` and the 3 lines after it: ";
   CHECK(a.failure(batch, {1, "fabricctl-staged 1\nfabricctl-staged 2\n", "Error: no\n"}) ==
         what + "refused at `nv set interface swp3 link mtu 9100` (line 3 of 4): exited with status 1: Error: no");
@@ -306,12 +312,7 @@ TEST_CASE("nvue apply: a batch NVUE refuses names the line, from the marks it pr
 }
 
 TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, each an && list, in order") {
-  NativeChange c;
-  for (int port = 1; port <= 400; ++port) c.text += "nv set interface swp" + std::to_string(port) + " link mtu 9100\n";
-  c.payload = c.text;
-  TransactionId id;
-  id.name = "fabricctl-20261203T114500-abc123";
-  const TransactionSteps s = adapter(Platform::nvue).applier.steps(variant(0), c, id);
+  const TransactionSteps s = mtu_stage(400);
   REQUIRE(s.stage.size() > 3);  // detach, two batches or more, apply
   // Every line once, in order, each batch's marks counting its own lines from 1.
   std::string sent, want;
