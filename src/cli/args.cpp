@@ -59,7 +59,7 @@ std::string check_choice(std::string_view what, std::string_view value, const st
 }
 
 bool parse_args(const std::vector<std::string>& args, const po::options_description& desc, std::string_view usage,
-                int& exit) {
+                int& exit, std::string_view positional_option) {
   po::options_description shown(desc);
   shown.add_options()("help,h", "show this help");
   po::options_description all(shown);
@@ -69,7 +69,8 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
   // unless -i gave it, and any other is named as unexpected.
   po::positional_options_description positional;
   positional.add(kStray, -1);
-  const bool takes_inventory = desc.find_nothrow("inventory", false) != nullptr;
+  const std::string inventory(positional_option);
+  const bool takes_inventory = desc.find_nothrow(inventory, false) != nullptr;
   auto usage_error = [&](const std::string& message) {
     std::cerr << "fabricctl: error: " << message << "\nusage: " << usage << "\n";
     exit = kExitInvalid;
@@ -79,10 +80,10 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
   try {
     po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).style(kStyle).run();
     bool inventory_given = false;
-    for (const po::option& opt : parsed.options) inventory_given = inventory_given || opt.string_key == "inventory";
+    for (const po::option& opt : parsed.options) inventory_given = inventory_given || opt.string_key == inventory;
     for (po::option& opt : parsed.options)
       if (takes_inventory && !inventory_given && opt.position_key >= 0) {
-        opt.string_key = "inventory";
+        opt.string_key = inventory;
         break;
       }
     po::store(parsed, vm);
@@ -99,8 +100,9 @@ bool parse_args(const std::vector<std::string>& args, const po::options_descript
   }
   if (!stray.empty()) {
     std::string msg = "unexpected argument " + quote(stray.front());
-    if (vm.count("inventory"))
-      msg += " (the inventory is " + quote(vm["inventory"].as<std::string>()) + "; options start with -)";
+    if (vm.count(inventory))
+      msg += " (the " + (inventory == "inventory" ? inventory : "--" + inventory) + " is " +
+             quote(vm[inventory].as<std::string>()) + "; options start with -)";
     return usage_error(msg);
   }
   return true;

@@ -11,12 +11,13 @@
 
 namespace fabricctl {
 
-/// Parses `args` against `desc` (with a positional inventory allowed when `desc` has --inventory).
+/// Parses `args` against `desc` (with one positional argument allowed when `desc` has the option named
+/// `positional`: the inventory, unless the command reads another file first).
 /// `usage` starts with "fabricctl <command>": --help prints it, the options and that command's
 /// examples from the command table (cli/command.h). On --help prints to stdout and returns false with
 /// kExitOk in `exit`; on a usage error prints it to stderr and returns false with kExitInvalid.
 bool parse_args(const std::vector<std::string>& args, const boost::program_options::options_description& desc,
-                std::string_view usage, int& exit);
+                std::string_view usage, int& exit, std::string_view positional = "inventory");
 
 /// The message for an option that is not one of `desc`'s: with a suggestion when one is close
 /// ("unknown option --inventroy; did you mean --inventory?") or when it is the prefix of exactly one.

@@ -12,6 +12,13 @@ const std::vector<Command>& commands() {
        "  fabricctl validate -i inventory/lab                every error as file:line:col, exit 2\n"
        "  fabricctl validate -i site/inventory -p site/profiles\n"
        "  fabricctl validate -i site/inventory -o json        diagnostics as data, for a merge-request bot\n"},
+      {"design", "a rail-optimized fabric's inventory from its sizes, speeds and platforms; grow it pod by pod",
+       cmd_design,
+       "  fabricctl design rail-optimized designs/rail-optimized.yaml            the numbers: ports, oversubscription, "
+       "optics\n"
+       "  fabricctl design rail-optimized site/design.yaml --out site/inventory   write the inventory\n"
+       "  fabricctl design rail-optimized site/design.yaml --grow site/inventory  more hosts, nothing renamed\n"
+       "  fabricctl design rail-optimized site/design.yaml --check site/inventory exit 1 if edited by hand\n"},
       {"render", "write native configuration for every device to a directory", cmd_render,
        "  fabricctl render -i inventory/lab --out out/lab\n"
        "  fabricctl render -i site/inventory -p site/profiles --templates site/templates --out out\n"},

@@ -38,5 +38,6 @@ int cmd_collect(const std::vector<std::string>& args);
 int cmd_host(const std::vector<std::string>& args);
 int cmd_plan(const std::vector<std::string>& args);
 int cmd_apply(const std::vector<std::string>& args);
+int cmd_design(const std::vector<std::string>& args);
 
 }  // namespace fabricctl

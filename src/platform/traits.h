@@ -39,6 +39,11 @@ struct PlatformTraits {
   int mtu_max = 0;
   std::string_view port_pattern{};                 // ECMAScript regex a port name must match (checked before use)
   std::string_view port_example{};                 // shown in the error when a name does not match
+  /// For `fabricctl design`: the name of the index-th (0-based) front-panel port (a host: NIC) as the
+  /// platform numbers them on its common hardware; nullptr where it has no one rule.
+  std::string (*nth_port)(int index) = nullptr;
+  /// For `fabricctl design`, hosts: the RDMA device of the index-th NIC port; nullptr on switches.
+  std::string (*nth_rdma_device)(int index) = nullptr;
   std::vector<WatchdogAction> watchdog_actions{};  // actions the platform can be configured with
   /// Trust modes the adapter can render so that every artifact configures the same device.
   std::vector<Trust> trust_modes{};

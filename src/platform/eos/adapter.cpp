@@ -5,6 +5,9 @@
 namespace fabricctl {
 namespace {
 
+/// The index-th front-panel port, unbroken out: EOS numbers ports from 1, lanes from 1 (Ethernet1/1).
+std::string nth_port(int index) { return "Ethernet" + std::to_string(index + 1) + "/1"; }
+
 /// `eos: {chip}`: the chip family decides whether egress queues are virtual output queues.
 void hardware(const HardwareValues& given, SwitchHardware& out) {
   const auto chip = given.find("chip");
@@ -28,6 +31,7 @@ PlatformAdapter eos_adapter() {
               .mtu_max = 9214,  // L3 MTU
               .port_pattern = R"(Ethernet[0-9]{1,3}(/[0-9]{1,2}){0,2})",
               .port_example = "Ethernet1/1",
+              .nth_port = nth_port,
               .watchdog_actions = {WatchdogAction::drop},
               .trust_modes = {Trust::dscp, Trust::pcp},
               .inventory_keys = {{.name = "chip", .choices = eos::chip_names()}},

@@ -2,6 +2,15 @@
 #include "platform/platform.h"
 
 namespace fabricctl {
+namespace {
+
+/// The index-th RoCE NIC port as systemd's predictable names give a ConnectX card per PCIe slot
+/// (ens<slot>f0np0), and mlx5's RDMA device of it (mlx5_<index>): what `fabricctl design` writes
+/// unless the design lists the server's own names.
+std::string nth_port(int index) { return "ens" + std::to_string(index + 1) + "f0np0"; }
+std::string nth_rdma_device(int index) { return "mlx5_" + std::to_string(index); }
+
+}  // namespace
 
 PlatformAdapter linux_adapter() {
   using T = ArtifactSpec;
@@ -14,6 +23,8 @@ PlatformAdapter linux_adapter() {
               .mtu_max = 9978,  // mlx5's max_mtu
               .port_pattern = R"([A-Za-z0-9_.-]{1,15})",
               .port_example = "ens1f0np0",
+              .nth_port = nth_port,
+              .nth_rdma_device = nth_rdma_device,
               .watchdog_actions = {},
               .trust_modes = {Trust::dscp, Trust::pcp},
           },

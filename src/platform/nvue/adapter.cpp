@@ -5,6 +5,9 @@
 namespace fabricctl {
 namespace {
 
+/// The index-th front-panel port: Cumulus Linux numbers switch ports from swp1.
+std::string nth_port(int index) { return "swp" + std::to_string(index + 1); }
+
 /// `nvue: {release}`: the Cumulus Linux release whose NVUE syntax is rendered (nvue/release.h).
 void hardware(const HardwareValues& given, SwitchHardware& out) {
   if (const auto r = given.find("release"); r != given.end()) out.nos_release = std::get<std::string>(r->second);
@@ -25,6 +28,7 @@ PlatformAdapter nvue_adapter() {
               .mtu_max = 9216,
               .port_pattern = R"(swp[0-9]{1,3}(s[0-9]{1,2})?)",
               .port_example = "swp1s0",
+              .nth_port = nth_port,
               .watchdog_actions = {WatchdogAction::drop},
               .trust_modes = {Trust::dscp, Trust::pcp},
               // No such knob: NVUE restores PFC one polling interval after the pause frames stop.

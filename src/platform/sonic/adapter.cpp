@@ -5,6 +5,10 @@
 namespace fabricctl {
 namespace {
 
+/// The index-th front-panel port of a 400G/800G SKU: SONiC names a port by its first SerDes lane, and
+/// those ports have 8 (port_config.ini: Ethernet0, Ethernet8, ...). Other SKUs: `ports:` in the design.
+std::string nth_port(int index) { return "Ethernet" + std::to_string(8 * index); }
+
 /// `sonic: {buffer_model, cable_lengths_m}`: the traditional buffer model (the default) looks headroom up
 /// by cable length in the SKU's pg_profile_lookup.ini, whose rows are the given lengths or the common ones.
 void hardware(const HardwareValues& given, SwitchHardware& out) {
@@ -31,6 +35,7 @@ PlatformAdapter sonic_adapter() {
               .mtu_max = 9216,
               .port_pattern = R"(Ethernet[0-9]{1,4})",
               .port_example = "Ethernet0",
+              .nth_port = nth_port,
               .watchdog_actions = {A::drop, A::forward, A::alert},
               // DSCP only: SONiC's default tables bind a DSCP map on every port and switch-wide, which
               // `config load` (merging field by field) cannot unbind for PCP.
