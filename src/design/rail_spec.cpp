@@ -111,12 +111,15 @@ class SpecReader {
     return r_.integer(n, std::string(where) + "." + std::string(key), min, max);
   }
 
-  Cable cable(const YamlNode& n, std::string_view where) {
+  /// `parent[key]`, a cable: its speed and length.
+  Cable cable(const YamlNode& parent, std::string_view key, std::string_view where) {
     Cable c;
-    if (!r_.check_map(n, where, {"speed", "length_m"})) {
-      if (!n) r_.error(n, std::string(where) + " is required");
+    const YamlNode& n = parent[key];
+    if (!n) {
+      r_.error(parent, std::string(where) + " is required ({speed: 400G, length_m: 3})");
       return c;
     }
+    if (!r_.check_map(n, where, {"speed", "length_m"})) return c;
     const std::string w(where);
     if (!n["speed"]) {
       r_.error(n, w + ": speed is required (\"400G\")");
@@ -216,8 +219,8 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
   if (!cables) {
     r.error(root, "design: cables is required (cables: {host: {speed, length_m}, uplink: {speed, length_m}})");
   } else if (r.check_map(cables, "cables", {"host", "uplink", "dac_max_m"})) {
-    spec.host_cable = s.cable(cables["host"], "cables.host");
-    spec.uplink_cable = s.cable(cables["uplink"], "cables.uplink");
+    spec.host_cable = s.cable(cables, "host", "cables.host");
+    spec.uplink_cable = s.cable(cables, "uplink", "cables.uplink");
     spec.dac_max_m = s.optional_int(cables, "dac_max_m", "cables", 0, 100);
   }
   if (!spec.dac_max_m.has()) spec.dac_max_m.value = kDefaultDacMaxM;
