@@ -1,6 +1,7 @@
 // fabricctl design rail-optimized: a rail-optimized fabric's inventory from its sizes (docs/design.md).
 // Reads the spec, lays the fabric out (design/rail_layout.h), checks that what it would write is a
 // valid inventory with the fabric's own profiles, and prints the numbers a person checks a design by.
+#include <climits>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -19,7 +20,7 @@ namespace fabricctl {
 namespace {
 
 constexpr const char* kUsage =
-    "fabricctl design rail-optimized SPEC [--out DIR | --grow DIR | --check DIR] [-p DIR]...";
+    "fabricctl design rail-optimized SPEC [--hosts N] [--out DIR | --grow DIR | --check DIR] [-p DIR]...";
 
 std::string ratio(int64_t num, int64_t den) {
   if (den <= 0) return "no uplinks";
@@ -128,6 +129,8 @@ int cmd_design(const std::vector<std::string>& args) {
   }
   const std::vector<std::string> rest(args.front() == "rail-optimized" ? args.begin() + 1 : args.begin(), args.end());
   std::string spec_path, out, grow, check;
+  constexpr int64_t kUnset = INT64_MIN;
+  int64_t hosts_option = kUnset;
   FabricOptions fo;
   po::options_description desc("design options");
   desc.add_options()("spec", po::value(&spec_path)->value_name("SPEC"), "the design (also the first argument)")(
@@ -135,6 +138,8 @@ int cmd_design(const std::vector<std::string>& args) {
       "grow", po::value(&grow)->value_name("DIR"),
       "extend the inventory a design wrote into DIR to the spec's size, renaming nothing")(
       "check", po::value(&check)->value_name("DIR"), "exit 1 unless DIR holds exactly what the design makes")(
+      "hosts", po::value(&hosts_option)->value_name("N"),
+      "the fabric at N servers instead of the spec's hosts.count (1-1000000): what if, or one spec for many sizes")(
       "profiles,p", po::value(&fo.profiles)->value_name("DIR"),
       "profile directory to validate the inventory with (repeatable; as validate)");
   int exit = kExitOk;
@@ -142,6 +147,8 @@ int cmd_design(const std::vector<std::string>& args) {
   if (spec_path.empty()) return fail("the design's spec is required\nusage: " + std::string(kUsage));
   if (!out.empty() + !grow.empty() + !check.empty() > 1)
     return fail("--out, --grow and --check are one each: give one of them");
+  if (hosts_option != kUnset && (hosts_option < 1 || hosts_option > 1'000'000))
+    return fail("--hosts: " + std::to_string(hosts_option) + " is out of range 1-1000000");
 
   Diags diags;
   const auto doc = load_yaml(spec_path, spec_path, diags);
@@ -152,7 +159,7 @@ int cmd_design(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   spec->file_name = std::filesystem::path(spec_path).filename().string();
-  const int64_t hosts = *spec->hosts.count;
+  const int64_t hosts = hosts_option != kUnset ? hosts_option : *spec->hosts.count;
   const auto layout = design::lay_out(*spec, hosts, diags);
   if (!layout) {
     std::cerr << diags.str() << "fabricctl: design: nothing was written\n";

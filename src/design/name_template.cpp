@@ -8,7 +8,8 @@ namespace fabricctl::design {
 
 namespace {
 
-constexpr std::array<std::string_view, kFieldCount> kNames = {"pod", "host", "pod_host", "rail", "spine", "name"};
+constexpr std::array<std::string_view, kFieldCount> kNames = {"pod",  "host", "pod_host", "rail",
+                                                              "spine", "name", "port",     "index"};
 
 std::string padded(int64_t v, int width) {
   std::string digits = std::to_string(v);

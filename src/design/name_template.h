@@ -15,9 +15,9 @@ namespace fabricctl::design {
 
 /// What a placeholder can stand for. pod, host, pod_host and spine count from 1 (as people count
 /// pods, servers and spines); rail counts from 0, as the inventory's `rail:` key does; name is the
-/// device's own name (in an address pattern).
-enum class Placeholder : uint8_t { pod, host, pod_host, rail, spine, name };
-inline constexpr size_t kFieldCount = 6;
+/// device's own name (in an address pattern); in a port pattern, port counts from 1 and index from 0.
+enum class Placeholder : uint8_t { pod, host, pod_host, rail, spine, name, port, index };
+inline constexpr size_t kFieldCount = 8;
 
 /// The values of one device's placeholders (a field it has no position for is never read: the
 /// pattern was checked against the fields of its tier).

@@ -51,6 +51,12 @@ class Builder {
 
   /// The name of port `index` of a device of tier `t` on `platform`; "" (reported once) when there is none.
   std::string port(const Tier& t, TierKind kind, const std::string& platform, int64_t index) {
+    if (!t.port_pattern.empty()) {
+      Position at;
+      at.set(Placeholder::port, index + 1);
+      at.set(Placeholder::index, index);
+      return t.port_pattern.expand(at);
+    }
     if (!t.ports.empty()) {
       if (index < static_cast<int64_t>(t.ports.size())) return *t.ports[static_cast<size_t>(index)];
       if (reported_ports_.insert(tier_name(kind)).second)

@@ -63,11 +63,19 @@ class SpecReader {
       else if (traits->role != want)
         r_.diags().error(p.loc, w + ".platforms: " + quote(*p) + " is a " + std::string(to_string(traits->role)) +
                                     " platform");
-      else if (traits->nth_port == nullptr && n["ports"].size() == 0)
+      else if (traits->nth_port == nullptr && !n["ports"])
         r_.diags().error(p.loc, w + ".platforms: fabricctl does not number " + quote(*p) +
                                     "'s ports: list them in " + w + ".ports");
     }
-    t.ports = list(n["ports"], w + ".ports");
+    if (const YamlNode& ports = n["ports"]; ports.is_scalar() && ports.scalar().find('{') != std::string_view::npos) {
+      auto parsed = parse_name_template(ports.scalar(), {Placeholder::port, Placeholder::index});
+      if (!parsed)
+        r_.error(ports, w + ".ports: " + parsed.error());
+      else
+        t.port_pattern = std::move(parsed.value());
+    } else {
+      t.ports = list(ports, w + ".ports");
+    }
     if (const YamlNode& a = n["address"]; a) {
       Field<std::string> text = r_.string(a, w + ".address");
       t.address.loc = text.loc;

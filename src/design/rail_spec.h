@@ -33,8 +33,9 @@ struct Tier {
   /// Platform by position: hosts one, leaves by rail, spines by spine, cycling through the list.
   std::vector<Field<std::string>> platforms;
   /// Port names in order, when the platform's own numbering (PlatformTraits::nth_port) is not the
-  /// hardware's; empty: the platform's.
+  /// hardware's: a list, or a pattern of {port} (from 1) and {index} (from 0). Neither: the platform's.
   std::vector<Field<std::string>> ports;
+  NameTemplate port_pattern;
 };
 
 struct HostTier : Tier {

@@ -132,7 +132,7 @@ rm -rf .fabricctl-stage-*
 
 # Ctrl-C during a render: the staging directory is removed and the previous OUT stays as it was. The
 # previous OUT is the small fabric's, so a render that finished anyway would show.
-/usr/bin/python3 "$root/scripts/gen-scale-inventory" 40 big >/dev/null
+"$bin" design rail-optimized "$root/designs/scale.yaml" --hosts 1280 -p profiles --out big >/dev/null
 "$bin" render -i inv -p profiles --templates templates --out bigout >/dev/null
 before=$(find bigout -type f -exec sha256sum {} + | sort)
 set -m  # the render gets its own process group, where SIGINT is not ignored as in a background job
