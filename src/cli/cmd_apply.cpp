@@ -16,7 +16,9 @@
 #include "cli/progress.h"
 #include "cli/sleep.h"
 #include "cli/two_readings.h"
+#include "ops/apply_record.h"
 #include "ops/apply_run.h"
+#include "ops/resume.h"
 #include "ops/plan_file.h"
 #include "render/stop_signals.h"
 #include "util/diag.h"
@@ -90,14 +92,63 @@ void write_outcomes(const ApplyResult& r, std::ostream& out) {
       << r.count(Outcome::unchanged) << " unchanged (transaction " << r.transaction << ").\n";
 }
 
+/// The record --resume or --undo names, if it can be continued now: not still being written, and no
+/// device of it still inside its revert window.
+std::optional<ops::RecordedApply> load_recorded(const std::string& arg, const std::string& audit_dir) {
+  auto r = ops::load_apply_record(arg, audit_dir);
+  if (!r) {
+    std::cerr << "fabricctl: error: " << terminal_line(r.error()) << "\n";
+    return std::nullopt;
+  }
+  if (ops::record_in_use(r->path)) {
+    std::cerr << "fabricctl: error: " << r->transaction
+              << " is still running (its process holds the audit record); nothing was changed\n";
+    return std::nullopt;
+  }
+  const auto pending = ops::pending_reverts(*r, ops::system_clock().now());
+  if (!pending.empty()) {
+    for (const std::string& p : pending) std::cerr << "fabricctl: " << terminal_line(p) << "\n";
+    std::cerr << "fabricctl: error: " << pending.size() << (pending.size() == 1 ? " device" : " devices")
+              << " of " << r->transaction
+              << " may still revert by itself; nothing was changed: run this again once the timers have fired\n";
+    return std::nullopt;
+  }
+  return std::move(*r);
+}
+
+/// The record's options, for those not given on the command line. A resume after the canary step was
+/// applied has no canary of its own: the record's canary already proved the change.
+void take_recorded_options(const ops::RecordedApply& r, bool undo, std::string& batch, std::string& by,
+                           int& health_gate_s, ops::ApplyOptions& a) {
+  if (a.canary < 0) a.canary = undo || r.count(ops::RecordedState::confirmed) == 0 ? r.canary : 0;
+  if (batch.empty()) batch = r.batch;
+  if (by.empty()) by = r.by;
+  if (health_gate_s < 0) health_gate_s = r.health_gate_s;
+  if (a.max_failures < 0) a.max_failures = r.max_failures;
+  if (a.confirm_timeout_s < 0) a.confirm_timeout_s = r.confirm_timeout_s;
+}
+
+/// After an undo: which devices are back to the configuration the record's plan saw.
+void write_undo_check(const ops::UndoCheck& c, const ops::RecordedApply& r, std::ostream& out) {
+  out << c.restored.size() << (c.restored.size() == 1 ? " device is" : " devices are")
+      << " back to its configuration before " << r.transaction << ".\n";
+  for (const std::string& d : c.differs)
+    out << d << ": applied, but its configuration differs from the one before " << r.transaction
+        << " (something the intent does not cover changed too, or the intent given is not the one before it)\n";
+}
+
 }  // namespace
 
 int cmd_apply(const std::vector<std::string>& args) {
   FabricOptions o;
   PlanInputs in;
   ops::ApplyOptions a;
-  std::string plan_dir, audit_dir, output = "table", batch, by = "link", baseline_dir;
-  int health_gate_s = 0;
+  std::string plan_dir, audit_dir, output = "table", batch, by, baseline_dir, resume, undo;
+  // -1 (and "" above): not given, so that --resume and --undo can take the record's.
+  int health_gate_s = -1;
+  a.canary = -1;
+  a.max_failures = -1;
+  a.confirm_timeout_s = -1;
   bool yes = false, dry_run = false, quiet = false, pause = false;
   po::options_description desc("apply options");
   add_fabric_options(desc, o);
@@ -121,6 +172,12 @@ int cmd_apply(const std::vector<std::string>& args) {
       "start no new device after K devices failed (default 0: no limit)")(
       "confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
       "seconds after which a device reverts a staged change that was not confirmed (default 300)")(
+      "resume", po::value(&resume)->value_name("RECORD"),
+      "continue the apply RECORD recorded (its audit record, or its transaction name in the audit directory): "
+      "the devices it did not apply, with its options unless given here")(
+      "undo", po::value(&undo)->value_name("RECORD"),
+      "change back the devices the apply RECORD confirmed, to the intent given (the one before it); refused if "
+      "one changed since")(
       "audit-dir", po::value(&audit_dir)->value_name("DIR"),
       "where the audit record goes (default $FABRICCTL_AUDIT_DIR, /var/log/fabricctl/audit as root, else "
       "~/.local/state/fabricctl/audit)")("output,o", po::value(&output)->value_name("FORMAT"),
@@ -133,17 +190,39 @@ int cmd_apply(const std::vector<std::string>& args) {
           args, desc,
           "fabricctl apply -i INVENTORY [--plan DIR] (--yes | --dry-run) [--canary N] [--batch N|P%] [--by UNIT] "
           "[--pause] [--health-gate S [--baseline DIR]] [--max-failures K] [--confirm-timeout S] [--audit-dir DIR] "
-          "[--limit GLOB]...",
+          "[--limit GLOB]... [--resume RECORD | --undo RECORD]",
           exit))
     return exit;
   if (const std::string e = check_choice("-o", output, {"table", "json"}); !e.empty()) {
     std::cerr << "fabricctl: error: " << e << "\n";
     return kExitInvalid;
   }
-  if (a.canary < 0 || a.max_failures < 0) {
+  if (a.canary < -1 || a.max_failures < -1) {
     std::cerr << "fabricctl: error: --canary and --max-failures take 0 or more devices\n";
     return kExitInvalid;
   }
+  if (audit_dir.empty()) audit_dir = default_audit_dir();
+  std::optional<ops::RecordedApply> recorded;
+  if (!resume.empty() || !undo.empty()) {
+    if (!resume.empty() && !undo.empty()) {
+      std::cerr << "fabricctl: error: --resume or --undo: one of them\n";
+      return kExitInvalid;
+    }
+    if (!plan_dir.empty()) {
+      std::cerr << "fabricctl: error: --" << (resume.empty() ? "undo" : "resume")
+                << " plans from the devices now; --plan is for a plan reviewed before\n";
+      return kExitInvalid;
+    }
+    auto r = load_recorded(resume.empty() ? undo : resume, audit_dir);
+    if (!r) return kExitInvalid;
+    recorded = std::move(*r);
+    take_recorded_options(*recorded, !undo.empty(), batch, by, health_gate_s, a);
+  }
+  if (a.canary < 0) a.canary = 0;
+  if (a.max_failures < 0) a.max_failures = 0;
+  if (a.confirm_timeout_s < 0) a.confirm_timeout_s = 300;
+  if (health_gate_s < 0) health_gate_s = 0;
+  if (by.empty()) by = "link";
   if (!batch.empty()) {
     auto b = ops::parse_batch(batch);
     if (!b) {
@@ -192,8 +271,18 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   const auto fabric = load_fabric(o);
   if (!fabric) return kExitInvalid;
-  const auto scope = plan_scope(*fabric, in);
+  auto scope = plan_scope(*fabric, in);
   if (!scope) return kExitInvalid;
+  if (recorded) {
+    const std::set<std::string> of_record = resume.empty() ? ops::undo_scope(*recorded) : ops::resume_scope(*recorded);
+    if (of_record.empty() || (!resume.empty() && recorded->exit == kExitOk)) {
+      std::cout << recorded->transaction
+                << (resume.empty() ? " confirmed no device: nothing to undo.\n"
+                                   : " applied every device it changed: nothing to resume.\n");
+      return kExitOk;
+    }
+    std::erase_if(scope->scope, [&](const std::string& d) { return !of_record.contains(d); });
+  }
   Progress progress = stderr_progress(quiet);
   const auto connector = connector_of(in.read);
   // SIGINT and SIGTERM: no new device starts, what is staged is rolled back, then the signal ends
@@ -205,6 +294,15 @@ int cmd_apply(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   const FabricPlan& plan = planned.planned.plan;
+  if (recorded) {
+    const auto conflicts = resume.empty() ? ops::undo_conflicts(*recorded, plan) : ops::resume_conflicts(*recorded, plan);
+    if (!conflicts.empty()) {
+      for (const std::string& c : conflicts) std::cerr << "fabricctl: " << terminal_line(c) << "\n";
+      std::cerr << "fabricctl: error: this is not " << (resume.empty() ? "an undo" : "a resume") << " of "
+                << recorded->transaction << "; nothing was changed\n";
+      return kExitInvalid;
+    }
+  }
   for (const DevicePlan& d : plan.devices)
     if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
   // A saved plan was reviewed as it was made: its devices and findings again, not every change.
@@ -240,8 +338,8 @@ int cmd_apply(const std::vector<std::string>& args) {
       std::string answer;
       return std::getline(std::cin, answer) && answer == "yes";
     };
-  const ops::ApplyRecord record{audit_dir.empty() ? default_audit_dir() : audit_dir, o.inventory, plan_dir,
-                                apply_exit_code};
+  ops::ApplyRecord record{audit_dir, o.inventory, plan_dir, apply_exit_code};
+  if (recorded) record.start_extra[resume.empty() ? "undoes" : "resumes"] = recorded->transaction;
   StopSignals signals;
   auto run = ops::run_apply(*fabric, planned, a, record, ctx);
   if (!run) {
@@ -252,6 +350,7 @@ int cmd_apply(const std::vector<std::string>& args) {
   progress.clear();
   if (output == "json") std::cout << ops::outcomes_json(result).dump(2) << "\n";
   else write_outcomes(result, std::cout);
+  if (recorded && !undo.empty() && output == "table") write_undo_check(ops::check_undo(*recorded, result), *recorded, std::cout);
   std::cout << std::flush;
   std::cerr << "fabricctl: audit record: " << run->record.string() << "\n";
   if (!run->record_error.empty()) std::cerr << "fabricctl: error: " << run->record_error << "\n";

@@ -47,7 +47,7 @@ Expected<ApplyRun> run_apply(const Fabric& fabric, const ApplyPlan& plan, ApplyO
                                   : d.changes() ? "change"
                                                 : "no change"},
                        {"before_sha256", d.base_sha256}});
-  audit->event("start", {{"transaction", options.transaction},
+  nlohmann::ordered_json start = {{"transaction", options.transaction},
                          {"who", audit_actor()},
                          {"inventory", record.inventory},
                          {"plan", record.plan_source.empty() ? "made by this apply" : record.plan_source},
@@ -58,7 +58,9 @@ Expected<ApplyRun> run_apply(const Fabric& fabric, const ApplyPlan& plan, ApplyO
                          {"health_gate_s", options.health_gate.interval.count()},
                          {"max_failures", options.max_failures},
                          {"confirm_timeout_s", options.confirm_timeout_s},
-                         {"devices", std::move(devices)}});
+                         {"devices", std::move(devices)}};
+  for (const auto& [k, v] : record.start_extra.items()) start[k] = v;
+  audit->event("start", start);
   Observers observers({&ctx.observer, &*audit});
   Context apply_ctx{ctx.connector, observers, ctx.clock, ctx.stop};
   ApplyRun run;

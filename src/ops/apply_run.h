@@ -37,6 +37,8 @@ struct ApplyRecord {
   std::string plan_source;    // the saved plan's directory, or "" for a plan made by this apply
   /// The exit status the caller ends with for a result: the record's end event names it.
   std::function<int(const ApplyResult&)> exit_status;
+  /// More fields of the start event: {"resumes": TX} or {"undoes": TX} (apply --resume, --undo).
+  nlohmann::ordered_json start_extra = nlohmann::ordered_json::object();
 };
 
 /// One apply, recorded.

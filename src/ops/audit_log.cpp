@@ -1,6 +1,7 @@
 #include "ops/audit_log.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -21,6 +22,8 @@ Expected<AuditLog> AuditLog::open(const std::filesystem::path& dir, const std::s
   std::filesystem::path path = dir / (name + ".jsonl");
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return unexpected("cannot create the audit record " + quote(path.string()) + ": " + std::strerror(errno));
+  // Held until the apply ends (the fd closes): `apply --resume` and `--undo` refuse a record in use.
+  ::flock(fd, LOCK_EX | LOCK_NB);
   return AuditLog(fd, std::move(path), clock);
 }
 

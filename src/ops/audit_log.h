@@ -19,7 +19,8 @@ namespace fabricctl::ops {
 
 class AuditLog final : public Observer {
  public:
-  /// Creates DIR (mode 0700 when new) and DIR/<name>.jsonl (0600, exclusively: a name is used once).
+  /// Creates DIR (mode 0700 when new) and DIR/<name>.jsonl (0600, exclusively: a name is used once),
+  /// locked (flock) while this object lives: the apply that writes it is running.
   /// Each event is stamped with `clock`'s time.
   static Expected<AuditLog> open(const std::filesystem::path& dir, const std::string& name,
                                  const Clock& clock = system_clock());
