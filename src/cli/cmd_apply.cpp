@@ -18,8 +18,8 @@
 #include "cli/two_readings.h"
 #include "ops/apply_record.h"
 #include "ops/apply_run.h"
-#include "ops/resume.h"
 #include "ops/plan_file.h"
+#include "ops/resume.h"
 #include "render/stop_signals.h"
 #include "util/diag.h"
 #include "util/escape.h"
@@ -108,8 +108,8 @@ std::optional<ops::RecordedApply> load_recorded(const std::string& arg, const st
   const auto pending = ops::pending_reverts(*r, ops::system_clock().now());
   if (!pending.empty()) {
     for (const std::string& p : pending) std::cerr << "fabricctl: " << terminal_line(p) << "\n";
-    std::cerr << "fabricctl: error: " << pending.size() << (pending.size() == 1 ? " device" : " devices")
-              << " of " << r->transaction
+    std::cerr << "fabricctl: error: " << pending.size() << (pending.size() == 1 ? " device" : " devices") << " of "
+              << r->transaction
               << " may still revert by itself; nothing was changed: run this again once the timers have fired\n";
     return std::nullopt;
   }
@@ -295,7 +295,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   }
   const FabricPlan& plan = planned.planned.plan;
   if (recorded) {
-    const auto conflicts = resume.empty() ? ops::undo_conflicts(*recorded, plan) : ops::resume_conflicts(*recorded, plan);
+    const auto conflicts =
+        resume.empty() ? ops::undo_conflicts(*recorded, plan) : ops::resume_conflicts(*recorded, plan);
     if (!conflicts.empty()) {
       for (const std::string& c : conflicts) std::cerr << "fabricctl: " << terminal_line(c) << "\n";
       std::cerr << "fabricctl: error: this is not " << (resume.empty() ? "an undo" : "a resume") << " of "
@@ -350,7 +351,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   progress.clear();
   if (output == "json") std::cout << ops::outcomes_json(result).dump(2) << "\n";
   else write_outcomes(result, std::cout);
-  if (recorded && !undo.empty() && output == "table") write_undo_check(ops::check_undo(*recorded, result), *recorded, std::cout);
+  if (recorded && !undo.empty() && output == "table")
+    write_undo_check(ops::check_undo(*recorded, result), *recorded, std::cout);
   std::cout << std::flush;
   std::cerr << "fabricctl: audit record: " << run->record.string() << "\n";
   if (!run->record_error.empty()) std::cerr << "fabricctl: error: " << run->record_error << "\n";

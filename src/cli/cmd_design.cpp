@@ -41,10 +41,8 @@ std::string platform_counts(const design::Layout& layout, design::TierKind tier)
   for (const design::DesignedDevice& d : layout.devices) {
     if (d.tier != tier) continue;
     auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == d.platform; });
-    if (it == counts.end())
-      counts.emplace_back(d.platform, 1);
-    else
-      ++it->second;
+    if (it == counts.end()) counts.emplace_back(d.platform, 1);
+    else ++it->second;
   }
   std::string out;
   for (const auto& [p, n] : counts) out += (out.empty() ? "" : ", ") + p + " " + std::to_string(n);
@@ -59,8 +57,8 @@ void print_report(const design::RailSpec& spec, const design::Layout& layout) {
             << n(z.pod_hosts) << ", " << n(z.nics) << " RoCE NICs each, on " << n(z.rails) << " rails\n"
             << "  leaves     " << n(z.leaves) << " (" << platform_counts(layout, design::TierKind::leaf) << "), "
             << n(z.leaf_radix) << " ports: " << n(z.leaf_down) << " to servers at " << *spec.host_cable.speed << ", "
-            << n(z.leaf_up) << " up at " << *spec.uplink_cable.speed << " (" << n(z.up_per_spine)
-            << " to each spine), " << n(z.leaf_spare) << " spare\n"
+            << n(z.leaf_up) << " up at " << *spec.uplink_cable.speed << " (" << n(z.up_per_spine) << " to each spine), "
+            << n(z.leaf_spare) << " spare\n"
             << "  spines     " << n(z.spines) << " (" << platform_counts(layout, design::TierKind::spine) << "), "
             << n(z.spine_ports) << " ports in use each";
   if (z.spine_radix > 0)
@@ -101,8 +99,7 @@ std::vector<std::string> file_differences(const design::InventoryFiles& want, co
   std::vector<std::string> out;
   for (const auto& [name, text] : want) {
     const auto it = have.find(name);
-    if (it == have.end())
-      out.push_back(dir + "/" + name + ": missing");
+    if (it == have.end()) out.push_back(dir + "/" + name + ": missing");
     else if (const size_t line = first_difference(text, it->second); line > 0)
       out.push_back(dir + "/" + name + ":" + std::to_string(line) + ": differs from what the design makes");
   }

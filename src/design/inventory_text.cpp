@@ -18,8 +18,8 @@ std::string groups_list(const std::vector<std::string>& groups) {
 }
 
 void device(const DesignedDevice& d, std::string& out) {
-  out += "  " + d.name + ":\n    role: " + (d.tier == TierKind::host ? "host" : "switch") + "\n    platform: " +
-         d.platform + "\n";
+  out += "  " + d.name + ":\n    role: " + (d.tier == TierKind::host ? "host" : "switch") +
+         "\n    platform: " + d.platform + "\n";
   if (!d.groups.empty()) out += "    groups: " + groups_list(d.groups) + "\n";
   if (d.rail >= 0) out += "    rail: " + std::to_string(d.rail) + "\n";
   if (!d.address.empty()) out += "    mgmt: {address: " + yaml_scalar(d.address) + "}\n";
@@ -95,17 +95,17 @@ InventoryFiles inventory_files(const RailSpec& spec, const Layout& layout) {
   std::string& links = files["links.yaml"];
   links = header + "links:\n";
   if (z.host_links > 0)
-    links += z.nics == z.rails ? "  # NIC i of every server -> the rail-i leaf of its pod\n"
-                               : "  # NIC i of every server -> the rail-(i mod " + std::to_string(z.rails) +
-                                     ") leaf of its pod\n";
+    links += z.nics == z.rails
+                 ? "  # NIC i of every server -> the rail-i leaf of its pod\n"
+                 : "  # NIC i of every server -> the rail-(i mod " + std::to_string(z.rails) + ") leaf of its pod\n";
   bool uplinks = false;
   for (const DesignedLink& l : layout.links) {
     if (l.uplink && !uplinks) {
       links += "  # leaf uplinks: " + std::to_string(z.up_per_spine) + " to each spine\n";
       uplinks = true;
     }
-    links += "  - {a: " + yaml_scalar(l.a) + ", b: " + yaml_scalar(l.b) + ", speed: " + l.speed + ", cable_length_m: " +
-             std::to_string(l.length_m) + "}\n";
+    links += "  - {a: " + yaml_scalar(l.a) + ", b: " + yaml_scalar(l.b) + ", speed: " + l.speed +
+             ", cable_length_m: " + std::to_string(l.length_m) + "}\n";
   }
   return files;
 }

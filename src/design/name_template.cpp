@@ -8,7 +8,7 @@ namespace fabricctl::design {
 
 namespace {
 
-constexpr std::array<std::string_view, kFieldCount> kNames = {"pod",  "host", "pod_host", "rail",
+constexpr std::array<std::string_view, kFieldCount> kNames = {"pod",   "host", "pod_host", "rail",
                                                               "spine", "name", "port",     "index"};
 
 std::string padded(int64_t v, int width) {
@@ -32,10 +32,8 @@ std::string NameTemplate::expand(const Position& at) const {
   for (const Piece& p : pieces_) {
     out += p.literal;
     if (!p.placeholder) continue;
-    if (p.field == Placeholder::name)
-      out += at.name;
-    else
-      out += padded(at.number[static_cast<size_t>(p.field)], p.width);
+    if (p.field == Placeholder::name) out += at.name;
+    else out += padded(at.number[static_cast<size_t>(p.field)], p.width);
   }
   return out;
 }

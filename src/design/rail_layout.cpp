@@ -35,12 +35,9 @@ std::optional<std::string> nth_address(const std::string& first, int64_t n) {
 
 std::string tier_name(TierKind t) {
   switch (t) {
-    case TierKind::spine:
-      return "spines";
-    case TierKind::leaf:
-      return "leaves";
-    case TierKind::host:
-      return "hosts";
+    case TierKind::spine: return "spines";
+    case TierKind::leaf: return "leaves";
+    case TierKind::host: return "hosts";
   }
   return "";
 }
@@ -114,14 +111,14 @@ void check_unique(const RailSpec& spec, const Layout& out, Diags& diags) {
     if (auto [it, fresh] = names.emplace(d.name, &d); !fresh && reported.insert("n" + tier_name(d.tier)).second) {
       std::string hint;
       if (d.tier == TierKind::leaf && !spec.leaves.name.uses(Placeholder::pod)) hint = ": add {pod} to it";
-      if (d.tier == TierKind::host && !spec.hosts.name.uses(Placeholder::host)) hint = ": add {host} (or {pod} and {pod_host})";
+      if (d.tier == TierKind::host && !spec.hosts.name.uses(Placeholder::host))
+        hint = ": add {host} (or {pod} and {pod_host})";
       diags.error(tier_of(d.tier).name_loc, tier_name(d.tier) + ".name: " + quote(tier_of(d.tier).name.text()) +
                                                 " names " + quote(d.name) + " twice (also a device of " +
                                                 tier_name(it->second->tier) + ")" + hint);
     }
     if (d.address.empty()) continue;
-    if (auto [it, fresh] = addresses.emplace(d.address, &d);
-        !fresh && reported.insert("a" + tier_name(d.tier)).second)
+    if (auto [it, fresh] = addresses.emplace(d.address, &d); !fresh && reported.insert("a" + tier_name(d.tier)).second)
       diags.error(tier_of(d.tier).address.loc, tier_name(d.tier) + ".address: gives " + quote(d.address) + " to " +
                                                    quote(d.name) + " and to " + quote(it->second->name));
   }
@@ -178,8 +175,8 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
     z.max_pods = z.spine_radix / (z.rails * z.up_per_spine);
     if (z.spine_ports > z.spine_radix) {
       diags.error(spec.spines.radix.loc,
-                  "spines.radix: " + std::to_string(z.pods) + " pods of " + std::to_string(z.rails) + " leaves, each with " +
-                      std::to_string(z.up_per_spine) + " uplink(s) to every spine, need " +
+                  "spines.radix: " + std::to_string(z.pods) + " pods of " + std::to_string(z.rails) +
+                      " leaves, each with " + std::to_string(z.up_per_spine) + " uplink(s) to every spine, need " +
                       std::to_string(z.spine_ports) + " ports on each spine; " + std::to_string(z.spine_radix) +
                       " ports take at most " + std::to_string(z.max_pods) + " pods (" +
                       std::to_string(z.max_pods * z.pod_hosts) + " servers)");
@@ -247,8 +244,8 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
   const int64_t dac = *spec.dac_max_m;
   const auto cable = [&](const DesignedDevice& a, size_t pa, const DesignedDevice& bdev, size_t pb, const Cable& c,
                          bool uplink) {
-    out.links.push_back({a.name + ":" + a.ports[pa].name, bdev.name + ":" + bdev.ports[pb].name, *c.speed, *c.length_m,
-                         uplink});
+    out.links.push_back(
+        {a.name + ":" + a.ports[pa].name, bdev.name + ":" + bdev.ports[pb].name, *c.speed, *c.length_m, uplink});
     (*c.length_m <= dac ? z.dac_cables : z.optical_links) += 1;
   };
   for (int64_t p = 0; p < z.pods; ++p)
@@ -303,8 +300,7 @@ std::vector<std::string> growth_changes(const Layout& before, const Layout& afte
     for (const DesignedPort& p : n.ports) ports.emplace(p.name, &p);
     for (const DesignedPort& p : d.ports) {
       const auto q = ports.find(p.name);
-      if (q == ports.end())
-        add(quote(d.name + ":" + p.name) + " would be gone");
+      if (q == ports.end()) add(quote(d.name + ":" + p.name) + " would be gone");
       else if (q->second->speed != p.speed || q->second->rdma_device != p.rdma_device || q->second->rail != p.rail)
         add(quote(d.name + ":" + p.name) + " would change");
     }

@@ -48,9 +48,9 @@ struct Sizes {
   int64_t hosts = 0, pods = 0, pod_hosts = 0, rails = 0, nics = 0;
   int64_t leaves = 0, spines = 0;
   int64_t leaf_radix = 0, leaf_down = 0, leaf_up = 0, leaf_spare = 0, up_per_spine = 0;
-  int64_t spine_radix = 0;     // 0: not given
-  int64_t spine_ports = 0;     // in use on each spine
-  int64_t max_pods = 0;        // the spines' radix allows; 0: unbounded
+  int64_t spine_radix = 0;             // 0: not given
+  int64_t spine_ports = 0;             // in use on each spine
+  int64_t max_pods = 0;                // the spines' radix allows; 0: unbounded
   int64_t down_mbps = 0, up_mbps = 0;  // one leaf's server-facing and spine-facing bandwidth
   int64_t host_links = 0, uplinks = 0;
   int64_t dac_cables = 0, optical_links = 0, optics = 0;  // an optical link takes two optics

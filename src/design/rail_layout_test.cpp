@@ -19,10 +19,12 @@ std::string spec_text(const std::map<std::string, std::string>& over = {}) {
       {"groups", "groups:\n  rails:\n  spines:\n  gpu:\n"},
       {"rails", "rails: 8\n"},
       {"hosts", "hosts:\n  count: 16\n  nics: 8\n  name: \"gpu{host:02}\"\n  groups: [gpu]\n  address: 198.51.100.1\n"},
-      {"leaves", "leaves:\n  radix: 24\n  pod_hosts: 16\n  platforms: [sonic, sonic, sonic, eos, eos, eos, nvue, nvue]\n"
-                 "  name: \"rail{rail}-leaf\"\n  groups: [rails]\n  address: 192.0.2.10\n"},
-      {"spines", "spines:\n  count: 2\n  platforms: [nvue, sonic]\n  name: \"spine{spine}\"\n  groups: [spines]\n"
-                 "  address: 192.0.2.1\n"},
+      {"leaves",
+       "leaves:\n  radix: 24\n  pod_hosts: 16\n  platforms: [sonic, sonic, sonic, eos, eos, eos, nvue, nvue]\n"
+       "  name: \"rail{rail}-leaf\"\n  groups: [rails]\n  address: 192.0.2.10\n"},
+      {"spines",
+       "spines:\n  count: 2\n  platforms: [nvue, sonic]\n  name: \"spine{spine}\"\n  groups: [spines]\n"
+       "  address: 192.0.2.1\n"},
       {"cables", "cables:\n  host: {speed: 400G, length_m: 3}\n  uplink: {speed: 400G, length_m: 30}\n"},
   };
   for (const auto& [k, v] : over) parts[k] = v;
@@ -124,10 +126,12 @@ TEST_CASE("two NICs a rail: NIC r and NIC r+R of a server on the same leaf, side
 TEST_CASE("pods: names, addresses and spine ports by position, so that growing adds only") {
   const std::string text = spec_text(
       {{"hosts", "hosts:\n  count: 64\n  nics: 8\n  name: \"p{pod:02}-gpu{pod_host:02}\"\n  address: 10.0.0.1\n"},
-       {"leaves", "leaves:\n  radix: 64\n  platforms: [sonic, eos, nvue]\n  name: \"p{pod:02}-rail{rail}\"\n"
-                  "  address: 10.1.0.1\n"},
-       {"spines", "spines:\n  count: 8\n  radix: 128\n  platforms: sonic\n  name: \"spine{spine:02}\"\n"
-                  "  address: \"{name}.mgmt\"\n"}});
+       {"leaves",
+        "leaves:\n  radix: 64\n  platforms: [sonic, eos, nvue]\n  name: \"p{pod:02}-rail{rail}\"\n"
+        "  address: 10.1.0.1\n"},
+       {"spines",
+        "spines:\n  count: 8\n  radix: 128\n  platforms: sonic\n  name: \"spine{spine:02}\"\n"
+        "  address: \"{name}.mgmt\"\n"}});
   const Layout two = layout_of(text);
   CHECK(two.sizes.pods == 2);
   CHECK(two.sizes.pod_hosts == 32);
@@ -137,7 +141,7 @@ TEST_CASE("pods: names, addresses and spine ports by position, so that growing a
   CHECK(device(two, "p02-gpu01").address == "10.0.0.33");
   CHECK(device(two, "spine08").address == "spine08.mgmt");
   CHECK(has_link(two, "p02-rail0:Ethernet256", "spine01:Ethernet256"));  // leaf 8, uplink 0: port 32
-  const Layout grown = layout_of(text, 80);  // half a pod more
+  const Layout grown = layout_of(text, 80);                              // half a pod more
   CHECK(grown.sizes.pods == 3);
   CHECK(growth_changes(two, grown, 10).empty());
   CHECK(device(grown, "p03-gpu16").name == "p03-gpu16");
@@ -149,10 +153,12 @@ TEST_CASE("pods: names, addresses and spine ports by position, so that growing a
 }
 
 TEST_CASE("a pod size left to the radix changes when the radix does: growth says what would move") {
-  const std::string narrow = spec_text({{"leaves", "leaves:\n  radix: 24\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"},
-                                        {"hosts", "hosts:\n  count: 24\n  nics: 8\n  name: \"h{host}\"\n"}});
-  const std::string wide = spec_text({{"leaves", "leaves:\n  radix: 32\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"},
-                                      {"hosts", "hosts:\n  count: 24\n  nics: 8\n  name: \"h{host}\"\n"}});
+  const std::string narrow =
+      spec_text({{"leaves", "leaves:\n  radix: 24\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"},
+                 {"hosts", "hosts:\n  count: 24\n  nics: 8\n  name: \"h{host}\"\n"}});
+  const std::string wide =
+      spec_text({{"leaves", "leaves:\n  radix: 32\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"},
+                 {"hosts", "hosts:\n  count: 24\n  nics: 8\n  name: \"h{host}\"\n"}});
   const auto changes = growth_changes(layout_of(narrow), layout_of(wide), 100);
   CHECK_FALSE(changes.empty());
   bool moved = false;
@@ -161,11 +167,13 @@ TEST_CASE("a pod size left to the radix changes when the radix does: growth says
 }
 
 TEST_CASE("IPv6 runs carry across bytes; a run that ends is refused at the address") {
-  const Layout l = layout_of(spec_text({{"spines", "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
-                                                   "  address: \"2001:db8::ff\"\n"}}));
+  const Layout l = layout_of(spec_text({{"spines",
+                                         "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
+                                         "  address: \"2001:db8::ff\"\n"}}));
   CHECK(device(l, "s2").address == "2001:db8::100");
-  CHECK(error_of(spec_text({{"spines", "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
-                                       "  address: 255.255.255.255\n"}})) ==
+  CHECK(error_of(spec_text({{"spines",
+                             "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
+                             "  address: 255.255.255.255\n"}})) ==
         "design.yaml:25:12: spines.address: \"255.255.255.255\" has no 2th address after it, for \"s2\"");
 }
 
@@ -175,16 +183,19 @@ TEST_CASE("every way a spec cannot be built is one error at the value that decid
         "design.yaml:18:9: leaves.name: \"rail{rail}-leaf\" names \"rail0-leaf\" twice (also a device of leaves): "
         "add {pod} to it");
   // A leaf of 24 ports cannot take 20 servers and an uplink to each of 8 spines.
-  CHECK(error_of(spec_text({{"leaves", "leaves:\n  radix: 24\n  pod_hosts: 20\n  platforms: sonic\n  name: \"l{rail}\"\n"},
-                            {"spines", "spines:\n  count: 8\n  platforms: sonic\n  name: \"s{spine}\"\n"}})) ==
+  CHECK(error_of(
+            spec_text({{"leaves", "leaves:\n  radix: 24\n  pod_hosts: 20\n  platforms: sonic\n  name: \"l{rail}\"\n"},
+                       {"spines", "spines:\n  count: 8\n  platforms: sonic\n  name: \"s{spine}\"\n"}})) ==
         "design.yaml:16:14: leaves: a leaf of 24 ports cannot take 20 servers of 1 NIC(s) on its rail and an uplink "
         "to each of 8 spines");
   // Spines too small for the pods.
-  CHECK(error_of(spec_text({{"spines", "spines:\n  count: 2\n  radix: 16\n  platforms: sonic\n  name: \"s{spine}\"\n"}})) ==
+  CHECK(error_of(
+            spec_text({{"spines", "spines:\n  count: 2\n  radix: 16\n  platforms: sonic\n  name: \"s{spine}\"\n"}})) ==
         "design.yaml:23:10: spines.radix: 1 pods of 8 leaves, each with 4 uplink(s) to every spine, need 32 ports "
         "on each spine; 16 ports take at most 0 pods (0 servers)");
-  CHECK(error_of(spec_text({{"rails", "rails: 3\n"}})) ==
-        "design.yaml:7:8: rails: 3 does not divide hosts.nics (8) evenly: each rail takes the same NICs of every server");
+  CHECK(
+      error_of(spec_text({{"rails", "rails: 3\n"}})) ==
+      "design.yaml:7:8: rails: 3 does not divide hosts.nics (8) evenly: each rail takes the same NICs of every server");
   CHECK(error_of(spec_text({{"devices", "devices:\n  rail9-leaf: {groups: [rails]}\n"}})) ==
         "design.yaml:31:3: devices: \"rail9-leaf\" is not a device of this design (at 16 hosts)");
   CHECK(error_of(spec_text({{"devices", "devices:\n  rail1-leaf: {groups: [jericho]}\n"}})) ==
@@ -193,19 +204,22 @@ TEST_CASE("every way a spec cannot be built is one error at the value that decid
         "design.yaml:23:15: spines.platforms: \"linux\" is a host platform");
   CHECK(error_of(spec_text({{"spines", "spines:\n  count: 2\n  platforms: [sonc]\n  name: \"s{spine}\"\n"}})) ==
         "design.yaml:23:15: spines.platforms: unknown platform \"sonc\"");
-  CHECK(error_of(spec_text({{"spines", "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
-                                       "  ports: [Ethernet0, Ethernet4]\n"}})) ==
+  CHECK(error_of(spec_text({{"spines",
+                             "spines:\n  count: 2\n  platforms: sonic\n  name: \"s{spine}\"\n"
+                             "  ports: [Ethernet0, Ethernet4]\n"}})) ==
         "design.yaml:25:22: spines.ports: lists 2 ports; the design needs at least 3");
   CHECK(error_of(spec_text({{"hosts", "hosts:\n  count: 16\n  nics: 8\n  name: \"gpu {host}\"\n"}})) ==
         "design.yaml:11:9: hosts.name: makes \"gpu 1\", which is not a device name ([A-Za-z0-9][A-Za-z0-9._-]{0,62})");
-  CHECK(error_of(spec_text({{"hosts", "hosts:\n  count: 16\n  nics: 8\n  name: \"gpu{host}\"\n  address: 192.0.2.1\n"}})) ==
+  CHECK(error_of(
+            spec_text({{"hosts", "hosts:\n  count: 16\n  nics: 8\n  name: \"gpu{host}\"\n  address: 192.0.2.1\n"}})) ==
         "design.yaml:12:12: hosts.address: gives \"192.0.2.1\" to \"gpu1\" and to \"spine1\"");
 }
 
 TEST_CASE("the spec's own mistakes are located and quoted") {
-  Designed d = designed("design: rail-optimised\nprofile: x\nhosts: {count: 0, nics: 8, name: \"h{nic}\"}\n"
-                      "leaves: {radix: 24, platforms: sonic, name: \"l{rail}\", colour: red}\n"
-                      "spines: {count: 2, platforms: sonic, name: s}\ncables: {host: {speed: 400g, length_m: 3}}\n");
+  Designed d = designed(
+      "design: rail-optimised\nprofile: x\nhosts: {count: 0, nics: 8, name: \"h{nic}\"}\n"
+      "leaves: {radix: 24, platforms: sonic, name: \"l{rail}\", colour: red}\n"
+      "spines: {count: 2, platforms: sonic, name: s}\ncables: {host: {speed: 400g, length_m: 3}}\n");
   const std::string text = d.diags.str();
   CHECK_FALSE(d.spec.has_value());
   CHECK(text.find("design.yaml:1:9: design: \"rail-optimised\" is not one of rail-optimized") != std::string::npos);

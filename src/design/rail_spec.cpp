@@ -45,10 +45,8 @@ class SpecReader {
     } else if (Field<std::string> text = r_.string(name, w + ".name"); text.has()) {
       t.name_loc = text.loc;
       auto parsed = parse_name_template(*text, fields);
-      if (!parsed)
-        r_.error(name, w + ".name: " + parsed.error());
-      else
-        t.name = std::move(parsed.value());
+      if (!parsed) r_.error(name, w + ".name: " + parsed.error());
+      else t.name = std::move(parsed.value());
     }
     t.groups = list(n["groups"], w + ".groups");
     for (const Field<std::string>& g : t.groups)
@@ -58,21 +56,18 @@ class SpecReader {
       if (!p.has()) continue;
       const PlatformTraits* traits = find_traits(*p);
       const Role want = role_;
-      if (traits == nullptr)
-        r_.diags().error(p.loc, w + ".platforms: unknown platform " + quote(*p));
+      if (traits == nullptr) r_.diags().error(p.loc, w + ".platforms: unknown platform " + quote(*p));
       else if (traits->role != want)
-        r_.diags().error(p.loc, w + ".platforms: " + quote(*p) + " is a " + std::string(to_string(traits->role)) +
-                                    " platform");
+        r_.diags().error(
+            p.loc, w + ".platforms: " + quote(*p) + " is a " + std::string(to_string(traits->role)) + " platform");
       else if (traits->nth_port == nullptr && !n["ports"])
-        r_.diags().error(p.loc, w + ".platforms: fabricctl does not number " + quote(*p) +
-                                    "'s ports: list them in " + w + ".ports");
+        r_.diags().error(
+            p.loc, w + ".platforms: fabricctl does not number " + quote(*p) + "'s ports: list them in " + w + ".ports");
     }
     if (const YamlNode& ports = n["ports"]; ports.is_scalar() && ports.scalar().find('{') != std::string_view::npos) {
       auto parsed = parse_name_template(ports.scalar(), {Placeholder::port, Placeholder::index});
-      if (!parsed)
-        r_.error(ports, w + ".ports: " + parsed.error());
-      else
-        t.port_pattern = std::move(parsed.value());
+      if (!parsed) r_.error(ports, w + ".ports: " + parsed.error());
+      else t.port_pattern = std::move(parsed.value());
     } else {
       t.ports = list(ports, w + ".ports");
     }
@@ -84,8 +79,7 @@ class SpecReader {
         if (!is_ip(*text))
           r_.error(a, w + ".address: " + quote(*text) +
                           " is neither an IP address (the first of a run) nor a pattern such as \"{name}.mgmt\"");
-        else
-          t.address.first = *text;
+        else t.address.first = *text;
       } else if (auto parsed = parse_name_template(*text, with_name(fields)); !parsed) {
         r_.error(a, w + ".address: " + parsed.error());
       } else {
@@ -137,8 +131,7 @@ class SpecReader {
         const auto mbps = parse_speed(*c.speed);
         if (!mbps)
           r_.error(n["speed"], w + ".speed: " + quote(*c.speed) + " is not a speed such as \"400G\" or \"2500M\"");
-        else
-          c.speed_mbps = *mbps;
+        else c.speed_mbps = *mbps;
       }
     }
     c.length_m = required_int(n, "length_m", where, 0, 10000);
@@ -180,10 +173,8 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
     Field<std::string> text = r.string(d, "description");
     if (text.has()) spec.description = *text;
   }
-  if (!root["profile"])
-    r.error(root, "design: profile is required (the profile every device of the fabric runs)");
-  else
-    spec.profile = r.string(root["profile"], "profile");
+  if (!root["profile"]) r.error(root, "design: profile is required (the profile every device of the fabric runs)");
+  else spec.profile = r.string(root["profile"], "profile");
   if (spec.profile.has() && !is_profile_name(*spec.profile))
     r.error(root["profile"], "profile: " + quote(*spec.profile) + " is not a profile name");
   spec.mgmt = root["mgmt"];
@@ -220,8 +211,8 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
   for (Tier* t : {static_cast<Tier*>(&spec.leaves), static_cast<Tier*>(&spec.spines)})
     if (t->platforms.empty() && t->loc.line > 0)
       diags.error(t->loc, std::string(t == &spec.leaves ? "leaves" : "spines") +
-                              ": platforms is required (one, or a list by " +
-                              (t == &spec.leaves ? "rail" : "spine") + ")");
+                              ": platforms is required (one, or a list by " + (t == &spec.leaves ? "rail" : "spine") +
+                              ")");
 
   const YamlNode& cables = root["cables"];
   if (!cables) {

@@ -18,8 +18,8 @@ namespace fabricctl::design {
 /// by position), or a pattern such as "{name}.mgmt.example.net". Neither: the inventory's defaults.
 struct AddressRule {
   Loc loc;
-  std::string first;      // an IPv4 or IPv6 address, as written
-  NameTemplate pattern;   // when `first` is empty
+  std::string first;     // an IPv4 or IPv6 address, as written
+  NameTemplate pattern;  // when `first` is empty
   [[nodiscard]] bool set() const { return !first.empty() || !pattern.empty(); }
 };
 
@@ -39,8 +39,8 @@ struct Tier {
 };
 
 struct HostTier : Tier {
-  Field<int64_t> count;  // servers in the fabric
-  Field<int64_t> nics;   // RoCE NICs a server
+  Field<int64_t> count;                          // servers in the fabric
+  Field<int64_t> nics;                           // RoCE NICs a server
   std::vector<Field<std::string>> rdma_devices;  // by NIC; empty: the platform's
 };
 
@@ -61,7 +61,7 @@ struct Cable {
 };
 
 struct RailSpec {
-  YamlDoc doc;  // the spec's tree: `mgmt` and `groups` are copied from it into the inventory
+  YamlDoc doc;            // the spec's tree: `mgmt` and `groups` are copied from it into the inventory
   std::string file_name;  // as given on the command line, for the header of what it makes
   std::string description;
   Field<std::string> profile;

@@ -13,8 +13,7 @@ bool alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || 
 /// marks YAML gives no meaning to there; ':' only before a non-space; in block context (`block`) also
 /// spaces and commas inside, never ": " or " #". Never a word YAML reads as null.
 bool plain_safe(std::string_view s, bool block) {
-  if (s.empty() || s == "null" || s == "Null" || s == "NULL" || !alnum(s.front()) || s.back() == ' ' ||
-      s.back() == ':')
+  if (s.empty() || s == "null" || s == "Null" || s == "NULL" || !alnum(s.front()) || s.back() == ' ' || s.back() == ':')
     return false;
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];

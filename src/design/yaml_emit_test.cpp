@@ -46,16 +46,18 @@ void round_trip(const std::string& text) {
 }  // namespace
 
 TEST_CASE("groups, overrides and mgmt read back as written") {
-  round_trip("root:\n  spines:\n    description: spine layer, joining the rails\n    overrides:\n"
-             "      pfc_watchdog: {detection_ms: 400, restoration_ms: 400}\n  hosts:\n");
+  round_trip(
+      "root:\n  spines:\n    description: spine layer, joining the rails\n    overrides:\n"
+      "      pfc_watchdog: {detection_ms: 400, restoration_ms: 400}\n  hosts:\n");
   round_trip("root: {user: fabricctl, agent: true, key: /home/x/.ssh/id_ed25519}\n");
   round_trip("root:\n  nvue: {release: \"5.10\"}\n  sonic: {cable_lengths_m: [5, 40, 300]}\n");
 }
 
 TEST_CASE("text YAML would read otherwise is quoted") {
-  round_trip("root:\n  a: \"null\"\n  b: \"~\"\n  c: \"\"\n  d: \"x: y\"\n  e: \"# not a comment\"\n"
-             "  f: \"a #b\"\n  g: \"- item\"\n  h: \"{x}\"\n  i: \"tab\\there\"\n  j: \"quote \\\" and \\\\\"\n"
-             "  k: \" lead\"\n  l: \"trail \"\n  m: \"ends:\"\n  n: \"[x, y]\"\n");
+  round_trip(
+      "root:\n  a: \"null\"\n  b: \"~\"\n  c: \"\"\n  d: \"x: y\"\n  e: \"# not a comment\"\n"
+      "  f: \"a #b\"\n  g: \"- item\"\n  h: \"{x}\"\n  i: \"tab\\there\"\n  j: \"quote \\\" and \\\\\"\n"
+      "  k: \" lead\"\n  l: \"trail \"\n  m: \"ends:\"\n  n: \"[x, y]\"\n");
   CHECK(yaml_scalar("gpu01:ens1f0np0") == "gpu01:ens1f0np0");
   CHECK(yaml_scalar("a: b") == "\"a: b\"");
   CHECK(yaml_scalar("one, two") == "\"one, two\"");

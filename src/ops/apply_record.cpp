@@ -80,7 +80,8 @@ const RecordedDevice* RecordedApply::find(std::string_view name) const {
 }
 
 size_t RecordedApply::count(RecordedState s) const {
-  return static_cast<size_t>(std::count_if(devices.begin(), devices.end(), [s](const auto& d) { return d.state == s; }));
+  return static_cast<size_t>(
+      std::count_if(devices.begin(), devices.end(), [s](const auto& d) { return d.state == s; }));
 }
 
 Expected<RecordedApply> read_apply_record(std::string_view text, const std::string& name) {
@@ -125,8 +126,8 @@ Expected<RecordedApply> read_apply_record(std::string_view text, const std::stri
       for (const json& d : *devices) {
         if (!d.is_object()) return unexpected(lr.error("a device is not an object"));
         RecordedDevice rd;
-        for (auto [field, key] : {std::pair{&rd.name, "device"}, {&rd.status, "status"},
-                                  {&rd.before_sha256, "before_sha256"}}) {
+        for (auto [field, key] :
+             {std::pair{&rd.name, "device"}, {&rd.status, "status"}, {&rd.before_sha256, "before_sha256"}}) {
           auto v = lr.text(d, key);
           if (!v) return unexpected(v.error());
           *field = *v;
@@ -208,7 +209,7 @@ std::vector<std::string> pending_reverts(const RecordedApply& r, time_point now)
     if (fires <= now) continue;
     out.push_back(d.name + ": " +
                   (d.state == RecordedState::rollback_failed ? "its rollback by " + r.transaction + " failed"
-                                                              : "staged by " + r.transaction + " and never confirmed") +
+                                                             : "staged by " + r.transaction + " and never confirmed") +
                   ": its revert timer fires by " + utc_text(fires));
   }
   return out;

@@ -48,17 +48,17 @@ Expected<ApplyRun> run_apply(const Fabric& fabric, const ApplyPlan& plan, ApplyO
                                                 : "no change"},
                        {"before_sha256", d.base_sha256}});
   nlohmann::ordered_json start = {{"transaction", options.transaction},
-                         {"who", audit_actor()},
-                         {"inventory", record.inventory},
-                         {"plan", record.plan_source.empty() ? "made by this apply" : record.plan_source},
-                         {"plan_sha256", sha256_hex(plan_json(p, true).dump())},
-                         {"canary", options.canary},
-                         {"batch", options.batch.text()},
-                         {"by", to_string(options.by)},
-                         {"health_gate_s", options.health_gate.interval.count()},
-                         {"max_failures", options.max_failures},
-                         {"confirm_timeout_s", options.confirm_timeout_s},
-                         {"devices", std::move(devices)}};
+                                  {"who", audit_actor()},
+                                  {"inventory", record.inventory},
+                                  {"plan", record.plan_source.empty() ? "made by this apply" : record.plan_source},
+                                  {"plan_sha256", sha256_hex(plan_json(p, true).dump())},
+                                  {"canary", options.canary},
+                                  {"batch", options.batch.text()},
+                                  {"by", to_string(options.by)},
+                                  {"health_gate_s", options.health_gate.interval.count()},
+                                  {"max_failures", options.max_failures},
+                                  {"confirm_timeout_s", options.confirm_timeout_s},
+                                  {"devices", std::move(devices)}};
   for (const auto& [k, v] : record.start_extra.items()) start[k] = v;
   audit->event("start", start);
   Observers observers({&ctx.observer, &*audit});

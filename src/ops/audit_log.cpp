@@ -1,8 +1,8 @@
 #include "ops/audit_log.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <pwd.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>

@@ -99,7 +99,7 @@ TEST_CASE("ops resume: only what the record did not apply, and nothing it applie
   REQUIRE(read);
   CHECK(read->find("host2")->state == RecordedState::confirmed);
   CHECK(read->find("host1")->status == "no change");  // in scope: applied by the record, unchanged since
-  CHECK(read->find("leaf1") == nullptr);             // out of scope: the record did not change it
+  CHECK(read->find("leaf1") == nullptr);              // out of scope: the record did not change it
   // host1 drifted again since the record applied it: a resume would make a new change there.
   fake::mtu_on(f.devices, f.fabric, "host1", 4200);
   const ApplyPlan again = f.plan_of(f.fabric, resume_scope(f.record));
@@ -162,8 +162,9 @@ TEST_CASE("ops record: a device staged and never confirmed is pending until its 
   const auto t0 = std::chrono::system_clock::from_time_t(1796536809);  // 2026-12-06T06:00:09Z
   const auto pending = pending_reverts(*r, t0 + std::chrono::seconds(10));
   REQUIRE(pending.size() == 1);
-  CHECK(pending[0] == "leaf1: staged by fabricctl-20261206T060000-abcdef and never confirmed: its revert timer "
-                      "fires by 2026-12-06T06:05:09Z");
+  CHECK(pending[0] ==
+        "leaf1: staged by fabricctl-20261206T060000-abcdef and never confirmed: its revert timer "
+        "fires by 2026-12-06T06:05:09Z");
   CHECK(pending_reverts(*r, t0 + std::chrono::seconds(300)).empty());
 }
 
@@ -185,7 +186,8 @@ TEST_CASE("ops record: read strictly, every refusal naming its line") {
   REQUIRE_FALSE(r);
   CHECK(r.error() == "x.jsonl: no start event: not an apply's audit record");
   CHECK_FALSE(load_apply_record("../x", "/tmp"));
-  CHECK(load_apply_record("no such", "/tmp").error() == "\"no such\" is neither a transaction name nor an audit record's path");
+  CHECK(load_apply_record("no such", "/tmp").error() ==
+        "\"no such\" is neither a transaction name nor an audit record's path");
 }
 
 TEST_CASE("ops record: in use while its apply writes it") {

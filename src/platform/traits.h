@@ -37,8 +37,8 @@ struct PlatformTraits {
   Role role{};          // the only role a device of this platform can have
   int mtu_min = 0;      // L3 MTU range the platform accepts, bytes
   int mtu_max = 0;
-  std::string_view port_pattern{};                 // ECMAScript regex a port name must match (checked before use)
-  std::string_view port_example{};                 // shown in the error when a name does not match
+  std::string_view port_pattern{};  // ECMAScript regex a port name must match (checked before use)
+  std::string_view port_example{};  // shown in the error when a name does not match
   /// For `fabricctl design`: the name of the index-th (0-based) front-panel port (a host: NIC) as the
   /// platform numbers them on its common hardware; nullptr where it has no one rule.
   std::string (*nth_port)(int index) = nullptr;
