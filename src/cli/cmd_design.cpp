@@ -20,7 +20,7 @@ namespace fabricctl {
 namespace {
 
 constexpr const char* kUsage =
-    "fabricctl design rail-optimized SPEC [--hosts N] [--out DIR | --grow DIR | --check DIR] [-p DIR]...";
+    "fabricctl design rail-optimized SPEC [--hosts N | --pods N] [--out DIR | --grow DIR | --check DIR] [-p DIR]...";
 
 std::string ratio(int64_t num, int64_t den) {
   if (den <= 0) return "no uplinks";
@@ -83,9 +83,16 @@ void print_problems(const LoadProblems& problems, const std::string& stage, cons
   std::cerr << text;
 }
 
-/// The first line where two texts differ, 1-based; 0 when they are equal.
+/// The first line where two texts differ, 1-based, past their first lines (the header names the spec
+/// file, which may have been renamed, and the size, which --grow reads itself); 0 when they agree.
 size_t first_difference(std::string_view a, std::string_view b) {
-  size_t line = 1;
+  const auto body = [](std::string_view t) {
+    const size_t nl = t.find('\n');
+    return nl == std::string_view::npos ? std::string_view() : t.substr(nl + 1);
+  };
+  a = body(a);
+  b = body(b);
+  size_t line = 2;
   for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
     if (a[i] != b[i]) return line;
     if (a[i] == '\n') ++line;
@@ -127,7 +134,7 @@ int cmd_design(const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.front() == "rail-optimized" ? args.begin() + 1 : args.begin(), args.end());
   std::string spec_path, out, grow, check;
   constexpr int64_t kUnset = INT64_MIN;
-  int64_t hosts_option = kUnset;
+  int64_t hosts_option = kUnset, pods_option = kUnset;
   FabricOptions fo;
   po::options_description desc("design options");
   desc.add_options()("spec", po::value(&spec_path)->value_name("SPEC"), "the design (also the first argument)")(
@@ -137,6 +144,8 @@ int cmd_design(const std::vector<std::string>& args) {
       "check", po::value(&check)->value_name("DIR"), "exit 1 unless DIR holds exactly what the design makes")(
       "hosts", po::value(&hosts_option)->value_name("N"),
       "the fabric at N servers instead of the spec's hosts.count (1-1000000): what if, or one spec for many sizes")(
+      "pods", po::value(&pods_option)->value_name("N"),
+      "the fabric at N whole pods (N x the servers of a pod) instead of hosts.count: grow it pod by pod")(
       "profiles,p", po::value(&fo.profiles)->value_name("DIR"),
       "profile directory to validate the inventory with (repeatable; as validate)");
   int exit = kExitOk;
@@ -146,6 +155,9 @@ int cmd_design(const std::vector<std::string>& args) {
     return fail("--out, --grow and --check are one each: give one of them");
   if (hosts_option != kUnset && (hosts_option < 1 || hosts_option > 1'000'000))
     return fail("--hosts: " + std::to_string(hosts_option) + " is out of range 1-1000000");
+  if (pods_option != kUnset && (pods_option < 1 || pods_option > 100'000))
+    return fail("--pods: " + std::to_string(pods_option) + " is out of range 1-100000");
+  if (hosts_option != kUnset && pods_option != kUnset) return fail("--hosts or --pods: one of them");
 
   Diags diags;
   const auto doc = load_yaml(spec_path, spec_path, diags);
@@ -156,7 +168,9 @@ int cmd_design(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   spec->file_name = std::filesystem::path(spec_path).filename().string();
-  const int64_t hosts = hosts_option != kUnset ? hosts_option : *spec->hosts.count;
+  const int64_t hosts = hosts_option != kUnset ? hosts_option
+                        : pods_option != kUnset ? pods_option * design::pod_hosts(*spec)
+                                                : *spec->hosts.count;
   const auto layout = design::lay_out(*spec, hosts, diags);
   if (!layout) {
     std::cerr << diags.str() << "fabricctl: design: nothing was written\n";

@@ -153,7 +153,7 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
   }
   const int64_t per_rail = z.nics / z.rails;  // a server's NICs on one leaf
   z.leaf_radix = *spec.leaves.radix;
-  z.pod_hosts = spec.leaves.pod_hosts.has() ? *spec.leaves.pod_hosts : z.leaf_radix / 2 / per_rail;
+  z.pod_hosts = pod_hosts(spec);
   z.spines = *spec.spines.count;
   z.leaf_down = z.pod_hosts * per_rail;
   const Loc& pod_loc = spec.leaves.pod_hosts.has() ? spec.leaves.pod_hosts.loc : spec.leaves.radix.loc;
@@ -182,6 +182,15 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
                       std::to_string(z.max_pods * z.pod_hosts) + " servers)");
       return std::nullopt;
     }
+  }
+  // An inventory file holds at most 64 MiB (model/yaml_reader.h): some 700,000 cables in links.yaml.
+  // fabricctl's design point is 100k NICs and ~200k links; a spec far beyond it is a typo.
+  const int64_t cables = hosts * z.nics + z.leaves * z.leaf_up;
+  if (cables > kMaxCables) {
+    diags.error(spec.hosts.count.loc, "hosts: " + std::to_string(hosts) + " servers make " + std::to_string(cables) +
+                                          " cables, more than the " + std::to_string(kMaxCables) +
+                                          " one inventory file holds");
+    return std::nullopt;
   }
   z.down_mbps = z.leaf_down * spec.host_cable.speed_mbps;
   z.up_mbps = z.leaf_up * spec.uplink_cable.speed_mbps;
@@ -276,6 +285,12 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
   check_unique(spec, out, diags);
   if (diags.count(DiagSeverity::error) > errors_before) return std::nullopt;
   return out;
+}
+
+int64_t pod_hosts(const RailSpec& spec) {
+  if (*spec.hosts.nics % *spec.rails != 0) return 0;
+  if (spec.leaves.pod_hosts.has()) return *spec.leaves.pod_hosts;
+  return *spec.leaves.radix / 2 / (*spec.hosts.nics / *spec.rails);
 }
 
 std::vector<std::string> growth_changes(const Layout& before, const Layout& after, size_t max) {

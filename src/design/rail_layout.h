@@ -62,10 +62,17 @@ struct Layout {
   Sizes sizes;
 };
 
+/// The most cables a design makes: what links.yaml can hold within the reader's 64 MiB a file.
+inline constexpr int64_t kMaxCables = 600'000;
+
 /// The fabric at `hosts` servers (the spec's own count unless growing). Every way the spec cannot be
 /// built (too few ports, names that collide, addresses that run out) goes to `diags` at the spec's
 /// value that decides it; nullopt if there was any.
 std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags);
+
+/// The servers of a pod: leaves.pod_hosts, else half the radix over a server's NICs on one rail (1:1 at
+/// equal speeds); 0 when the spec's rails do not divide its NICs.
+int64_t pod_hosts(const RailSpec& spec);
 
 /// What `after` changes of what `before` has (a device, port or cable gone or different), one line a
 /// change, at most `max` lines. Empty: `after` only adds.

@@ -215,6 +215,12 @@ TEST_CASE("every way a spec cannot be built is one error at the value that decid
         "design.yaml:12:12: hosts.address: gives \"192.0.2.1\" to \"gpu1\" and to \"spine1\"");
 }
 
+TEST_CASE("a fabric beyond what an inventory file holds is refused before it is laid out") {
+  CHECK(error_of(spec_text({{"hosts", "hosts:\n  count: 1000000\n  nics: 8\n  name: \"gpu{host}\"\n"},
+                            {"leaves", "leaves:\n  radix: 64\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"}})) ==
+        "design.yaml:9:10: hosts: 1000000 servers make 16000000 cables, more than the 600000 one inventory file holds");
+}
+
 TEST_CASE("the spec's own mistakes are located and quoted") {
   Designed d = designed(
       "design: rail-optimised\nprofile: x\nhosts: {count: 0, nics: 8, name: \"h{nic}\"}\n"

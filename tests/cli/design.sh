@@ -14,6 +14,9 @@ no_stage() { [ -z "$(ls -A | grep '^\.fabricctl-design-' || true)" ] || fail "a 
 # The shipped example is the design's output, byte for byte.
 run design "$root/designs/rail-optimized.yaml" --check "$root/inventory/rail-optimized"
 [ $rc -eq 0 ] || fail "inventory/rail-optimized is not what designs/rail-optimized.yaml makes: $(cat out err)"
+cp "$root/designs/rail-optimized.yaml" renamed.yaml  # the header names the spec; a rename is no edit
+run design renamed.yaml --check "$root/inventory/rail-optimized"
+[ $rc -eq 0 ] || fail "--check after renaming the spec: exit $rc: $(cat out)"
 cp -r "$root/inventory/rail-optimized" edited
 sed -i 's/rail3-leaf:Ethernet2\/1/rail3-leaf:Ethernet3\/1/' edited/links.yaml
 run design "$root/designs/rail-optimized.yaml" --check edited
@@ -42,11 +45,12 @@ grep -q 'inv: exists and is not an empty directory' "$work/err" || fail "message
 
 # Growing by half a pod, then to three pods: nothing renamed, nothing rewired, every existing switch and
 # server configured as before but the spines, which gain the new leaves' ports.
-for hosts in 80 96; do
-  run design "$root/designs/scale.yaml" --hosts $hosts --grow inv
-  [ $rc -eq 0 ] || fail "--grow to $hosts: exit $rc: $(cat "$work/err")"
+for size in "--hosts 80" "--pods 3"; do
+  run design "$root/designs/scale.yaml" $size --grow inv
+  [ $rc -eq 0 ] || fail "--grow to $size: exit $rc: $(cat "$work/err")"
   grep -q '^grew inv: ' "$work/out" || fail "--grow summary: $(cat "$work/out")"
 done
+grep -q 'servers    96 in 3 pods' "$work/out" || fail "--pods 3 is not 96 servers: $(cat "$work/out")"
 no_stage
 "$bin" render -i inv -p profiles --out render-96 >/dev/null
 changed=0
