@@ -3,6 +3,7 @@
 // (docs/apply.md). Changing devices takes --yes, or "yes" typed at a terminal.
 #include <unistd.h>
 
+#include <climits>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -28,6 +29,9 @@ namespace fabricctl {
 namespace {
 
 namespace po = boost::program_options;
+
+/// An integer option left out: what --resume and --undo fill from the record, the rest from defaults.
+constexpr int kNotGiven = INT_MIN;
 
 /// Where audit records go unless --audit-dir says: $FABRICCTL_AUDIT_DIR, else
 /// /var/log/fabricctl/audit for root, else $XDG_STATE_HOME (~/.local/state)/fabricctl/audit.
@@ -120,12 +124,12 @@ std::optional<ops::RecordedApply> load_recorded(const std::string& arg, const st
 /// applied has no canary of its own: the record's canary already proved the change.
 void take_recorded_options(const ops::RecordedApply& r, bool undo, std::string& batch, std::string& by,
                            int& health_gate_s, ops::ApplyOptions& a) {
-  if (a.canary < 0) a.canary = undo || r.count(ops::RecordedState::confirmed) == 0 ? r.canary : 0;
+  if (a.canary == kNotGiven) a.canary = undo || r.count(ops::RecordedState::confirmed) == 0 ? r.canary : 0;
   if (batch.empty()) batch = r.batch;
   if (by.empty()) by = r.by;
-  if (health_gate_s < 0) health_gate_s = r.health_gate_s;
-  if (a.max_failures < 0) a.max_failures = r.max_failures;
-  if (a.confirm_timeout_s < 0) a.confirm_timeout_s = r.confirm_timeout_s;
+  if (health_gate_s == kNotGiven) health_gate_s = r.health_gate_s;
+  if (a.max_failures == kNotGiven) a.max_failures = r.max_failures;
+  if (a.confirm_timeout_s == kNotGiven) a.confirm_timeout_s = r.confirm_timeout_s;
 }
 
 /// After an undo: which devices are back to the configuration the record's plan saw.
@@ -144,11 +148,11 @@ int cmd_apply(const std::vector<std::string>& args) {
   PlanInputs in;
   ops::ApplyOptions a;
   std::string plan_dir, audit_dir, output = "table", batch, by, baseline_dir, resume, undo;
-  // -1 (and "" above): not given, so that --resume and --undo can take the record's.
-  int health_gate_s = -1;
-  a.canary = -1;
-  a.max_failures = -1;
-  a.confirm_timeout_s = -1;
+  // kNotGiven (and "" above): not on the command line, so that --resume and --undo can take the record's.
+  int health_gate_s = kNotGiven;
+  a.canary = kNotGiven;
+  a.max_failures = kNotGiven;
+  a.confirm_timeout_s = kNotGiven;
   bool yes = false, dry_run = false, quiet = false, pause = false;
   po::options_description desc("apply options");
   add_fabric_options(desc, o);
@@ -197,7 +201,7 @@ int cmd_apply(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: error: " << e << "\n";
     return kExitInvalid;
   }
-  if (a.canary < -1 || a.max_failures < -1) {
+  if ((a.canary < 0 && a.canary != kNotGiven) || (a.max_failures < 0 && a.max_failures != kNotGiven)) {
     std::cerr << "fabricctl: error: --canary and --max-failures take 0 or more devices\n";
     return kExitInvalid;
   }
@@ -218,10 +222,10 @@ int cmd_apply(const std::vector<std::string>& args) {
     recorded = std::move(*r);
     take_recorded_options(*recorded, !undo.empty(), batch, by, health_gate_s, a);
   }
-  if (a.canary < 0) a.canary = 0;
-  if (a.max_failures < 0) a.max_failures = 0;
-  if (a.confirm_timeout_s < 0) a.confirm_timeout_s = 300;
-  if (health_gate_s < 0) health_gate_s = 0;
+  if (a.canary == kNotGiven) a.canary = 0;
+  if (a.max_failures == kNotGiven) a.max_failures = 0;
+  if (a.confirm_timeout_s == kNotGiven) a.confirm_timeout_s = 300;
+  if (health_gate_s == kNotGiven) health_gate_s = 0;
   if (by.empty()) by = "link";
   if (!batch.empty()) {
     auto b = ops::parse_batch(batch);

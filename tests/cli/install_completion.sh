@@ -23,7 +23,10 @@ expect() {
   [ "$got" = "$want" ] || fail "completing '$*': got '$got', want '$want'"
 }
 
-expect "--help --version acceptance apply baseline collect diff health help host plan render snapshot triage validate verify version " ""
+expect "--help --version acceptance apply baseline collect design diff health help host plan render snapshot triage validate verify version " ""
+expect "rail-optimized " design r
+expect "--grow " design rail-optimized spec.yaml --gr
+expect "--resume " apply --res
 expect "render " "ren"
 expect "--templates " render --te
 expect "--output " verify -i inv --ou
@@ -42,4 +45,5 @@ mkdir -p "$work/profiles-a" "$work/profiles-b"
 : >"$work/profiles-file"
 cd "$work"
 expect "profiles-a profiles-b " validate -p prof
+expect "profiles-a profiles-b " design rail-optimized spec.yaml --check prof
 echo "install completion: ok"

@@ -277,10 +277,12 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
                 "d=$1; shift\nexec ip netns exec '%s'\"$d\" \"$@\"\n" % PREFIX)
     os.chmod(helper, 0o755)
     docs = load_inventory(inv_dir)
-    devices, links = {}, []
+    devices, links, groups, defaults = {}, [], {}, {}
     for doc in docs.values():
         devices.update(doc.get("devices") or {})
         links += doc.get("links") or []
+        groups.update(doc.get("groups") or {})
+        defaults = doc.get("defaults") or defaults
     try:
         plane = dataplane.plan(devices, links)
     except ValueError as e:
@@ -345,10 +347,13 @@ def up(inv_dir, state, fabricctl, factory=False, lldp_interval=LLDP_INTERVAL, pr
         render = os.path.join(state, "render", name)
         address = dev["mgmt"]["address"]
         if dev["role"] == "switch":
-            # The device's own `eos:`/`nvue:` settings (chip, release); a group's or the defaults' are not
-            # looked up: the shipped inventories set them per device.
+            # The switch's `eos:`/`nvue:` settings (chip, release), layered as fabricctl layers them
+            # (docs/inventory.md "Switch hardware"): defaults, then its groups in order, then the device.
+            settings = {}
+            for layer in [defaults] + [groups.get(g) or {} for g in dev.get("groups") or []] + [dev]:
+                settings.update(layer.get(dev["platform"]) or {})
             force = platforms.install(dev["platform"], ns(name), port_specs, d, render, netdev, lldp_socket(name),
-                                      factory, dev.get(dev["platform"]) or {})
+                                      factory, settings)
             known.append(sshd(name, state, address, force))
         else:
             # The host's NIC: MTU for real (rtnetlink, above), the rest in a fixture tree.
