@@ -221,6 +221,15 @@ TEST_CASE("a fabric beyond what an inventory file holds is refused before it is 
         "design.yaml:9:10: hosts: 1000000 servers make 16000000 cables, more than the 600000 one inventory file holds");
 }
 
+TEST_CASE("a section left out is one error") {
+  Designed d = designed("profile: roce-pfc-only\nleaves: {radix: 8, platforms: sonic, name: \"l{rail}\"}\n"
+                        "spines: {count: 1, platforms: sonic, name: s}\n"
+                        "cables: {host: {speed: 400G, length_m: 1}, uplink: {speed: 400G, length_m: 1}}\n");
+  CHECK(d.diags.str() ==
+        "design.yaml:1:1: design: hosts is required\n"
+        "design.yaml:1:1: design: the kind is required (design: rail-optimized)\n");
+}
+
 TEST_CASE("the spec's own mistakes are located and quoted") {
   Designed d = designed(
       "design: rail-optimised\nprofile: x\nhosts: {count: 0, nics: 8, name: \"h{nic}\"}\n"

@@ -167,8 +167,10 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
   r.check_map(root, "design",
               {"design", "description", "profile", "mgmt", "groups", "rails", "hosts", "leaves", "spines", "cables",
                "devices"});
-  if (Field<std::string> kind = r.choice(root["design"], "design", {"rail-optimized"}); !root["design"])
+  if (!root["design"])
     r.error(root, "design: the kind is required (design: rail-optimized)");
+  else
+    r.choice(root["design"], "design", {"rail-optimized"});
   if (const YamlNode& d = root["description"]; d) {
     Field<std::string> text = r.string(d, "description");
     if (text.has()) spec.description = *text;
@@ -184,12 +186,16 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
     for (const YamlEntry& g : spec.groups.entries()) spec.group_names.emplace(g.key.scalar(), r.loc(g.key));
 
   s.role(Role::host);
+  // A tier left out is one error; what it would have held is not reported again.
   const YamlNode& hosts = root["hosts"];
-  if (!hosts) r.error(root, "design: hosts is required");
-  s.tier(hosts, "hosts", kHostFields, spec.hosts, {"count", "nics", "rdma_devices"});
-  spec.hosts.count = s.required_int(hosts, "count", "hosts", 1, 1'000'000);
-  spec.hosts.nics = s.required_int(hosts, "nics", "hosts", 1, 64);
-  spec.hosts.rdma_devices = s.list(hosts["rdma_devices"], "hosts.rdma_devices");
+  if (!hosts) {
+    r.error(root, "design: hosts is required");
+  } else {
+    s.tier(hosts, "hosts", kHostFields, spec.hosts, {"count", "nics", "rdma_devices"});
+    spec.hosts.count = s.required_int(hosts, "count", "hosts", 1, 1'000'000);
+    spec.hosts.nics = s.required_int(hosts, "nics", "hosts", 1, 64);
+    spec.hosts.rdma_devices = s.list(hosts["rdma_devices"], "hosts.rdma_devices");
+  }
   for (const Field<std::string>& d : spec.hosts.rdma_devices)
     if (d.has() && !is_rdma_device_name(*d))
       diags.error(d.loc, "hosts.rdma_devices: " + quote(*d) + " is not an RDMA device name");
@@ -198,16 +204,22 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
 
   s.role(Role::switch_);
   const YamlNode& leaves = root["leaves"];
-  if (!leaves) r.error(root, "design: leaves is required");
-  s.tier(leaves, "leaves", kLeafFields, spec.leaves, {"radix", "pod_hosts"});
-  spec.leaves.radix = s.required_int(leaves, "radix", "leaves", 2, 1024);
-  spec.leaves.pod_hosts = s.optional_int(leaves, "pod_hosts", "leaves", 1, 1024);
+  if (!leaves) {
+    r.error(root, "design: leaves is required");
+  } else {
+    s.tier(leaves, "leaves", kLeafFields, spec.leaves, {"radix", "pod_hosts"});
+    spec.leaves.radix = s.required_int(leaves, "radix", "leaves", 2, 1024);
+    spec.leaves.pod_hosts = s.optional_int(leaves, "pod_hosts", "leaves", 1, 1024);
+  }
 
   const YamlNode& spines = root["spines"];
-  if (!spines) r.error(root, "design: spines is required");
-  s.tier(spines, "spines", kSpineFields, spec.spines, {"count", "radix"});
-  spec.spines.count = s.required_int(spines, "count", "spines", 1, 1024);
-  spec.spines.radix = s.optional_int(spines, "radix", "spines", 1, 100'000);
+  if (!spines) {
+    r.error(root, "design: spines is required");
+  } else {
+    s.tier(spines, "spines", kSpineFields, spec.spines, {"count", "radix"});
+    spec.spines.count = s.required_int(spines, "count", "spines", 1, 1024);
+    spec.spines.radix = s.optional_int(spines, "radix", "spines", 1, 100'000);
+  }
   for (Tier* t : {static_cast<Tier*>(&spec.leaves), static_cast<Tier*>(&spec.spines)})
     if (t->platforms.empty() && t->loc.line > 0)
       diags.error(t->loc, std::string(t == &spec.leaves ? "leaves" : "spines") +
