@@ -168,7 +168,7 @@ int cmd_design(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   spec->file_name = std::filesystem::path(spec_path).filename().string();
-  const int64_t hosts = hosts_option != kUnset ? hosts_option
+  const int64_t hosts = hosts_option != kUnset  ? hosts_option
                         : pods_option != kUnset ? pods_option * design::pod_hosts(*spec)
                                                 : *spec->hosts.count;
   const auto layout = design::lay_out(*spec, hosts, diags);

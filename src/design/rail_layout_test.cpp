@@ -222,9 +222,10 @@ TEST_CASE("a fabric beyond what an inventory file holds is refused before it is 
 }
 
 TEST_CASE("a section left out is one error") {
-  Designed d = designed("profile: roce-pfc-only\nleaves: {radix: 8, platforms: sonic, name: \"l{rail}\"}\n"
-                        "spines: {count: 1, platforms: sonic, name: s}\n"
-                        "cables: {host: {speed: 400G, length_m: 1}, uplink: {speed: 400G, length_m: 1}}\n");
+  Designed d = designed(
+      "profile: roce-pfc-only\nleaves: {radix: 8, platforms: sonic, name: \"l{rail}\"}\n"
+      "spines: {count: 1, platforms: sonic, name: s}\n"
+      "cables: {host: {speed: 400G, length_m: 1}, uplink: {speed: 400G, length_m: 1}}\n");
   CHECK(d.diags.str() ==
         "design.yaml:1:1: design: hosts is required\n"
         "design.yaml:1:1: design: the kind is required (design: rail-optimized)\n");

@@ -167,10 +167,8 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
   r.check_map(root, "design",
               {"design", "description", "profile", "mgmt", "groups", "rails", "hosts", "leaves", "spines", "cables",
                "devices"});
-  if (!root["design"])
-    r.error(root, "design: the kind is required (design: rail-optimized)");
-  else
-    r.choice(root["design"], "design", {"rail-optimized"});
+  if (!root["design"]) r.error(root, "design: the kind is required (design: rail-optimized)");
+  else r.choice(root["design"], "design", {"rail-optimized"});
   if (const YamlNode& d = root["description"]; d) {
     Field<std::string> text = r.string(d, "description");
     if (text.has()) spec.description = *text;
