@@ -213,7 +213,8 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
       Position at;
       at.set(Placeholder::pod, p + 1);
       at.set(Placeholder::rail, r);
-      DesignedDevice d = b.device(spec.leaves, TierKind::leaf, at, p * z.rails + r, b.platform(spec.leaves, r, ""));
+      DesignedDevice d = b.device(spec.leaves, TierKind::leaf, at, p * z.rails + r,
+                                  b.platform(spec.leaves, spec.leaves.platforms_by_pod ? p : r, ""));
       d.rail = static_cast<int>(r);
       for (int64_t k = 0; k < z.leaf_down + z.leaf_up; ++k)
         d.ports.push_back({b.port(spec.leaves, TierKind::leaf, d.platform, k),

@@ -152,6 +152,22 @@ TEST_CASE("pods: names, addresses and spine ports by position, so that growing a
   CHECK(shrink.front().find("would be gone") != std::string::npos);
 }
 
+TEST_CASE("platforms by pod: every leaf of a pod on one platform, the list in turn") {
+  const Layout l = layout_of(spec_text(
+      {{"hosts", "hosts:\n  count: 48\n  nics: 8\n  name: \"p{pod}-h{pod_host}\"\n"},
+       {"leaves",
+        "leaves:\n  radix: 32\n  platforms: [sonic, eos]\n  platforms_by: pod\n  name: \"p{pod}-r{rail}\"\n"}}));
+  CHECK(l.sizes.pods == 3);
+  CHECK(device(l, "p1-r0").platform == "sonic");
+  CHECK(device(l, "p1-r7").platform == "sonic");
+  CHECK(device(l, "p2-r3").platform == "eos");
+  CHECK(device(l, "p3-r5").platform == "sonic");
+  CHECK(error_of(spec_text({{"leaves",
+                             "leaves:\n  radix: 24\n  pod_hosts: 16\n  platforms: sonic\n"
+                             "  platforms_by: spine\n  name: \"l{rail}\"\n"}})) ==
+        "design.yaml:18:17: leaves.platforms_by: \"spine\" is not one of rail, pod");
+}
+
 TEST_CASE("a pod size left to the radix changes when the radix does: growth says what would move") {
   const std::string narrow =
       spec_text({{"leaves", "leaves:\n  radix: 24\n  platforms: sonic\n  name: \"p{pod}-r{rail}\"\n"},

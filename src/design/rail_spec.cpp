@@ -205,9 +205,13 @@ std::optional<RailSpec> read_rail_spec(const YamlDoc& doc, Diags& diags) {
   if (!leaves) {
     r.error(root, "design: leaves is required");
   } else {
-    s.tier(leaves, "leaves", kLeafFields, spec.leaves, {"radix", "pod_hosts"});
+    s.tier(leaves, "leaves", kLeafFields, spec.leaves, {"radix", "pod_hosts", "platforms_by"});
     spec.leaves.radix = s.required_int(leaves, "radix", "leaves", 2, 1024);
     spec.leaves.pod_hosts = s.optional_int(leaves, "pod_hosts", "leaves", 1, 1024);
+    if (const YamlNode& by = leaves["platforms_by"]; by) {
+      const Field<std::string> f = r.choice(by, "leaves.platforms_by", {"rail", "pod"});
+      spec.leaves.platforms_by_pod = f.has() && *f == "pod";
+    }
   }
 
   const YamlNode& spines = root["spines"];

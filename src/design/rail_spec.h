@@ -45,8 +45,9 @@ struct HostTier : Tier {
 };
 
 struct LeafTier : Tier {
-  Field<int64_t> radix;      // front-panel ports a leaf
-  Field<int64_t> pod_hosts;  // servers under one leaf of each rail; absent: half the radix (1:1)
+  Field<int64_t> radix;           // front-panel ports a leaf
+  Field<int64_t> pod_hosts;       // servers under one leaf of each rail; absent: half the radix (1:1)
+  bool platforms_by_pod = false;  // `platforms_by: pod`: the list cycles pod by pod, not rail by rail
 };
 
 struct SpineTier : Tier {
