@@ -18,21 +18,20 @@ namespace {
 
 constexpr std::string_view kStagePrefix = ".fabricctl-design-";
 
-bool inventory_file(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
-
 }  // namespace
 
 Expected<InventoryFiles> read_inventory_dir(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return unexpected(display_path(dir) + ": no such directory");
+  Diags diags;
+  const auto paths = yaml_files_in(dir, diags);  // the files the inventory loader reads
+  if (!paths) return unexpected(diags.sorted().front().str());
   InventoryFiles files;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!inventory_file(it->path())) continue;
-    auto text = read_regular_file(it->path(), {.max_bytes = kMaxYamlBytes, .what = "inventory file"});
+  for (const fs::path& p : *paths) {
+    auto text = read_regular_file(p, {.max_bytes = kMaxYamlBytes, .what = "inventory file"});
     if (!text) return unexpected(text.error().message);
-    files.emplace(it->path().filename().string(), std::move(text.value()));
+    files.emplace(p.filename().string(), std::move(text.value()));
   }
-  if (ec) return unexpected(display_path(dir) + ": cannot read: " + ec.message());
   return files;
 }
 

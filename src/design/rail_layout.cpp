@@ -245,10 +245,9 @@ std::optional<Layout> lay_out(const RailSpec& spec, int64_t hosts, Diags& diags)
     diags.error(spec.hosts.rdma_devices.back().loc, "hosts.rdma_devices: lists " +
                                                         std::to_string(spec.hosts.rdma_devices.size()) +
                                                         " devices for " + std::to_string(z.nics) + " NICs");
-  for (auto& [name, extra] : spec.extra_groups)
-    for (DesignedDevice& d : out.devices)
-      if (d.name == name)
-        for (const Field<std::string>& g : extra.second) d.groups.push_back(*g);
+  for (DesignedDevice& d : out.devices)
+    if (const auto extra = spec.extra_groups.find(d.name); extra != spec.extra_groups.end())
+      for (const Field<std::string>& g : extra->second.second) d.groups.push_back(*g);
 
   // Cables: every server's NICs, rail by rail, then every leaf's uplinks, spine by spine.
   const int64_t dac = *spec.dac_max_m;

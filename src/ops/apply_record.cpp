@@ -73,10 +73,9 @@ class LineReader {
 
 }  // namespace
 
-const RecordedDevice* RecordedApply::find(std::string_view name) const {
-  for (const RecordedDevice& d : devices)
-    if (d.name == name) return &d;
-  return nullptr;
+const RecordedDevice* RecordedApply::find(const std::string& name) const {
+  const auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : &devices[it->second];
 }
 
 size_t RecordedApply::count(RecordedState s) const {
@@ -132,7 +131,8 @@ Expected<RecordedApply> read_apply_record(std::string_view text, const std::stri
           if (!v) return unexpected(v.error());
           *field = *v;
         }
-        if (r.find(rd.name) != nullptr) return unexpected(lr.error("device " + quote(rd.name) + " twice"));
+        if (!r.by_name.emplace(rd.name, r.devices.size()).second)
+          return unexpected(lr.error("device " + quote(rd.name) + " twice"));
         rd.last_at = *at;
         r.devices.push_back(std::move(rd));
       }
@@ -148,8 +148,10 @@ Expected<RecordedApply> read_apply_record(std::string_view text, const std::stri
     if (*event == "step" || *event == "health_gate") continue;
     auto device_name = lr.text(o, "device");
     if (!device_name) return unexpected(device_name.error());
-    auto* d = const_cast<RecordedDevice*>(r.find(*device_name));
-    if (d == nullptr) return unexpected(lr.error("device " + quote(*device_name) + " is not in the start event"));
+    const auto at_index = r.by_name.find(*device_name);
+    if (at_index == r.by_name.end())
+      return unexpected(lr.error("device " + quote(*device_name) + " is not in the start event"));
+    RecordedDevice* d = &r.devices[at_index->second];
     d->last_at = *at;
     if (*event == "stage") {
       d->state = RecordedState::staging;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "util/expected.h"
@@ -43,10 +44,11 @@ struct RecordedApply {
   int health_gate_s = 0;
   int max_failures = 0;
   int confirm_timeout_s = 300;
-  std::vector<RecordedDevice> devices;  // the plan's, in its order
-  std::optional<int> exit;              // the end event's; none: the apply never ended (killed, lost)
+  std::vector<RecordedDevice> devices;              // the plan's, in its order
+  std::unordered_map<std::string, size_t> by_name;  // devices' index: a record may hold 100k devices
+  std::optional<int> exit;                          // the end event's; none: the apply never ended (killed, lost)
 
-  [[nodiscard]] const RecordedDevice* find(std::string_view name) const;
+  [[nodiscard]] const RecordedDevice* find(const std::string& name) const;
   [[nodiscard]] size_t count(RecordedState s) const;
 };
 
