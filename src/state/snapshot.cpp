@@ -53,21 +53,6 @@ constexpr int64_t kMaxSpeedMbps = 10'000'000;   // 10 Tb/s
 constexpr int64_t kMaxWatchdogMs = 3'600'000;   // one hour
 constexpr int kMaxNicParam = 0x7fffffff;        // DCQCN firmware parameters (the sysfs files take a signed int)
 
-// Free text (already valid UTF-8: the JSON parser checks): 1..max bytes, no C0 or C1 control
-// characters and no DEL, so it can never drive a terminal.
-bool valid_text(std::string_view s, size_t max) {
-  if (s.empty() || s.size() > max) return false;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f) return false;
-    if (c == 0xc2 && i + 1 < s.size()) {
-      const auto n = static_cast<unsigned char>(s[i + 1]);
-      if (n >= 0x80 && n <= 0x9f) return false;  // U+0080..U+009F
-    }
-  }
-  return true;
-}
-
 bool leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 }  // namespace

@@ -61,4 +61,17 @@ std::string interface_name_error(std::string_view name) {
   return {};
 }
 
+bool valid_text(std::string_view s, size_t max) {
+  if (s.empty() || s.size() > max) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+    if (c == 0xc2 && i + 1 < s.size()) {
+      const auto n = static_cast<unsigned char>(s[i + 1]);
+      if (n >= 0x80 && n <= 0x9f) return false;  // U+0080..U+009F
+    }
+  }
+  return true;
+}
+
 }  // namespace fabricctl

@@ -45,6 +45,12 @@ bool plain_word(std::string_view s, std::string_view punctuation, size_t max_len
 bool valid_counter_name(std::string_view s);
 inline constexpr std::string_view kCounterNameRule = "1-63 characters: lowercase letters, digits, _";
 
+/// Free text from a device or a snapshot (an LLDP neighbour's name, a reason): 1 to `max` bytes of UTF-8
+/// without C0 or C1 control characters and without DEL, so it can never drive a terminal. The UTF-8
+/// itself is the JSON parser's to check.
+bool valid_text(std::string_view s, size_t max);
+inline constexpr std::string_view kTextRule = "characters without control characters";
+
 /// Why the kernel would refuse `name` as a network interface's (its dev_valid_name(): empty, longer
 /// than 15 bytes, "." or "..", '/', ':', space or a control character), with the name quoted; "" when
 /// it would take it. Checked before a name reaches netlink or an ioctl.

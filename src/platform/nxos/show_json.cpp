@@ -1,0 +1,161 @@
+#include "platform/nxos/show_json.h"
+
+#include <vector>
+
+#include "util/diag.h"
+#include "util/json_reader.h"
+#include "util/names.h"
+#include "util/text.h"
+
+namespace fabricctl::nxos {
+namespace {
+
+using jsonr::Path;
+using jsonr::Value;
+
+// `show interface` of a 512-port switch is a few MB (each row carries ~100 counters); rows are 3 levels
+// deep, and NX-API's envelope is never part of what the CLI prints.
+const jsonr::JsonLimits kLimits{size_t{64} << 20, 8};
+constexpr size_t kMaxRows = 100000;
+
+/// An Ethernet port: Ethernet1/1, breakouts Ethernet1/1/1 (NX-OS never prints Ethernet1 alone).
+bool ethernet(std::string_view name) { return name.rfind("Ethernet", 0) == 0; }
+
+/// A number NX-OS prints as a JSON integer or as a string of decimal digits, depending on the release
+/// (docs/reference-nxos.md, section D: `eth_bw`, `ttl`).
+int64_t number(Value v, const Path& path, int64_t lo, int64_t hi) {
+  if (!v.is_string()) return jsonr::integer(v, path, lo, hi);
+  const std::string_view s = jsonr::string_value(v, path);
+  const std::optional<int64_t> n =
+      s.find_first_not_of("0123456789") == std::string_view::npos ? parse_int(s) : std::nullopt;
+  if (!n) jsonr::fail(path, jsonr::describe(v) + " is not a number");
+  if (*n < lo || *n > hi)
+    jsonr::fail(path, jsonr::describe(v) + " is out of range " + std::to_string(lo) + "-" + std::to_string(hi));
+  return *n;
+}
+
+/// The rows of TABLE_<name>.ROW_<name>: a list, or one row as an object. No table: no rows.
+std::vector<Value> rows(Value root, std::string_view name) {
+  const std::string table = "TABLE_" + std::string(name), row = "ROW_" + std::string(name);
+  const std::optional<Value> t = jsonr::find(root, table);
+  if (!t) return {};
+  jsonr::expect_object(*t, Path(table));
+  const std::string at = table + "." + row;
+  const Value r = jsonr::required(*t, Path(table), row);
+  if (r.is_object()) return {r};
+  jsonr::expect_array(r, Path(at), kMaxRows, "rows");
+  std::vector<Value> out;
+  for (const Value e : r.elements()) out.push_back(e);
+  return out;
+}
+
+/// The string at `key` of a row, or nothing when the row lacks it.
+std::optional<std::string_view> text_field(Value row, const std::string& where, std::string_view key) {
+  const std::optional<Value> v = jsonr::find(row, key);
+  if (!v) return std::nullopt;
+  const std::string at = where + "." + std::string(key);
+  return jsonr::string_value(*v, Path(at));
+}
+
+PortObserved interface_of(std::string_view name, Value row, const std::string& where) {
+  PortObserved p;
+  p.name = std::string(name);
+  if (const auto mtu = jsonr::find(row, "eth_mtu")) {
+    const std::string at = where + ".eth_mtu";
+    p.mtu = static_cast<int>(number(*mtu, Path(at), 68, 65535));
+  }
+  if (const auto bw = jsonr::find(row, "eth_bw")) {
+    const std::string at = where + ".eth_bw";
+    const int64_t kbits = number(*bw, Path(at), 0, int64_t{1'600'000} * 1'000);  // up to 1.6 Tb/s
+    if (kbits > 0) p.speed_mbps = static_cast<int>(kbits / 1'000);
+  }
+  if (const auto state = text_field(row, where, "state")) p.oper_up = *state == "up";
+  return p;
+}
+
+}  // namespace
+
+std::string long_port_name(std::string_view name) {
+  if (name.rfind("Eth", 0) == 0 && !ethernet(name) && name.size() > 3 && name[3] >= '0' && name[3] <= '9')
+    return "Ethernet" + std::string(name.substr(3));
+  return std::string(name);
+}
+
+Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
+  auto doc = jsonr::parse_json(text, kLimits);
+  if (!doc) return unexpected("show interface: " + doc.error());
+  const Value root = doc->root();
+  if (!root.is_object() || !jsonr::find(root, "TABLE_interface"))
+    return unexpected("show interface: not a JSON object with a \"TABLE_interface\"");
+  PortTable<PortObserved> out;
+  std::vector<Value> all;
+  try {
+    all = rows(root, "interface");
+  } catch (const jsonr::JsonError& e) {
+    return unexpected("show interface: " + e.message);
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    const std::string where = "TABLE_interface.ROW_interface[" + std::to_string(i) + "]";
+    std::string name;
+    try {
+      jsonr::expect_object(all[i], Path(where));
+      name = std::string(jsonr::string_value(jsonr::required(all[i], Path(where), "interface"), Path(where)));
+    } catch (const jsonr::JsonError& e) {
+      return unexpected("show interface: " + e.message);  // a row without its name cannot be one port's
+    }
+    if (!ethernet(name)) continue;
+    if (!valid_port_name(name)) {
+      out.unreadable.emplace(printable(name, 64), "not a port name (" + std::string(kPortNameRule) + ")");
+      continue;
+    }
+    try {
+      out.ports.insert_or_assign(name, interface_of(name, all[i], where));
+    } catch (const jsonr::JsonError& e) {
+      out.unreadable.insert_or_assign(name, "show interface: " + e.message);
+    }
+  }
+  return out;
+}
+
+Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text) {
+  auto doc = jsonr::parse_json(text, kLimits);
+  if (!doc) return unexpected("show lldp neighbors detail: " + doc.error());
+  const Value root = doc->root();
+  if (!root.is_object()) return unexpected("show lldp neighbors detail: not a JSON object");
+  PortTable<LldpNeighbor> out;
+  std::vector<Value> all;
+  try {
+    all = rows(root, "nbor_detail");
+  } catch (const jsonr::JsonError& e) {
+    return unexpected("show lldp neighbors detail: " + e.message);
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    const std::string where = "TABLE_nbor_detail.ROW_nbor_detail[" + std::to_string(i) + "]";
+    std::string port;
+    try {
+      jsonr::expect_object(all[i], Path(where));
+      port = long_port_name(jsonr::string_value(jsonr::required(all[i], Path(where), "l_port_id"), Path(where)));
+    } catch (const jsonr::JsonError& e) {
+      return unexpected("show lldp neighbors detail: " + e.message);  // no port to charge the row to
+    }
+    if (!ethernet(port) || out.ports.count(port) || out.unreadable.count(port)) continue;
+    if (!valid_port_name(port)) continue;  // not a port this switch can have: nothing to pair it with
+    try {
+      const std::optional<std::string_view> system = text_field(all[i], where, "sys_name");
+      const std::optional<std::string_view> remote = text_field(all[i], where, "port_id");
+      LldpNeighbor n{std::string(system.value_or("")), std::string(remote.value_or(""))};
+      // The neighbour's own words reach reports and terminals: one bad name makes this port's neighbour
+      // unreadable, never the switch.
+      for (const auto& [what, value] : {std::pair{"sys_name", &n.system_name}, std::pair{"port_id", &n.port_id}})
+        if (!value->empty() && !valid_text(*value, 255))
+          jsonr::fail(Path(where + "." + what),
+                      "\"" + printable(*value, 64) + "\" is not 1-255 " + std::string(kTextRule));
+      if (!n.system_name.empty() || !n.port_id.empty()) out.ports.emplace(port, std::move(n));
+    } catch (const jsonr::JsonError& e) {
+      out.unreadable.emplace(port, "show lldp neighbors detail: " + e.message);
+    }
+  }
+  return out;
+}
+
+}  // namespace fabricctl::nxos
