@@ -313,6 +313,7 @@ struct Resolver {
     const Loc& loc = host ? in.mtu_host_loc : in.mtu_switch_loc;
     mtu_range(mtu, loc, host ? "mtu.host" : "mtu.switch", a, *dev.name);
     trust_mode(dev, a, in);
+    if (!host) queue_limits(dev, a, in);
     const Watchdog& w = in.qos.watchdog;
     if (!host && w.enabled &&
         std::find(a.watchdog_actions.begin(), a.watchdog_actions.end(), w.action) == a.watchdog_actions.end()) {
@@ -323,6 +324,47 @@ struct Resolver {
                   " " + std::string(kSubjects) + " (supported: " + join(names, ", ") + ")")
           .about("device", *dev.name);
     }
+  }
+
+  /// What a platform that queues by priority, sets ECN in coarser units or the watchdog in poll
+  /// intervals (PlatformTraits) cannot render.
+  void queue_limits(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {
+    const QosIntent& q = in.qos;
+    const std::string on = " on " + std::string(a.name()) + " " + std::string(kSubjects);
+    auto at = [](const Loc& loc, const Loc& otherwise) { return loc.file ? loc : otherwise; };
+    if (a.priority_is_queue)
+      for (int p = 0; p < kPriorities; ++p) {
+        const auto i = static_cast<size_t>(p);
+        const bool carries = q.trust != Trust::dscp || std::find(q.dscp_to_priority.begin(), q.dscp_to_priority.end(),
+                                                                 p) != q.dscp_to_priority.end();
+        if ((!carries && !q.lossless[i]) || q.priority_to_tc[i] == p) continue;
+        d.error(at(in.priority_to_tc_loc, dev.name.loc),
+                "ets.priority_to_tc: priority " + std::to_string(p) + " goes to traffic class " +
+                    std::to_string(q.priority_to_tc[i]) + on + ", which queues a " +
+                    (q.lossless[i] ? "lossless priority" : "priority that carries traffic") +
+                    " in the traffic class of its own number (" + std::to_string(p) + ")")
+            .about("device", *dev.name);
+        break;  // one error per profile and device is enough to see the rule
+      }
+    if (a.ecn_unit_bytes > 1 && q.ecn_enabled)
+      for (const EcnQueue& e : q.ecn)
+        for (const uint64_t bytes : {e.min_bytes, e.max_bytes})
+          if (bytes % static_cast<uint64_t>(a.ecn_unit_bytes) != 0) {
+            d.error(at(in.ecn_loc[static_cast<size_t>(e.tc)], dev.name.loc),
+                    "ecn.tc." + std::to_string(e.tc) + ": " + quote(std::to_string(bytes)) +
+                        " bytes is not a whole number of the " + std::to_string(a.ecn_unit_bytes) +
+                        "-byte units ECN thresholds are set in" + on)
+                .about("device", *dev.name);
+            break;
+          }
+    const Watchdog& w = q.watchdog;
+    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0 &&
+        (w.detection_ms % w.poll_interval_ms != 0 || w.restoration_ms % w.poll_interval_ms != 0))
+      d.error(at(in.watchdog_loc, dev.name.loc),
+              "pfc_watchdog: detection_ms " + std::to_string(w.detection_ms) + " and restoration_ms " +
+                  std::to_string(w.restoration_ms) + " must be whole multiples of poll_interval_ms " +
+                  std::to_string(w.poll_interval_ms) + on + ", which sets them as multipliers of it")
+          .about("device", *dev.name);
   }
 
   void trust_mode(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {

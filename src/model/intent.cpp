@@ -56,9 +56,12 @@ class Builder {
 
     if (have_mtu) mtus(in);
     if (have_classes) classes(q, in);
-    if (have_ets) ets(q);
+    if (have_ets) {
+      ets(q);
+      in.priority_to_tc_loc = l_.priority_to_tc.loc;
+    }
     if (have_classes && have_ets) class_placement(q);
-    if (l_.ecn_enabled.has()) ecn(q);
+    if (l_.ecn_enabled.has()) ecn(q, in);
     if (l_.dcqcn_enabled.has()) dcqcn(q);
     if (l_.watchdog_enabled.has()) watchdog(q, in);
     if (l_.cable_length_m.has()) {
@@ -205,7 +208,7 @@ class Builder {
     }
   }
 
-  void ecn(QosIntent& q) {
+  void ecn(QosIntent& q, Intent& in) {
     q.ecn_enabled = *l_.ecn_enabled;
     if (!q.ecn_enabled) return;
     for (const auto& [tc, e] : l_.ecn_tc.entries) {
@@ -226,6 +229,7 @@ class Builder {
       }
       if (!q.tc[static_cast<size_t>(tc)].used && l_.priority_to_tc.has())
         error(e.loc, where + ": traffic class " + std::to_string(tc) + " is not used by any priority");
+      in.ecn_loc[static_cast<size_t>(tc)] = e.min_bytes.loc;
       q.ecn.push_back({tc, static_cast<uint64_t>(*e.min_bytes), static_cast<uint64_t>(*e.max_bytes),
                        static_cast<int>(*e.probability)});
     }
@@ -254,6 +258,7 @@ class Builder {
   void watchdog(QosIntent& q, Intent& in) {
     Watchdog& w = q.watchdog;
     w.enabled = *l_.watchdog_enabled;
+    in.watchdog_loc = l_.watchdog_enabled.loc;
     if (l_.watchdog_poll_interval_ms.has()) w.poll_interval_ms = static_cast<int>(*l_.watchdog_poll_interval_ms);
     if (l_.watchdog_detection_ms.has()) w.detection_ms = static_cast<int>(*l_.watchdog_detection_ms);
     if (l_.watchdog_restoration_ms.has()) w.restoration_ms = static_cast<int>(*l_.watchdog_restoration_ms);

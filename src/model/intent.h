@@ -1,6 +1,7 @@
 // Turning a stack of profile layers into checked, complete intent.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,8 @@ struct Intent {
   int mtu_rdma = 0;
   int cable_length_m = 0;
   Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc, watchdog_action_loc, cable_length_loc, trust_loc;
+  Loc priority_to_tc_loc, watchdog_loc;        // for limits a platform puts on them
+  std::array<Loc, kTrafficClasses> ecn_loc{};  // each traffic class's ECN entry (its min_bytes)
 };
 
 /// Checks a merged layer against the domain rules and builds the intent. `owner` is where a

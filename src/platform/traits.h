@@ -49,6 +49,16 @@ struct PlatformTraits {
   std::vector<Trust> trust_modes{};
   /// Whether the PFC watchdog's restoration time can be set (Watchdog::restoration_configurable).
   bool watchdog_restoration_settable = true;
+  /// The NOS queues a packet by its priority: it classifies straight into a class that is both the
+  /// egress queue and, where lossless, the priority its PFC pauses (NX-OS's qos-group). A priority that
+  /// carries traffic, or is lossless, must then go to the traffic class of its own number.
+  bool priority_is_queue = false;
+  /// ECN thresholds are set in units of this many bytes (NX-OS: kbytes); a threshold must be a
+  /// whole number of them.
+  int ecn_unit_bytes = 1;
+  /// The watchdog's detection and restoration times are set as multiples of its poll interval (NX-OS:
+  /// `shutdown-multiplier`, `auto-restore multiplier`): each must be a whole multiple of it.
+  bool watchdog_in_poll_intervals = false;
   /// The keys of the platform's inventory mapping; none: the inventory has no such mapping.
   std::vector<InventoryKey> inventory_keys{};
   /// The neutral hardware facts of a device from its mapping's values (a key not given is absent: the
