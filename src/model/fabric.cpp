@@ -358,13 +358,17 @@ struct Resolver {
             break;
           }
     const Watchdog& w = q.watchdog;
-    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0 &&
-        (w.detection_ms % w.poll_interval_ms != 0 || w.restoration_ms % w.poll_interval_ms != 0))
-      d.error(at(in.watchdog_loc, dev.name.loc),
-              "pfc_watchdog: detection_ms " + std::to_string(w.detection_ms) + " and restoration_ms " +
-                  std::to_string(w.restoration_ms) + " must be whole multiples of poll_interval_ms " +
-                  std::to_string(w.poll_interval_ms) + on + ", which sets them as multipliers of it")
-          .about("device", *dev.name);
+    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0)
+      for (const auto& [key, ms, loc] : {std::tuple{"detection_ms", w.detection_ms, &in.watchdog_detection_loc},
+                                         std::tuple{"restoration_ms", w.restoration_ms, &in.watchdog_restoration_loc}})
+        if (ms % w.poll_interval_ms != 0) {
+          d.error(at(*loc, dev.name.loc), std::string("pfc_watchdog.") + key + ": " + std::to_string(ms) +
+                                              " is not a whole multiple of poll_interval_ms " +
+                                              std::to_string(w.poll_interval_ms) + on +
+                                              ", which sets it as a multiplier of the interval")
+              .about("device", *dev.name);
+          break;
+        }
   }
 
   void trust_mode(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {

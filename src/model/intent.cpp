@@ -258,7 +258,10 @@ class Builder {
   void watchdog(QosIntent& q, Intent& in) {
     Watchdog& w = q.watchdog;
     w.enabled = *l_.watchdog_enabled;
-    in.watchdog_loc = l_.watchdog_enabled.loc;
+    // Where a platform's limit on a time points: the key that set it, or the watchdog's own.
+    in.watchdog_detection_loc = l_.watchdog_detection_ms.has() ? l_.watchdog_detection_ms.loc : l_.watchdog_enabled.loc;
+    in.watchdog_restoration_loc =
+        l_.watchdog_restoration_ms.has() ? l_.watchdog_restoration_ms.loc : l_.watchdog_enabled.loc;
     if (l_.watchdog_poll_interval_ms.has()) w.poll_interval_ms = static_cast<int>(*l_.watchdog_poll_interval_ms);
     if (l_.watchdog_detection_ms.has()) w.detection_ms = static_cast<int>(*l_.watchdog_detection_ms);
     if (l_.watchdog_restoration_ms.has()) w.restoration_ms = static_cast<int>(*l_.watchdog_restoration_ms);

@@ -19,7 +19,7 @@ struct Intent {
   int mtu_rdma = 0;
   int cable_length_m = 0;
   Loc mtu_host_loc, mtu_switch_loc, mtu_rdma_loc, watchdog_action_loc, cable_length_loc, trust_loc;
-  Loc priority_to_tc_loc, watchdog_loc;        // for limits a platform puts on them
+  Loc priority_to_tc_loc, watchdog_detection_loc, watchdog_restoration_loc;  // for limits a platform puts on them
   std::array<Loc, kTrafficClasses> ecn_loc{};  // each traffic class's ECN entry (its min_bytes)
 };
 

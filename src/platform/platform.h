@@ -112,7 +112,7 @@ struct PlatformAdapter {
   /// Changes the device: its native change and its transaction (<platform>/apply.cpp).
   Applier applier{};
 
-  /// As written in the inventory: sonic, eos, nvue, linux.
+  /// As written in the inventory: sonic, eos, nvue, linux, nxos.
   [[nodiscard]] std::string_view name() const { return traits.name(); }
   [[nodiscard]] Platform platform() const { return traits.platform; }
 };
@@ -137,6 +137,7 @@ std::string sonic_fix(const Fix& fix);
 std::string eos_fix(const Fix& fix);
 std::string nvue_fix(const Fix& fix);
 std::string linux_fix(const Fix& fix);
+std::string nxos_fix(const Fix& fix);
 
 /// A fix phrased for the platform of its device: adapter(fix.device->platform).fix(fix).
 std::string fix_text(const Fix& fix);
@@ -154,18 +155,21 @@ Collector sonic_collector();  // sonic/collect.cpp
 Collector eos_collector();    // eos/collect.cpp
 Collector nvue_collector();   // nvue/collect.cpp
 Collector linux_collector();  // linux/collect.cpp
+Collector nxos_collector();   // nxos/collect.cpp
 
 // Appliers, one per platform (<platform>/apply.cpp).
 Applier sonic_applier();
 Applier eos_applier();
 Applier nvue_applier();
 Applier linux_applier();
+Applier nxos_applier();
 
 // The rows, one per platform (<platform>/adapter.cpp).
 PlatformAdapter sonic_adapter();
 PlatformAdapter eos_adapter();
 PlatformAdapter nvue_adapter();
 PlatformAdapter linux_adapter();
+PlatformAdapter nxos_adapter();
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

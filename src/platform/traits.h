@@ -68,7 +68,7 @@ struct PlatformTraits {
   /// change, in the platform's inventory words, when a cable is longer than every row.
   std::string_view headroom_table_fix{};
 
-  /// As written in the inventory: sonic, eos, nvue, linux.
+  /// As written in the inventory: sonic, eos, nvue, linux, nxos.
   [[nodiscard]] std::string_view name() const { return to_string(platform); }
 };
 

@@ -10,7 +10,7 @@
 
 namespace fabricctl {
 
-enum class Platform { sonic, eos, nvue, linux_host };
+enum class Platform { sonic, eos, nvue, linux_host, nxos };
 
 struct PlatformName {
   Platform id;
@@ -19,11 +19,12 @@ struct PlatformName {
 };
 
 /// One row per enumerator, in enumerator order (a static_assert below keeps it so).
-inline constexpr std::array<PlatformName, 4> kPlatformNames = {{
+inline constexpr std::array<PlatformName, 5> kPlatformNames = {{
     {Platform::sonic, "sonic", "SONiC"},
     {Platform::eos, "eos", "EOS"},
     {Platform::nvue, "nvue", "NVUE"},
     {Platform::linux_host, "linux", "Linux"},
+    {Platform::nxos, "nxos", "NX-OS"},
 }};
 
 /// A platform name no platform will have: tests that need an unknown platform use it, never the name of
@@ -36,7 +37,7 @@ struct PlatformAlias {
   std::string_view alias;
   Platform id;
 };
-inline constexpr std::array<PlatformAlias, 12> kPlatformAliases = {{
+inline constexpr std::array<PlatformAlias, 16> kPlatformAliases = {{
     {"cumulus", Platform::nvue},
     {"cumulus-linux", Platform::nvue},
     {"cl", Platform::nvue},
@@ -49,6 +50,10 @@ inline constexpr std::array<PlatformAlias, 12> kPlatformAliases = {{
     {"ubuntu", Platform::linux_host},
     {"debian", Platform::linux_host},
     {"rhel", Platform::linux_host},
+    {"nx-os", Platform::nxos},
+    {"cisco", Platform::nxos},
+    {"nexus", Platform::nxos},
+    {"n9k", Platform::nxos},
 }};
 
 constexpr bool platform_names_in_order() {
@@ -58,9 +63,9 @@ constexpr bool platform_names_in_order() {
 }
 static_assert(platform_names_in_order(), "kPlatformNames: one row per Platform enumerator, in order");
 
-/// "sonic", "eos", "nvue", "linux".
+/// "sonic", "eos", "nvue", "linux", "nxos".
 constexpr std::string_view to_string(Platform p) { return kPlatformNames[static_cast<size_t>(p)].name; }
-/// "SONiC", "EOS", "NVUE", "Linux".
+/// "SONiC", "EOS", "NVUE", "Linux", "NX-OS".
 constexpr std::string_view platform_label(Platform p) { return kPlatformNames[static_cast<size_t>(p)].label; }
 
 /// The platform an inventory or snapshot name spells, exactly (no prefixes, no case folding).
@@ -73,7 +78,7 @@ constexpr std::optional<Platform> parse_platform(std::string_view name) {
 /// Every inventory spelling, in enumerator order (for parsers that take a list of choices).
 const std::vector<std::string_view>& platform_names();
 
-/// "sonic, eos, nvue or linux", for messages that list the choices.
+/// "sonic, eos, nvue, linux or nxos", for messages that list the choices.
 std::string_view platform_choices();
 
 }  // namespace fabricctl

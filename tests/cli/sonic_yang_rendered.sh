@@ -55,5 +55,6 @@ PY
     checked=$((checked + 1))
   done
 done
-[ $checked -ge 5 ] || { echo "FAIL: only $checked SONiC configs rendered"; exit 1; }
+# The lab has one SONiC switch, rail-optimized three (two rail leaves and a spine).
+[ $checked -ge 4 ] || { echo "FAIL: only $checked SONiC configs rendered"; exit 1; }
 echo "sonic yang: $checked rendered CONFIG_DBs valid once loaded on SONiC's default tables"

@@ -435,7 +435,7 @@ std::string keep_running_config(std::string_view text) {
   return out;
 }
 
-Expected<RunningPorts> ports_from_config(const Config& config) {
+Expected<RunningPorts> ports_from_config(const Config& config, const std::vector<std::string>& also) {
   auto parsed = read(config);
   if (!parsed) return unexpected(parsed.error());
   const Parsed& p = *parsed;
@@ -466,7 +466,14 @@ Expected<RunningPorts> ports_from_config(const Config& config) {
       for (int cos : g.pause_cos) paused[static_cast<size_t>(cos)] = true;
 
   RunningPorts out;
-  for (const ConfigBlock* b : p.interfaces) {
+  std::vector<ConfigBlock> defaults;  // a block without lines for each port of `also` the config lacks
+  std::set<std::string, std::less<>> have;
+  for (const ConfigBlock* b : p.interfaces) have.insert(std::string(words(b->line)[1]));
+  for (const std::string& name : also)
+    if (!have.count(name)) defaults.push_back({"interface " + name, {}});
+  std::vector<const ConfigBlock*> blocks = p.interfaces;
+  for (const ConfigBlock& b : defaults) blocks.push_back(&b);
+  for (const ConfigBlock* b : blocks) {
     const std::string name = std::string(words(b->line)[1]);
     if (name.rfind("Ethernet", 0) != 0) continue;
     if (!valid_port_name(name)) {

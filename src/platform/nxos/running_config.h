@@ -34,10 +34,10 @@ struct RunningPorts {
   std::map<std::string, std::string, std::less<>> unreadable;  // port (made printable) -> why
 };
 
-/// The configured state of every Ethernet port the configuration has a block for: trust and the DSCP
-/// map (its classification policy), PFC, the watchdog, queue scheduling and ECN (the system policies),
-/// and its configured MTU (NX-OS's default 1500 without a line). The error: a line every port shares
-/// is malformed.
-Expected<RunningPorts> ports_from_config(const Config& config);
+/// The configured state of every Ethernet port the configuration has a block for, and of each port of
+/// `also` as NX-OS's defaults leave a port without one: trust and the DSCP map (its classification
+/// policy), PFC, the watchdog, queue scheduling and ECN (the system policies), and its configured MTU
+/// (NX-OS's default 1500 without a line). The error: a line every port shares is malformed.
+Expected<RunningPorts> ports_from_config(const Config& config, const std::vector<std::string>& also = {});
 
 }  // namespace fabricctl::nxos

@@ -255,7 +255,7 @@ set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/5' 0
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/6' 0
 set_sysfs '/sys/class/net/ens2f0np0/ecn/roce_np/enable/7' 0
 
-# ---- ens3f0np0: rail 2, cabled to rail2-leaf Ethernet80, 400000 Mb/s expected, RDMA mlx5_2 port 1
+# ---- ens3f0np0: rail 2, cabled to rail2-leaf Ethernet1/11, 400000 Mb/s expected, RDMA mlx5_2 port 1
 
 # MTU 9000 (L3). The RoCE active MTU follows it: 4096 needs at least 4192 (96 bytes of RoCE v2 headers).
 ip link set dev 'ens3f0np0' mtu 9000
