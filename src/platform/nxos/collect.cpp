@@ -8,9 +8,10 @@
 //   Eth1/1; the reader writes it long).
 // Why JSON for the rest: `| json` is NX-OS's structured form of a show command (the NX-API body), which
 // its releases keep while its text tables change; the running-config is the one thing it prints only as
-// text. Counters are not read yet: no public capture of `show queuing interface | json` or `show
-// interface priority-flow-control | json` was found (docs/reference-nxos.md D), and a reader is only as
-// good as the outputs it was tested on.
+// text. Of the counters, `show interface` gives FCS errors and discards; PFC and ECN counters are not
+// read yet: no public capture of `show queuing interface | json` or `show interface
+// priority-flow-control | json` was found (docs/reference-nxos.md D), and a reader is only as good as
+// the outputs it was tested on.
 #include <set>
 
 #include "platform/nxos/running_config.h"
@@ -60,6 +61,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       if (s->second.mtu) p.mtu = s->second.mtu;
       p.speed_mbps = s->second.speed_mbps;
       p.oper_up = s->second.oper_up;
+      p.counters = s->second.counters;
     }
     if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p.lldp = n->second;
     if (const auto why = lldp->unreadable.find(name); why != lldp->unreadable.end())

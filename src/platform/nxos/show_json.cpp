@@ -1,5 +1,8 @@
 #include "platform/nxos/show_json.h"
 
+#include <array>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "util/diag.h"
@@ -57,6 +60,15 @@ std::optional<std::string_view> text_field(Value row, const std::string& where, 
   return jsonr::string_value(*v, Path(at));
 }
 
+/// The counters of a `show interface` row fabricctl keeps, in neutral names (docs/counters-reference.md),
+/// each a number NX-OS prints as a string or an integer. `eth_inpause` / `eth_outpause` are not read:
+/// whether they count PFC frames or only 802.3x pause is UNCONFIRMED.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kCounters{{
+    {"eth_crc", "fcs_errors"},
+    {"eth_indiscard", "rx_discards"},
+    {"eth_outdiscard", "tx_discards"},
+}};
+
 PortObserved interface_of(std::string_view name, Value row, const std::string& where) {
   PortObserved p;
   p.name = std::string(name);
@@ -70,6 +82,11 @@ PortObserved interface_of(std::string_view name, Value row, const std::string& w
     if (kbits > 0) p.speed_mbps = static_cast<int>(kbits / 1'000);
   }
   if (const auto state = text_field(row, where, "state")) p.oper_up = *state == "up";
+  for (const auto& [key, neutral] : kCounters)
+    if (const auto v = jsonr::find(row, key)) {
+      const std::string at = where + "." + std::string(key);
+      p.counters[std::string(neutral)] = static_cast<uint64_t>(number(*v, Path(at), 0, INT64_MAX));
+    }
   return p;
 }
 

@@ -23,7 +23,8 @@ struct PortTable {
 };
 
 /// What `show interface` says of the Ethernet ports: MTU (`eth_mtu`, bytes), speed (`eth_bw`, Kbit/s,
-/// as Mb/s; 0 leaves it empty) and oper state (`state` "up"). Other interfaces (mgmt0, VlanN,
+/// as Mb/s; 0 leaves it empty), oper state (`state` "up") and the counters `eth_crc`, `eth_indiscard`
+/// and `eth_outdiscard` (as fcs_errors, rx_discards, tx_discards). Other interfaces (mgmt0, VlanN,
 /// port-channelN, loopbackN, nve1) are skipped. The error: not a JSON object with a TABLE_interface.
 Expected<PortTable<PortObserved>> interfaces_json(std::string_view text);
 

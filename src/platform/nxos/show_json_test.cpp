@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include "text_lines.h"
 
 using namespace fabricctl;
@@ -38,6 +40,7 @@ TEST_CASE("nxos show interface: a real N9K-C9336C-FX2 on 10.2(4)") {
   CHECK(e1.mtu == 9216);          // "9216", a string
   CHECK(e1.speed_mbps == 40000);  // "40000000" Kbit/s
   CHECK(e1.oper_up == true);
+  CHECK(e1.counters == std::map<std::string, uint64_t>{{"fcs_errors", 0}, {"rx_discards", 0}, {"tx_discards", 8}});
   CHECK(got->ports.count("mgmt0") == 0);
 }
 
@@ -70,6 +73,7 @@ TEST_CASE("nxos show interface: numbers as integers; a bad value makes its port 
       {R"("eth_mtu": 9216.5)", "eth_mtu"},
       {R"("eth_bw": "99999999999999999999999")", "eth_bw"},
       {R"("state": 1)", "state"},
+      {R"("eth_crc": "-3")", R"(eth_crc: a string "-3" is not a number)"},
   };
   for (const auto& b : bad) {
     CAPTURE(std::string(b.fields));
