@@ -369,6 +369,17 @@ struct Resolver {
               .about("device", *dev.name);
           break;
         }
+    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0)
+      for (const auto& [key, ms, most, loc] :
+           {std::tuple{"detection_ms", w.detection_ms, a.watchdog_max_detection_polls, &in.watchdog_detection_loc},
+            std::tuple{"restoration_ms", w.restoration_ms, a.watchdog_max_restoration_polls,
+                       &in.watchdog_restoration_loc}})
+        if (most > 0 && ms / w.poll_interval_ms > most)
+          d.error(at(*loc, dev.name.loc), std::string("pfc_watchdog.") + key + ": " + std::to_string(ms) + " is " +
+                                              std::to_string(ms / w.poll_interval_ms) + " poll intervals of " +
+                                              std::to_string(w.poll_interval_ms) + " ms" + on + ", which takes " +
+                                              std::to_string(most) + " at most")
+              .about("device", *dev.name);
   }
 
   void trust_mode(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {

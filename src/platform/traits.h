@@ -59,6 +59,10 @@ struct PlatformTraits {
   /// The watchdog's detection and restoration times are set as multiples of its poll interval (NX-OS:
   /// `shutdown-multiplier`, `auto-restore multiplier`): each must be a whole multiple of it.
   bool watchdog_in_poll_intervals = false;
+  /// The most poll intervals the detection and restoration times may span (their multipliers' ranges;
+  /// 0: no limit beyond the model's own).
+  int watchdog_max_detection_polls = 0;
+  int watchdog_max_restoration_polls = 0;
   /// The keys of the platform's inventory mapping; none: the inventory has no such mapping.
   std::vector<InventoryKey> inventory_keys{};
   /// The neutral hardware facts of a device from its mapping's values (a key not given is absent: the

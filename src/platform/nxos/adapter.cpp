@@ -52,6 +52,10 @@ PlatformAdapter nxos_adapter() {
               .priority_is_queue = true,
               .ecn_unit_bytes = 1024,
               .watchdog_in_poll_intervals = true,
+              // shutdown-multiplier 1-10, auto-restore multiplier 0-100 (UNCONFIRMED ranges,
+              // docs/reference-nxos.md A.2; the emulator and the reader hold the same).
+              .watchdog_max_detection_polls = 10,
+              .watchdog_max_restoration_polls = 100,
           },
       .document = document,
       .artifacts = {ArtifactSpec::from_data("config.cfg", config_cfg)},

@@ -52,7 +52,7 @@ bool safe_line(std::string_view line) { return plain_word(line, " ./:-_", 1024);
 Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
   const auto it = raw.find(kRunningConfig);
   if (it == raw.end()) return unexpected("no " + std::string(kRunningConfig) + " was collected");
-  auto running = parse_config(keep_running_config(it->second));
+  auto running = read_running_config(it->second);
   if (!running) return unexpected(running.error());
   const Config diff = difference(desired_config(device), *running);
   NativeChange c;
@@ -68,9 +68,11 @@ Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw
   return c;
 }
 
-/// The transaction's name: id.name is [a-z0-9T-] already (transaction.h); anything else is refused by
-/// sending a name NX-OS cannot take rather than a value that could be read as more syntax.
-std::string name_of(const TransactionId& id) { return plain_word(id.name, "-", 64) ? id.name : "invalid;name"; }
+/// The transaction's name: id.name is [a-z0-9T-] already (transaction.h); anything else becomes a fixed
+/// name, never a value that could be read as more syntax (`;` separates NX-OS commands).
+std::string name_of(const TransactionId& id) {
+  return plain_word(id.name, "-", 64) ? id.name : "fabricctl-invalid-name";
+}
 
 std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
   if (change.empty()) return {};

@@ -185,3 +185,28 @@ TEST_CASE("nxos transaction: a line NX-OS refuses fails the stage, and the rollb
   CHECK(sw.run(t.rollback) == "");
   CHECK(sw.mtu("Ethernet1/1") == 1500);
 }
+
+TEST_CASE("nxos apply: from one intent to another (the review's cases)") {
+  const Applier& a = adapter(Platform::nxos).applier;
+  // A port back to NX-OS's default MTU: running prints `mtu 9216`, the intent is 1500, which NX-OS omits.
+  DeviceDesired d = leaf();
+  d.ports[0].mtu = 1500;
+  auto c = a.change(d, raw(desired_text()));
+  REQUIRE(c);
+  CHECK(c->text == "interface Ethernet1/1\n  mtu 1500\n");
+  // A strict queue made ETS: the old scheduling removed first, then the new one.
+  d = leaf();
+  d.qos.tc[6] = {true, false, 10};
+  d.qos.tc[0].bandwidth_pct = 40;
+  c = a.change(d, raw(desired_text()));
+  REQUIRE(c);
+  CHECK(
+      c->text.find("  class type queuing c-out-8q-q6\n    no priority level 1\n    bandwidth remaining percent 10\n") !=
+      std::string::npos);
+  // A class map NX-OS prints with match-all (which Nexus 9000 takes as match-any) is the same class map:
+  // not removed, not made again.
+  c = a.change(leaf(), raw(replaced(desired_text(), "class-map type qos match-any FABRICCTL-TC3",
+                                    "class-map type qos match-all FABRICCTL-TC3")));
+  REQUIRE(c);
+  CHECK(c->empty());
+}

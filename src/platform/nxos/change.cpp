@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
 
 namespace fabricctl::nxos {
 namespace {
@@ -23,9 +24,19 @@ bool owned(std::string_view line) {
   return false;
 }
 
-/// Lines NX-OS does not print because they state its default, under a block of the given line.
-bool omitted_default(std::string_view parent, std::string_view line) {
-  return parent.rfind("interface ", 0) == 0 && line == "mtu 1500";
+/// Lines NX-OS does not print because they state its default, under a block of the given line: satisfied
+/// when the block has no line for that setting at all.
+bool omitted_default(std::string_view parent, std::string_view line, const ConfigBlock* have);
+
+/// A class map's line as running may print it: NX-OS takes `match-all` as `match-any` on Nexus 9000
+/// ("the match-all option ... yields the same results as match-any", Cisco's QoS guide 7.x, p.71), so the
+/// two lines name one class map.
+std::string other_match(std::string_view line) {
+  for (const auto& [a, b] :
+       {std::pair<std::string_view, std::string_view>{"class-map type qos match-any ", "class-map type qos match-all "},
+        {"class-map type qos match-all ", "class-map type qos match-any "}})
+    if (line.rfind(a, 0) == 0) return std::string(b) + std::string(line.substr(a.size()));
+  return {};
 }
 
 const ConfigBlock* find(const std::vector<ConfigBlock>& blocks, std::string_view line) {
@@ -34,12 +45,18 @@ const ConfigBlock* find(const std::vector<ConfigBlock>& blocks, std::string_view
   return nullptr;
 }
 
+/// The block of `line` at the top level, a class map under either of its match words.
+const ConfigBlock* find_top(const Config& blocks, std::string_view line) {
+  if (const ConfigBlock* b = find(blocks, line)) return b;
+  const std::string other = other_match(line);
+  return other.empty() ? nullptr : find(blocks, other);
+}
+
 /// What a line sets, for telling a new value of a setting from a second setting: `bandwidth remaining
-/// percent 50` replaces `... 40`, and `priority level 1` replaces the class's bandwidth; a `match` line
-/// is one of a list, each its own.
+/// percent 50` replaces `... 40`; `priority level 1` and a bandwidth are two settings, so a queue that
+/// turns strict loses its bandwidth by a `no` line first (and the other way round); a `match` line is
+/// one of a list, each its own.
 std::string_view setting_of(std::string_view line) {
-  for (std::string_view whole : {"priority", "bandwidth"})
-    if (line.rfind(whole, 0) == 0) return "scheduling";
   if (line.rfind("match ", 0) == 0) return line;
   const size_t space = line.find(' ');
   if (line.rfind("random-detect", 0) == 0 || line.rfind("pause ", 0) == 0) return line.substr(0, space);
@@ -62,7 +79,7 @@ std::vector<ConfigBlock> children_difference(const ConfigBlock& want, const Conf
     }
   for (const ConfigBlock& w : want.children) {
     const ConfigBlock* h = have ? find(have->children, w.line) : nullptr;
-    if (h == nullptr && omitted_default(want.line, w.line)) continue;
+    if (h == nullptr && omitted_default(want.line, w.line, have)) continue;
     if (w.children.empty()) {
       if (h == nullptr) out.push_back({w.line, {}});
       continue;
@@ -73,12 +90,19 @@ std::vector<ConfigBlock> children_difference(const ConfigBlock& want, const Conf
   return out;
 }
 
+bool omitted_default(std::string_view parent, std::string_view line, const ConfigBlock* have) {
+  if (parent.rfind("interface ", 0) != 0 || line != "mtu 1500") return false;
+  if (have == nullptr) return true;
+  return std::none_of(have->children.begin(), have->children.end(),
+                      [](const ConfigBlock& c) { return c.line.rfind("mtu ", 0) == 0; });
+}
+
 }  // namespace
 
 Config difference(const Config& desired, const Config& running) {
   Config out;
   for (const ConfigBlock& want : desired) {
-    const ConfigBlock* have = find(running, want.line);
+    const ConfigBlock* have = find_top(running, want.line);
     if (want.children.empty()) {
       if (have == nullptr) out.push_back({want.line, {}});
       continue;
@@ -88,7 +112,7 @@ Config difference(const Config& desired, const Config& running) {
   }
   // fabricctl's class maps the intent no longer has: after the policies that named them have changed.
   for (const ConfigBlock& have : running)
-    if (owned(have.line) && have.line.rfind("class-map ", 0) == 0 && find(desired, have.line) == nullptr)
+    if (owned(have.line) && have.line.rfind("class-map ", 0) == 0 && find_top(desired, have.line) == nullptr)
       out.push_back({"no " + have.line, {}});
   return out;
 }

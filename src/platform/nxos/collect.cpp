@@ -30,7 +30,7 @@ constexpr std::string_view kLldp = "lldp-neighbors.json";
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
     if (raw_file(raw, f) == nullptr) return unexpected("no " + std::string(f) + " was collected");
-  auto config = nxos::parse_config(nxos::keep_running_config(*raw_file(raw, kRunningConfig)));
+  auto config = nxos::read_running_config(*raw_file(raw, kRunningConfig));
   if (!config) return unexpected(config.error());
   auto interfaces = nxos::interfaces_json(*raw_file(raw, kInterfaces));
   if (!interfaces) return unexpected(interfaces.error());

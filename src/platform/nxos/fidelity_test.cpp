@@ -29,7 +29,9 @@ void in_kbytes(DeviceDesired& d) {
 }  // namespace
 
 TEST_CASE("nxos fidelity: every intent variant, staged on the emulated switch, reads back as the intent") {
-  for (const auto& [name, change] : test::intent_variants()) {
+  for (const auto& variant : test::intent_variants()) {
+    const std::string& name = variant.first;
+    const auto& change = variant.second;
     CAPTURE(name);
     Switch sw;
     if (!sw.up()) return;
@@ -68,4 +70,34 @@ TEST_CASE("nxos fidelity: every intent variant, staged on the emulated switch, r
       CHECK(p->watchdog->enabled == (q.watchdog.enabled && !q.lossless_priorities().empty()));
     }
   }
+}
+
+TEST_CASE("nxos fidelity: from one intent to another on the emulated switch, read back as the second") {
+  Switch sw;
+  if (!sw.up()) return;
+  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).stage) == "");
+  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).confirm) == "");
+  // The second intent: a port back to 1500, the CNP queue made ETS, ECN and the watchdog off, DSCP 27
+  // classified with RoCE (its class map changes), priority 6 no longer used.
+  sw.device.ports[0].mtu = 1500;
+  sw.device.qos.tc[6] = {true, false, 10};
+  sw.device.qos.tc[0].bandwidth_pct = 40;
+  sw.device.qos.ecn_enabled = false;
+  sw.device.qos.ecn.clear();
+  sw.device.qos.watchdog.enabled = false;
+  sw.device.qos.dscp_to_priority[27] = 3;
+  const NativeChange c = sw.change();
+  REQUIRE_FALSE(c.empty());
+  REQUIRE(sw.run(sw.applier.steps(sw.device, c, test::id_with_timer(300, "bbbbbb")).stage) == "");
+  CHECK(sw.change().empty());
+  auto observed = adapter(Platform::nxos).collector.observe("leaf1", sw.collect());
+  REQUIRE_MESSAGE(observed, observed.error());
+  const PortObserved* p = observed->port("Ethernet1/1");
+  REQUIRE(p != nullptr);
+  CHECK(p->mtu == 1500);
+  CHECK(*p->dscp_to_priority == sw.device.qos.dscp_to_priority);
+  CHECK_FALSE((*p->tc)[6].strict);
+  CHECK((*p->tc)[6].bandwidth_pct == 10);
+  CHECK(p->ecn->empty());
+  CHECK_FALSE(p->watchdog->enabled);
 }

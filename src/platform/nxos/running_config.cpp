@@ -193,8 +193,10 @@ void read_qos_policy(const ConfigBlock& b, const std::vector<std::string_view>& 
   QosPolicy& policy = p.qos_policies[std::string(head.back())];
   for (const ConfigBlock& cls : b.children) {
     const auto w = words(cls.line);
-    if (w.size() != 2 || w[0] != "class") continue;  // `class type qos NAME` is NX-OS's long form of the same
-    QosClass qc{std::string(w[1]), std::nullopt};
+    // `class NAME`, or NX-OS's long form of the same, `class type qos NAME`.
+    const bool long_form = w.size() == 4 && w[0] == "class" && w[1] == "type" && w[2] == "qos";
+    if (!long_form && (w.size() != 2 || w[0] != "class")) continue;
+    QosClass qc{std::string(w.back()), std::nullopt};
     for (const ConfigBlock& s : cls.children) {
       const auto sw = words(s.line);
       try {
@@ -251,7 +253,7 @@ void read_global(const ConfigBlock& b, Parsed& p) {
   } else if (is(w, {"priority-flow-control", "watch-dog", "interval"}) && w.size() == 4) {
     p.watchdog_interval_ms = number(b.line, w[3], 100, 1000);
   } else if (is(w, {"priority-flow-control", "watch-dog", "shutdown-multiplier"}) && w.size() == 4) {
-    p.shutdown_multiplier = number(b.line, w[3], 1, 100);
+    p.shutdown_multiplier = number(b.line, w[3], 1, 10);
   } else if (is(w, {"priority-flow-control", "auto-restore", "multiplier"}) && w.size() == 4) {
     p.auto_restore_multiplier = number(b.line, w[3], 0, 100);
   }
@@ -314,7 +316,14 @@ Expected<Classification> classify(const Parsed& p, const std::string& policy_nam
   std::array<bool, kDscpValues> dscp_done{};
   std::array<bool, kPriorities> cos_done{};
   bool by_dscp = false, by_cos = false;
-  for (const QosClass& qc : policy.classes) {
+  // NX-OS matches class-default last, wherever a policy lists it: the other classes first, in order.
+  std::vector<const QosClass*> ordered;
+  for (const QosClass& qc : policy.classes)
+    if (qc.class_map != "class-default") ordered.push_back(&qc);
+  for (const QosClass& qc : policy.classes)
+    if (qc.class_map == "class-default") ordered.push_back(&qc);
+  for (const QosClass* q : ordered) {
+    const QosClass& qc = *q;
     const int group = qc.qos_group.value_or(0);  // a class that sets no qos-group leaves it at 0
     if (qc.class_map == "class-default") {
       for (int d = 0; d < kDscpValues; ++d)
@@ -409,30 +418,41 @@ std::string keep_running_config(std::string_view text) {
   std::string out;
   enum class Keep { none, block, interface } keep = Keep::none;
   for (const std::string_view line : text_lines(text)) {
-    if (line.size() > kMaxLineBytes || skipped(line)) continue;
+    if (skipped(line)) continue;
     const bool top = line[0] != ' ';
     const std::string_view body = line.substr(line.find_first_not_of(' '));
-    bool kept = false;
+    // Nothing fabricctl reads names a secret or runs that long: such a line is dropped, and with a
+    // block's own line its whole block, so that no line of it lands under the block before.
+    bool kept = line.size() <= kMaxLineBytes;
+    for (std::string_view word : words(body))
+      for (std::string_view secret : {"secret", "password", "key", "community"}) kept = kept && word != secret;
     if (top) {
       keep = Keep::none;
-      for (std::string_view b : kBlocks)
-        if (body.rfind(b, 0) == 0 || body == b) keep = Keep::block;
-      if (body.rfind("interface Ethernet", 0) == 0) keep = Keep::interface;
-      kept = keep != Keep::none || body.rfind("priority-flow-control ", 0) == 0;
-    } else if (keep == Keep::block) {
-      kept = true;
+      if (kept) {
+        for (std::string_view b : kBlocks)
+          if (body.rfind(b, 0) == 0 || body == b) keep = Keep::block;
+        if (body.rfind("interface Ethernet", 0) == 0) keep = Keep::interface;
+      }
+      kept = kept && (keep != Keep::none || body.rfind("priority-flow-control ", 0) == 0);
     } else if (keep == Keep::interface) {
-      for (std::string_view l : kInterfaceLines) kept = kept || body.rfind(l, 0) == 0;
+      bool wanted = false;
+      for (std::string_view l : kInterfaceLines) wanted = wanted || body.rfind(l, 0) == 0;
+      kept = kept && wanted;
+    } else {
+      kept = kept && keep == Keep::block;
     }
-    // Nothing fabricctl reads names a secret: a line that does is dropped whatever block it is in.
-    for (std::string_view word : {"secret", "password", "key", "community"})
-      if (body.find(word) != std::string_view::npos) kept = false;
     if (kept) {
       out.append(line);
       out += '\n';
     }
   }
   return out;
+}
+
+Expected<Config> read_running_config(std::string_view output) {
+  if (output.size() > kMaxBytes) return unexpected("show running-config: over " + std::to_string(kMaxBytes) + " bytes");
+  if (output.find('\0') != std::string_view::npos) return unexpected("show running-config: holds a NUL byte");
+  return parse_config(keep_running_config(output));
 }
 
 Expected<RunningPorts> ports_from_config(const Config& config, const std::vector<std::string>& also) {

@@ -29,6 +29,10 @@ Expected<Config> parse_config(std::string_view text);
 /// later, are dropped; a kept line naming a key, secret or password is dropped as well.
 std::string keep_running_config(std::string_view text);
 
+/// The output of `show running-config` as fabricctl reads it: checked for size and NUL bytes whole, then
+/// kept (keep_running_config) and parsed (parse_config).
+Expected<Config> read_running_config(std::string_view output);
+
 struct RunningPorts {
   std::map<std::string, PortObserved, std::less<>> ports;      // by name, Ethernet ports only
   std::map<std::string, std::string, std::less<>> unreadable;  // port (made printable) -> why

@@ -176,3 +176,31 @@ TEST_CASE("nxos running-config: only what fabricctl reads is kept, never a secre
   REQUIRE_MESSAGE(whole, whole.error());
   CHECK((*whole->ports.at("Ethernet1/1").lossless)[3]);
 }
+
+TEST_CASE("nxos running-config: class-default is matched last; the long class form; blocks the filter drops") {
+  // class-default printed first: NX-OS still matches it last.
+  std::string policies = kPolicies;
+  policies.replace(policies.find("policy-map type qos CLASSIFY\n"), 29,
+                   "policy-map type qos CLASSIFY\n  class class-default\n    set qos-group 0\n");
+  auto got = read(policies + "interface Ethernet1/1\n  service-policy type qos input CLASSIFY\n");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK((*got->ports.at("Ethernet1/1").dscp_to_priority)[26] == 3);
+  // `class type qos NAME` is `class NAME`.
+  policies = kPolicies;
+  policies.replace(policies.find("  class RDMA\n"), 13, "  class type qos RDMA\n");
+  got = read(policies + "interface Ethernet1/1\n  service-policy type qos input CLASSIFY\n");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK((*got->ports.at("Ethernet1/1").dscp_to_priority)[26] == 3);
+  // A block whose own line the filter drops (a name with a secret's word, an over-long line) goes whole:
+  // none of its lines lands under the block before it.
+  for (const std::string& header :
+       {std::string("class-map type qos match-any key"), "class-map type qos match-any X" + std::string(5000, 'x')}) {
+    const std::string kept = keep_running_config(kPolicies + header + "\n  match dscp 10\n");
+    CHECK(kept == kPolicies);
+  }
+  CHECK(keep_running_config("class-map type qos match-any monkey-apps\n  match dscp 10\n") ==
+        "class-map type qos match-any monkey-apps\n  match dscp 10\n");  // a word, not a substring
+  // The whole output is held to the limits before anything is kept.
+  CHECK(read_running_config(std::string(33u << 20, 'x')).error().find("over 33554432 bytes") != std::string::npos);
+  CHECK(read_running_config(std::string("version 1\n\0", 11)).error() == "show running-config: holds a NUL byte");
+}

@@ -113,7 +113,9 @@ class Cli:
             block = find(here, line)
             if block is None:
                 block = [line, []]
-                here.append(block)
+                # NX-OS keeps a policy's class-default last, whatever was entered after it (NDFC capture).
+                default = find(here, "class class-default")
+                here.insert(here.index(default) if default is not None and line != default[0] else len(here), block)
             self.stack.append((what.split()[1], block))
             if self.mode() == "applet":
                 self.entered_applets.append(line.split()[-1])
@@ -121,6 +123,8 @@ class Cli:
         if what.startswith("set"):
             k = nxos_grammar.key(line)
             here[:] = [b for b in here if nxos_grammar.key(b[0]) != k or b[1]]
+            if self.mode() == "if" and line == "mtu %d" % DEFAULT_MTU:
+                return  # the default: NX-OS does not print it (the real running-configs print no `mtu 1500`)
         elif find(here, line) is not None:
             return
         here.append([line, []])

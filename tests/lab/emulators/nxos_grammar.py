@@ -41,8 +41,8 @@ ROWS = [
     ("pmap-c-nq", r"mtu (\d+)", "set", "TME :97; DME network_qos.yaml:111-124 (576-9216)"),
     ("pmap-c-nq", r"pause pfc-cos ([0-7])", "set", "TME :98; NDFC"),
     ("pmap-que", r"class type queuing (" + OUT_CLASS + ")", "enter pmap-c-que", "TME :117; NDFC"),
-    ("pmap-c-que", r"priority level ([1-8])", "set scheduling", "TME :132; DME queuing_qos.yaml:66-78 (1-8)"),
-    ("pmap-c-que", r"bandwidth remaining percent (\d+)", "set scheduling", "TME :118; DME queuing_qos.yaml:80-92"),
+    ("pmap-c-que", r"priority level ([1-8])", "set", "TME :132; DME queuing_qos.yaml:66-78 (1-8)"),
+    ("pmap-c-que", r"bandwidth remaining percent (\d+)", "set", "TME :118; DME queuing_qos.yaml:80-92"),
     ("pmap-c-que", r"random-detect minimum-threshold (\d+) " + UNIT + r" maximum-threshold (\d+) " + UNIT +
      r" drop-probability (\d+) weight (\d+) ecn", "set", "TME :122; NDFC"),
     ("sys-qos", r"service-policy type network-qos (" + NAME + ")", "set", "TME :135; NDFC"),
@@ -110,11 +110,10 @@ def parse(mode, line):
 
 
 def key(line):
-    """What a line sets, so that a new value replaces the old line: its words up to its value, and one
-    key for a queuing class's scheduling (`priority level` and `bandwidth remaining percent` exclude each
-    other: QoS guide, one of strict or ETS per class)."""
-    if line.startswith(("priority level", "bandwidth remaining")):
-        return "scheduling"
+    """What a line sets, so that a new value replaces the old line: its words up to its value. A queuing
+    class's `priority level` and `bandwidth remaining percent` are two settings; what NX-OS does with both
+    in one class is UNCONFIRMED (docs/reference-nxos.md B), so the emulator keeps both and reads a class
+    with `priority level` as strict."""
     if line.startswith("random-detect"):
         return "random-detect"
     if line in ("shutdown", "no shutdown"):
