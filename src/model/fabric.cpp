@@ -358,28 +358,26 @@ struct Resolver {
             break;
           }
     const Watchdog& w = q.watchdog;
-    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0)
-      for (const auto& [key, ms, loc] : {std::tuple{"detection_ms", w.detection_ms, &in.watchdog_detection_loc},
-                                         std::tuple{"restoration_ms", w.restoration_ms, &in.watchdog_restoration_loc}})
-        if (ms % w.poll_interval_ms != 0) {
-          d.error(at(*loc, dev.name.loc), std::string("pfc_watchdog.") + key + ": " + std::to_string(ms) +
-                                              " is not a whole multiple of poll_interval_ms " +
-                                              std::to_string(w.poll_interval_ms) + on +
-                                              ", which sets it as a multiplier of the interval")
-              .about("device", *dev.name);
-          break;
-        }
-    if (a.watchdog_in_poll_intervals && w.enabled && w.poll_interval_ms > 0)
-      for (const auto& [key, ms, most, loc] :
-           {std::tuple{"detection_ms", w.detection_ms, a.watchdog_max_detection_polls, &in.watchdog_detection_loc},
-            std::tuple{"restoration_ms", w.restoration_ms, a.watchdog_max_restoration_polls,
-                       &in.watchdog_restoration_loc}})
-        if (most > 0 && ms / w.poll_interval_ms > most)
-          d.error(at(*loc, dev.name.loc), std::string("pfc_watchdog.") + key + ": " + std::to_string(ms) + " is " +
-                                              std::to_string(ms / w.poll_interval_ms) + " poll intervals of " +
-                                              std::to_string(w.poll_interval_ms) + " ms" + on + ", which takes " +
-                                              std::to_string(most) + " at most")
-              .about("device", *dev.name);
+    if (!a.watchdog_in_poll_intervals || !w.enabled || w.poll_interval_ms <= 0) return;
+    // Each time in poll intervals: a whole number of them, and no more than the platform's multiplier takes.
+    for (const auto& [key, ms, most, loc] :
+         {std::tuple{"detection_ms", w.detection_ms, a.watchdog_max_detection_polls, &in.watchdog_detection_loc},
+          std::tuple{"restoration_ms", w.restoration_ms, a.watchdog_max_restoration_polls,
+                     &in.watchdog_restoration_loc}}) {
+      const std::string what = std::string("pfc_watchdog.") + key + ": " + std::to_string(ms);
+      const std::string poll = std::to_string(w.poll_interval_ms);
+      if (ms % w.poll_interval_ms != 0) {
+        d.error(at(*loc, dev.name.loc), what + " is not a whole multiple of poll_interval_ms " + poll + on +
+                                            ", which sets it as a multiplier of the interval")
+            .about("device", *dev.name);
+        return;
+      }
+      if (most > 0 && ms / w.poll_interval_ms > most)
+        d.error(at(*loc, dev.name.loc), what + " is " + std::to_string(ms / w.poll_interval_ms) +
+                                            " poll intervals of " + poll + " ms" + on + ", which takes " +
+                                            std::to_string(most) + " at most")
+            .about("device", *dev.name);
+    }
   }
 
   void trust_mode(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {

@@ -22,6 +22,20 @@ std::vector<std::string_view> text_lines(std::string_view text) {
   return out;
 }
 
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < line.size();) {
+    if (line[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const size_t end = std::min(line.find(' ', i), line.size());
+    out.push_back(line.substr(i, end - i));
+    i = end;
+  }
+  return out;
+}
+
 bool dash_rule(std::string_view line) {
   line = trim_cell(line);
   return !line.empty() && line.find_first_not_of("- ") == std::string_view::npos;

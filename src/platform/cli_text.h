@@ -17,6 +17,9 @@ std::string_view trim_cell(std::string_view s);
 /// The lines of `text`, without their '\n'.
 std::vector<std::string_view> text_lines(std::string_view text);
 
+/// The words of `line`, split at runs of spaces (a CLI line: `match dscp 24-31`).
+std::vector<std::string_view> words_of(std::string_view line);
+
 /// A line of dashes and spaces with at least one dash: the rule under a table's header.
 bool dash_rule(std::string_view line);
 

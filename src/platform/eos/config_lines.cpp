@@ -1,23 +1,11 @@
 #include "platform/eos/config_lines.h"
 
+#include "platform/cli_text.h"
+
 #include <algorithm>
 
 namespace fabricctl::eos {
 namespace {
-
-std::vector<std::string_view> words_of(std::string_view s) {
-  std::vector<std::string_view> out;
-  for (size_t i = 0; i < s.size();) {
-    if (s[i] == ' ') {
-      ++i;
-      continue;
-    }
-    const size_t end = std::min(s.find(' ', i), s.size());
-    out.push_back(s.substr(i, end - i));
-    i = end;
-  }
-  return out;
-}
 
 bool block_header(const std::vector<std::string_view>& w) {
   return (w.size() == 2 && w[0] == "interface") || (w.size() == 3 && w[0] == "qos" && w[1] == "profile");

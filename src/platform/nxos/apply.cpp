@@ -43,7 +43,7 @@ namespace {
 
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kEemCommand = "show running-config eem";
-constexpr std::string_view kAppletPrefix = "event manager applet fabricctl-";
+constexpr std::string_view kApplet = "event manager applet ";
 
 /// What a line of the change may hold: NX-OS keywords, numbers, names of fabricctl's own policies and
 /// of ports (util/names.h). NX-OS's CLI splits an exec at ';', so nothing else may reach it.
@@ -107,7 +107,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
 std::vector<std::string> armed_reverts(std::string_view text) {
   std::vector<std::string> out;
   for (const std::string& line : split_lines(text))
-    if (line.rfind(kAppletPrefix, 0) == 0) out.push_back(printable(line.substr(kAppletPrefix.size() - 10), 64));
+    if (line.rfind(kApplet, 0) == 0 && line.compare(kApplet.size(), 10, "fabricctl-") == 0)
+      out.push_back(printable(line.substr(kApplet.size()), 64));
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 #include <vector>
 
+#include "platform/cli_text.h"
 #include "util/diag.h"
 #include "util/names.h"
 #include "util/text.h"
@@ -24,30 +25,11 @@ constexpr int kDefaultWatchdogIntervalMs = 100;
 constexpr int kDefaultShutdownMultiplier = 1;
 constexpr int kDefaultAutoRestoreMultiplier = 10;
 
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
-
 /// The lines of `text` without their line ends and trailing spaces (NX-OS pads some: `version ... `).
-std::vector<std::string_view> text_lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
+std::vector<std::string_view> trimmed_lines(std::string_view text) {
+  std::vector<std::string_view> out = text_lines(text);
+  for (std::string_view& line : out)
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-    out.push_back(line);
-    start = end + 1;
-  }
   return out;
 }
 
@@ -175,7 +157,7 @@ std::optional<EcnQueue> random_detect(std::string_view line, const std::vector<s
 void read_class_map(const ConfigBlock& b, const std::vector<std::string_view>& head, Parsed& p) {
   ClassMap& m = p.class_maps[std::string(head.back())];
   for (const ConfigBlock& c : b.children) {
-    const auto w = words(c.line);
+    const auto w = words_of(c.line);
     try {
       if (is(w, {"match", "dscp"}) && w.size() == 3)
         for (int d : number_list(c.line, w[2], 0, 63)) m.dscp.insert(d);
@@ -192,13 +174,13 @@ void read_class_map(const ConfigBlock& b, const std::vector<std::string_view>& h
 void read_qos_policy(const ConfigBlock& b, const std::vector<std::string_view>& head, Parsed& p) {
   QosPolicy& policy = p.qos_policies[std::string(head.back())];
   for (const ConfigBlock& cls : b.children) {
-    const auto w = words(cls.line);
+    const auto w = words_of(cls.line);
     // `class NAME`, or NX-OS's long form of the same, `class type qos NAME`.
     const bool long_form = w.size() == 4 && w[0] == "class" && w[1] == "type" && w[2] == "qos";
     if (!long_form && (w.size() != 2 || w[0] != "class")) continue;
     QosClass qc{std::string(w.back()), std::nullopt};
     for (const ConfigBlock& s : cls.children) {
-      const auto sw = words(s.line);
+      const auto sw = words_of(s.line);
       try {
         if (is(sw, {"set", "qos-group"}) && sw.size() == 3) qc.qos_group = number(s.line, sw[2], 0, 7);
       } catch (const BadLine& e) {
@@ -213,13 +195,13 @@ void read_group_policy(const ConfigBlock& b, const std::vector<std::string_view>
                        std::map<std::string, std::pair<GroupPolicy, std::string>, std::less<>>& into) {
   auto& [policy, error] = into[std::string(head.back())];
   for (const ConfigBlock& cls : b.children) {
-    const auto w = words(cls.line);
+    const auto w = words_of(cls.line);
     if (w.size() != 4 || w[0] != "class") continue;
     const std::optional<int> group = group_of(w[3], class_prefix);
     if (!group) continue;  // a 4-queue or user class: no qos-group fabricctl configures
     GroupClass& g = policy[*group];
     for (const ConfigBlock& s : cls.children) {
-      const auto sw = words(s.line);
+      const auto sw = words_of(s.line);
       try {
         if (sw.size() >= 3 && sw[0] == "pause") {
           size_t i = 1;
@@ -246,7 +228,7 @@ void read_group_policy(const ConfigBlock& b, const std::vector<std::string_view>
 }
 
 void read_global(const ConfigBlock& b, Parsed& p) {
-  const auto w = words(b.line);
+  const auto w = words_of(b.line);
   if (is(w, {"priority-flow-control", "watch-dog-interval"}) && w.size() == 3) {
     if (w[2] != "on" && w[2] != "off") bad(b.line, quote(w[2]) + " is not on or off");
     p.watchdog = w[2] == "on";
@@ -263,7 +245,7 @@ Expected<Parsed> read(const Config& config) {
   Parsed p;
   try {
     for (const ConfigBlock& b : config) {
-      const auto w = words(b.line);
+      const auto w = words_of(b.line);
       if (is(w, {"class-map", "type", "qos"}) && w.size() >= 4) read_class_map(b, w, p);
       else if (is(w, {"policy-map", "type", "qos"}) && w.size() == 4) read_qos_policy(b, w, p);
       else if (is(w, {"policy-map", "type", "network-qos"}) && w.size() == 4)
@@ -272,7 +254,7 @@ Expected<Parsed> read(const Config& config) {
         read_group_policy(b, w, "c-out-8q-q", p.queuing);
       else if (is(w, {"system", "qos"}) && w.size() == 2)
         for (const ConfigBlock& s : b.children) {
-          const auto sw = words(s.line);
+          const auto sw = words_of(s.line);
           if (is(sw, {"service-policy", "type", "network-qos"}) && sw.size() == 4) p.system_network_qos = sw[3];
           if (is(sw, {"service-policy", "type", "queuing", "output"}) && sw.size() == 5) p.system_queuing = sw[4];
         }
@@ -366,7 +348,7 @@ struct InterfaceLines {
 InterfaceLines interface_lines(const ConfigBlock& b) {
   InterfaceLines l;
   for (const ConfigBlock& c : b.children) {
-    const auto w = words(c.line);
+    const auto w = words_of(c.line);
     if (is(w, {"mtu"}) && w.size() == 2) {
       l.mtu = number(c.line, w[1], 68, 65535);
     } else if (is(w, {"priority-flow-control", "mode"}) && w.size() == 3) {
@@ -387,7 +369,7 @@ InterfaceLines interface_lines(const ConfigBlock& b) {
 Expected<Config> parse_config(std::string_view text) {
   if (text.size() > kMaxBytes) return unexpected("show running-config: over " + std::to_string(kMaxBytes) + " bytes");
   if (text.find('\0') != std::string_view::npos) return unexpected("show running-config: holds a NUL byte");
-  const std::vector<std::string_view> lines = text_lines(text);
+  const std::vector<std::string_view> lines = trimmed_lines(text);
   if (lines.size() > kMaxLines) return unexpected("show running-config: over " + std::to_string(kMaxLines) + " lines");
   Config config;
   std::vector<std::vector<ConfigBlock>*> levels{&config};  // levels[d]: where a line at depth d goes
@@ -417,14 +399,14 @@ std::string keep_running_config(std::string_view text) {
                                                                       "service-policy type qos input ", "switchport"};
   std::string out;
   enum class Keep { none, block, interface } keep = Keep::none;
-  for (const std::string_view line : text_lines(text)) {
+  for (const std::string_view line : trimmed_lines(text)) {
     if (skipped(line)) continue;
     const bool top = line[0] != ' ';
     const std::string_view body = line.substr(line.find_first_not_of(' '));
     // Nothing fabricctl reads names a secret or runs that long: such a line is dropped, and with a
     // block's own line its whole block, so that no line of it lands under the block before.
     bool kept = line.size() <= kMaxLineBytes;
-    for (std::string_view word : words(body))
+    for (std::string_view word : words_of(body))
       for (std::string_view secret : {"secret", "password", "key", "community"}) kept = kept && word != secret;
     if (top) {
       keep = Keep::none;
@@ -488,13 +470,13 @@ Expected<RunningPorts> ports_from_config(const Config& config, const std::vector
   RunningPorts out;
   std::vector<ConfigBlock> defaults;  // a block without lines for each port of `also` the config lacks
   std::set<std::string, std::less<>> have;
-  for (const ConfigBlock* b : p.interfaces) have.insert(std::string(words(b->line)[1]));
+  for (const ConfigBlock* b : p.interfaces) have.insert(std::string(words_of(b->line)[1]));
   for (const std::string& name : also)
     if (!have.count(name)) defaults.push_back({"interface " + name, {}});
   std::vector<const ConfigBlock*> blocks = p.interfaces;
   for (const ConfigBlock& b : defaults) blocks.push_back(&b);
   for (const ConfigBlock* b : blocks) {
-    const std::string name = std::string(words(b->line)[1]);
+    const std::string name = std::string(words_of(b->line)[1]);
     if (name.rfind("Ethernet", 0) != 0) continue;
     if (!valid_port_name(name)) {
       out.unreadable.emplace(printable(name, 64), "not a port name (" + std::string(kPortNameRule) + ")");
