@@ -279,6 +279,7 @@ struct Resolver {
     if (device_intent[i]) dd.qos = device_intent[i]->qos;
     if (a) dd.qos.watchdog.restoration_configurable = a->watchdog_restoration_settable;
     if (a) dd.hardware = hardware(dev, dev_groups, *a, where);
+    if (a && a->ecn_in_buffer_percent && device_intent[i]) ecn_buffer(dev, *a, *device_intent[i], dd.hardware, where);
     ports(i, dev, a, dd, where);
     out.desired.devices.push_back(std::move(dd));
   }
@@ -305,6 +306,33 @@ struct Resolver {
         if (value.has()) given.emplace(key, *value);
     a.hardware(given, hw);
     return hw;
+  }
+
+  /// Where ECN thresholds are a percent of the queue's buffer (PlatformTraits::ecn_in_buffer_percent),
+  /// the device must state that buffer, and each threshold must be a whole percent of it.
+  void ecn_buffer(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in, const SwitchHardware& hw,
+                  const std::string& where) {
+    const QosIntent& q = in.qos;
+    if (!q.ecn_enabled || q.ecn.empty()) return;
+    const std::string on = " on " + std::string(a.name()) + " " + std::string(kSubjects);
+    if (hw.ecn_buffer_bytes == 0) {
+      d.error(dev.name.loc, where + ": ECN thresholds are set as a percent of the queue's buffer" + on +
+                                ": state it as " + std::string(a.name()) + ": {ecn_buffer_kbytes: N}")
+          .about("device", *dev.name);
+      return;
+    }
+    const uint64_t buffer = hw.ecn_buffer_bytes;
+    for (const EcnQueue& e : q.ecn)
+      for (const uint64_t bytes : {e.min_bytes, e.max_bytes}) {
+        if (bytes <= buffer && (bytes * 100) % buffer == 0) continue;
+        d.error(in.ecn_loc[static_cast<size_t>(e.tc)].file ? in.ecn_loc[static_cast<size_t>(e.tc)] : dev.name.loc,
+                "ecn.tc." + std::to_string(e.tc) + ": " + quote(std::to_string(bytes)) + " bytes is " +
+                    (bytes > buffer ? "more than" : "not a whole percent of") + " the queue buffer of " +
+                    std::to_string(buffer) + " bytes (" + std::string(a.name()) + ".ecn_buffer_kbytes)" + on +
+                    ", which sets ECN thresholds as percents of it")
+            .about("device", *dev.name);
+        return;
+      }
   }
 
   void platform_limits(const DeviceSpec& dev, const PlatformTraits& a, const Intent& in) {

@@ -104,9 +104,12 @@ TEST_CASE("the lab inventory resolves with both ends of every link") {
   Loaded l = load("lab");
   REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
   const Fabric& f = l.fabric;
-  CHECK(f.links == 6);
-  REQUIRE(f.desired.devices.size() == 5);
+  CHECK(f.links == 12);
+  REQUIRE(f.desired.devices.size() == 7);
   CHECK(f.desired.devices[0].name == "host1");  // sorted by name
+  // The Junos leaf: its ECN buffer, from its platform's mapping.
+  CHECK(device(f, "leaf4").platform == Platform::junos);
+  CHECK(device(f, "leaf4").hardware.ecn_buffer_bytes == uint64_t{15000} * 1024);
   const DeviceDesired& leaf1 = device(f, "leaf1");
   CHECK(leaf1.platform == Platform::sonic);
   CHECK(leaf1.role == Role::switch_);

@@ -97,6 +97,12 @@ void read_hardware(const Reader& r, const YamlEntry& kv, const std::string& wher
       value = word.has() ? Field<HardwareValue>{*word, word.loc} : Field<HardwareValue>{};
       continue;
     }
+    if (key->single) {
+      const Field<int64_t> one = r.integer(e.value, key_path(what, name), key->min, key->max);
+      value =
+          one.has() ? Field<HardwareValue>{std::vector<int>{static_cast<int>(*one)}, one.loc} : Field<HardwareValue>{};
+      continue;
+    }
     Field<std::vector<int>> list = r.int_list(e.value, key_path(what, name), key->min, key->max);
     if (list.has() && list->empty()) {
       r.error(e.value, key_path(what, name) + ": needs at least one " + std::string(key->list_what));

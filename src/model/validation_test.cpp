@@ -114,7 +114,7 @@ links:
 )");
   CHECK(
       l.diags.str() ==
-      "inv.yaml:6:32: devices.c1.platform: \"cumulus\" is not one of sonic, eos, nvue, linux, nxos; did you mean \"nvue\"?\n"
+      "inv.yaml:6:32: devices.c1.platform: \"cumulus\" is not one of sonic, eos, nvue, linux, nxos, junos; did you mean \"nvue\"?\n"
       "inv.yaml:3:46: profile: unknown profile \"roce-losless\" (devices a1, a2 and a3); did you mean "
       "\"roce-lossless\"?\n"
       "inv.yaml:3:68: devices.a1.ports: \"Et1/1\" is not a valid eos port name (like \"Ethernet1/1\"); did you mean "

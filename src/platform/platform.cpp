@@ -6,8 +6,8 @@ namespace fabricctl {
 
 // The platform table: one row per platform, each built by its platform (<platform>/adapter.cpp).
 const std::vector<PlatformAdapter>& platforms() {
-  static const std::vector<PlatformAdapter> table = {sonic_adapter(), eos_adapter(), nvue_adapter(), linux_adapter(),
-                                                     nxos_adapter()};
+  static const std::vector<PlatformAdapter> table = {sonic_adapter(), eos_adapter(),  nvue_adapter(),
+                                                     linux_adapter(), nxos_adapter(), junos_adapter()};
   return table;
 }
 

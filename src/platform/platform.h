@@ -112,7 +112,7 @@ struct PlatformAdapter {
   /// Changes the device: its native change and its transaction (<platform>/apply.cpp).
   Applier applier{};
 
-  /// As written in the inventory: sonic, eos, nvue, linux, nxos.
+  /// As written in the inventory: sonic, eos, nvue, linux, nxos, junos.
   [[nodiscard]] std::string_view name() const { return traits.name(); }
   [[nodiscard]] Platform platform() const { return traits.platform; }
 };
@@ -138,6 +138,7 @@ std::string eos_fix(const Fix& fix);
 std::string nvue_fix(const Fix& fix);
 std::string linux_fix(const Fix& fix);
 std::string nxos_fix(const Fix& fix);
+std::string junos_fix(const Fix& fix);
 
 /// A fix phrased for the platform of its device: adapter(fix.device->platform).fix(fix).
 std::string fix_text(const Fix& fix);
@@ -156,6 +157,7 @@ Collector eos_collector();    // eos/collect.cpp
 Collector nvue_collector();   // nvue/collect.cpp
 Collector linux_collector();  // linux/collect.cpp
 Collector nxos_collector();   // nxos/collect.cpp
+Collector junos_collector();  // junos/collect.cpp
 
 // Appliers, one per platform (<platform>/apply.cpp).
 Applier sonic_applier();
@@ -163,6 +165,7 @@ Applier eos_applier();
 Applier nvue_applier();
 Applier linux_applier();
 Applier nxos_applier();
+Applier junos_applier();
 
 // The rows, one per platform (<platform>/adapter.cpp).
 PlatformAdapter sonic_adapter();
@@ -170,6 +173,7 @@ PlatformAdapter eos_adapter();
 PlatformAdapter nvue_adapter();
 PlatformAdapter linux_adapter();
 PlatformAdapter nxos_adapter();
+PlatformAdapter junos_adapter();
 
 /// Context entries shared by every platform: device name, profile, fabricctl version banner.
 nlohmann::json common_context(const DeviceDesired& device);

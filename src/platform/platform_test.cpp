@@ -57,7 +57,7 @@ TEST_CASE("platform steps: one names row and one adapter row per enumerator") {
     CHECK(static_cast<bool>(adapter(n.id).fix));
   }
   CHECK(find_platform("Sonic") == nullptr);  // exact spelling only
-  CHECK(std::string(platform_choices()) == "sonic, eos, nvue, linux or nxos");
+  CHECK(std::string(platform_choices()) == "sonic, eos, nvue, linux, nxos or junos");
 }
 
 TEST_CASE("platform steps: a folder with context, fix and their tests; templates for every artifact") {

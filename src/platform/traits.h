@@ -30,6 +30,8 @@ struct InventoryKey {
   int max = 0;
   /// What the list is, in the error for an empty one ("the cable lengths of the SKU's buffer table").
   std::string_view list_what{};
+  /// With no choices: one integer within [min, max], not a list (read as a list of one).
+  bool single = false;
 };
 
 struct PlatformTraits {
@@ -59,6 +61,10 @@ struct PlatformTraits {
   /// The watchdog's detection and restoration times are set as multiples of its poll interval (NX-OS:
   /// `shutdown-multiplier`, `auto-restore multiplier`): each must be a whole multiple of it.
   bool watchdog_in_poll_intervals = false;
+  /// ECN thresholds are set as a percent of the queue's buffer (Junos: a drop profile's fill levels):
+  /// the device's hardware states that buffer (SwitchHardware::ecn_buffer_bytes), and each threshold
+  /// must be a whole percent of it, at most all of it.
+  bool ecn_in_buffer_percent = false;
   /// The most poll intervals the detection and restoration times may span (their multipliers' ranges;
   /// 0: no limit beyond the model's own).
   int watchdog_max_detection_polls = 0;

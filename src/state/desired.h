@@ -168,6 +168,9 @@ struct SwitchHardware {
   /// The release of the switch's NOS as the inventory states it, where its command syntax depends on it
   /// (NVUE: "5.15"); empty when the inventory states none (the platform's default).
   std::string nos_release;
+  /// The buffer a queue's ECN fill level is a percent of, where the platform sets thresholds so
+  /// (PlatformTraits::ecn_in_buffer_percent: Junos), bytes; 0 when the inventory states none.
+  uint64_t ecn_buffer_bytes = 0;
 
   /// The table row a cable of `length_m` metres is sized by: the shortest row at least that long, or
   /// nullopt when every row is shorter. With no table, the length itself.

@@ -10,7 +10,7 @@
 
 namespace fabricctl {
 
-enum class Platform { sonic, eos, nvue, linux_host, nxos };
+enum class Platform { sonic, eos, nvue, linux_host, nxos, junos };
 
 struct PlatformName {
   Platform id;
@@ -19,12 +19,13 @@ struct PlatformName {
 };
 
 /// One row per enumerator, in enumerator order (a static_assert below keeps it so).
-inline constexpr std::array<PlatformName, 5> kPlatformNames = {{
+inline constexpr std::array<PlatformName, 6> kPlatformNames = {{
     {Platform::sonic, "sonic", "SONiC"},
     {Platform::eos, "eos", "EOS"},
     {Platform::nvue, "nvue", "NVUE"},
     {Platform::linux_host, "linux", "Linux"},
     {Platform::nxos, "nxos", "NX-OS"},
+    {Platform::junos, "junos", "Junos"},
 }};
 
 /// A platform name no platform will have: tests that need an unknown platform use it, never the name of
@@ -37,23 +38,14 @@ struct PlatformAlias {
   std::string_view alias;
   Platform id;
 };
-inline constexpr std::array<PlatformAlias, 16> kPlatformAliases = {{
-    {"cumulus", Platform::nvue},
-    {"cumulus-linux", Platform::nvue},
-    {"cl", Platform::nvue},
-    {"nvidia", Platform::nvue},
-    {"arista", Platform::eos},
-    {"ceos", Platform::eos},
-    {"veos", Platform::eos},
-    {"sonic-vs", Platform::sonic},
-    {"host", Platform::linux_host},
-    {"ubuntu", Platform::linux_host},
-    {"debian", Platform::linux_host},
-    {"rhel", Platform::linux_host},
-    {"nx-os", Platform::nxos},
-    {"cisco", Platform::nxos},
-    {"nexus", Platform::nxos},
-    {"n9k", Platform::nxos},
+inline constexpr std::array<PlatformAlias, 20> kPlatformAliases = {{
+    {"cumulus", Platform::nvue},      {"cumulus-linux", Platform::nvue}, {"cl", Platform::nvue},
+    {"nvidia", Platform::nvue},       {"arista", Platform::eos},         {"ceos", Platform::eos},
+    {"veos", Platform::eos},          {"sonic-vs", Platform::sonic},     {"host", Platform::linux_host},
+    {"ubuntu", Platform::linux_host}, {"debian", Platform::linux_host},  {"rhel", Platform::linux_host},
+    {"nx-os", Platform::nxos},        {"cisco", Platform::nxos},         {"nexus", Platform::nxos},
+    {"n9k", Platform::nxos},          {"juniper", Platform::junos},      {"qfx", Platform::junos},
+    {"junos-evo", Platform::junos},   {"evo", Platform::junos},
 }};
 
 constexpr bool platform_names_in_order() {
@@ -63,9 +55,9 @@ constexpr bool platform_names_in_order() {
 }
 static_assert(platform_names_in_order(), "kPlatformNames: one row per Platform enumerator, in order");
 
-/// "sonic", "eos", "nvue", "linux", "nxos".
+/// "sonic", "eos", "nvue", "linux", "nxos", "junos".
 constexpr std::string_view to_string(Platform p) { return kPlatformNames[static_cast<size_t>(p)].name; }
-/// "SONiC", "EOS", "NVUE", "Linux", "NX-OS".
+/// "SONiC", "EOS", "NVUE", "Linux", "NX-OS", "Junos".
 constexpr std::string_view platform_label(Platform p) { return kPlatformNames[static_cast<size_t>(p)].label; }
 
 /// The platform an inventory or snapshot name spells, exactly (no prefixes, no case folding).
@@ -78,7 +70,7 @@ constexpr std::optional<Platform> parse_platform(std::string_view name) {
 /// Every inventory spelling, in enumerator order (for parsers that take a list of choices).
 const std::vector<std::string_view>& platform_names();
 
-/// "sonic, eos, nvue, linux or nxos", for messages that list the choices.
+/// "sonic, eos, nvue, linux, nxos or junos", for messages that list the choices.
 std::string_view platform_choices();
 
 }  // namespace fabricctl

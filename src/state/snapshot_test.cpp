@@ -293,7 +293,7 @@ TEST_CASE("snapshot: malformed input is rejected with an exact message") {
        R"(device: "../etc" is not a valid device name (1-63 characters: letters, digits, . _ -; starting with a letter or digit))"},
       {"unknown platform",
        R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "platform": "test-nos", "ports": {}})",
-       R"(platform: "test-nos" is not one of "sonic", "eos", "nvue", "linux", "nxos")"},
+       R"(platform: "test-nos" is not one of "sonic", "eos", "nvue", "linux", "nxos", "junos")"},
       {"bad collected_at",
        R"({"schema": "fabricctl.snapshot/v1", "device": "leaf1", "collected_at": "2026-02-30T06:00:00Z", "ports": {}})",
        R"(collected_at: "2026-02-30T06:00:00Z" is not an RFC 3339 UTC time such as "2026-11-30T06:00:00Z")"},

@@ -99,7 +99,7 @@ TEST_CASE("snapshot: everything but unknown keys stays strict") {
   // ... so does a bad value outside the ports, and then nothing is reported as skipped: the error is.
   UnknownKeys none;
   const auto bad = parse_snapshot(head() + R"("site": "dc1", "platform": "test-nos", "ports": {}})", &none);
-  CHECK(bad.error() == R"(platform: "test-nos" is not one of "sonic", "eos", "nvue", "linux", "nxos")");
+  CHECK(bad.error() == R"(platform: "test-nos" is not one of "sonic", "eos", "nvue", "linux", "nxos", "junos")");
   CHECK(none.count == 0);
   CHECK(none.shown.empty());
   // A required key is still required, whatever else the object holds.

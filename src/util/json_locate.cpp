@@ -48,7 +48,8 @@ std::string at(std::string_view text, size_t offset) {
 // turns the parser's syntax errors into located messages.
 class Locator final : public nlohmann::json_sax<Json> {
  public:
-  Locator(std::string_view text, size_t max_depth) : text_(text), max_depth_(max_depth) {}
+  Locator(std::string_view text, size_t max_depth, bool duplicates)
+      : text_(text), max_depth_(max_depth), duplicates_(duplicates) {}
 
   std::string error;  // set when parsing stopped early
 
@@ -75,7 +76,7 @@ class Locator final : public nlohmann::json_sax<Json> {
 
   bool key(string_t& k) override {
     Frame& f = stack_.back();
-    if (!f.keys.insert(k).second) {
+    if (duplicates_ && !f.keys.insert(k).second) {
       error = child_text(path(), k) + ": duplicate key";
       return false;
     }
@@ -150,13 +151,14 @@ class Locator final : public nlohmann::json_sax<Json> {
 
   std::string_view text_;
   size_t max_depth_;
+  bool duplicates_;
   std::vector<Frame> stack_;
 };
 
 }  // namespace
 
-std::string locate_json_error(std::string_view text, size_t max_depth) {
-  Locator locator(text, max_depth);
+std::string locate_json_error(std::string_view text, size_t max_depth, bool duplicates) {
+  Locator locator(text, max_depth, duplicates);
   try {
     const bool ok = Json::sax_parse(text.begin(), text.end(), &locator, Json::input_format_t::json, true, false);
     if (!ok || !locator.error.empty()) return locator.error.empty() ? std::string("invalid JSON") : locator.error;

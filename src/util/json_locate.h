@@ -20,6 +20,8 @@ namespace fabricctl::jsonr {
 ///                   (nlohmann reads it as a double; simdjson, and so the reader, refuses it)
 ///   a NUL byte      "invalid JSON at ...: a NUL byte after the document; expected end of input"
 ///                   (nlohmann stops reading at a NUL byte; simdjson refuses it)
-std::string locate_json_error(std::string_view text, size_t max_depth);
+/// With `duplicates` false, a repeated key is not a problem here (JsonLimits::equal_duplicates, whose
+/// check needs the values, is made on the parsed document).
+std::string locate_json_error(std::string_view text, size_t max_depth, bool duplicates = true);
 
 }  // namespace fabricctl::jsonr

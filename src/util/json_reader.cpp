@@ -1,6 +1,7 @@
 #include "util/json_reader.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include "util/diag.h"
@@ -24,6 +25,79 @@ bool same_key(std::string_view a, std::string_view b) {
   return true;
 }
 
+bool is_container(Value v) { return v.is_object() || v.is_array(); }
+
+// Whether `a` and `b` are the same JSON value (JsonLimits::equal_duplicates words it). Recursion in
+// step on both: no deeper than the shallower of the two, which the caller has checked.
+bool same_value(Value a, Value b) {
+  if (a.is_object() || a.is_array()) {
+    if (a.is_object() != b.is_object() || a.is_array() != b.is_array() || a.size() != b.size()) return false;
+    if (a.is_array()) {
+      auto other = b.elements().begin();
+      for (const Value x : a.elements())
+        if (!same_value(x, *other++)) return false;
+      return true;
+    }
+    auto other = b.members().begin();
+    for (const Member m : a.members()) {
+      const Member n = *other++;
+      if (!same_key(m.key, n.key) || !same_value(m.value, n.value)) return false;
+    }
+    return true;
+  }
+  if (a.is_string()) return b.is_string() && a.string() == b.string();
+  if (a.is_bool()) return b.is_bool() && a.boolean() == b.boolean();
+  if (a.is_null()) return b.is_null();
+  return b.is_number() && a.number_text() == b.number_text();
+}
+
+// The reader's rules with JsonLimits::equal_duplicates, on a document simdjson parsed: the first
+// problem in document order (nesting deeper than max_depth, a key repeated with a different value),
+// worded as locate_json_error() words its problems, into `error`; false when there is one. `depth`
+// counts `v`, a container.
+constexpr size_t kPairwiseKeys = 16;  // objects up to this size look up repeated keys linearly
+bool equal_duplicates_only(Value v, const Path& path, size_t depth, size_t max_depth, std::string& error) {
+  if (depth > max_depth) {
+    error = with_path(path.str(), "nesting deeper than " + std::to_string(max_depth) + " levels");
+    return false;
+  }
+  if (v.is_array()) {
+    size_t i = 0;
+    for (const Value x : v.elements()) {
+      if (is_container(x) && !equal_duplicates_only(x, element(path, i), depth + 1, max_depth, error)) return false;
+      ++i;
+    }
+    return true;
+  }
+  // The first member of each key so far: a list for small objects, a hash map for large ones (a hostile
+  // object of many keys must not cost their square).
+  const bool large = v.size() > kPairwiseKeys;
+  std::vector<Member> small;
+  std::unordered_map<std::string_view, Value> index;
+  for (const Member m : v.members()) {
+    std::optional<Value> first;
+    if (large) {
+      if (const auto [it, added] = index.try_emplace(m.key, m.value); !added) first = it->second;
+    } else {
+      for (const Member& s : small)
+        if (same_key(s.key, m.key)) {
+          first = s.value;
+          break;
+        }
+      if (!first) small.push_back(m);
+    }
+    if (first) {
+      // Equal to the first, which was checked: nothing more to check in it.
+      if (same_value(*first, m.value)) continue;
+      error = with_path(child(path, m.key).str(), "duplicate key with a different value");
+      return false;
+    }
+    if (is_container(m.value) && !equal_duplicates_only(m.value, child(path, m.key), depth + 1, max_depth, error))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void fail(const Path& path, const std::string& what) { throw JsonError{with_path(path.str(), what)}; }
@@ -35,8 +109,15 @@ Expected<Document> parse_json(std::string_view text, const JsonLimits& limits) {
   Document doc;
   const simdjson::error_code code = doc.parse(text);
   if (code == simdjson::SUCCESS && doc.within_rules(limits.max_depth)) return doc;
+  if (code == simdjson::SUCCESS && limits.equal_duplicates) {
+    // within_rules() refuses every repeated key; this walk accepts those with equal values.
+    std::string error;
+    if (is_container(doc.root()) && !equal_duplicates_only(doc.root(), Path(), 1, limits.max_depth, error))
+      return unexpected(std::move(error));
+    return doc;
+  }
   // The rare path: parse again, slowly, for the location of the first problem.
-  std::string error = locate_json_error(text, limits.max_depth);
+  std::string error = locate_json_error(text, limits.max_depth, !limits.equal_duplicates);
   if (error.empty()) {
     // nlohmann accepted what simdjson refused: no known case is left (integers beyond 64 bits and a
     // byte order mark are handled), but never let a refused document through.

@@ -34,6 +34,12 @@ namespace fabricctl::jsonr {
 struct JsonLimits {
   size_t max_bytes = size_t{16} * 1024 * 1024;  // text size, checked before parsing
   size_t max_depth = 16;                        // nesting of objects and arrays
+  /// Opt-in: a key repeated in one object is accepted when its value equals the value of its first
+  /// occurrence (Junos prints some elements twice in one object, docs/reference-junos.md section d);
+  /// find() gives the first. A repeated key with a different value is still an error, "<path>: duplicate
+  /// key with a different value". Equal: the same type, string, true/false/null or number text, arrays
+  /// of equal entries, objects of the same keys in the same order with equal values.
+  bool equal_duplicates = false;
 };
 
 /// Parses `text` as one JSON document. Errors (one lowercase line), the first in document order: text
@@ -41,7 +47,9 @@ struct JsonLimits {
 /// <what the parser expected>" (the parser's echo of the input is dropped: it can be long and
 /// hostile), including a NUL byte after the document; nesting deeper than max_depth (with the path);
 /// a duplicate key (with the path); an integer beyond 64 bits (with the path). A leading byte order
-/// mark is skipped. Objects keep their members in document order.
+/// mark is skipped. Objects keep their members in document order. With equal_duplicates, a repeated
+/// key with a different value is the first problem in document order of a document that is valid
+/// JSON; in one that is not, the syntax error is reported instead, wherever it is.
 Expected<Document> parse_json(std::string_view text, const JsonLimits& limits);
 
 /// The first problem found by the accessors below: "path: what" (just "what" at the top level).

@@ -98,6 +98,58 @@ TEST_CASE("parse_json: as strict as the nlohmann reader it replaced, with the sa
         "'1e400'");
 }
 
+TEST_CASE("parse_json: equal_duplicates accepts a key repeated with an equal value, and nothing else") {
+  JsonLimits lenient;
+  lenient.equal_duplicates = true;
+  // As Junos prints it (tests/fixtures/junos/show-interfaces-display-json.vqfx-17.4R1.txt): the same
+  // element twice in one object, with other members between.
+  const std::string junos = R"({"p": [{"eth-switch-error": [{"data": "none"}], "bpdu-error": [{"data": "none"}], )"
+                            R"("eth-switch-error": [{"data": "none"}]}]})";
+  CHECK(parse_error(junos) == "p[0].eth-switch-error: duplicate key");  // the default is unchanged
+  CHECK(parse_error(junos, lenient) == "<ok>");
+  {
+    const auto doc = parse_json(
+        R"({"a": {"x": 1, "y": [true, null, "s", 1.5]}, "b": 2, "a": {"x": 1, "y": [true, null, "s", 1.5]}})", lenient);
+    REQUIRE(doc);
+    CHECK(doc->root().size() == 3);
+    CHECK(doc->root().find("a")->find("x")->int64() == 1);  // find() gives the first
+  }
+  // Three times, in a large object (looked up by hash), and under an escape.
+  std::string large = R"({"o": {"k": 0, )";
+  for (int i = 0; i < 40; ++i) large += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+  CHECK(parse_error(large + R"("k": 0, "k7": 7, "k": 0}})", lenient) == "<ok>");
+  CHECK(parse_error(large + R"("k7": 8}})", lenient) == "o.k7: duplicate key with a different value");
+  CHECK(parse_error(R"({"a": "x", "\u0061": "x"})", lenient) == "<ok>");
+  CHECK(parse_error(R"({"a": "x", "\u0061": "y"})", lenient) == "a: duplicate key with a different value");
+
+  // A different value of any kind is refused, with the path of the repeated key.
+  for (const char* other :
+       {R"("2")", "2.0", "true", "null", "[1]", R"({"x": 1})", R"({"x": 1, "y": 2, "x": 1})", R"([{"data": "nonE"}])",
+        R"([{"data": "none"}, {"data": "none"}])", R"([{"attributes": {}, "data": "none"}])"}) {
+    CAPTURE(other);
+    CHECK(parse_error(std::string(R"({"p": {"a": [{"data": "none"}], "b": 1, "a": )") + other + "}}", lenient) ==
+          "p.a: duplicate key with a different value");
+  }
+  CHECK(parse_error(R"({"a": 2, "a": 2.0})", lenient) == "a: duplicate key with a different value");
+  CHECK(parse_error(R"({"a": {"x": 1, "y": 2}, "a": {"y": 2, "x": 1}})", lenient) ==
+        "a: duplicate key with a different value");  // the same members in another order
+
+  // The other rules still hold, and the first problem in document order is the one reported.
+  CHECK(parse_error(R"({"a": [[[1]]]})", {1024, 3, true}) == "a[0][0]: nesting deeper than 3 levels");
+  CHECK(parse_error(R"({"a": [[1]], "a": [[1]]})", {1024, 3, true}) == "<ok>");
+  CHECK(parse_error(R"({"a": [[1]], "a": [[[1]]]})", {1024, 3, true}) == "a: duplicate key with a different value");
+  CHECK(parse_error(R"({"a": 1, "a": 2, "b": [[[1]]]})", {1024, 3, true}) == "a: duplicate key with a different value");
+  CHECK(parse_error(R"({"b": [[[1]]], "a": 1, "a": 2})", {1024, 3, true}) == "b[0][0]: nesting deeper than 3 levels");
+  CHECK(parse_error("[1, 2]", {5, 16, true}) == "text is 6 bytes, more than the limit of 5 bytes");
+  // Invalid JSON: its syntax error, not an equal repeated key before it (the locator does not compare
+  // values, so it does not judge repeated keys at all here).
+  CHECK(parse_error(R"({"a": 1, "a": 1, "b": tru})", lenient) ==
+        "invalid JSON at line 1, column 26 (byte offset 25): syntax error while parsing value - invalid literal");
+  CHECK(parse_error(R"({"a": 1, "a": 2, "b": tru})", lenient).starts_with("invalid JSON at line 1, column 26"));
+  CHECK(
+      parse_error("[18446744073709551616]", lenient).starts_with("[0]: \"18446744073709551616\" is an integer beyond"));
+}
+
 TEST_CASE("parse_json: what the nlohmann reader let through and this one refuses, with a message of its own") {
   // Integers beyond 64 bits: nlohmann read them as doubles, and every schema rejected them later
   // ("expected an integer, got a number ..."); simdjson refuses them while parsing.

@@ -1,6 +1,7 @@
 """How each switch platform's emulator comes up in the lab: its state directory, loaded with the device's
 rendered configuration the way the NOS would take it (SONiC `config load` of config_db.json, NVUE's
-commands.nvue applied, EOS's session.cfg committed, NX-OS's config.cfg pasted) or at its factory defaults, its emulator server
+commands.nvue applied, EOS's session.cfg committed, NX-OS's config.cfg pasted, Junos's config.set loaded
+and committed) or at its factory defaults, its emulator server
 (emulators/zygote.py, in the switch's namespace), and the ForceCommand its sshd runs."""
 import json
 import os
@@ -22,6 +23,7 @@ LOADS = {
     "nvue": ("nvue.py", "commands.nvue", str),
     "eos": ("eos.py", "session.cfg", mbps),
     "nxos": ("nxos.py", "config.cfg", mbps),
+    "junos": ("junos.py", "config.set", mbps),
 }
 
 

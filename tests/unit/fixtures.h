@@ -37,6 +37,8 @@ inline DeviceDesired example_switch(Platform platform, std::vector<std::string> 
   d.qos = roce_lossless_qos();
   // What resolve gives a SONiC switch by default: the traditional buffer model and its usual table.
   if (platform == Platform::sonic) d.hardware.headroom_cable_rows_m = {5, 40, 300};
+  // A Junos switch sets ECN as percents of a queue buffer the inventory states (15000 KiB: 1% is 150 KiB).
+  if (platform == Platform::junos) d.hardware.ecn_buffer_bytes = uint64_t{15000} * 1024;
   int i = 0;
   for (const auto& n : port_names) {
     PortDesired p;
