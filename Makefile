@@ -64,7 +64,8 @@ lint: deps
 test-times:
 	@python3 scripts/test-times $(ASAN_BUILD)
 
-# As root: the live story on the lab (tests/lab/demo.sh: real namespaces, sshd, lldpd, NOS emulators).
+# As root: the live story on the mixed lab, every switch platform (tests/lab/demo.sh: real namespaces, sshd,
+# lldpd, NOS emulators).
 # Otherwise, or after it: the main job on the bundled example fabrics: validate, render, summarize, and
 # verify a saved lab snapshot.
 demo: build
@@ -73,7 +74,7 @@ demo: build
 	@$(MAKE) --no-print-directory demo-offline
 
 demo-offline: build
-	@for inv in lab rail-optimized; do \
+	@for inv in lab lab-mixed rail-optimized; do \
 	  echo "== fabricctl validate -i inventory/$$inv"; \
 	  $(FABRICCTL) validate -i inventory/$$inv || exit $$?; \
 	  echo "== fabricctl render -i inventory/$$inv --out out/$$inv"; \
@@ -81,7 +82,8 @@ demo-offline: build
 	done
 	@echo
 	@echo "Rendered configuration is under out/; e.g. out/lab/leaf1/config_db.json (SONiC),"
-	@echo "out/lab/leaf2/session.cfg (EOS), out/lab/spine1/commands.nvue (NVUE), out/lab/host1/apply.sh (Linux)."
+	@echo "out/lab/leaf2/session.cfg (EOS), out/lab/spine1/commands.nvue (NVUE), out/lab/host1/apply.sh (Linux),"
+	@echo "out/lab-mixed/leaf3/config.cfg (NX-OS), out/lab-mixed/leaf4/config.set (Junos)."
 	@echo
 	@echo "== fabricctl verify -i inventory/lab --snapshots tests/snapshots/lab-classic -o table"
 	@echo "   (a lab snapshot with one switch port missing PFC and one NIC at MTU 1500; exit 1 is expected)"

@@ -100,16 +100,24 @@ const char* kSmallWarning =
 
 }  // namespace
 
+TEST_CASE("the mixed lab resolves: every switch platform, the Junos leaf's ECN buffer from its mapping") {
+  Loaded l = load("lab-mixed");
+  REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
+  CHECK(l.fabric.links == 12);
+  REQUIRE(l.fabric.desired.devices.size() == 7);
+  CHECK(device(l.fabric, "leaf3").platform == Platform::nxos);
+  CHECK(device(l.fabric, "leaf4").platform == Platform::junos);
+  CHECK(device(l.fabric, "leaf4").hardware.ecn_buffer_bytes == uint64_t{15000} * 1024);
+  CHECK(device(l.fabric, "leaf1").hardware.ecn_buffer_bytes == 0);
+}
+
 TEST_CASE("the lab inventory resolves with both ends of every link") {
   Loaded l = load("lab");
   REQUIRE_MESSAGE(l.diags.empty(), l.diags.str());
   const Fabric& f = l.fabric;
-  CHECK(f.links == 12);
-  REQUIRE(f.desired.devices.size() == 7);
+  CHECK(f.links == 6);
+  REQUIRE(f.desired.devices.size() == 5);
   CHECK(f.desired.devices[0].name == "host1");  // sorted by name
-  // The Junos leaf: its ECN buffer, from its platform's mapping.
-  CHECK(device(f, "leaf4").platform == Platform::junos);
-  CHECK(device(f, "leaf4").hardware.ecn_buffer_bytes == uint64_t{15000} * 1024);
   const DeviceDesired& leaf1 = device(f, "leaf1");
   CHECK(leaf1.platform == Platform::sonic);
   CHECK(leaf1.role == Role::switch_);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders both shipped inventories and compares every file byte for byte with tests/golden/.
+# Renders the shipped inventories and compares every file byte for byte with tests/golden/.
 # Determinism is checked against the golden files too, not by rendering twice alike: a second render
 # runs in another process from a copy of the inputs in which everything whose order carries no meaning is
 # listed in reverse (devices, ports, groups, links and the two ends of each link; profile keys), whose
@@ -54,7 +54,7 @@ for base, dirs, files in sorted(os.walk("templates"), reverse=True):
 PY
 }
 
-for inv in lab rail-optimized; do
+for inv in lab lab-mixed rail-optimized; do
   "$bin" render -i "inventory/$inv" --out "$work/$inv" >"$work/$inv.summary"
   if [ "${UPDATE:-}" = 1 ]; then
     rm -rf "tests/golden/$inv"; mkdir -p tests/golden; cp -r "$work/$inv" "tests/golden/$inv"
@@ -81,9 +81,9 @@ for inv in lab rail-optimized; do
 done
 
 # Every platform and both profiles are covered by the golden set.
-for f in config_db.json config_db.patch.json session.cfg commands.nvue nic-state.json apply.sh; do
+for f in config_db.json config_db.patch.json session.cfg commands.nvue config.cfg config.set nic-state.json apply.sh; do
   find tests/golden -name "$f" | grep -q . || { echo "FAIL: no golden $f"; exit 1; }
 done
 grep -q '"profile": "roce-lossless"' tests/golden/lab/host1/nic-state.json || { echo "FAIL: lab is not roce-lossless"; exit 1; }
 grep -q '"profile": "roce-pfc-only"' tests/golden/rail-optimized/gpu01/nic-state.json || { echo "FAIL: rail is not roce-pfc-only"; exit 1; }
-echo "golden: 2 inventories match, also written in reverse order and rendered in another environment"
+echo "golden: 3 inventories match, also written in reverse order and rendered in another environment"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bring-up story on the lab inventory (as root; `make demo` runs it): lab up with every device at
+# The bring-up story on the mixed lab inventory, inventory/lab-mixed: every switch platform (as root; `make demo` runs it): lab up with every device at
 # its factory defaults (no lossless configuration) -> plan -> apply --yes (each platform's own
 # transaction, verified, confirmed) -> verify clean -> a full-MTU don't-fragment ping passes -> the
 # classic faults made out of band (PFC off on one switch port through the switch's own CLI, one host NIC
@@ -26,17 +26,17 @@ expect() {  # expect RC COMMAND...: runs it, and stops the demo unless it exits 
 }
 ping_full() { "$state/ns" host1 ping -c 1 -W 2 -M do -s $((9000 - 28)) 10.0.1.2; }
 
-say "lab up: one namespace per device of inventory/lab, sshd and lldpd in each, every device at its factory defaults"
-lab up "$root/inventory/lab" "$state" --fabricctl "$bin" --factory
+say "lab up: one namespace per device of inventory/lab-mixed (SONiC, EOS, NX-OS and Junos leaves, an NVUE spine), sshd and lldpd in each, every device at its factory defaults"
+lab up "$root/inventory/lab-mixed" "$state" --fabricctl "$bin" --factory
 live=(-i "$state/inventory" -p "$root/profiles" --known-hosts "$state/known_hosts" -q)
 
-say "fabricctl plan -i inventory/lab --detailed-exitcode (exit 1: there are changes): what apply would change, natively"
+say "fabricctl plan -i inventory/lab-mixed --detailed-exitcode (exit 1: there are changes): what apply would change, natively"
 expect 1 ctl "$bin" plan "${live[@]}" --detailed-exitcode --out "$state/plan"
 
 say "fabricctl apply --plan: exactly the reviewed plan, each platform's own transaction, verified before it is confirmed"
 expect 0 ctl "$bin" apply "${live[@]}" --plan "$state/plan" --yes --audit-dir "$state/audit"
 
-say "fabricctl verify -i inventory/lab: clean"
+say "fabricctl verify -i inventory/lab-mixed: clean"
 expect 0 ctl "$bin" verify "${live[@]}" -o table
 
 say "the data plane: a 9000-byte don't-fragment ping from host1 to host2 across leaf2 (rail 1)"
