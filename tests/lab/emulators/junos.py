@@ -147,9 +147,7 @@ def apply(config, lines):
     `load complete (1 errors)`, id 70570196379; UNCONFIRMED: that capture shows Junos keeping the part of a
     refused line before its bad word, which the emulator does not). Returns [(severity, message,
     bad element)] in line order."""
-    keys = {}
-    for i, line in enumerate(config):
-        keys.setdefault(junos_grammar.key_of(line), []).append(i)
+    keys = keys_of(config)
     out = []
     for raw in lines:
         try:
@@ -166,14 +164,25 @@ def apply(config, lines):
             elif ws[0] == "delete":
                 if not delete(config, ws[1:]):
                     out.append(("warning", "statement not found", None))
-                keys = {}
-                for i, line in enumerate(config):
-                    keys.setdefault(junos_grammar.key_of(line), []).append(i)
+                keys = keys_of(config)
             else:
                 raise Refused("syntax error", ws[0])
         except Refused as e:
             out.append(("error", e.message, e.element))
     return out
+
+
+def keys_of(config):
+    """{leaf key: [indexes]} of the statements in `config`. A statement the grammar does not know (a state
+    file written by hand, an older emulator's) is its own key: it stays, and is never replaced."""
+    keys = {}
+    for i, line in enumerate(config):
+        try:
+            key = junos_grammar.key_of(line)
+        except Refused:
+            key = line
+        keys.setdefault(key, []).append(i)
+    return keys
 
 
 def delete(config, path):

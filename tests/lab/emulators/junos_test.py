@@ -105,6 +105,14 @@ def test_delete():
     assert config == ["interfaces et-0/0/1 mtu 9216"]
 
 
+def test_unknown_statement_in_state():
+    # A state file holding a statement the grammar does not know (written by hand, or by an older
+    # emulator): loading beside it still works, and it stays as it is.
+    config = ["system frobnicate yes"]
+    errors, _ = applied(config, ["set interfaces et-0/0/1 mtu 9216"])
+    assert not errors and config == ["system frobnicate yes", "interfaces et-0/0/1 mtu 9216"]
+
+
 def test_refused_words():
     cases = [("set class-of-service schedulers s1 priority urgent", "syntax error", "urgent"),
              ("set class-of-service classifiers dscp c1 forwarding-class F loss-priority lowest code-points 000000",
