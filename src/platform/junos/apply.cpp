@@ -73,9 +73,11 @@ Statements base_statements(const NativeChange& change) {
 Expected<NativeChange> change(const DeviceDesired& device, const RawOutputs& raw) {
   const std::string* text = raw_file(raw, kConfiguration);
   if (text == nullptr) return unexpected("no " + std::string(kConfiguration) + " was collected");
-  auto running = read_statements(*text);
+  std::vector<std::string> deactivated;
+  auto running = read_statements(*text, &deactivated);
   if (!running) return unexpected("show configuration: " + running.error());
-  const std::vector<std::string> lines = difference(desired_statements(device), *running);
+  const Statements desired = desired_statements(device);
+  const std::vector<std::string> lines = difference(desired, *running, ports_of(desired), deactivated);
   NativeChange c;
   for (const std::string& st : *running) c.base += "set " + st + "\n";
   if (lines.empty()) return c;
@@ -92,16 +94,30 @@ std::string name_of(const TransactionId& id) {
   return plain_word(id.name, "-", 64) ? id.name : "fabricctl-invalid-name";
 }
 
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
-  if (change.empty()) return {};
-  return {{"judge the change with commit check on a private copy (and no confirmed commit may be pending)",
-           std::string(kNetconf),
-           netconf_session({std::string(kPending), "<open-configuration><private/></open-configuration>",
-                            load(split_lines(change.payload)), "<commit-configuration><check/></commit-configuration>",
-                            "<close-configuration/>"})}};
+/// The change's statements that may be sent: a saved plan's payload is checked again, as it may have been
+/// edited since the plan was made (the same rule as change(); a line that fails it is not sent).
+std::vector<std::string> sendable(const std::string& payload) {
+  std::vector<std::string> out;
+  for (const std::string& line : split_lines(payload))
+    if (safe_line(line) && (line.rfind("set ", 0) == 0 || line.rfind("delete ", 0) == 0)) out.push_back(line);
+  return out;
 }
 
-TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) {
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
+  if (change.empty()) return {};
+  // Two sessions: the server does not stop at an error, so a refused private copy (another user's
+  // uncommitted edits in the shared candidate) must end the check before anything is loaded.
+  return {{"open a private copy of the configuration (no uncommitted edits of others; no confirmed commit "
+           "pending)",
+           std::string(kNetconf),
+           netconf_session({std::string(kPending), "<open-configuration><private/></open-configuration>",
+                            "<close-configuration/>"})},
+          {"judge the change with commit check on a private copy", std::string(kNetconf),
+           netconf_session({"<open-configuration><private/></open-configuration>", load(sendable(change.payload)),
+                            "<commit-configuration><check/></commit-configuration>", "<close-configuration/>"})}};
+}
+
+TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;
   if (change.empty()) return s;
   const std::string name = name_of(id);
@@ -111,18 +127,19 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
       {"load the change and commit confirmed " + std::to_string(minutes) +
            " min (Junos rolls it back by itself unless confirmed)",
        std::string(kNetconf),
-       netconf_session({std::string(kLock), load(split_lines(change.payload)),
+       netconf_session({std::string(kLock), load(sendable(change.payload)),
                         "<commit-configuration><check/></commit-configuration>",
                         commit(name, "<confirmed/><confirm-timeout>" + std::to_string(minutes) + "</confirm-timeout>"),
                         std::string(kUnlock)})});
   s.confirm.push_back({"confirm the commit (a commit within the window)", std::string(kNetconf),
                        netconf_session({std::string(kLock), std::string(kPending), commit(name + "-confirmed"),
                                         std::string(kUnlock)})});
-  // The inverse: the statements the change touched, as they were.
-  std::vector<std::string> inverse =
-      difference(base_statements(change), desired_statements(device), ports_of(desired_statements(device)));
+  // The inverse: what the change touched, as it was (device text: checked like the change).
+  std::vector<std::string> undo;
+  for (const std::string& line : inverse(base_statements(change), sendable(change.payload)))
+    if (safe_line(line)) undo.push_back(line);
   std::vector<std::string> rollback = {std::string(kLock), "<discard-changes/>"};
-  if (!inverse.empty()) rollback.push_back(load(inverse));
+  if (!undo.empty()) rollback.push_back(load(undo));
   rollback.push_back(commit(name + "-rolled-back"));
   rollback.push_back(std::string(kUnlock));
   s.rollback.push_back({"restore the statements as they were before the change, and commit", std::string(kNetconf),

@@ -117,6 +117,46 @@ TEST_CASE("junos apply: what differs is replaced whole, what the intent lacks de
                          "set class-of-service interfaces et-0/0/1 unit 0 classifiers ieee-802.1 FABRICCTL-PCP"));
 }
 
+TEST_CASE("junos apply: the site's own classifier kinds stay; what is deactivated is deleted and set again") {
+  const Applier& a = adapter(Platform::junos).applier;
+  auto c = a.change(
+      leaf(), raw(displayed(leaf()) + "set class-of-service interfaces et-0/0/0 unit 0 classifiers dscp-ipv6 SITE6\n"));
+  REQUIRE(c);
+  CHECK(c->empty());
+  c = a.change(leaf(), raw(displayed(leaf()) + "deactivate class-of-service schedulers FABRICCTL-TC3\n"
+                                               "deactivate interfaces et-0/0/1 mtu\n"));
+  REQUIRE(c);
+  CHECK(test::has_line(c->text, "delete class-of-service schedulers FABRICCTL-TC3"));
+  CHECK(test::has_line(c->text, "set class-of-service schedulers FABRICCTL-TC3 transmit-rate percent 50"));
+  CHECK(test::has_line(c->text, "delete interfaces et-0/0/1 mtu"));
+  CHECK(test::has_line(c->text, "set interfaces et-0/0/1 mtu 9114"));
+  CHECK(test::line_index(c->text, "delete interfaces et-0/0/1 mtu") <
+        test::line_index(c->text, "set interfaces et-0/0/1 mtu 9114"));
+}
+
+TEST_CASE("junos apply: the rollback undoes what the change sent, whatever the intent says now") {
+  const junos::Statements base = {"interfaces et-0/0/0 mtu 1514",
+                                  "class-of-service schedulers FABRICCTL-TC3 transmit-rate percent 40",
+                                  "class-of-service schedulers SITE transmit-rate percent 5"};
+  const std::vector<std::string> sent = {"delete class-of-service schedulers FABRICCTL-TC3",
+                                         "set class-of-service schedulers FABRICCTL-TC3 transmit-rate percent 50",
+                                         "set interfaces et-0/0/0 mtu 9114",
+                                         "set class-of-service interfaces et-0/0/7 scheduler-map FABRICCTL-SM"};
+  CHECK(junos::inverse(base, sent) ==
+        std::vector<std::string>{"delete class-of-service schedulers FABRICCTL-TC3", "delete interfaces et-0/0/0 mtu",
+                                 "delete class-of-service interfaces et-0/0/7 scheduler-map",
+                                 "set interfaces et-0/0/0 mtu 1514",
+                                 "set class-of-service schedulers FABRICCTL-TC3 transmit-rate percent 40"});
+  // A saved plan's payload edited after review: a line that is not a plain statement is not sent.
+  NativeChange c;
+  c.text = "set interfaces et-0/0/0 mtu 9114\n";
+  c.payload = c.text + "set system login user x class \"super-user\"\nrequest system reboot\n";
+  const TransactionSteps t = adapter(Platform::junos).applier.steps(leaf(), c, test::id_with_timer(300));
+  CHECK(t.stage.front().input.find("set interfaces et-0/0/0 mtu 9114") != std::string::npos);
+  CHECK(t.stage.front().input.find("super-user") == std::string::npos);
+  CHECK(t.stage.front().input.find("reboot") == std::string::npos);
+}
+
 TEST_CASE("junos apply: bad configuration output is an error, not a change") {
   const Applier& a = adapter(Platform::junos).applier;
   CHECK(a.change(leaf(), {}).error() == "no configuration.txt was collected");
@@ -205,6 +245,25 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   CHECK(again.change().text == c2.text);
 }
 
+TEST_CASE("junos transaction: another user's uncommitted edits refuse the check before anything is loaded") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  // Another session loads a statement and leaves without committing: the shared candidate is modified.
+  const std::string edit = junos::netconf_session(
+      {"<load-configuration action=\"set\" format=\"text\"><configuration-set>set interfaces et-0/0/1 mtu "
+       "1600</configuration-set></load-configuration>"});
+  auto out = sw.session->run("xml-mode netconf need-trailer", edit);
+  REQUIRE(out);
+  CHECK(sw.run(sw.applier.check(sw.device, c)).starts_with("open a private copy of the configuration"));
+  // The check loaded nothing into the shared candidate: when the other user commits it, only their edit
+  // goes in.
+  out = sw.session->run("xml-mode netconf need-trailer", junos::netconf_session({"<commit-configuration/>"}));
+  REQUIRE(out);
+  CHECK(sw.mtu("et-0/0/1") == 1586);
+  CHECK(sw.mtu("et-0/0/0") == 1500);
+}
+
 TEST_CASE("junos transaction: a statement Junos refuses fails the dry run with nothing changed") {
   Switch sw;
   if (!sw.up()) return;
@@ -213,8 +272,7 @@ TEST_CASE("junos transaction: a statement Junos refuses fails the dry run with n
       "set interfaces et-0/0/0 mtu 9114\nset class-of-service forwarding-classes class FABRICCTL-TC3 "
       "queue-num 3 no-loss pfc-priority 9\n";
   CHECK(sw.run(sw.applier.check(sw.device, c)) ==
-        "judge the change with commit check on a private copy (and no confirmed commit may be pending): value 9 is "
-        "not within range (0..7) (bad element: 9)");
+        "judge the change with commit check on a private copy: value 9 is not within range (0..7) (bad element: 9)");
   CHECK(sw.mtu("et-0/0/0") == 1500);
   // A watchdog without the output stanza: loaded, then refused by the commit check.
   c.payload = "set class-of-service congestion-notification-profile FABRICCTL-CNP pfc-watchdog detection 2\n";

@@ -46,7 +46,9 @@ Key key_of(const Words& w) {
     return owned(w[2]) ? Key{joined(w, 0, 3), true, ""} : Key{};
   if (w[1] == "interfaces" && w.size() == 5 && (w[3] == "congestion-notification-profile" || w[3] == "scheduler-map"))
     return {joined(w, 0, 4), false, std::string(w[2])};
-  if (w[1] == "interfaces" && w.size() == 8 && w[3] == "unit" && w[4] == "0" && w[5] == "classifiers")
+  // The two classifier kinds fabricctl sets; another kind on the unit (dscp-ipv6, exp) is the site's.
+  if (w[1] == "interfaces" && w.size() == 8 && w[3] == "unit" && w[4] == "0" && w[5] == "classifiers" &&
+      (w[6] == "dscp" || w[6] == "ieee-802.1"))
     return {joined(w, 0, 7), false, std::string(w[2])};
   return {};
 }
@@ -108,23 +110,54 @@ std::vector<std::string> difference(const Statements& desired, const Statements&
   return difference(desired, running, ports_of(desired));
 }
 
+std::vector<std::string> inverse(const Statements& base, const std::vector<std::string>& change) {
+  std::vector<std::string> keys;
+  for (const std::string& line : change) {
+    const Words w = words_of(line);
+    if (w.size() < 2 || (w[0] != "set" && w[0] != "delete")) continue;
+    const Words rest(w.begin() + 1, w.end());
+    // A delete names its key already; a set's statement has one.
+    std::string key = w[0] == "delete" ? joined(rest, 0, rest.size()) : key_of(rest).path;
+    if (!key.empty() && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(std::move(key));
+  }
+  std::vector<std::string> out;
+  for (const std::string& key : keys) out.push_back("delete " + key);
+  for (const std::string& st : base)
+    for (const std::string& key : keys)
+      if (st.rfind(key, 0) == 0 && (st.size() == key.size() || st[key.size()] == ' ')) {
+        out.push_back("set " + st);
+        break;
+      }
+  return out;
+}
+
 std::vector<std::string> difference(const Statements& desired, const Statements& running,
-                                    const std::set<std::string, std::less<>>& ports) {
+                                    const std::set<std::string, std::less<>>& ports,
+                                    const std::vector<std::string>& deactivated) {
+  // A key with a deactivated statement at or under it: not in effect as it stands.
+  auto inactive = [&](const std::string& key) {
+    return std::any_of(deactivated.begin(), deactivated.end(), [&](const std::string& path) {
+      return path.rfind(key, 0) == 0 && (path.size() == key.size() || path[key.size()] == ' ');
+    });
+  };
   const Side want = side(desired, &ports), have = side(running, &ports);
   std::vector<std::string> deletes, sets;
   for (const std::string& key : have.order) {
     const auto w = want.content.find(key);
-    if (w != want.content.end() && w->second == have.content.at(key)) continue;
+    if (w != want.content.end() && w->second == have.content.at(key) && !inactive(key)) continue;
     const bool object = key_of(words_of(key)).object;
     // An object is replaced whole; a leaf the intent sets is replaced by its `set`, one it lacks deleted.
     // A unit's classifier of a kind is a list in Junos's schema (a second `set` adds a second
     // classifier; QFXC:4355-4401): it is deleted before its new value is set.
     const bool list = key.find(" classifiers ") != std::string::npos;
-    if (object || list || w == want.content.end()) deletes.push_back("delete " + key);
+    if (object || list || inactive(key) || w == want.content.end()) deletes.push_back("delete " + key);
   }
   for (const std::string& key : want.order) {
     const auto h = have.content.find(key);
-    if (h != have.content.end() && h->second == want.content.at(key)) continue;
+    if (h != have.content.end() && h->second == want.content.at(key) && !inactive(key)) continue;
+    // What is deactivated is not in what was read: deleted here, so that the set makes it active.
+    if (inactive(key) && std::find(deletes.begin(), deletes.end(), "delete " + key) == deletes.end())
+      deletes.push_back("delete " + key);
     for (const std::string& st : want.lines.at(key)) sets.push_back("set " + st);
   }
   deletes.insert(deletes.end(), sets.begin(), sets.end());

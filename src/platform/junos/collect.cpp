@@ -1,7 +1,9 @@
 // Juniper Junos collection: three whole-device show commands (no value of the inventory in any of them).
-// - `show configuration | display set`: the class-of-service statements and each port's media MTU, read
-//   by running.cpp. Only those are kept in the raw file (an allowlist): the configuration also holds
-//   users' password hashes, SNMP communities and RADIUS/TACACS+ secrets.
+// - `show configuration | display inheritance no-comments | display set`: the class-of-service statements
+//   and each port's media MTU, read by running.cpp; with what apply-groups give, shown where it applies
+//   (QFX configurations use groups; a PFC profile a group binds is in effect all the same). Only those are kept in the
+//   raw file (an allowlist): the configuration also holds users' password hashes, SNMP communities and RADIUS/TACACS+
+//   secrets.
 // - `show interfaces | display json`: operational MTU, speed and state of each front-panel port.
 // - `show lldp neighbors | display json`: the neighbour on each port.
 // Why `display set` for the configuration: it is the form `load set` takes, one statement a line, which
@@ -65,7 +67,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 }  // namespace
 
 Collector junos_collector() {
-  return {{required_command(kConfiguration, "show configuration | display set", junos::keep_configuration),
+  return {{required_command(kConfiguration, "show configuration | display inheritance no-comments | display set",
+                            junos::keep_configuration),
            required_command(kInterfaces, "show interfaces | display json"),
            required_command(kLldp, "show lldp neighbors | display json")},
           observe,

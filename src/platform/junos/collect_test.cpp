@@ -47,7 +47,7 @@ RawOutputs outputs() {
 TEST_CASE("junos collect: three whole-device commands, the configuration kept by its allowlist") {
   const Collector& c = adapter(Platform::junos).collector;
   REQUIRE(c.commands.size() == 3);
-  CHECK(c.commands[0].command == "show configuration | display set");
+  CHECK(c.commands[0].command == "show configuration | display inheritance no-comments | display set");
   CHECK(static_cast<bool>(c.commands[0].keep));
   CHECK(c.commands[1].command == "show interfaces | display json");
   CHECK(c.commands[2].command == "show lldp neighbors | display json");

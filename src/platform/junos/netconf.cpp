@@ -14,8 +14,10 @@ size_t find_element(std::string_view text, std::string_view name, size_t from = 
   for (size_t at = text.find('<', from); at != std::string_view::npos; at = text.find('<', at + 1)) {
     size_t start = at + 1;
     size_t stop = start;
-    while (stop < text.size() && text[stop] != '>' && text[stop] != '/' && text[stop] != ' ' && text[stop] != '\n' &&
-           text[stop] != '\t' && text[stop] != '\r')
+    // A tag name ends at the first of these; one over 64 bytes is no name fabricctl looks for (and a
+    // run of `<` without names costs one step each).
+    while (stop < text.size() && stop - start <= 64 && text[stop] != '>' && text[stop] != '/' && text[stop] != ' ' &&
+           text[stop] != '\n' && text[stop] != '\t' && text[stop] != '\r' && text[stop] != '<')
       ++stop;
     std::string_view tag = text.substr(start, stop - start);
     if (const size_t colon = tag.find(':'); colon != std::string_view::npos) tag = tag.substr(colon + 1);
@@ -102,8 +104,10 @@ std::vector<std::string_view> netconf_messages(std::string_view output) {
 
 std::vector<std::string> rpc_errors(std::string_view reply) {
   std::vector<std::string> out;
+  size_t seen = 0;
   for (size_t at = find_element(reply, "rpc-error"); at != std::string_view::npos;
        at = find_element(reply, "rpc-error", at + 1)) {
+    if (++seen > 20) break;  // enough to judge, and a bound on the scans a reply can ask for
     const auto [body, end] = content(reply, at, "rpc-error");
     const std::optional<std::string> severity = element_text(body, "error-severity");
     if (severity && *severity != "error") continue;

@@ -123,7 +123,7 @@ struct Parsed {
 };
 
 int code_point(const Parsed& p, std::string_view statement, std::string_view kind, std::string_view word) {
-  const size_t bits = kind == "dscp" ? 6 : 3;
+  const size_t bits = kind == "dscp" || kind == "dscp-ipv6" ? 6 : 3;
   if (word.size() == bits && word.find_first_not_of("01") == std::string_view::npos) {
     int v = 0;
     for (char c : word) v = v * 2 + (c - '0');
@@ -181,7 +181,7 @@ void read_cnp(Parsed& p, std::string_view s, const Words& w) {  // congestion-no
     return;
   }
   // input dscp|ieee-802.1 code-point B pfc [mru N] [xon N]; output ieee-802.1 code-point B flow-control-queue Q
-  if (w[3] == "input" && w.size() >= 6 && w[5] == "cable-length") return;  // headroom: not read
+  if (w[3] == "input" && w.size() >= 5 && w[4] == "cable-length") return;  // headroom: not read
   if (w.size() < 8 || w[5] != "code-point") bad(s, "expected `" + std::string(w[3]) + " KIND code-point BITS ...`");
   if (w[3] == "input" && (w[4] == "dscp" || w[4] == "ieee-802.1")) {
     const int v = code_point(p, s, w[4], w[6]);
@@ -244,8 +244,12 @@ Parsed parse(const Statements& statements) {
   // Aliases first: a classifier may name one defined after it.
   for (const std::string& st : statements) {
     const Words w = words_of(st);
-    if (w.size() == 5 && w[0] == "class-of-service" && w[1] == "code-point-aliases")
+    if (w.size() != 5 || w[0] != "class-of-service" || w[1] != "code-point-aliases") continue;
+    try {
       p.aliases[std::string(w[2])][std::string(w[3])] = code_point(p, st, w[2], w[4]);
+    } catch (const BadStatement& e) {
+      p.errors.emplace("code-point-aliases " + std::string(w[2]) + " " + std::string(w[3]), e.message);
+    }
   }
   for (const std::string& st : statements) {
     const Words w = words_of(st);
@@ -382,7 +386,7 @@ PortObserved port_state(const Parsed& p, const std::string& name) {
     }
     wd.enabled = c.watchdog;
     wd.poll_interval_ms = c.poll_ms;
-    wd.detection_ms = c.poll_ms * c.detection_polls;
+    wd.detection_ms = static_cast<int>(std::min<int64_t>(int64_t{c.poll_ms} * c.detection_polls, 1'000'000'000));
     wd.restoration_ms = c.recovery_ms;
     wd.action = c.action;
   }
@@ -435,11 +439,14 @@ std::string keep_configuration(std::string_view text) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
     if (line.size() > kMaxLineBytes) continue;
     bool keep = false;
-    for (std::string_view verb : {"set ", "deactivate "}) {
-      if (line.rfind(verb, 0) != 0) continue;
-      const Words w = words_of(line.substr(verb.size()));
-      keep = keep || (!w.empty() && w[0] == "class-of-service") ||
-             (w.size() == 4 && w[0] == "interfaces" && w[2] == "mtu");
+    for (std::string_view verb : {"set", "deactivate"}) {
+      if (line.rfind(verb, 0) != 0 || line.size() <= verb.size() || line[verb.size()] != ' ') continue;
+      const Words w = words_of(line.substr(verb.size() + 1));
+      // A set statement of a port's MTU has 4 words; what deactivates it, 2 (the port) or 3 (its mtu).
+      const bool mtu =
+          w.size() >= 2 && w[0] == "interfaces" &&
+          (verb == "set" ? w.size() == 4 && w[2] == "mtu" : w.size() == 2 || (w.size() == 3 && w[2] == "mtu"));
+      keep = keep || (!w.empty() && w[0] == "class-of-service") || mtu;
     }
     if (!keep) continue;
     out.append(line);
@@ -448,7 +455,7 @@ std::string keep_configuration(std::string_view text) {
   return out;
 }
 
-Expected<Statements> read_statements(std::string_view output) {
+Expected<Statements> read_statements(std::string_view output, std::vector<std::string>* deactivated) {
   if (output.size() > kMaxBytes) return unexpected("over " + std::to_string(kMaxBytes) + " bytes");
   if (output.find('\0') != std::string_view::npos) return unexpected("holds a NUL byte");
   const std::vector<std::string_view> lines = text_lines(output);
@@ -465,6 +472,7 @@ Expected<Statements> read_statements(std::string_view output) {
     else if (line.rfind("deactivate ", 0) == 0) inactive.emplace_back(line.substr(11));
     else return unexpected("not a `set` statement: " + quote(printable(line, 80)));
   }
+  if (deactivated) *deactivated = inactive;
   // A deactivated statement, and all under it, is in the configuration but not in effect.
   std::erase_if(set, [&](const std::string& s) {
     return std::any_of(inactive.begin(), inactive.end(), [&](const std::string& path) {

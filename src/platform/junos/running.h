@@ -27,8 +27,9 @@ std::string keep_configuration(std::string_view text);
 
 /// The statements in effect, without `set ` (a statement under a `deactivate`d path is not). The error:
 /// over 32 MiB or 1,000,000 lines, a line over 4096 bytes, a NUL byte, or a kept line that is neither
-/// `set` nor `deactivate` (a prompt line such as `{master:0}` and blank lines are skipped).
-Expected<Statements> read_statements(std::string_view output);
+/// `set` nor `deactivate` (a prompt line such as `{master:0}` and blank lines are skipped). The paths
+/// `deactivate` names go to `deactivated` when it is given.
+Expected<Statements> read_statements(std::string_view output, std::vector<std::string>* deactivated = nullptr);
 
 struct RunningPorts {
   std::map<std::string, PortObserved, std::less<>> ports;      // by name, front-panel ports only

@@ -78,7 +78,7 @@ TEST_CASE("junos running: Juniper's AI leaf, its wildcards followed to each port
 TEST_CASE("junos running: what config.set writes reads back as the intent") {
   const DeviceDesired d = test::example_switch(Platform::junos, {"et-0/0/0", "et-0/0/1:2"});
   const RunningPorts r = ports_from_statements(read(set_text(d, desired_statements(d))));
-  for (const auto& [port, why] : r.unreadable) FAIL_CHECK(port << ": " << why);
+  for (const auto& entry : r.unreadable) FAIL_CHECK(entry.first << ": " << entry.second);
   for (const PortDesired& want : d.ports) {
     REQUIRE(r.ports.count(want.name));
     const PortObserved& p = r.ports.at(want.name);
@@ -119,6 +119,21 @@ TEST_CASE("junos running: a bad statement makes the ports it leads to unreadable
   CHECK(r.ports.at("et-0/0/0:0").mtu == 9202);
 }
 
+TEST_CASE("junos running: aliases of every kind, a headroom cable length, an overflowing watchdog") {
+  std::string text = kJvd;
+  text +=
+      "set class-of-service code-point-aliases dscp-ipv6 my-af31 011010\n"
+      "set class-of-service code-point-aliases dscp my-cnp 110000\n"
+      "set class-of-service code-point-aliases dscp bad 0110\n"
+      "set class-of-service congestion-notification-profile cnp input cable-length 100\n"
+      "set class-of-service congestion-notification-profile cnp pfc-watchdog poll-interval 65535\n"
+      "set class-of-service congestion-notification-profile cnp pfc-watchdog detection 40000\n";
+  const RunningPorts r = ports_from_statements(read(text));
+  CHECK(r.unreadable.empty());
+  REQUIRE(r.ports.count("et-0/0/0:0"));
+  CHECK(r.ports.at("et-0/0/0:0").watchdog->detection_ms > 0);
+}
+
 TEST_CASE("junos running: only the statements fabricctl reads are kept; bounds") {
   const std::string kept = keep_configuration(
       "set system root-authentication encrypted-password \"$6$abc\"\n"
@@ -127,10 +142,14 @@ TEST_CASE("junos running: only the statements fabricctl reads are kept; bounds")
       "set interfaces et-0/0/0 mtu 9216\n"
       "set interfaces et-0/0/0 unit 0 family inet address 10.0.0.1/31\n"
       "set class-of-service schedulers s1 explicit-congestion-notification\n"
-      "deactivate class-of-service interfaces et-0/0/1\n");
+      "deactivate class-of-service interfaces et-0/0/1\n"
+      "deactivate interfaces et-0/0/2 mtu\n"
+      "deactivate interfaces et-0/0/3\n"
+      "deactivate interfaces et-0/0/3 unit 0\n");
   CHECK(kept ==
         "set interfaces et-0/0/0 mtu 9216\nset class-of-service schedulers s1 explicit-congestion-notification\n"
-        "deactivate class-of-service interfaces et-0/0/1\n");
+        "deactivate class-of-service interfaces et-0/0/1\ndeactivate interfaces et-0/0/2 mtu\n"
+        "deactivate interfaces et-0/0/3\n");
   CHECK(read_statements("{master:0}\n\nset interfaces et-0/0/0 mtu 9216\n")->size() == 1);
   CHECK(read_statements("show configuration\n").error() == "not a `set` statement: \"show configuration\"");
   CHECK(read_statements(std::string(5000, 's')).error().starts_with("a line of over 4096 bytes"));

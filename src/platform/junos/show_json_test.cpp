@@ -55,7 +55,9 @@ TEST_CASE("junos show interfaces: a real vQFX-10000 on 17.4R1, its prompt line a
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
   REQUIRE(got->ports.size() == 12);  // xe-0/0/0 to xe-0/0/11
-  for (const auto& [name, p] : got->ports) {
+  for (const auto& entry : got->ports) {
+    const std::string& name = entry.first;
+    const PortObserved& p = entry.second;
     CAPTURE(name);
     CHECK(name.starts_with("xe-0/0/"));
     CHECK(p.name == name);

@@ -30,6 +30,7 @@ The switch's state is a directory (argument 1):
 Commands (one per SSH exec; the Junos CLI for a user whose login shell is the CLI, docs/reference-junos.md
 c: UNCONFIRMED that an exec carries exactly one command):
   show configuration [class-of-service|interfaces] | display set
+  show configuration | display inheritance no-comments | display set
         the committed configuration's statements, `set ...` a line, grouped by hierarchy (junos_grammar.order);
         nothing for an empty hierarchy. Each leaf-list member and each statement of a one-liner (a
         forwarding class's queue-num, no-loss, pfc-priority) on a line of its own: UNCONFIRMED
@@ -317,6 +318,9 @@ def text(f):
 
 EXEC = [
     (r"show configuration \| display set", text(lambda c: show_config(c, None))),
+    # `| display inheritance no-comments`: what apply-groups give, shown as if configured where it applies
+    # (Juniper CLI guide, "display inheritance"); this switch has no groups, so it prints the same.
+    (r"show configuration \| display inheritance no-comments \| display set", text(lambda c: show_config(c, None))),
     (r"show configuration (class-of-service|interfaces) \| display set", lambda c, m: show_config(c, m[1])),
     (r"show interfaces \| display json", text(lambda c: show_interfaces(c["config"], lab_ports.load(c["state"])))),
     (r"show lldp neighbors \| display json", text(lambda c: show_lldp(lab_ports.load(c["state"])))),
