@@ -141,7 +141,7 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   std::vector<std::string> rollback = {std::string(kLock), "<discard-changes/>"};
   if (!undo.empty()) rollback.push_back(load(undo));
   rollback.push_back(commit(name + "-rolled-back"));
-  rollback.push_back(std::string(kUnlock));
+  rollback.emplace_back(kUnlock);
   s.rollback.push_back({"restore the statements as they were before the change, and commit", std::string(kNetconf),
                         netconf_session(rollback)});
   return s;

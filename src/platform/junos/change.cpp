@@ -121,6 +121,7 @@ std::vector<std::string> inverse(const Statements& base, const std::vector<std::
     if (!key.empty() && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(std::move(key));
   }
   std::vector<std::string> out;
+  out.reserve(keys.size());
   for (const std::string& key : keys) out.push_back("delete " + key);
   for (const std::string& st : base)
     for (const std::string& key : keys)

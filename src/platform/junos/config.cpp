@@ -27,7 +27,7 @@ std::string n(int64_t v) { return std::to_string(v); }
 
 std::string klass(int tc) { return std::string(kClassPrefix) + n(tc); }
 
-void add(Statements& s, std::string prefix, std::initializer_list<std::string> leaves) {
+void add(Statements& s, const std::string& prefix, std::initializer_list<std::string> leaves) {
   for (const std::string& leaf : leaves) s.push_back(prefix + " " + leaf);
 }
 
