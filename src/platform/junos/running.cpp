@@ -25,6 +25,12 @@ constexpr int kDefaultRecoveryMs = 200;
 
 using Words = std::vector<std::string_view>;
 
+/// A line without the CR and trailing spaces a CLI may print after it.
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  return line;
+}
+
 /// A malformed statement fabricctl reads: "`set ...`: WHY".
 struct BadStatement {
   std::string message;
@@ -436,7 +442,7 @@ bool front_panel_port(std::string_view name) {
 std::string keep_configuration(std::string_view text) {
   std::string out;
   for (std::string_view line : text_lines(text)) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    line = trimmed(line);
     if (line.size() > kMaxLineBytes) continue;
     bool keep = false;
     for (std::string_view verb : {"set", "deactivate"}) {
@@ -463,7 +469,7 @@ Expected<Statements> read_statements(std::string_view output, std::vector<std::s
   Statements set;
   std::vector<std::string> inactive;
   for (std::string_view line : lines) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    line = trimmed(line);
     if (line.empty() || line.front() == '{' || line.front() == '#') continue;  // a prompt, a comment
     if (line.size() > kMaxLineBytes)
       return unexpected("a line of over " + std::to_string(kMaxLineBytes) +

@@ -14,17 +14,12 @@
 #include <string>
 #include <string_view>
 
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::junos {
 
-/// Ports by name, and the ports that could not be read, with why.
-template <typename T>
-struct PortTable {
-  std::map<std::string, T, std::less<>> ports;
-  std::map<std::string, std::string, std::less<>> unreadable;  // port (made printable) -> why
-};
 
 /// What `show interfaces` says of the front-panel Ethernet ports (`et-`, `xe-`, `ge-` FPC/PIC/PORT, with
 /// an optional `:N` channel: `et-0/0/0:1`), from `interface-information` / `physical-interface`: `mtu`,

@@ -10,17 +10,12 @@
 #include <string>
 #include <string_view>
 
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
 namespace fabricctl::nxos {
 
-/// Ports by name, and the ports that could not be read, with why.
-template <typename T>
-struct PortTable {
-  std::map<std::string, T, std::less<>> ports;
-  std::map<std::string, std::string, std::less<>> unreadable;  // port (made printable) -> why
-};
 
 /// What `show interface` says of the Ethernet ports: MTU (`eth_mtu`, bytes), speed (`eth_bw`, Kbit/s,
 /// as Mb/s; 0 leaves it empty), oper state (`state` "up") and the counters `eth_crc`, `eth_indiscard`
