@@ -20,7 +20,6 @@
 
 namespace fabricctl::junos {
 
-
 /// What `show interfaces` says of the front-panel Ethernet ports (`et-`, `xe-`, `ge-` FPC/PIC/PORT, with
 /// an optional `:N` channel: `et-0/0/0:1`), from `interface-information` / `physical-interface`: `mtu`,
 /// the media MTU, which counts the 14-byte Ethernet header, as the IP MTU (media - 14; `Unlimited`,

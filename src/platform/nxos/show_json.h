@@ -16,7 +16,6 @@
 
 namespace fabricctl::nxos {
 
-
 /// What `show interface` says of the Ethernet ports: MTU (`eth_mtu`, bytes), speed (`eth_bw`, Kbit/s,
 /// as Mb/s; 0 leaves it empty), oper state (`state` "up") and the counters `eth_crc`, `eth_indiscard`
 /// and `eth_outdiscard` (as fcs_errors, rx_discards, tx_discards). Other interfaces (mgmt0, VlanN,
