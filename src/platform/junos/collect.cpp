@@ -9,9 +9,12 @@
 // Why `display set` for the configuration: it is the form `load set` takes, one statement a line, which
 // plan's change is written in; Junos's configuration JSON has quirks of its own (attributes under "@",
 // presence leaves as [null]). Why JSON for the rest: `| display json` is Junos's structured form of a show
-// command from 14.2, the same as the NETCONF reply in JSON (docs/reference-junos.md, section d). PFC and
-// ECN counters are not read yet: their place in `show interfaces extensive` is known from one capture,
-// not tested against a second.
+// command from 14.2, the same as the NETCONF reply in JSON (docs/reference-junos.md, section d).
+// - `show interfaces extensive | display json`, a counter command (health only; collect, plan and apply
+//   do not run it): the same rows with their error lists, FEC, PFC frames per priority and queue
+//   counters (show_json.h). Its shape is known from one Junos 22.4 QFX output (tests/fixtures/junos),
+//   not from a second release: a row it cannot read makes that port unreadable, never the switch. ECN
+//   marks are not read: no public Junos output with them was found (docs/counters-reference.md).
 #include <set>
 
 #include "platform/junos/running.h"
@@ -26,6 +29,7 @@ namespace {
 constexpr std::string_view kConfiguration = "configuration.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
+constexpr std::string_view kCounters = "interfaces-extensive.json";
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kConfiguration, kInterfaces, kLldp})
@@ -39,14 +43,22 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   const junos::RunningPorts running = junos::ports_from_statements(*statements, listed);
   auto lldp = junos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
+  // The counters, where they were collected (a raw directory of collect, plan or apply has none).
+  PortTable<PortObserved> counters;
+  if (const std::string* text = raw_file(raw, kCounters)) {
+    auto got = junos::interfaces_json(*text, "show interfaces extensive");
+    if (!got) return unexpected(got.error());
+    counters = std::move(*got);
+  }
 
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::junos;
   d.source = "fabricctl collect (junos)";
   using Why = std::map<std::string, std::string, std::less<>>;
-  for (const Why* unreadable : {&running.unreadable, static_cast<const Why*>(&interfaces->unreadable),
-                                static_cast<const Why*>(&lldp->unreadable)})
+  for (const Why* unreadable :
+       {&running.unreadable, static_cast<const Why*>(&interfaces->unreadable),
+        static_cast<const Why*>(&lldp->unreadable), static_cast<const Why*>(&counters.unreadable)})
     for (const auto& [port, why] : *unreadable) d.unreadable_ports.emplace(port, why);
   for (const auto& [name, configured] : running.ports) {
     if (d.unreadable_ports.count(name)) continue;
@@ -56,8 +68,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       if (s->second.mtu) p.mtu = s->second.mtu;
       p.speed_mbps = s->second.speed_mbps;
       p.oper_up = s->second.oper_up;
-      p.counters = s->second.counters;
     }
+    if (const auto c = counters.ports.find(name); c != counters.ports.end()) p.counters = c->second.counters;
     if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p.lldp = n->second;
     d.ports.push_back(std::move(p));
   }
@@ -70,7 +82,8 @@ Collector junos_collector() {
   return {{required_command(kConfiguration, "show configuration | display inheritance no-comments | display set",
                             junos::keep_configuration),
            required_command(kInterfaces, "show interfaces | display json"),
-           required_command(kLldp, "show lldp neighbors | display json")},
+           required_command(kLldp, "show lldp neighbors | display json"),
+           counter_command(kCounters, "show interfaces extensive | display json")},
           observe,
           nullptr,
           false};  // the Junos CLI takes one command an exec (docs/reference-junos.md, section c)

@@ -44,14 +44,16 @@ RawOutputs outputs() {
 
 }  // namespace
 
-TEST_CASE("junos collect: three whole-device commands, the configuration kept by its allowlist") {
+TEST_CASE("junos collect: three whole-device commands and a counter command, the configuration kept by its allowlist") {
   const Collector& c = adapter(Platform::junos).collector;
-  REQUIRE(c.commands.size() == 3);
+  REQUIRE(c.commands.size() == 4);
   CHECK(c.commands[0].command == "show configuration | display inheritance no-comments | display set");
   CHECK(static_cast<bool>(c.commands[0].keep));
   CHECK(c.commands[1].command == "show interfaces | display json");
   CHECK(c.commands[2].command == "show lldp neighbors | display json");
-  for (const CollectCommand& cmd : c.commands) CHECK_FALSE(cmd.counter);
+  CHECK(c.commands[3].command == "show interfaces extensive | display json");
+  for (size_t i = 0; i < 3; ++i) CHECK_FALSE(c.commands[i].counter);
+  CHECK(c.commands[3].counter);
   CHECK(c.commands[0].keep("set system login user a authentication encrypted-password \"$6$x\"\n").empty());
 }
 
@@ -108,4 +110,40 @@ TEST_CASE("junos collect: what is missing or malformed") {
   CHECK(d->port("xe-0/0/2") == nullptr);
   CHECK(*d->port_unreadable("xe-0/0/2") == "show configuration: scheduler-maps \"nowhere\" is not defined");
   CHECK(d->port("xe-0/0/3") != nullptr);
+}
+
+TEST_CASE("junos collect: the counters come from show interfaces extensive, where it was collected") {
+  const auto& observe = adapter(Platform::junos).collector.observe;
+  RawOutputs r = outputs();
+  // The extensive output of the vQFX's own ports: its plain rows with a PFC table and a queue on xe-0/0/1,
+  // and a counter that is not one on xe-0/0/2.
+  const auto row = [](const std::string& name, const std::string& fields) {
+    return R"({"name": [{"data": ")" + name + R"("}], )" + fields + "}";
+  };
+  r["interfaces-extensive.json"] =
+      R"({"interface-information": [{"physical-interface": [)" +
+      row("xe-0/0/1", R"("ethernet-mac-pfc-statistics": [{"mac-pfc-dot1p": [{"data": "3"}], )"
+                      R"("input-mac-pfc-frames": [{"data": "41"}], "output-mac-pfc-frames": [{"data": "7"}]}], )"
+                      R"("queue-counters": [{"queue": [{"queue-number": [{"data": "4"}], )"
+                      R"("queue-counters-trans-packets": [{"data": "900"}], )"
+                      R"("queue-counters-total-drop-packets": [{"data": "2"}]}]}])") +
+      ", " + row("xe-0/0/2", R"("input-error-list": [{"framing-errors": [{"data": "many"}]}])") +
+      "]}]}\n\n{master:0}\n";
+  auto d = observe("leaf1", r);
+  REQUIRE_MESSAGE(d, d.error());
+  CHECK(d->port("xe-0/0/1")->counters ==
+        std::map<std::string, uint64_t>{
+            {"pfc_rx_pause_3", 41}, {"pfc_tx_pause_3", 7}, {"queue_tx_packets_4", 900}, {"queue_drops_4", 2}});
+  CHECK(d->port("xe-0/0/3")->counters.empty());  // not in the extensive output: no counters, never zeros
+  CHECK(d->port("xe-0/0/2") == nullptr);
+  CHECK(*d->port_unreadable("xe-0/0/2") ==
+        "show interfaces extensive: interface-information[0].physical-interface[1].input-error-list[0]."
+        "framing-errors[0].data: a string \"many\" is not a number");
+  // Without the file (collect, plan and apply do not run it) the ports have no counters at all.
+  d = observe("leaf1", outputs());
+  REQUIRE_MESSAGE(d, d.error());
+  CHECK(d->port("xe-0/0/1")->counters.empty());
+  // A whole output that is not JSON fails the reading, named.
+  r["interfaces-extensive.json"] = "error: syntax error, expecting <command>: extensive\n";
+  CHECK(observe("leaf1", r).error().starts_with("show interfaces extensive: "));
 }

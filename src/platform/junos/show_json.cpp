@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "platform/neighbor_text.h"
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -180,9 +181,29 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kInputErr
     {"framing-errors", "fcs_errors"},
     {"input-drops", "rx_discards"},
 }};
-constexpr std::array<std::pair<std::string_view, std::string_view>, 1> kOutputErrors{{
+/// `carrier-transitions`, as `link_changes`: every change of the link, both ways, so a flap is two. Juniper's
+/// field table says "down to up", but the output counts both ways: the up et-0/0/24 of the 22.4 QFX
+/// (tests/fixtures/junos) has 3, odd as every up port's count is when each change counts. UNCONFIRMED
+/// (docs/transactions-junos.md, "Before the first apply").
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kOutputErrors{{
     {"output-drops", "tx_discards"},
+    {"carrier-transitions", "link_changes"},
 }};
+/// `ethernet-fec-statistics` (`FEC Corrected Errors`, `FEC Uncorrected Errors` in the text form):
+/// codewords, by the elements' names (ccw, nccw); the unit is UNCONFIRMED (docs/acceptance.md).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kFec{{
+    {"fec_ccw_count", "fec_corrected"},
+    {"fec_nccw_count", "fec_uncorrectable"},
+}};
+
+/// A counter's value: a decimal string of at most 64 bits.
+uint64_t count(std::string_view s, const Path& at) { return decimal(s, at, 0, UINT64_MAX); }
+
+/// Sets counter `name` of `p`, refusing a second value for it (an element printed twice for one priority
+/// or queue): which of the two is the counter cannot be told.
+void set_counter(PortObserved& p, const Path& at, std::string name, uint64_t value) {
+  if (!p.counters.emplace(name, value).second) jsonr::fail(at, name + " is printed twice");
+}
 
 template <size_t N>
 void read_counters(Value row, const std::string& where, std::string_view list,
@@ -191,9 +212,42 @@ void read_counters(Value row, const std::string& where, std::string_view list,
   if (!errors) return;
   const Path path(errors->first);
   for (const auto& [key, neutral] : names)
-    if (const auto n = leaf(errors->second, path, key,
-                            [](std::string_view s, const Path& at) { return decimal(s, at, 0, UINT64_MAX); }))
-      p.counters[std::string(neutral)] = *n;
+    if (const auto n = leaf(errors->second, path, key, count)) p.counters[std::string(neutral)] = *n;
+}
+
+/// PFC frames per priority (`show interfaces extensive`, "MAC Priority Flow Control Statistics"): one
+/// `ethernet-mac-pfc-statistics` element per priority, `mac-pfc-dot1p` 0-7 with `input-mac-pfc-frames`
+/// and `output-mac-pfc-frames`, as pfc_rx_pause_<p> and pfc_tx_pause_<p> (the Junos 22.4 QFX output in
+/// tests/fixtures/junos).
+void read_pfc(Value row, const std::string& where, PortObserved& p) {
+  for (const auto& [at, e] : element_objects(row, where, "ethernet-mac-pfc-statistics")) {
+    const Path path(at);
+    const auto priority =
+        leaf(e, path, "mac-pfc-dot1p", [](std::string_view s, const Path& a) { return decimal(s, a, 0, 7); });
+    if (!priority) jsonr::fail(path, "PFC frames without their priority (mac-pfc-dot1p)");
+    const std::string suffix = "_" + std::to_string(*priority);
+    if (const auto n = leaf(e, path, "input-mac-pfc-frames", count)) set_counter(p, path, "pfc_rx_pause" + suffix, *n);
+    if (const auto n = leaf(e, path, "output-mac-pfc-frames", count)) set_counter(p, path, "pfc_tx_pause" + suffix, *n);
+  }
+}
+
+/// The egress queues in use (`queue-counters` / `queue`, "Queue counters"): `queue-number` 0-7 with
+/// `queue-counters-trans-packets` and `queue-counters-total-drop-packets`, as queue_tx_packets_<q> and
+/// queue_drops_<q>. A queue no forwarding class uses is not printed: no counters for it, never zeros.
+void read_queues(Value row, const std::string& where, PortObserved& p) {
+  const auto queues = element_object(row, where, "queue-counters");
+  if (!queues) return;
+  for (const auto& [at, q] : element_objects(queues->second, queues->first, "queue")) {
+    const Path path(at);
+    const auto number =
+        leaf(q, path, "queue-number", [](std::string_view s, const Path& a) { return decimal(s, a, 0, 7); });
+    if (!number) jsonr::fail(path, "a queue without its number (queue-number)");
+    const std::string suffix = "_" + std::to_string(*number);
+    if (const auto n = leaf(q, path, "queue-counters-trans-packets", count))
+      set_counter(p, path, "queue_tx_packets" + suffix, *n);
+    if (const auto n = leaf(q, path, "queue-counters-total-drop-packets", count))
+      set_counter(p, path, "queue_drops" + suffix, *n);
+  }
 }
 
 PortObserved interface_of(std::string_view name, Value row, const std::string& where) {
@@ -217,23 +271,27 @@ PortObserved interface_of(std::string_view name, Value row, const std::string& w
     p.oper_up = *up;
   read_counters(row, where, "input-error-list", kInputErrors, p);
   read_counters(row, where, "output-error-list", kOutputErrors, p);
+  read_counters(row, where, "ethernet-fec-statistics", kFec, p);
+  read_pfc(row, where, p);
+  read_queues(row, where, p);
   return p;
 }
 
 }  // namespace
 
-Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
+Expected<PortTable<PortObserved>> interfaces_json(std::string_view text, std::string_view command) {
+  const std::string named = std::string(command) + ": ";
   auto doc = jsonr::parse_json(without_prompt(text), kLimits);
-  if (!doc) return unexpected("show interfaces: " + doc.error());
+  if (!doc) return unexpected(named + doc.error());
   const Value root = doc->root();
   if (!root.is_object() || !jsonr::find(root, "interface-information"))
-    return unexpected("show interfaces: not a JSON object with an \"interface-information\"");
+    return unexpected(named + "not a JSON object with an \"interface-information\"");
   std::vector<std::pair<std::string, Value>> rows;
   try {
     for (const auto& [where, info] : element_objects(root, "", "interface-information"))
       for (auto& row : element_objects(info, where, "physical-interface")) rows.push_back(std::move(row));
   } catch (const jsonr::JsonError& e) {
-    return unexpected("show interfaces: " + e.message);
+    return unexpected(named + e.message);
   }
   PortTable<PortObserved> out;
   for (const auto& [where, row] : rows) {
@@ -242,7 +300,7 @@ Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
       name = text_leaf(row, Path(where), "name");
       if (!name) jsonr::fail(Path(where), "an interface without its name");
     } catch (const jsonr::JsonError& e) {
-      return unexpected("show interfaces: " + e.message);  // a row without its name cannot be one port's
+      return unexpected(named + e.message);  // a row without its name cannot be one port's
     }
     if (!port_prefix(*name)) continue;  // em0, irb, lo0, ae0, vtep, pfe-0/0/0, ...
     if (!port_name(*name)) {
@@ -252,13 +310,13 @@ Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
     const std::string port(*name);
     if (out.ports.count(port) || out.unreadable.count(port)) {
       out.ports.erase(port);
-      out.unreadable.insert_or_assign(port, "show interfaces: " + where + ": " + port + " is printed twice");
+      out.unreadable.insert_or_assign(port, named + where + ": " + port + " is printed twice");
       continue;
     }
     try {
       out.ports.emplace(port, interface_of(port, row, where));
     } catch (const jsonr::JsonError& e) {
-      out.unreadable.emplace(port, "show interfaces: " + e.message);
+      out.unreadable.emplace(port, named + e.message);
     }
   }
   return out;
@@ -309,13 +367,12 @@ Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text) {
         remote_key = "lldp-remote-port-description";
       }
       LldpNeighbor n{std::string(system.value_or("")), std::string(remote.value_or(""))};
-      // The neighbour's own words reach reports and terminals: one bad name makes this port's neighbour
-      // unreadable, never the switch.
-      for (const auto& [key, value] :
-           {std::pair{"lldp-remote-system-name", &n.system_name}, std::pair{remote_key, &n.port_id}})
-        if (!value->empty() && !valid_text(*value, 255))
-          jsonr::fail(Path(where + "." + key + "[0].data"),
-                      "\"" + printable(*value, 64) + "\" is not 1-255 " + std::string(kTextRule));
+      if (const std::string bad = neighbor_text_problem(n, where + ".lldp-remote-system-name[0].data",
+                                                        where + "." + remote_key + "[0].data");
+          !bad.empty()) {
+        out.unreadable.emplace(port, "show lldp neighbors: " + bad);
+        continue;
+      }
       if (!n.system_name.empty() || !n.port_id.empty()) out.ports.emplace(port, std::move(n));
     } catch (const jsonr::JsonError& e) {
       out.unreadable.emplace(port, "show lldp neighbors: " + e.message);

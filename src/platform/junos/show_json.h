@@ -25,12 +25,16 @@ namespace fabricctl::junos {
 /// the media MTU, which counts the 14-byte Ethernet header, as the IP MTU (media - 14; `Unlimited`,
 /// empty or absent: not known), `speed` (`400Gbps`, `800mbps`, as Mb/s; `Auto`, `Unlimited`,
 /// `Unspecified`, empty or absent: not known), `oper-status` (`up` or `down`), and, where the output
-/// carries them (`show interfaces extensive`; not the plain command), the counters `framing-errors`,
-/// `input-drops` and `output-drops` as fcs_errors, rx_discards and tx_discards. Other interfaces (em0,
+/// carries them (`show interfaces extensive`; not the plain command), the counters of
+/// docs/counters-reference.md: `framing-errors`, `input-drops`, `output-drops` and `carrier-transitions`
+/// as fcs_errors, rx_discards, tx_discards and link_changes; `fec_ccw_count` and `fec_nccw_count` as
+/// fec_corrected and fec_uncorrectable; PFC frames per priority as pfc_rx_pause_<p> and pfc_tx_pause_<p>;
+/// each queue's transmitted and dropped packets as queue_tx_packets_<q> and queue_drops_<q>. A counter
+/// that is not a 64-bit count, or is printed twice, makes its port unreadable. Other interfaces (em0,
 /// irb, lo0, ae0, vtep, pfe-0/0/0, ...) are skipped; a name that starts as a port's but is not one is
 /// unreadable, and so is a port printed twice. The error: not a JSON object with an
-/// "interface-information", or an interface without its name.
-Expected<PortTable<PortObserved>> interfaces_json(std::string_view text);
+/// "interface-information", or an interface without its name. Errors and unreadable ports name `command`.
+Expected<PortTable<PortObserved>> interfaces_json(std::string_view text, std::string_view command = "show interfaces");
 
 /// `show lldp neighbors` (the brief form): per `lldp-neighbors-information` / `lldp-neighbor-information`
 /// entry, the local port `lldp-local-port-id`, or `lldp-local-interface` (older releases; and the detail

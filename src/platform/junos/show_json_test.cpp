@@ -64,7 +64,8 @@ TEST_CASE("junos show interfaces: a real vQFX-10000 on 17.4R1, its prompt line a
     CHECK(p.mtu == 1500);  // media MTU "1514", less the 14-byte Ethernet header
     CHECK(p.speed_mbps == 10000);
     CHECK(p.oper_up == true);
-    CHECK(p.counters.empty());  // the plain command prints no error lists
+    // The plain command prints FEC statistics, and no error lists, PFC or queue tables.
+    CHECK(p.counters == std::map<std::string, uint64_t>{{"fec_corrected", 0}, {"fec_uncorrectable", 0}});
   }
   CHECK(got->ports.count("xe-0/0/11"));
   for (const char* other : {"gr-0/0/0", "pfe-0/0/0", "em0", "irb", "lo0", "vtep", "vme", "bme0"})
@@ -83,6 +84,81 @@ TEST_CASE("junos show interfaces terse: a real output without front-panel ports 
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->ports.empty());  // cbp0, em0, irb, lo0, vtep, ...: none is a port
   CHECK(got->unreadable.empty());
+}
+
+TEST_CASE("junos show interfaces extensive: a Junos 22.4 QFX's counters, PFC per priority and queues") {
+  // Derived by Junos's XML-to-JSON rule from the Juniper-published XML (tests/fixtures/junos, SOURCES.md);
+  // gr-0/0/0 prints input-mac-pfc-frames twice in a row, which the rule makes an array of two: not a
+  // port, so skipped, not refused.
+  const auto got = interfaces_json(fixture("show-interfaces-extensive-pfc.qfx-22.4.apstra-iba-doc.derived.json"),
+                                   "show interfaces extensive");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->unreadable.empty());
+  REQUIRE(got->ports.size() == 1);
+  const PortObserved& p = got->ports.at("et-0/0/24");
+  CHECK(p.mtu == 9202);
+  CHECK(p.speed_mbps == 40000);
+  std::map<std::string, uint64_t> want{{"fcs_errors", 0},
+                                       {"rx_discards", 0},
+                                       {"tx_discards", 0},
+                                       {"link_changes", 3},
+                                       {"fec_corrected", 0},
+                                       {"fec_uncorrectable", 0},
+                                       {"queue_tx_packets_0", 29690976297},
+                                       {"queue_drops_0", 0},
+                                       {"queue_tx_packets_3", 0},
+                                       {"queue_drops_3", 0},
+                                       {"queue_tx_packets_4", 0},
+                                       {"queue_drops_4", 0},
+                                       {"queue_tx_packets_7", 6060500},
+                                       {"queue_drops_7", 0}};
+  for (int prio = 0; prio < 8; ++prio)
+    want["pfc_rx_pause_" + std::to_string(prio)] = want["pfc_tx_pause_" + std::to_string(prio)] = 0;
+  CHECK(p.counters == want);
+}
+
+TEST_CASE("junos show interfaces extensive: a bad counter makes its port unreadable, named, not the switch") {
+  const auto pfc = [](const std::string& priority, const std::string& frames) {
+    return R"({"attributes": {"junos:style": "verbose"}, )" + leaf("mac-pfc-dot1p", priority) + ", " +
+           leaf("input-mac-pfc-frames", frames) + ", " + leaf("output-mac-pfc-frames", "2") + "}";
+  };
+  const auto queue = [](const std::string& number, const std::string& sent) {
+    return "{" + leaf("queue-number", number) + ", " + leaf("queue-counters-trans-packets", sent) + ", " +
+           leaf("queue-counters-total-drop-packets", "1") + "}";
+  };
+  const std::string good = "{" + leaf("name", "et-0/0/2") + R"(, "ethernet-mac-pfc-statistics": [)" + pfc("3", "9") +
+                           R"(], "queue-counters": [{"queue": [)" + queue("3", "70") + "]}]}";
+  const struct {
+    std::string fields, why;
+  } cases[] = {
+      {R"("ethernet-mac-pfc-statistics": [)" + pfc("8", "1") + "]",
+       R"(physical-interface[0].ethernet-mac-pfc-statistics[0].mac-pfc-dot1p[0].data: a string "8" is out of range 0-7)"},
+      {R"("ethernet-mac-pfc-statistics": [)" + pfc("3", "1") + ", " + pfc("3", "1") + "]",
+       "physical-interface[0].ethernet-mac-pfc-statistics[1]: pfc_rx_pause_3 is printed twice"},
+      {R"("ethernet-mac-pfc-statistics": [{)" + leaf("input-mac-pfc-frames", "1") + "}]",
+       "physical-interface[0].ethernet-mac-pfc-statistics[0]: PFC frames without their priority (mac-pfc-dot1p)"},
+      {R"("ethernet-mac-pfc-statistics": [)" + pfc("3", "18446744073709551616") + "]",
+       "physical-interface[0].ethernet-mac-pfc-statistics[0].input-mac-pfc-frames[0].data: a string "
+       R"("18446744073709551616" is out of range 0-18446744073709551615)"},
+      {R"("queue-counters": [{"queue": [)" + queue("3", "-1") + "]}]",
+       R"(physical-interface[0].queue-counters[0].queue[0].queue-counters-trans-packets[0].data: a string "-1" is not a number)"},
+      {R"("queue-counters": [{"queue": [{)" + leaf("queue-counters-trans-packets", "1") + "}]}]",
+       "physical-interface[0].queue-counters[0].queue[0]: a queue without its number (queue-number)"},
+      {R"("output-error-list": [{)" + leaf("carrier-transitions", "2x") + "}]",
+       R"(physical-interface[0].output-error-list[0].carrier-transitions[0].data: a string "2x" is not a number)"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.fields);
+    const auto got = interfaces_json(interfaces("{" + leaf("name", "et-0/0/1") + ", " + c.fields + "}, " + good),
+                                     "show interfaces extensive");
+    REQUIRE_MESSAGE(got, got.error());
+    REQUIRE(got->unreadable.count("et-0/0/1"));
+    CHECK(got->unreadable.at("et-0/0/1") == "show interfaces extensive: interface-information[0]." + c.why);
+    REQUIRE(got->ports.count("et-0/0/2"));
+    CHECK(got->ports.at("et-0/0/2").counters ==
+          std::map<std::string, uint64_t>{
+              {"pfc_rx_pause_3", 9}, {"pfc_tx_pause_3", 2}, {"queue_tx_packets_3", 70}, {"queue_drops_3", 1}});
+  }
 }
 
 TEST_CASE("junos show interfaces: MTU, speed, state, counters and names") {

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "platform/neighbor_text.h"
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -161,12 +162,10 @@ Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text) {
       const std::optional<std::string_view> system = text_field(all[i], where, "sys_name");
       const std::optional<std::string_view> remote = text_field(all[i], where, "port_id");
       LldpNeighbor n{std::string(system.value_or("")), std::string(remote.value_or(""))};
-      // The neighbour's own words reach reports and terminals: one bad name makes this port's neighbour
-      // unreadable, never the switch.
-      for (const auto& [what, value] : {std::pair{"sys_name", &n.system_name}, std::pair{"port_id", &n.port_id}})
-        if (!value->empty() && !valid_text(*value, 255))
-          jsonr::fail(Path(where + "." + what),
-                      "\"" + printable(*value, 64) + "\" is not 1-255 " + std::string(kTextRule));
+      if (const std::string bad = neighbor_text_problem(n, where + ".sys_name", where + ".port_id"); !bad.empty()) {
+        out.unreadable.emplace(port, "show lldp neighbors detail: " + bad);
+        continue;
+      }
       if (!n.system_name.empty() || !n.port_id.empty()) out.ports.emplace(port, std::move(n));
     } catch (const jsonr::JsonError& e) {
       out.unreadable.emplace(port, "show lldp neighbors detail: " + e.message);

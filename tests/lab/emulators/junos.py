@@ -17,6 +17,7 @@ The switch's state is a directory (argument 1):
                   start time, /proc), "user", "since"}; a lock whose process is gone is free
   broadcast.txt   what Junos broadcast to logged-in users (the confirmed commit's automatic rollback)
   ports.json      what the configuration does not hold (lab_ports.py): speed in Mb/s, oper, LLDP
+  counters.json   what `show interfaces extensive` counts per port (show_interfaces_extensive()); tests write it
   answers.json    for tests, answers that replace the emulator's own (common.py)
   timers/commit-confirmed.json  the confirmed commit's countdown (common.py: the one timer of every emulator)
   lock            every command and every NETCONF RPC holds it (common.locked), and so does the timer
@@ -39,6 +40,8 @@ c: UNCONFIRMED that an exec carries exactly one command):
         No `{master:0}` prompt after it (UNCONFIRMED)
   show interfaces | display json       interface-information (the vQFX fixture's shape), then `\\n\\n{master:0}\\n`
   show lldp neighbors | display json   lldp-neighbors-information (Junos's XML mapped to JSON), then the prompt
+  show interfaces extensive | display json  the same rows with error lists, FEC, PFC and queue counters
+                                       (show_interfaces_extensive(); STATE/counters.json), then the prompt
   xml-mode netconf need-trailer        a NETCONF 1.0 session on stdin/stdout (below); also as
                                        `[/usr/sbin/]cli xml-mode netconf need-trailer` and `netconf`, what
                                        sshd passes for the `netconf` subsystem (NETCONF_COMMAND)
@@ -290,6 +293,62 @@ def show_interfaces(config, ports):
     return json.dumps(doc, indent=4) + PROMPT
 
 
+# The queues a QFX uses without forwarding classes of its own: best-effort, fcoe, no-loss, network-control
+# (the 22.4 QFX's queue table, tests/fixtures/junos/show-interfaces-extensive-pfc.qfx-22.4.apstra-iba-doc.*).
+DEFAULT_QUEUES = {0: "best-effort", 3: "fcoe", 4: "no-loss", 7: "network-control"}
+
+
+def queues_in_use(config):
+    """{queue: forwarding class} of the committed forwarding classes (`queue-num`), the defaults without
+    any. UNCONFIRMED: that a class of one's own replaces every default class's row (a QFX keeps the
+    default classes it is not told to drop; the lab's configurations name all they use)."""
+    out = {}
+    for line in config:
+        m = re.fullmatch(r"class-of-service forwarding-classes class (\S+) queue-num (\d+)", line)
+        if m:
+            out.setdefault(int(m[2]), m[1])
+    return dict(sorted(out.items())) if out else DEFAULT_QUEUES
+
+
+def show_interfaces_extensive(config, ports, counters):
+    """`show interfaces extensive | display json`: the plain rows, and each port's error lists, FEC,
+    PFC frames per priority and queue table, in the shape of the Junos 22.4 QFX's output (its XML,
+    tests/fixtures/junos, mapped to JSON by the rule every `display json` follows: SOURCES.md). All 0
+    unless STATE/counters.json says otherwise, a test's or the lab's: {"et-0/0/1": {"framing-errors": 9,
+    "input-drops": 0, "output-drops": 0, "carrier-transitions": 1, "fec_ccw_count": 0, "fec_nccw_count": 0,
+    "pfc": {"3": {"input": 5, "output": 0}}, "queues": {"3": {"transmitted": 10, "dropped": 0}}}}."""
+    doc = json.loads(show_interfaces(config, ports).removesuffix(PROMPT))
+    queues = queues_in_use(config)
+    for row in doc["interface-information"][0]["physical-interface"]:
+        c = counters.get(row["name"][0]["data"], {})
+        n = lambda key: data(int(c.get(key, 0)))
+        row["input-error-list"] = [{"input-errors": n("framing-errors"), "input-drops": n("input-drops"),
+                                    "framing-errors": n("framing-errors"), "input-runts": data(0),
+                                    "input-discards": data(0), "input-resource-errors": data(0)}]
+        row["output-error-list"] = [{"carrier-transitions": n("carrier-transitions"), "output-errors": data(0),
+                                     "output-drops": n("output-drops"), "mtu-errors": data(0),
+                                     "output-resource-errors": data(0)}]
+        def queue(q, name):
+            sent, dropped = (int(c.get("queues", {}).get(str(q), {}).get(k, 0)) for k in ("transmitted", "dropped"))
+            return {"queue-number": data(q), "forwarding-class-name": data(name),
+                    "queue-counters-queued-packets": data(sent + dropped),
+                    "queue-counters-trans-packets": data(sent), "queue-counters-total-drop-packets": data(dropped)}
+        row["queue-counters"] = [{
+            "attributes": {"junos:style": "brief"},
+            "interface-cos-short-summary": [{"intf-cos-queue-type": data("Egress queues"),
+                                             "intf-cos-num-queues-supported": data(8),
+                                             "intf-cos-num-queues-in-use": data(len(queues))}],
+            "queue": [queue(q, name) for q, name in queues.items()]}]
+        row["ethernet-fec-statistics"] = [{"attributes": {"junos:style": "verbose"},
+                                           "fec_ccw_count": n("fec_ccw_count"), "fec_nccw_count": n("fec_nccw_count"),
+                                           "fec_ccw_error_rate": data(0), "fec_nccw_error_rate": data(0)}]
+        row["ethernet-mac-pfc-statistics"] = [{
+            "attributes": {"junos:style": "verbose"}, "mac-pfc-dot1p": data(p),
+            "input-mac-pfc-frames": data(int(c.get("pfc", {}).get(str(p), {}).get("input", 0))),
+            "output-mac-pfc-frames": data(int(c.get("pfc", {}).get(str(p), {}).get("output", 0)))} for p in range(8)]
+    return json.dumps(doc, indent=4) + PROMPT
+
+
 def show_lldp(ports):
     """`show lldp neighbors | display json`: the brief reply's elements (napalm's QFX fixtures,
     tests/fixtures/junos/get-lldp-neighbors-information.*.xml) mapped to JSON the way `display json` maps
@@ -324,11 +383,15 @@ EXEC = [
     (r"show configuration (class-of-service|interfaces) \| display set", lambda c, m: show_config(c, m[1])),
     (r"show interfaces \| display json", text(lambda c: show_interfaces(c["config"], lab_ports.load(c["state"])))),
     (r"show lldp neighbors \| display json", text(lambda c: show_lldp(lab_ports.load(c["state"])))),
+    (r"show interfaces extensive \| display json",
+     text(lambda c: show_interfaces_extensive(c["config"], lab_ports.load(c["state"]),
+                                              load(c["state"], "counters.json", {})))),
 ]
 COMMAND_WORDS = [["show", "configuration", "|", "display", "set"],
                  ["show", "configuration", "class-of-service", "|", "display", "set"],
                  ["show", "configuration", "interfaces", "|", "display", "set"],
                  ["show", "interfaces", "|", "display", "json"], ["show", "lldp", "neighbors", "|", "display", "json"],
+                 ["show", "interfaces", "extensive", "|", "display", "json"],
                  ["xml-mode", "netconf", "need-trailer"]]
 
 

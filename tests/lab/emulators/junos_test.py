@@ -165,6 +165,55 @@ def test_cli_and_rollback():
             assert junos.candidate(state) == ["interfaces et-0/0/1 mtu 9216"]
 
 
+def key_paths(value, at=""):
+    """Every key path of a `display json` document, arrays' elements taken as one."""
+    out = set()
+    if isinstance(value, list):
+        for v in value:
+            out |= key_paths(v, at)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out.add(at + "/" + k)
+            out |= key_paths(v, at + "/" + k)
+    return out
+
+
+def test_extensive_shape_is_the_qfx_outputs():
+    # Every element the emulator prints for a port is where the Junos 22.4 QFX's output has it (its XML
+    # mapped to JSON, tests/fixtures/junos/SOURCES.md), and the counters land in the named elements.
+    fixture = os.path.join(HERE, "..", "..", "fixtures", "junos",
+                           "show-interfaces-extensive-pfc.qfx-22.4.apstra-iba-doc.derived.json")
+    with open(fixture) as f:
+        real = [r for r in json.load(f)["interface-information"][0]["physical-interface"]
+                if r["name"][0]["data"] == "et-0/0/24"][0]
+    config = ["class-of-service forwarding-classes class TC3 queue-num 3", "interfaces et-0/0/1 mtu 9216"]
+    counters = {"et-0/0/1": {"framing-errors": 9, "carrier-transitions": 2, "fec_nccw_count": 4,
+                             "pfc": {"3": {"input": 5, "output": 6}}, "queues": {"3": {"transmitted": 10, "dropped": 1}}}}
+    text = junos.show_interfaces_extensive(config, {"et-0/0/1": {"speed": 400000, "oper": "up"}}, counters)
+    assert text.endswith(junos.PROMPT)
+    row = json.loads(text.removesuffix(junos.PROMPT))["interface-information"][0]["physical-interface"][0]
+    # What the plain command prints is checked against the vQFX's output elsewhere (junos_replay.py); the
+    # elements extensive adds against this one.
+    plain = json.loads(junos.show_interfaces(config, {"et-0/0/1": {}}).removesuffix(junos.PROMPT))
+    missing = key_paths(row) - key_paths(plain["interface-information"][0]["physical-interface"][0]) - key_paths(real)
+    assert not missing, missing
+    assert len(key_paths(row)) > len(key_paths(plain)) + 30
+    assert row["input-error-list"][0]["framing-errors"] == [{"data": "9"}]
+    assert row["output-error-list"][0]["carrier-transitions"] == [{"data": "2"}]
+    assert row["ethernet-fec-statistics"][0]["fec_nccw_count"] == [{"data": "4"}]
+    pfc = {e["mac-pfc-dot1p"][0]["data"]: e for e in row["ethernet-mac-pfc-statistics"]}
+    assert sorted(pfc) == [str(p) for p in range(8)]
+    assert pfc["3"]["input-mac-pfc-frames"] == [{"data": "5"}] and pfc["3"]["output-mac-pfc-frames"] == [{"data": "6"}]
+    queues = row["queue-counters"][0]["queue"]
+    assert [q["queue-number"][0]["data"] for q in queues] == ["3"]  # the configured class's queue only
+    assert queues[0]["queue-counters-trans-packets"] == [{"data": "10"}]
+    assert queues[0]["queue-counters-total-drop-packets"] == [{"data": "1"}]
+    default = json.loads(junos.show_interfaces_extensive([], {"et-0/0/1": {}}, {}).removesuffix(junos.PROMPT))
+    assert [q["queue-number"][0]["data"]
+            for q in default["interface-information"][0]["physical-interface"][0]["queue-counters"][0]["queue"]] == \
+        ["0", "3", "4", "7"]
+
+
 def main():
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_")]
     for name, f in tests:
