@@ -2,7 +2,8 @@
 // --from-raw) and writes the snapshot directory verify reads, plus DIR/raw/<device>/<file>: what each
 // command printed, as kept by its platform (secrets removed), so that an audit can be replayed.
 // A device that cannot be reached or read is named with the reason; the others are still written,
-// and the exit code is 3.
+// and the exit code is 3. DIR holds exactly one run: it is written beside and swapped in (as render's
+// output), so a device not read this time has no snapshot there, never last run's.
 
 #include <iostream>
 
@@ -12,12 +13,22 @@
 #include "cli/fabric_options.h"
 #include "cli/progress.h"
 #include "cli/read_options.h"
+#include "render/staged_output.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
 #include "verify/engine.h"
 
 namespace fabricctl {
 namespace {
+
+/// `path` is `dir` or below it (both as they resolve now).
+bool inside(const std::filesystem::path& path, const std::filesystem::path& dir) {
+  std::error_code ec;
+  const auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  const auto d = std::filesystem::weakly_canonical(std::filesystem::absolute(dir, ec), ec);
+  const auto rel = p.lexically_relative(d);
+  return !ec && !rel.empty() && *rel.begin() != "..";
+}
 
 constexpr const char* kUsage =
     "fabricctl collect -i INVENTORY --out DIR [--limit GLOB]... [--shard K/N] [--from-raw RAWDIR] [-j N] [--known-hosts FILE] "
@@ -62,22 +73,37 @@ int cmd_collect(const std::vector<std::string>& args) {
     return kExitInvalid;
   }
   const std::set<std::string>& scope = *in_scope;
-  if (from_raw.empty()) {
-    if (!connect_settings_complete(*fabric, "collect connects to every device it reads", scope)) return kExitInvalid;
-    how.raw_out = std::filesystem::path(out_dir) / "raw";
-  } else if (!std::filesystem::is_directory(from_raw)) {
+  if (!from_raw.empty() && !std::filesystem::is_directory(from_raw)) {
     std::cerr << "fabricctl: error: --from-raw " << terminal_line(from_raw) << " is not a directory\n";
     return kExitInvalid;
-  } else {
-    how.from_raw = from_raw;
   }
+  if (!from_raw.empty() && inside(from_raw, out_dir)) {
+    std::cerr << "fabricctl: error: --from-raw " << terminal_line(from_raw) << " is inside --out "
+              << terminal_line(out_dir) << ", which a collect replaces whole: write into another directory\n";
+    return kExitInvalid;
+  }
+  if (from_raw.empty() && !connect_settings_complete(*fabric, "collect connects to every device it reads", scope))
+    return kExitInvalid;
+  // The run goes into a directory beside OUT that replaces it at the end: OUT holds exactly this run,
+  // and a device not read now has no snapshot there (verify names it missing), never an old one.
+  auto staged = StagedOutput::open(out_dir, kCollectOutput);
+  if (!staged) {
+    std::cerr << "fabricctl: error: " << staged.error() << "\n";
+    return kExitInvalid;
+  }
+  if (from_raw.empty()) how.raw_out = (*staged)->stage() / "raw";
+  else how.from_raw = from_raw;
   how.jobs = c.jobs;
   Progress progress = stderr_progress(quiet);
   const auto connector = connector_of(c);
   ops::Context ctx{*connector, progress};
   const FabricObserved observed = ops::collect_devices(*fabric, {scope.begin(), scope.end()}, how, ctx);
-  if (const auto written = write_snapshot_dir(observed, out_dir); !written) {
+  if (const auto written = write_snapshot_dir(observed, (*staged)->stage()); !written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
+    return kExitDevice;
+  }
+  if (const auto swapped = (*staged)->commit(); !swapped) {
+    std::cerr << "fabricctl: error: " << swapped.error() << "\n";
     return kExitDevice;
   }
   print_unreadable_ports(observed, std::cerr);

@@ -8,6 +8,7 @@
 #include "ops/command_batch.h"
 #include "ops/device_session.h"
 #include "platform/raw_outputs.h"
+#include "state/snapshot.h"
 #include "util/escape.h"
 #include "util/file_io.h"
 #include "util/parallel.h"
@@ -29,7 +30,9 @@ Expected<RawOutputs> read_raw(const Collector& c, const DeviceDesired& d, const 
       if (cmd.counter && !std::filesystem::exists(dir / run.file, ec)) continue;
       auto text = read_regular_file(dir / run.file, {kMaxRawBytes, "raw output"});
       if (!text) return unexpected(text.error().message);
-      raw.emplace(run.file, std::move(*text));
+      // Kept as a live read keeps it (a file saved by hand may hold what collect never keeps): what is
+      // read from raw outputs and from the device is judged alike.
+      raw.emplace(run.file, cmd.keep ? cmd.keep(*text) : std::move(*text));
     }
   }
   return raw;
@@ -127,6 +130,10 @@ FabricObserved collect_devices(const Fabric& fabric, const std::vector<std::stri
     if (raw && live && o.raw_out)
       if (auto w = write_raw(*o.raw_out / d.name, *raw); !w) raw = unexpected(w.error());
     Expected<DeviceObserved> got = raw ? c.observe(d.name, *raw) : unexpected(raw.error());
+    // What a device answered becomes a snapshot: a value no snapshot takes that its reader let through is
+    // this device's failure here, not the whole collect's when the snapshots are written.
+    if (got)
+      if (std::string why = snapshot_problem(d.name, *got); !why.empty()) got = unexpected(std::move(why));
     const std::lock_guard<std::mutex> lock(mutex);
     ++done;
     if (raw && raws) raws->insert_or_assign(d.name, std::move(*raw));

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "ops/fake_fleet_test_support.h"
+#include "state/snapshot.h"
 
 using namespace fabricctl;
 using namespace fabricctl::ops;
@@ -40,6 +41,35 @@ TEST_CASE("ops collect: an unreachable device and one that hangs are failures; t
   CHECK(got.failure("leaf1")->reason == "leaf1: the command did not finish within 60000 ms; stopped");
   CHECK(got.failure("leaf1")->stage == FailureStage::collect);
   CHECK(f.seen.phases.back() == "read 4/4 devices, 2 failed");
+}
+
+TEST_CASE("ops collect: one neighbour's bad name makes its port unreadable; every device is read and written") {
+  // Anyone who can rename a host chooses what the switches' LLDP says: a name over 255 bytes, one with a
+  // TAB and one with a control character must not stop the audit of the fabric.
+  fake::Fleet f;
+  const DeviceDesired& leaf = f.desired("leaf1");
+  DeviceObserved o = observed_from_desired(leaf);
+  REQUIRE(o.ports.size() == 2);
+  o.ports[0].lldp = LldpNeighbor{std::string(300, 'h'), "ens1f0np0"};
+  o.ports[1].lldp = LldpNeighbor{"host2\x01", "ens1f0np0"};
+  f.devices.device("leaf1").state = fake::raw_outputs(leaf, o);
+  FabricObserved got = collect_devices(f.fabric, {}, {}, f.ctx);
+  CHECK(got.failures.empty());
+  REQUIRE(got.devices.size() == 4);
+  const DeviceObserved& read = got.devices.at("leaf1");
+  CHECK(read.unreadable_ports.size() == 2);
+  CHECK(read.port_unreadable(o.ports[0].name)->find("RemoteDevice: \"hhh") != std::string::npos);
+  const auto dir = std::filesystem::temp_directory_path() / ("fabricctl-collect-lldp-" + std::to_string(::getpid()));
+  const auto written = write_snapshot_dir(got, dir);
+  CHECK_MESSAGE(written, written.error());
+  CHECK(std::filesystem::exists(dir / "leaf1.json"));
+  std::filesystem::remove_all(dir);
+
+  // What a reader lets through that no snapshot takes fails that device alone, at collect.
+  DeviceObserved bad = observed_from_desired(leaf);
+  bad.ports[1].name = bad.ports[0].name;
+  CHECK(snapshot_problem("leaf1", bad) == "device \"leaf1\": port \"" + bad.ports[0].name + "\" appears twice");
+  CHECK(snapshot_problem("leaf1", observed_from_desired(leaf)).empty());
 }
 
 TEST_CASE("ops collect: a command that fails names itself and the device's first line") {

@@ -27,11 +27,15 @@ std::map<std::string, LldpNeighbor, std::less<>> lldp(const HostCollectOptions& 
   std::vector<std::string> argv = {"lldpcli"};
   if (!o.lldp_socket.empty()) argv.insert(argv.end(), {"-u", o.lldp_socket});
   argv.insert(argv.end(), {"-f", "json0", "show", "neighbors"});
-  auto out = run_command(argv);
+  // lldpcli's warnings go to stderr: kept out of the JSON, and shown.
+  std::string said;
+  auto out = run_command(argv, 1 << 20, &said);
   if (!out) {
     warnings.push_back("LLDP not read: " + out.error());
     return {};
   }
+  if (const size_t at = said.find_first_not_of(" \t\r\n"); at != std::string::npos)
+    warnings.push_back("lldpcli: " + terminal_line(said.substr(at, said.find('\n', at) - at)));
   auto neighbors = linux_host::lldp_neighbors(*out);
   if (!neighbors) {
     warnings.push_back("LLDP not read: " + neighbors.error());

@@ -20,7 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kMarker = kRenderMarker;
 constexpr std::string_view kStagePrefix = ".fabricctl-stage-";  // .fabricctl-stage-<pid>-<name of OUT>
 constexpr std::string_view kOldPrefix = ".fabricctl-old-";      // the previous OUT, mid-swap (no RENAME_EXCHANGE)
 
@@ -81,24 +80,45 @@ void remove_stale(const fs::path& parent, const std::string& name, bool target_e
   }
 }
 
+/// What a live collect wrote before it marked its output: `<device>.json` files and raw/, nothing else
+/// (docs/collect.md). Without raw/ it could be a directory of snapshots gathered by hand (the hosts'),
+/// which is not fabricctl's to delete.
+bool earlier_collect(const fs::path& out) {
+  std::error_code ec;
+  bool raw = false;
+  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const bool snapshot = name.ends_with(".json") && it->is_regular_file(ec) && !it->is_symlink(ec);
+    const bool raw_dir = name == "raw" && it->is_directory(ec) && !it->is_symlink(ec);
+    if (!snapshot && !raw_dir) return false;
+    raw = raw || raw_dir;
+  }
+  return !ec && raw;
+}
+
 }  // namespace
 
-Expected<std::unique_ptr<StagedOutput>> StagedOutput::open(const fs::path& out) {
+const OutputKind kRenderOutput{"render", "rendered files", kRenderMarker, nullptr};
+const OutputKind kCollectOutput{"collect", "snapshots", ".fabricctl-collect", earlier_collect};
+
+Expected<std::unique_ptr<StagedOutput>> StagedOutput::open(const fs::path& out, const OutputKind& kind) {
+  const std::string verb = kind.command;
+  const std::string marker = kind.marker;
   std::error_code ec;
   fs::path target = out.lexically_normal();
   if (target.filename().empty()) target = target.parent_path();  // "out/" names the directory "out"
   if (target.empty()) return unexpected(std::string("no output directory given"));
   if (holds_current_directory(target))
-    return unexpected("refusing to render into " + quote(out.string()) +
-                      ": it is the current directory or holds it, and a render replaces its output directory "
-                      "whole; give a directory below it, e.g. --out out");
+    return unexpected("refusing to " + verb + " into " + quote(out.string()) +
+                      ": it is the current directory or holds it, and a " + verb +
+                      " replaces its output directory whole; give a directory below it, e.g. --out out");
   const bool target_exists = fs::exists(target, ec);
   if (target_exists) {
     if (!fs::is_directory(target, ec)) return unexpected(quote(target.string()) + " exists and is not a directory");
     const bool empty = fs::is_empty(target, ec);
-    if (!empty && !fs::exists(target / kMarker, ec))
+    if (!empty && !fs::exists(target / marker, ec) && !(kind.earlier_run && kind.earlier_run(target)))
       return unexpected("refusing to replace " + quote(target.string()) +
-                        ": it is not empty and does not hold a previous fabricctl render (" + kMarker + ")");
+                        ": it is not empty and does not hold a previous fabricctl " + verb + " (" + marker + ")");
   }
   fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
   fs::create_directories(parent, ec);
@@ -116,12 +136,14 @@ Expected<std::unique_ptr<StagedOutput>> StagedOutput::open(const fs::path& out) 
     fs::remove_all(stage, ec);
     return unexpected("cannot lock " + quote(stage.string()) + ": " + errno_text(error));
   }
-  std::unique_ptr<StagedOutput> staged(new StagedOutput(std::move(target), std::move(parent), std::move(stage), lock));
+  std::unique_ptr<StagedOutput> staged(
+      new StagedOutput(std::move(target), std::move(parent), std::move(stage), lock, kind));
   const Expected<void> marked =
-      write_staged(staged->stage_ / kMarker,
-                   "This directory is written by `fabricctl render`; it is replaced on every run.\n", false);
+      write_staged(staged->stage_ / marker,
+                   "This directory is written by `fabricctl " + verb + "`; it is replaced on every run.\n", false);
   if (!marked)
-    return unexpected("cannot write rendered files under " + quote(staged->stage_.string()) + ": " + marked.error());
+    return unexpected("cannot write " + std::string(kind.files) + " under " + quote(staged->stage_.string()) + ": " +
+                      marked.error());
   return staged;
 }
 
@@ -148,7 +170,8 @@ Expected<void> StagedOutput::write(const RenderedDevice& d) const {
 
 Expected<void> StagedOutput::commit() {
   if (auto synced = sync_filesystem(stage_); !synced)
-    return unexpected("cannot write rendered files under " + quote(stage_.string()) + ": " + synced.error());
+    return unexpected("cannot write " + std::string(kind_->files) + " under " + quote(stage_.string()) + ": " +
+                      synced.error());
   if (stop_requested()) return unexpected(std::string(kInterrupted));
   std::error_code ec;
   const bool had_old = fs::exists(target_, ec);
@@ -172,7 +195,8 @@ Expected<void> StagedOutput::commit() {
   if (ec) {
     const std::string msg = ec.message();
     if (had_old) fs::rename(old, target_, ec);
-    return unexpected("cannot move the render into " + quote(target_.string()) + ": " + msg);
+    return unexpected("cannot move the " + std::string(kind_->command) + " into " + quote(target_.string()) + ": " +
+                      msg);
   }
   committed_ = true;
   if (had_old) fs::remove_all(old, ec);

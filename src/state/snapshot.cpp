@@ -790,6 +790,10 @@ SnapshotSet read_snapshot_dir(const fs::path& dir, const std::vector<std::string
   return out;
 }
 
+std::string snapshot_problem(const std::string& name, const DeviceObserved& device) {
+  return check_writable(name, device, write_snapshot(device));
+}
+
 Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path& dir) {
   // Every snapshot is written to text and read back first, on all cores: invalid state writes nothing.
   std::vector<std::pair<const std::string*, const DeviceObserved*>> devices;

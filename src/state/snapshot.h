@@ -100,6 +100,12 @@ struct SnapshotSet {
 SnapshotSet read_snapshot_dir(const std::filesystem::path& dir, const std::vector<std::string>& expected_devices,
                               const std::vector<std::string>& inventory_devices = {});
 
+/// Why the state of device `name` would not read back as a snapshot (the check write_snapshot_dir makes:
+/// a bad name, a value out of range, a port twice), as one lowercase message; empty when it would.
+/// Collect judges every device by it, so that one device's bad value is that device's failure, never
+/// the run's (docs/collect.md).
+std::string snapshot_problem(const std::string& name, const DeviceObserved& device);
+
 /// Writes DIR/<device>.json for every device of `observed` (creating DIR if needed; unreadable
 /// devices are skipped, other files in DIR are left alone). Every snapshot is rendered and read
 /// back through parse_snapshot before anything is written, so a DeviceObserved that would not read

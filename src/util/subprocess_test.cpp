@@ -23,3 +23,21 @@ TEST_CASE("subprocess: output of both streams, arguments never read by a shell, 
   REQUIRE(out);
   CHECK(out->size() == 1000);
 }
+
+TEST_CASE("subprocess: stderr apart, so a warning never mixes into output that is parsed") {
+  std::string said;
+  auto out = run_command({"sh", "-c", "echo '[WARN] lldpctl: something' >&2; echo '{}'"}, 1 << 20, &said);
+  REQUIRE_MESSAGE(out, out.error());
+  CHECK(*out == "{}\n");
+  CHECK(said == "[WARN] lldpctl: something\n");
+  // A failure is named by what it said on stderr.
+  const auto failed =
+      run_command({"sh", "-c", "echo partial; echo 'cannot connect to lldpd' >&2; exit 1"}, 1 << 20, &said);
+  REQUIRE_FALSE(failed);
+  CHECK(failed.error() == "sh exited with status 1: cannot connect to lldpd");
+  // Both pipes are read while the tool runs: 300 kB on each does not block it.
+  out = run_command({"sh", "-c", "head -c 300000 /dev/zero >&2; head -c 300000 /dev/zero"}, 1000, &said);
+  REQUIRE(out);
+  CHECK(out->size() == 1000);
+  CHECK(said.size() == 1000);
+}

@@ -179,9 +179,26 @@ stop_device sw2
 run "$bin" collect -i "$inv" --out "$work/snaps4" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "unreachable: exit $rc"
 grep -q '^fabricctl: sw2: not collected: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "unreachable not named: $(cat "$work/err")"
-# Live verify: the reachable switch is verified, the other named, exit 3 (could not see everything).
 mv "$work/sw1/host.old" "$work/sw1/host"; mv "$work/sw1/host.old.pub" "$work/sw1/host.pub"
 restart_device sw1
+# Into the directory of the first collect: it holds exactly this run, so sw2's earlier snapshot and raw
+# outputs are gone and verify reports sw2 missing, instead of judging its old state as current.
+[ -f "$work/snaps/sw2.json" ] || fail "the first collect has no sw2.json"
+run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" -q --connect-timeout 2
+[ $rc -eq 3 ] || fail "re-collect with sw2 down: exit $rc: $(cat "$work/err")"
+[ -f "$work/snaps/sw1.json" ] && [ -d "$work/snaps/raw/sw1" ] || fail "sw1 not collected again"
+[ ! -e "$work/snaps/sw2.json" ] && [ ! -e "$work/snaps/raw/sw2" ] || fail "sw2's old snapshot was left as current"
+! ls -a "$work" | grep -q '^\.fabricctl-stage-' || fail "a staging directory was left: $(ls -a "$work")"
+run "$bin" verify -i "$inv" --snapshots "$work/snaps" -q
+[ $rc -eq 3 ] || fail "verify of the re-collected snapshots: exit $rc: $(cat "$work/out" "$work/err")"
+grep -q 'sw2' "$work/out" "$work/err" || fail "verify does not name sw2: $(cat "$work/out" "$work/err")"
+# A directory that is not a collect's is never replaced: refused, nothing in it touched.
+mkdir -p "$work/notes" && echo keep >"$work/notes/todo.txt"
+run "$bin" collect -i "$inv" --out "$work/notes" --known-hosts "$kh" -q
+[ $rc -eq 2 ] || fail "collect into a foreign directory: exit $rc: $(cat "$work/err")"
+grep -q 'does not hold a previous fabricctl collect (.fabricctl-collect)' "$work/err" || fail "foreign: $(cat "$work/err")"
+[ "$(cat "$work/notes/todo.txt")" = keep ] && [ "$(ls "$work/notes")" = todo.txt ] || fail "the foreign directory was changed"
+# Live verify: the reachable switch is verified, the other named, exit 3 (could not see everything).
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q --connect-timeout 2
 [ $rc -eq 3 ] || fail "live verify with sw2 down: exit $rc: $(cat "$work/err")"
 grep -q '^fabricctl: sw2: state unreadable: sw2 (\[127.0.0.1\]:[0-9]*): cannot connect' "$work/err" || fail "live verify: sw2 not named: $(cat "$work/err")"

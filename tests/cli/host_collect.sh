@@ -95,6 +95,19 @@ assert p["counters"] == {"pfc_rx_pause_3": 120, "pfc_tx_pause_3": 7, "rx_discard
 assert ports["ens2f0np0"]["counters"] == {"link_changes": changes[1]}, ports["ens2f0np0"]
 PY
 
+# lldpcli's warnings go to its stderr: the neighbours are still read, the warning shown once. The real
+# lldpcli runs, behind a wrapper that first warns as lldpctl does (`[WARN/lldpctl] ...`).
+mkdir -p "$work/wrap"
+printf '#!/bin/sh
+echo "[WARN/lldpctl] unable to find a matching interface" >&2
+exec %s "$@"
+' "$(command -v lldpcli)" \
+  >"$work/wrap/lldpcli"
+chmod 755 "$work/wrap/lldpcli"
+PATH="$work/wrap:$PATH" collect >"$work/warned.json" 2>"$work/err" || fail "host collect with a warning: $(cat "$work/err")"
+[ "$(grep -c '"system_name": "leaf1"' "$work/warned.json")" -eq 2 ] || fail "a warning lost LLDP: $(cat "$work/warned.json" "$work/err")"
+grep -q 'lldpcli: \[WARN/lldpctl\] unable to find a matching interface' "$work/err" || fail "warning not shown: $(cat "$work/err")"
+
 # A port the host does not have is named, the others are still read.
 collect --port ens1f0np0 --port ens9f9 >"$work/some.json" 2>"$work/err"
 grep -q 'host1:ens9f9: not read: no network interface ens9f9' "$work/err" || fail "missing port: $(cat "$work/err")"

@@ -54,6 +54,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   d.platform = Platform::eos;
   d.source = "fabricctl collect (eos)";
   for (auto& [port, why] : interfaces->unreadable) d.unreadable_ports.emplace(port, why);
+  for (auto& [port, why] : lldp->unreadable) d.unreadable_ports.emplace(port, why);
   // The ports: every Ethernet port `show interfaces` lists, and any the running-config has a block for.
   std::set<std::string, NaturalLess> names;
   for (const auto& [name, p] : interfaces->ports) names.insert(name);
@@ -77,7 +78,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p->counters = s->second.counters;
     }
     if (const auto c = qos_counters.find(name); c != qos_counters.end()) p->counters.merge(c->second);
-    if (const auto n = lldp->find(name); n != lldp->end()) p->lldp = n->second;
+    if (lldp->unreadable.count(name)) continue;  // named above
+    if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p->lldp = n->second;
     d.ports.push_back(std::move(*p));
   }
   return d;

@@ -16,6 +16,11 @@
 namespace fabricctl::eos {
 namespace {
 
+// The highest traffic class or queue number a `qos map traffic-class` line may name: EOS platforms with
+// more than 8 (the priorities fabricctl classifies into) list them in `show running-config all`; how
+// many a platform has is UNCONFIRMED, this only bounds what is read.
+constexpr int kMaxEosTrafficClass = 63;
+
 using Words = std::vector<std::string_view>;
 
 /// A bad line: "running-config line N: what".
@@ -148,6 +153,12 @@ void block_line(const ConfigLine& l, BlockLines& b) {
   else if (starts(w, {"priority-flow-control", "priority"}) || starts(w, {"no", "priority-flow-control", "priority"})) {
     const bool no = w[0] == "no";
     const size_t at = no ? 3 : 2;
+    // `no priority-flow-control priority N`, without drop|no-drop, is how older releases' `show
+    // running-config all` prints a priority that is not no-drop.
+    if (no && w.size() == at + 1) {
+      b.no_drop.at(static_cast<size_t>(number(l, w[at], 0, kPriorities - 1, "a priority"))) = false;
+      return;
+    }
     if (w.size() != at + 2 || (w[at + 1] != "no-drop" && w[at + 1] != "drop"))
       bad(l, quote(l.text) + " is not `priority-flow-control priority <0-7> no-drop|drop`");
     b.no_drop.at(static_cast<size_t>(number(l, w[at], 0, kPriorities - 1, "a priority"))) =
@@ -170,10 +181,18 @@ void global_line(const ConfigLine& l, GlobalLines& g) {
     const int p = number(l, w[to + 2], 0, kPriorities - 1, "a traffic-class");
     for (const int d : dscps) g.dscp_to_priority.at(static_cast<size_t>(d)) = p;
   } else if (starts(w, {"qos", "map", "traffic-class"})) {
-    const auto [priorities, to] = list_to(l, 3, kPriorities - 1, "a traffic-class");
+    // A switch may have more traffic classes than the 8 priorities fabricctl classifies into (`show
+    // running-config all` of older releases lists them all): those no priority reaches are not read.
+    const auto [classes, to] = list_to(l, 3, kMaxEosTrafficClass, "a traffic-class");
     if (w[to + 1] != "tx-queue" && w[to + 1] != "uc-tx-queue") return;  // to dscp, cos, mc-tx-queue: not read
-    const int q = number(l, w[to + 2], 0, kTrafficClasses - 1, "a queue");
-    for (const int p : priorities) g.priority_to_tc.at(static_cast<size_t>(p)) = q;
+    const int q = number(l, w[to + 2], 0, kMaxEosTrafficClass, "a queue");
+    for (const int p : classes)
+      if (p < kPriorities) {
+        if (q >= kTrafficClasses)
+          bad(l, "traffic-class " + std::to_string(p) + " to queue " + std::to_string(q) +
+                     ": fabricctl reads queues 0-" + std::to_string(kTrafficClasses - 1));
+        g.priority_to_tc.at(static_cast<size_t>(p)) = q;
+      }
   } else if (w.size() == 6 && starts(w, {"priority-flow-control", "pause", "watchdog", "default"})) {
     const int ms = milliseconds(l, w[5]);
     if (w[4] == "timeout") g.watchdog_timeout_ms = ms;

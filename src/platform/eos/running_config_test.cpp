@@ -182,6 +182,28 @@ TEST_CASE("eos running-config: errors name the line and quote the bad value") {
   CHECK(port(c, "Ethernet6").mtu == 9100);
 }
 
+TEST_CASE("eos running-config: older releases' `running-config all`: a bare `no ... priority N`, classes over 7") {
+  // `show running-config all` of older releases prints a priority that is not no-drop without its
+  // drop|no-drop, and maps every traffic class the switch has, above 7 too.
+  const RunningConfig c = parsed(
+      "qos map traffic-class 0 1 2 4 5 6 7 to uc-tx-queue 0\n"
+      "qos map traffic-class 3 to uc-tx-queue 3\n"
+      "qos map traffic-class 8 9 10 11 to uc-tx-queue 12\n"
+      "qos map traffic-class 8 to cos 0\n"
+      "interface Ethernet1\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n"
+      "   no priority-flow-control priority 4\n!\nend\n");
+  const PortObserved p = port(c, "Ethernet1");
+  CHECK(*p.lossless == std::array<bool, 8>{false, false, false, true, false, false, false, false});
+  CHECK(*p.priority_to_tc == std::array<int, 8>{0, 0, 0, 3, 0, 0, 0, 0});
+  // Still refused: a class fabricctl reads sent to a queue it cannot, and a bare `no` with a bad priority.
+  CHECK(error_of("qos map traffic-class 3 to uc-tx-queue 12\n") ==
+        "running-config line 1: traffic-class 3 to queue 12: fabricctl reads queues 0-7");
+  CHECK(error_of("qos map traffic-class 64 to uc-tx-queue 1\n") ==
+        "running-config line 1: \"64\" is not a traffic-class 0-63");
+  const RunningConfig bad = parsed("interface Ethernet1\n   no priority-flow-control priority 9\n!\n");
+  CHECK(port_from_running_config(bad, "Ethernet1").error() == "running-config line 2: \"9\" is not a priority 0-7");
+}
+
 TEST_CASE("eos running-config: lines inside other blocks are never read as QoS lines") {
   const RunningConfig c = parsed(
       "policy-map type quality-of-service pm\n   class c\n      set traffic-class 5\n!\n"

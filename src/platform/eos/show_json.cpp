@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "platform/neighbor_text.h"
 #include "util/diag.h"
 #include "util/json_reader.h"
 #include "util/names.h"
@@ -99,19 +100,32 @@ Expected<InterfacesJson> interfaces_json(std::string_view text) {
 
 namespace {
 
-/// One neighbour's name and port, or nothing when it names neither; non-strings fail.
-std::optional<LldpNeighbor> neighbor(Value device, Value port, const std::string& where) {
+/// `port` without the one pair of double quotes older EOS releases put around an interface name in
+/// `interfaceId` (shared/reference/outputs/SOURCES.md: `"\"Ethernet51\""` beside `interfaceId_v2`
+/// `"Ethernet51"` on 4.28.9M; a switch with breakouts prints `"\"et-0/0/20\""`).
+std::string_view unquoted(std::string_view port) {
+  if (port.size() >= 2 && port.front() == '"' && port.back() == '"') return port.substr(1, port.size() - 2);
+  return port;
+}
+
+/// Adds the neighbour `device` / `port` of `local` to `out`, when it names either: a value a snapshot would
+/// refuse makes the port unreadable instead (platform/neighbor_text.h); non-strings fail the reading.
+void add_neighbor(PortTable<LldpNeighbor>& out, std::string_view local, Value device, Value port,
+                  const std::string& where, bool quoted) {
   const std::string d = where + ".device", p = where + ".port";
-  LldpNeighbor n{std::string(jsonr::string_value(device, Path(d))), std::string(jsonr::string_value(port, Path(p)))};
-  if (n.system_name.empty() && n.port_id.empty()) return std::nullopt;
-  return n;
+  std::string_view id = jsonr::string_value(port, Path(p));
+  LldpNeighbor n{std::string(jsonr::string_value(device, Path(d))), std::string(quoted ? unquoted(id) : id)};
+  if (n.system_name.empty() && n.port_id.empty()) return;
+  if (const std::string bad = neighbor_text_problem(n, d, p); !bad.empty())
+    out.unreadable.emplace(std::string(local), "show lldp neighbors: " + bad);
+  else out.ports.emplace(std::string(local), std::move(n));
 }
 
 }  // namespace
 
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(std::string_view text) {
+Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text) {
   return jsonr::read_json(text, kLimits, [](Value root) {
-    std::map<std::string, LldpNeighbor, std::less<>> out;
+    PortTable<LldpNeighbor> out;
     const Value all = jsonr::required(root, Path(""), "lldpNeighbors");
     const std::string top = "lldpNeighbors";
     if (all.is_array()) {  // show lldp neighbors
@@ -122,10 +136,10 @@ Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(s
         const Path path(where);
         jsonr::expect_object(e, path);
         const std::string_view port = jsonr::string_value(jsonr::required(e, path, "port"), path);
-        if (!ethernet(port) || !valid_port_name(port) || out.count(port)) continue;
+        if (!ethernet(port) || !valid_port_name(port) || out.ports.count(port) || out.unreadable.count(port)) continue;
         const Value device = jsonr::required(e, path, "neighborDevice");  // in order: the first missing is named
         const Value neighbor_port = jsonr::required(e, path, "neighborPort");
-        if (auto n = neighbor(device, neighbor_port, where)) out.emplace(std::string(port), std::move(*n));
+        add_neighbor(out, port, device, neighbor_port, where, false);
       }
       return out;
     }
@@ -142,7 +156,7 @@ Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(s
         jsonr::expect_object(intf, Path(where));
         const auto v2 = jsonr::find(intf, "interfaceId_v2");
         const Value port = v2 ? *v2 : jsonr::required(intf, Path(where), "interfaceId");
-        if (auto n = neighbor(system, port, where)) out.emplace(std::string(m.key), std::move(*n));
+        add_neighbor(out, m.key, system, port, where, true);
         break;
       }
     }

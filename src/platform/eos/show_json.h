@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
@@ -26,7 +27,9 @@ Expected<InterfacesJson> interfaces_json(std::string_view text);
 
 /// `show lldp neighbors`: `lldpNeighbors` a list of {port, neighborDevice, neighborPort}; also the
 /// `... detail` shape, an object by port of {lldpNeighborInfo: [{systemName, neighborInterfaceInfo:
-/// {interfaceId_v2 | interfaceId}}]}. The first neighbour of each valid Ethernet port name; others skipped.
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_neighbors_json(std::string_view text);
+/// {interfaceId_v2 | interfaceId}}]}, an `interfaceId` in double quotes (older releases) read without
+/// them. The first neighbour of each valid Ethernet port name; others skipped. A neighbour whose name or
+/// port has a control character or is over 255 bytes makes its port unreadable, not the switch.
+Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text);
 
 }  // namespace fabricctl::eos

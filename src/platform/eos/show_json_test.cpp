@@ -100,14 +100,54 @@ TEST_CASE("eos show lldp neighbors: the list and the detail shapes of the refere
   FABRICCTL_REQUIRE_SHARED_OR_SKIP(test::shared_path("reference/outputs/eos/show-lldp-neighbors.json"));
   const auto list = lldp_neighbors_json(reference("show-lldp-neighbors.json"));
   REQUIRE_MESSAGE(list, list.error());
-  REQUIRE(list->size() == 2);
-  CHECK(list->at("Ethernet1").system_name == "precise64");
-  CHECK(list->at("Ethernet1").port_id == "0800.274f.332d");
+  REQUIRE(list->ports.size() == 2);
+  CHECK(list->ports.at("Ethernet1").system_name == "precise64");
+  CHECK(list->ports.at("Ethernet1").port_id == "0800.274f.332d");
   const auto detail = lldp_neighbors_json(reference("show-lldp-neighbors-detail_anta.json"));
   REQUIRE_MESSAGE(detail, detail.error());
-  REQUIRE(detail->size() == 2);
-  CHECK(detail->at("Ethernet2").system_name == "DC1-SPINE2.local.com");
-  CHECK(detail->at("Ethernet2").port_id == "Ethernet1");
+  REQUIRE(detail->ports.size() == 2);
+  CHECK(detail->ports.at("Ethernet2").system_name == "DC1-SPINE2.local.com");
+  CHECK(detail->ports.at("Ethernet2").port_id == "Ethernet1");
+}
+
+TEST_CASE("eos show lldp neighbors detail: an interfaceId in quotes, as older releases print it, is the port") {
+  // EOS 4.28's detail prints interfaceId with literal quotes beside an unquoted interfaceId_v2
+  // (shared/reference/outputs/SOURCES.md); a release without interfaceId_v2 has only the quoted one.
+  const auto detail = [](const std::string& ids) {
+    return R"({"lldpNeighbors": {"Ethernet1": {"lldpNeighborInfo": [{"systemName": "qfx1", )"
+           R"("neighborInterfaceInfo": {"interfaceIdType": "interfaceName", )" +
+           ids + "}}]}}}";
+  };
+  for (const std::string ids :
+       {R"("interfaceId": "\"et-0/0/20\"")", R"("interfaceId": "\"et-0/0/20\"", "interfaceId_v2": "et-0/0/20")",
+        R"("interfaceId": "et-0/0/20")"}) {
+    CAPTURE(ids);
+    const auto got = lldp_neighbors_json(detail(ids));
+    REQUIRE_MESSAGE(got, got.error());
+    CHECK(got->ports.at("Ethernet1").port_id == "et-0/0/20");
+  }
+  // One quote is not a pair: kept as it is.
+  const auto odd = lldp_neighbors_json(detail(R"("interfaceId": "\"et-0/0/20")"));
+  REQUIRE_MESSAGE(odd, odd.error());
+  CHECK(odd->ports.at("Ethernet1").port_id == "\"et-0/0/20");
+}
+
+TEST_CASE("eos show lldp neighbors: a neighbour's bad name makes its port unreadable, not the switch") {
+  const auto got = lldp_neighbors_json(
+      R"({"lldpNeighbors": [{"port": "Ethernet1", "neighborDevice": "host\u0007a", "neighborPort": "x"},
+                            {"port": "Ethernet2", "neighborDevice": "tab\tname", "neighborPort": "x"},
+                            {"port": "Ethernet3", "neighborDevice": "ok", "neighborPort": ")" +
+      std::string(256, 'p') + R"("},
+                            {"port": "Ethernet4", "neighborDevice": "spine1", "neighborPort": "swp1"}]})");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->ports.size() == 1);
+  CHECK(got->ports.at("Ethernet4").system_name == "spine1");
+  REQUIRE(got->unreadable.size() == 3);
+  CHECK(
+      got->unreadable.at("Ethernet1") ==
+      R"(show lldp neighbors: lldpNeighbors[0].device: "host\x07a" is not 1-255 characters without control characters)");
+  CHECK(got->unreadable.at("Ethernet2").find("lldpNeighbors[1].device: \"tab\\x09name\"") != std::string::npos);
+  CHECK(got->unreadable.at("Ethernet3").starts_with("show lldp neighbors: lldpNeighbors[2].port: \"ppp"));
 }
 
 TEST_CASE("eos show lldp neighbors: malformed is an error, with where") {
@@ -122,5 +162,6 @@ TEST_CASE("eos show lldp neighbors: malformed is an error, with where") {
                             {"port": "Ethernet1;x", "neighborDevice": "a", "neighborPort": "b"},
                             {"port": "Ethernet2", "neighborDevice": "", "neighborPort": ""}]})");
   REQUIRE_MESSAGE(skipped, skipped.error());
-  CHECK(skipped->empty());
+  CHECK(skipped->ports.empty());
+  CHECK(skipped->unreadable.empty());
 }

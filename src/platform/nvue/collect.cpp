@@ -118,6 +118,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   d.source = "fabricctl collect (nvue)";
   for (auto& [port, why] : config->unreadable) d.unreadable_ports.emplace(port, why);
   for (auto& [port, why] : state->unreadable) d.unreadable_ports.emplace(port, why);
+  for (auto& [port, why] : lldp->unreadable) d.unreadable_ports.emplace(port, why);
   // The ports: the swp interfaces of the configuration, and those the switch reports that the
   // configuration does not name (they run the device-wide settings and NVUE's default MTU).
   std::vector<PortObserved> ports = std::move(config->ports);
@@ -141,7 +142,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p.counters = s->second.counters;
     }
     if (const auto q = qos.find(p.name); q != qos.end()) p.counters.insert(q->second.begin(), q->second.end());
-    if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
+    if (const auto n = lldp->ports.find(p.name); n != lldp->ports.end()) p.lldp = n->second;
     d.ports.push_back(std::move(p));
   }
   return d;

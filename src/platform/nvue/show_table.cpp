@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "platform/cli_text.h"
+#include "platform/neighbor_text.h"
 #include "util/names.h"
 #include "util/text.h"
 
@@ -11,17 +12,22 @@ Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::ve
   return parse_dash_table(text, required, CellSpan::left_aligned);
 }
 
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_view(std::string_view text) {
+Expected<PortTable<LldpNeighbor>> lldp_view(std::string_view text) {
   auto rows = parse_table(text, {"Interface", "Remote Host", "Remote Port"});
   if (!rows) return unexpected("nv show interface --view=lldp: " + rows.error());
-  std::map<std::string, LldpNeighbor, std::less<>> out;
+  PortTable<LldpNeighbor> out;
   for (const TableRow& r : *rows) {
     const std::string& port = r.find("Interface")->second;
     if (!valid_port_name(port)) continue;  // no inventory port has such a name
     // What the neighbour says of itself is kept as it is (checks compare it, reports escape it).
     LldpNeighbor n{r.find("Remote Host")->second, r.find("Remote Port")->second};
     if (n.system_name.empty() && n.port_id.empty()) continue;
-    out.insert_or_assign(port, std::move(n));
+    if (const std::string bad = neighbor_text_problem(n, "Remote Host", "Remote Port"); !bad.empty()) {
+      out.ports.erase(port);
+      out.unreadable.insert_or_assign(port, "nv show interface --view=lldp: " + port + ": " + bad);
+    } else if (!out.unreadable.count(port)) {
+      out.ports.insert_or_assign(port, std::move(n));
+    }
   }
   return out;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "platform/cli_text.h"
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
@@ -27,6 +28,6 @@ Expected<std::vector<TableRow>> parse_table(std::string_view text, const std::ve
 /// `nv show interface --view=lldp`: the neighbour of each interface (columns "Interface", "Remote Host",
 /// "Remote Port", as NVIDIA's reference documents for `nv show interface lldp`). Rows without a
 /// neighbour, and rows whose interface is not a valid port name, are left out.
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_view(std::string_view text);
+Expected<PortTable<LldpNeighbor>> lldp_view(std::string_view text);
 
 }  // namespace fabricctl::nvue

@@ -28,12 +28,12 @@ const std::string kView =
 TEST_CASE("nvue lldp view: the neighbour of each port; a port without one is left out") {
   const auto got = lldp_view(kView);
   REQUIRE_MESSAGE(got, got.error());
-  REQUIRE(got->size() == 3);
-  CHECK(got->at("swp1").system_name == "server01");
-  CHECK(got->at("swp1").port_id == "48:b0:2d:76:ee:8e");
-  CHECK(got->at("swp51").port_id == "swp1");
-  CHECK(got->at("eth0").system_name == "oob-mgmt-switch");
-  CHECK(got->count("swp2") == 0);
+  REQUIRE(got->ports.size() == 3);
+  CHECK(got->ports.at("swp1").system_name == "server01");
+  CHECK(got->ports.at("swp1").port_id == "48:b0:2d:76:ee:8e");
+  CHECK(got->ports.at("swp51").port_id == "swp1");
+  CHECK(got->ports.at("eth0").system_name == "oob-mgmt-switch");
+  CHECK(got->ports.count("swp2") == 0);
 }
 
 TEST_CASE("nvue lldp view: not a table, a table without the columns, too large") {
@@ -49,8 +49,23 @@ TEST_CASE("nvue lldp view: not a table, a table without the columns, too large")
       "swp1;reboot   evil         x\n"
       "swp2          leaf2        swp2\n");
   REQUIRE(got);
-  CHECK(got->size() == 1);
-  CHECK(got->count("swp2") == 1);
+  CHECK(got->ports.size() == 1);
+  CHECK(got->ports.count("swp2") == 1);
+}
+
+TEST_CASE("nvue lldp view: a neighbour's name with a control character makes its port unreadable, not the switch") {
+  const auto got = lldp_view(
+      "Interface  Remote Host  Remote Port\n"
+      "---------  -----------  -----------\n"
+      "swp1       host\x1b[2J     eth0\n"
+      "swp2       leaf2        swp2\n");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->ports.size() == 1);
+  CHECK(got->ports.count("swp2") == 1);
+  REQUIRE(got->unreadable.count("swp1"));
+  CHECK(got->unreadable.at("swp1") ==
+        "nv show interface --view=lldp: swp1: Remote Host: \"host\\x1b[2J\" is not 1-255 "
+        "characters without control characters");
 }
 
 TEST_CASE("nvue table: the reference LLDP neighbour table (shared/reference/outputs/nvue)" *

@@ -110,13 +110,15 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   d.platform = Platform::sonic;
   d.source = "fabricctl collect (sonic)";
   for (auto& [port, why] : config->unreadable) d.unreadable_ports.emplace(port, why);
+  for (auto& [port, why] : lldp->unreadable) d.unreadable_ports.emplace(port, why);
   for (PortObserved& p : config->ports) {
+    if (lldp->unreadable.count(p.name)) continue;  // named above
     // The operational speed and state are the status table's; the configured MTU is CONFIG_DB's.
     if (const auto s = status->find(p.name); s != status->end()) {
       if (s->second.speed_mbps) p.speed_mbps = s->second.speed_mbps;
       p.oper_up = s->second.oper_up;
     }
-    if (const auto n = lldp->find(p.name); n != lldp->end()) p.lldp = n->second;
+    if (const auto n = lldp->ports.find(p.name); n != lldp->ports.end()) p.lldp = n->second;
     if (const auto c = counters.find(p.name); c != counters.end()) p.counters = std::move(c->second);
     d.ports.push_back(std::move(p));
   }

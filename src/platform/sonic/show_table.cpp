@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "platform/cli_text.h"
+#include "platform/neighbor_text.h"
 #include "util/diag.h"
 #include "util/names.h"
 #include "util/text.h"
@@ -48,10 +49,10 @@ Expected<std::map<std::string, PortObserved, std::less<>>> interfaces_status(std
   return out;
 }
 
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_table(std::string_view text) {
+Expected<PortTable<LldpNeighbor>> lldp_table(std::string_view text) {
   auto rows = parse_show_table(text, {"LocalPort", "RemoteDevice", "RemotePortID"});
   if (!rows) return unexpected("show lldp table: " + rows.error());
-  std::map<std::string, LldpNeighbor, std::less<>> out;
+  PortTable<LldpNeighbor> out;
   for (const TableRow& r : *rows) {
     const std::string& port = r.find("LocalPort")->second;
     if (!valid_port_name(port)) continue;  // as in the status table
@@ -59,7 +60,12 @@ Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_table(std::strin
     // a table that names nothing is not a neighbour.
     LldpNeighbor n{r.find("RemoteDevice")->second, r.find("RemotePortID")->second};
     if (n.system_name.empty() && n.port_id.empty()) continue;
-    out.insert_or_assign(port, std::move(n));
+    if (const std::string bad = neighbor_text_problem(n, "RemoteDevice", "RemotePortID"); !bad.empty()) {
+      out.ports.erase(port);
+      out.unreadable.insert_or_assign(port, "show lldp table: " + port + ": " + bad);
+    } else if (!out.unreadable.count(port)) {
+      out.ports.insert_or_assign(port, std::move(n));
+    }
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "platform/cli_text.h"
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
@@ -29,6 +30,6 @@ Expected<std::map<std::string, PortObserved, std::less<>>> interfaces_status(std
 
 /// `show lldp table`: the neighbour of each local port (its system name and port ID); rows of ports
 /// with invalid names are left out, as in the status table.
-Expected<std::map<std::string, LldpNeighbor, std::less<>>> lldp_table(std::string_view text);
+Expected<PortTable<LldpNeighbor>> lldp_table(std::string_view text);
 
 }  // namespace fabricctl::sonic

@@ -32,10 +32,25 @@ TEST_CASE("show lldp table: the Command Reference's table, a port ID with a spac
   if (!test::shared_available(path)) return;
   const auto got = lldp_table(test::file_text(path));
   REQUIRE_MESSAGE(got, got.error());
-  REQUIRE(got->size() == 3);
-  CHECK(got->at("Ethernet112").system_name == "T1-1");
-  CHECK(got->at("Ethernet112").port_id == "hundredGigE1/2");
-  CHECK(got->at("eth0").port_id == "GigabitEthernet 0/2");
+  REQUIRE(got->ports.size() == 3);
+  CHECK(got->ports.at("Ethernet112").system_name == "T1-1");
+  CHECK(got->ports.at("Ethernet112").port_id == "hundredGigE1/2");
+  CHECK(got->ports.at("eth0").port_id == "GigabitEthernet 0/2");
+}
+
+TEST_CASE("show lldp table: a neighbour's name over 255 bytes makes its port unreadable, not the switch") {
+  // As tabulate lays it out: the column as wide as its widest cell.
+  const std::string name(300, 'h');
+  const auto cell = [](const std::string& s, size_t width) { return s + std::string(width - s.size() + 2, ' '); };
+  const auto got =
+      lldp_table(cell("LocalPort", 9) + cell("RemoteDevice", 300) + "RemotePortID\n" + cell(std::string(9, '-'), 9) +
+                 cell(std::string(300, '-'), 300) + "------------\n" + cell("Ethernet0", 9) + cell(name, 300) +
+                 "Ethernet1\n" + cell("Ethernet4", 9) + cell("spine1", 300) + "Ethernet5\n");
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->ports.size() == 1);
+  CHECK(got->ports.at("Ethernet4").system_name == "spine1");
+  REQUIRE(got->unreadable.count("Ethernet0"));
+  CHECK(got->unreadable.at("Ethernet0").starts_with("show lldp table: Ethernet0: RemoteDevice: \"hhh"));
 }
 
 TEST_CASE("show interfaces status: today's columns, in any order, speeds in G and M, up and down") {
@@ -75,7 +90,7 @@ TEST_CASE("show tables: not a table, a missing column, a hostile port name, an o
   const auto lldp =
       lldp_table("LocalPort  RemoteDevice  RemotePortID\n---------  ------------  ------------\n$(reboot)  x  y\n");
   REQUIRE(lldp);
-  CHECK(lldp->empty());
+  CHECK(lldp->ports.empty());
   CHECK_FALSE(interfaces_status(std::string(9u << 20, ' ')));
   // Truncated anywhere: an error or fewer rows, never a crash.
   const std::string good =
