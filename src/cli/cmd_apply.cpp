@@ -19,6 +19,7 @@
 #include "cli/two_readings.h"
 #include "ops/apply_record.h"
 #include "ops/apply_run.h"
+#include "ops/inventory_lock.h"
 #include "ops/plan_file.h"
 #include "ops/resume.h"
 #include "render/stop_signals.h"
@@ -173,9 +174,9 @@ int cmd_apply(const std::vector<std::string>& args) {
       "between steps, read the counters of the step just applied twice, S seconds apart, and start no further "
       "step if `health` finds an error there (default 0: off)")(
       "max-failures", po::value(&a.max_failures)->value_name("K"),
-      "start no new device after K devices failed (default 0: no limit)")(
-      "confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
-      "seconds after which a device reverts a staged change that was not confirmed (default 300)")(
+      "start no new device after K devices failed (default 0: no limit); devices already in flight (up to -j) "
+      "finish")("confirm-timeout", po::value(&a.confirm_timeout_s)->value_name("S"),
+                "seconds after which a device reverts a staged change that was not confirmed (default 300)")(
       "resume", po::value(&resume)->value_name("RECORD"),
       "continue the apply RECORD recorded (its audit record, or its transaction name in the audit directory): "
       "the devices it did not apply, with its options unless given here")(
@@ -188,7 +189,7 @@ int cmd_apply(const std::vector<std::string>& args) {
                                          "the outcome: table (default) or json")("quiet,q", po::bool_switch(&quiet),
                                                                                  "no progress on stderr");
   add_baseline_option(desc, baseline_dir);
-  add_plan_inputs(desc, in);
+  add_plan_inputs(desc, in, false);
   int exit = kExitOk;
   if (!parse_args(
           args, desc,
@@ -260,10 +261,6 @@ int cmd_apply(const std::vector<std::string>& args) {
     std::cerr << "fabricctl: error: --confirm-timeout takes 5-86400 seconds, not " << a.confirm_timeout_s << "\n";
     return kExitInvalid;
   }
-  if (!in.from_raw.empty() || !in.snapshots.empty()) {
-    std::cerr << "fabricctl: error: apply reads the devices themselves; --from-raw and --snapshots are for plan\n";
-    return kExitInvalid;
-  }
   std::optional<FabricPlan> saved;
   if (!plan_dir.empty()) {
     auto loaded = ops::load_plan(plan_dir);
@@ -286,6 +283,16 @@ int cmd_apply(const std::vector<std::string>& args) {
       return kExitOk;
     }
     std::erase_if(scope->scope, [&](const std::string& d) { return !of_record.contains(d); });
+  }
+  // One apply of an inventory at a time on this controller, taken before anything is read.
+  std::unique_ptr<ops::InventoryLock> held;
+  if (!dry_run) {
+    auto lock = ops::lock_inventory(audit_dir, o.inventory, ops::utc_text(ops::system_clock().now()));
+    if (!lock) {
+      std::cerr << "fabricctl: error: " << lock.error() << "\n";
+      return kExitDevice;
+    }
+    held = std::move(*lock);
   }
   Progress progress = stderr_progress(quiet);
   const auto connector = connector_of(in.read);
@@ -317,6 +324,8 @@ int cmd_apply(const std::vector<std::string>& args) {
   if (plan.changed() == 0) {
     if (output == "json")
       std::cout << nlohmann::ordered_json{{"schema", "fabricctl.apply/v1"}, {"devices", {}}}.dump(2) << "\n";
+    else if (plan.failed() > 0)
+      std::cout << "Nothing else to change: " << plan.failed() << " device(s) could not be planned (named above).\n";
     else std::cout << "Nothing to change.\n";
     return plan.failed() > 0 ? kExitDevice : kExitOk;
   }

@@ -9,16 +9,18 @@
 
 namespace fabricctl {
 
-void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in) {
+void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in, bool offline) {
   namespace po = boost::program_options;
   desc.add_options()("limit,l", po::value(&in.limit)->value_name("GLOB")->composing(),
-                     "only devices (or groups) matching GLOB; repeatable")(
-      "from-raw", po::value(&in.from_raw)->value_name("RAWDIR"),
-      "plan from RAWDIR/<device>/ (outputs a collect saved) instead of reading the devices")(
-      "snapshots,s", po::value(&in.snapshots)->value_name("DIR"),
-      "plan from a directory `fabricctl collect --out DIR` wrote (its raw/ outputs)");
+                     "only devices (or groups) matching GLOB; repeatable");
+  if (offline)
+    desc.add_options()("from-raw", po::value(&in.from_raw)->value_name("RAWDIR"),
+                       "plan from RAWDIR/<device>/ (outputs a collect saved) instead of reading the devices")(
+        "snapshots,s", po::value(&in.snapshots)->value_name("DIR"),
+        "plan from a directory `fabricctl collect --out DIR` wrote (its raw/ outputs)");
   add_shard_option(desc, in.shard);
-  po::options_description live("reading the devices (without --from-raw or --snapshots)");
+  po::options_description live(offline ? "reading the devices (without --from-raw or --snapshots)"
+                                       : "reading the devices");
   add_read_options(live, in.read);
   desc.add(live);
 }

@@ -24,8 +24,9 @@ struct PlanInputs {
   ReadOptions read;
 };
 
-/// Adds --limit, --shard, --from-raw, --snapshots and the options of reading devices live.
-void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in);
+/// Adds --limit, --shard, the options of reading devices live and, with `offline` (plan; apply reads
+/// the devices themselves, so its --help does not offer them), --from-raw and --snapshots.
+void add_plan_inputs(boost::program_options::options_description& desc, PlanInputs& in, bool offline = true);
 
 /// What to plan and how to read it, once the options are checked.
 struct PlanScope {

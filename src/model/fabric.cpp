@@ -450,6 +450,10 @@ struct Resolver {
     if (m.password_env.has() && !is_env_name(*m.password_env))
       d.error(m.password_env.loc,
               "mgmt.password_env: " + quote(*m.password_env) + " is not an environment variable name (A-Z, 0-9, _)");
+    else if (m.password_env.has() && is_system_env_name(*m.password_env))
+      d.error(m.password_env.loc, "mgmt.password_env: " + quote(*m.password_env) +
+                                      " is a variable the system or fabricctl sets, not a password: name one of "
+                                      "your own (such as FABRIC_SSH_PASSWORD)");
     if (m.host_key.has() && !is_host_key(*m.host_key))
       d.error(m.host_key.loc, "mgmt.host_key: " + quote(*m.host_key) +
                                   " is not a host key (\"SHA256:<43 base64 chars>\" or \"ssh-ed25519 <base64>\")");

@@ -1,5 +1,6 @@
 #include "model/name_rules.h"
 
+#include <algorithm>
 #include <array>
 
 #include "util/names.h"
@@ -53,6 +54,15 @@ bool is_user_name(std::string_view s) {
 bool is_env_name(std::string_view s) {
   return token(
       s, 64, [](char c) { return upper(c) || c == '_'; }, [](char c) { return upper(c) || digit(c) || c == '_'; });
+}
+
+bool is_system_env_name(std::string_view s) {
+  static constexpr std::array<std::string_view, 16> kNames{
+      "PATH", "HOME", "USER",   "LOGNAME",  "SHELL", "PWD",     "OLDPWD", "TERM",
+      "LANG", "TZ",   "TMPDIR", "HOSTNAME", "MAIL",  "DISPLAY", "EDITOR", "IFS"};
+  static constexpr std::array<std::string_view, 6> kPrefixes{"LD_", "LC_", "SSH_", "XDG_", "FABRICCTL_", "SUDO_"};
+  return std::find(kNames.begin(), kNames.end(), s) != kNames.end() ||
+         std::any_of(kPrefixes.begin(), kPrefixes.end(), [&](std::string_view p) { return s.starts_with(p); });
 }
 
 bool is_address(std::string_view s) {

@@ -19,6 +19,9 @@ bool is_rdma_device_name(std::string_view s);
 bool is_user_name(std::string_view s);
 /// Environment variable names: 'A'-'Z' or '_', then also digits; 1-64 bytes.
 bool is_env_name(std::string_view s);
+/// A variable the system, the shell, SSH or fabricctl itself sets (PATH, HOME, LD_PRELOAD, SSH_AUTH_SOCK,
+/// FABRICCTL_AUDIT_DIR, ...): never a password, whatever it holds (mgmt.password_env would send it).
+bool is_system_env_name(std::string_view s);
 /// An IP address or host name: a letter or digit, then letters, digits, '.', ':', '-'; 1-253 bytes.
 bool is_address(std::string_view s);
 /// An SSH host key: "SHA256:" and 43 base64 characters with an optional '=', or

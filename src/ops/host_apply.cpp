@@ -175,8 +175,9 @@ Expected<void> write_record(const HostTxOptions& o, const json& record) {
   return write_file_atomic(record_path(o), record.dump(2) + "\n", {.mode = 0600});
 }
 
-/// The transaction's lock (flock on <ID>.lock), released when this goes out of scope or the process ends:
-/// apply, confirm and rollback each hold it for their whole run, so the timer never races a confirm.
+/// The host's transaction lock (flock on host.lock, one file for every transaction, so that none piles
+/// up), released when this goes out of scope or the process ends: apply, confirm and rollback each hold it
+/// for their whole run, so the timer never races a confirm and two transactions never interleave.
 class TxLock {
  public:
   explicit TxLock(int fd) : fd_(fd) {}
@@ -192,10 +193,22 @@ class TxLock {
   int fd_;
 };
 
+/// Another transaction's record in the transactions directory (its name), or empty.
+std::string pending_transaction(const HostTxOptions& o) {
+  std::error_code ec;
+  for (fs::directory_iterator it(tx_dir(o), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.ends_with(".json") || name.starts_with('.')) continue;
+    const std::string tx = name.substr(0, name.size() - 5);
+    if (tx != o.transaction) return terminal_line(tx);
+  }
+  return "";
+}
+
 Expected<TxLock> lock(const HostTxOptions& o) {
   std::error_code ec;
   fs::create_directories(tx_dir(o), ec);
-  const fs::path p = tx_dir(o) / (o.transaction + ".lock");
+  const fs::path p = tx_dir(o) / "host.lock";
   const int fd = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return unexpected(p.string() + ": cannot open: " + errno_text(errno));
   TxLock held(fd);
@@ -454,6 +467,14 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
   if (!o.dry_run)
     if (auto r = read_record(opt); !r || *r)
       return fail(r ? "transaction " + o.transaction + " exists already" : r.error());
+  // One transaction at a time: another's record is a change not yet confirmed or rolled back, whose timer
+  // may revert it while this one runs.
+  if (!o.dry_run)
+    if (const std::string other = pending_transaction(opt); !other.empty())
+      return fail("transaction " + other +
+                  " is pending on this host: confirm it or roll it back first (`host "
+                  "rollback --transaction " +
+                  other + "`), or wait for its timer to revert it; nothing was changed");
   // The rdma_cm groups this apply made, as undo entries: removed again on every way out that changes
   // nothing, restored last (so after the values in them) by a rollback.
   json groups = json::array();

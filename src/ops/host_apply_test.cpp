@@ -162,3 +162,27 @@ TEST_CASE("host apply refuses a port whose traffic_class holds per-address rules
   CHECK(out.ends_with("|"));  // nothing was changed
   CHECK(slurp(host.traffic_class()) == "Global tclass=96\ndst_ip=10.0.0.0/24,tclass=104\n");
 }
+
+TEST_CASE("host apply: one transaction at a time, and one lock file for all of them") {
+  test::Netns ns("hostapplock");
+  if (!ns.available()) return;
+  Host host(ns.a);
+  const std::string out = ns.run_inside([&] {
+    test::FixtureKernel kernel(host.root);
+    ops::install_attribute_files(kernel);
+    const auto a = host.options("fabricctl-20260101T000000-aaaaaa");
+    const auto b = host.options("fabricctl-20260101T000000-bbbbbb");
+    const std::string first = outcome(ops::host_apply(a, host.state));
+    // B while A is pending: refused, and B changed nothing (its record is not written).
+    const std::string second = outcome(ops::host_apply(b, host.state));
+    const std::string confirmed = outcome(ops::host_confirm(a));
+    std::string left;
+    for (const auto& e : std::filesystem::directory_iterator(host.root / "var/lib/fabricctl/transactions"))
+      left += e.path().filename().string() + " ";
+    return first + "|" + second + "|" + confirmed + "|" + left;
+  });
+  CHECK(out ==
+        "done|failed: transaction fabricctl-20260101T000000-aaaaaa is pending on this host: confirm it or roll it "
+        "back first (`host rollback --transaction fabricctl-20260101T000000-aaaaaa`), or wait for its timer to "
+        "revert it; nothing was changed|done|host.lock ");
+}

@@ -88,7 +88,10 @@ FabricPlan plan_fabric(const FabricDesired& desired, const FabricObserved& obser
     const auto raw = raws.find(d.name);
     const DeviceFailure* f = observed.failure(d.name);
     auto findings = why.find(d.name);
-    plan.devices.push_back(plan_device(d, raw == raws.end() ? nullptr : &raw->second, f ? f->reason : "",
+    // A device whose outputs collect could not read is not planned from them: its plan fails with
+    // collect's reason, the one verdict for both.
+    const RawOutputs* readable = f != nullptr || raw == raws.end() ? nullptr : &raw->second;
+    plan.devices.push_back(plan_device(d, readable, f ? f->reason : "",
                                        findings == why.end() ? std::vector<Result>{} : std::move(findings->second)));
   }
   std::sort(plan.devices.begin(), plan.devices.end(),
@@ -100,12 +103,13 @@ void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ct
   std::vector<std::pair<DevicePlan*, size_t>> asked;  // the plan, the device's index in the fabric
   for (DevicePlan& d : plan.devices) {
     const Applier& a = adapter(d.platform).applier;
-    if (!d.changes() || a.check == nullptr) continue;
+    // A device without a change is asked too, where its platform can tell a transaction in flight.
+    if (d.failed() || a.check == nullptr) continue;
     for (size_t i = 0; i < fabric.desired.devices.size(); ++i)
       if (fabric.desired.devices[i].name == d.device) asked.emplace_back(&d, i);
   }
   if (asked.empty()) return;
-  ctx.observer.phase("checking " + std::to_string(asked.size()) + " changes on their devices");
+  ctx.observer.phase("checking " + std::to_string(asked.size()) + " devices (changes, transactions in flight)");
   const size_t workers = std::min<size_t>(static_cast<size_t>(std::max(1, jobs)), asked.size());
   parallel_for(asked.size(), workers, [&](size_t, size_t k) {
     DevicePlan& d = *asked[k].first;
@@ -119,11 +123,11 @@ void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ct
       return;
     }
     if (const std::string why = run_steps(**session, steps, a); !why.empty()) {
-      d.error = "refuses the change: " + terminal_line(why);
+      d.error = (d.changes() ? "refuses the change: " : "has a transaction in flight: ") + terminal_line(why);
       d.refused = true;
       return;
     }
-    d.checked = steps.front().what + ": accepted";
+    if (d.changes()) d.checked = steps.back().what + ": accepted";  // the last judges the change itself
   });
   ctx.observer.clear();
 }

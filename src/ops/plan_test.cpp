@@ -170,3 +170,66 @@ TEST_CASE("ops plan: live, each change is judged by its device's own dry run; a 
   CHECK(p.plan.find("leaf1")->checked.empty());
   CHECK(f.devices.log().size() == asked);
 }
+
+TEST_CASE("ops plan: from raw outputs, one verdict with collect; a field nested 200,000 deep crashes nothing") {
+  fake::Fleet f;
+  RawByDevice raws;
+  collect_devices(f.fabric, {}, {}, f.ctx, &raws);
+  test::TempDir dir;
+  const auto save = [&](const RawByDevice& all) {
+    for (const auto& [device, outputs] : all) {
+      std::filesystem::create_directories(dir.path / device);
+      for (const auto& [file, text] : outputs) test::spit(dir.path / device / file, text);
+    }
+  };
+  save(raws);
+  CollectOptions from_raw;
+  from_raw.from_raw = dir.path;
+  REQUIRE(read_and_plan(f.fabric, every_device(f.fabric), from_raw, f.ctx).plan.failed() == 0);
+
+  // An output collect cannot read that plan's change does not look at (leaf1's LLDP table): collect calls
+  // leaf1 unreadable, and so does plan, with collect's reason, never "nothing to change".
+  test::spit(dir.path / "leaf1" / "lldp-table.txt", "no table here\n");
+  const FabricObserved seen = collect_devices(f.fabric, {"leaf1"}, from_raw, f.ctx);
+  REQUIRE(seen.failure("leaf1") != nullptr);
+  PlannedFabric p = read_and_plan(f.fabric, every_device(f.fabric), from_raw, f.ctx);
+  const auto leaf1 = std::find_if(p.plan.devices.begin(), p.plan.devices.end(),
+                                  [](const DevicePlan& d) { return d.device == "leaf1"; });
+  REQUIRE(leaf1 != p.plan.devices.end());
+  CHECK(leaf1->error == seen.failure("leaf1")->reason);
+  save(raws);
+
+  // CONFIG_DB with one field nested 200,000 deep (1.2 MB): read as a live read keeps it, by both.
+  std::string db = raws.at("leaf1").at("runningconfiguration.json");
+  const size_t at = db.find("\"PORT_QOS_MAP\": {");
+  REQUIRE(at != std::string::npos);
+  db.insert(at + 17, "\"Ethernet999\": {\"deep\": " + std::string(200000, '[') + std::string(200000, ']') + "}, ");
+  test::spit(dir.path / "leaf1" / "runningconfiguration.json", db);
+  const bool collect_read = collect_devices(f.fabric, {"leaf1"}, from_raw, f.ctx).failure("leaf1") == nullptr;
+  p = read_and_plan(f.fabric, every_device(f.fabric), from_raw, f.ctx);
+  const bool plan_read = std::none_of(p.plan.devices.begin(), p.plan.devices.end(),
+                                      [](const DevicePlan& d) { return d.device == "leaf1" && !d.error.empty(); });
+  CHECK(collect_read == plan_read);
+}
+
+TEST_CASE("ops plan: a device that holds its intent with a transaction in flight is named, not 'nothing to change'") {
+  // A killed apply left leaf1 staged: it holds the change (so nothing differs) and its revert timer is
+  // armed, to roll it back in a while. Plan says so instead of "nothing to change".
+  fake::Fleet f;
+  f.devices.device("leaf1").fail_when.emplace(
+      "systemctl list-units --type=timer",
+      Reply{0, "fabricctl-20261203T055500-abc123.timer loaded active waiting /bin/sh -c config rollback\n", ""});
+  const PlannedFabric p = f.plan();
+  CHECK(p.plan.changed() == 0);
+  REQUIRE(p.plan.failed() == 1);
+  const DevicePlan* leaf1 = p.plan.find("leaf1");
+  REQUIRE(leaf1 != nullptr);
+  CHECK(leaf1->error ==
+        "has a transaction in flight: a fabricctl revert timer is armed on the switch "
+        "(fabricctl-20261203T055500-abc123.timer): that transaction is staged and not confirmed; the switch rolls "
+        "its change back when the timer fires (confirm or undo it with `fabricctl apply --resume|--undo RECORD`, or "
+        "wait)");
+  // Without one, the same fleet has nothing to change and nothing failed.
+  fake::Fleet quiet;
+  CHECK(quiet.plan().plan.failed() == 0);
+}

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "transport/host_key.h"
+#include "transport/login_error.h"
 #include "util/escape.h"
 
 namespace fabricctl {
@@ -157,6 +158,7 @@ Expected<bool> verify_host_key(ssh_session s, const SshEndpoint& e, const SshOpt
 Expected<bool> authenticate(ssh_session s, const SshEndpoint& e, const SshOptions& o) {
   int rc = SSH_AUTH_DENIED;
   std::string how;
+  const auto started = std::chrono::steady_clock::now();
   if (!e.key_file.empty()) {
     how = "key " + e.key_file;
     ssh_key raw = nullptr;
@@ -177,13 +179,19 @@ Expected<bool> authenticate(ssh_session s, const SshEndpoint& e, const SshOption
   } else {
     return unexpected("no way to log in: set mgmt.key, mgmt.agent or mgmt.password_env");
   }
-  // Blocking calls return "again" when no answer came within the session's timeout.
-  if (rc == SSH_AUTH_AGAIN)
-    return unexpected("login as " + e.user + " with " + how + ": no answer within " +
-                      timeout_text("--connect-timeout", o.connect_timeout));
-  if (rc != SSH_AUTH_SUCCESS)
-    return unexpected("login as " + e.user + " with " + how + " refused" +
-                      (rc == SSH_AUTH_ERROR ? ": " + std::string(ssh_get_error(s)) : ""));
+  // Blocking calls return "again" when no answer came within the session's timeout, or an error when
+  // it passed in the middle of the exchange (login_error.h).
+  LoginAnswer answer;
+  answer.outcome = rc == SSH_AUTH_SUCCESS   ? LoginOutcome::success
+                   : rc == SSH_AUTH_PARTIAL ? LoginOutcome::partial
+                   : rc == SSH_AUTH_AGAIN   ? LoginOutcome::again
+                   : rc == SSH_AUTH_ERROR   ? LoginOutcome::error
+                                            : LoginOutcome::denied;
+  answer.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  answer.timeout = o.connect_timeout;
+  if (rc == SSH_AUTH_ERROR) answer.libssh_error = ssh_get_error(s);
+  if (const std::string why = login_failure(answer, timeout_text("--connect-timeout", o.connect_timeout)); !why.empty())
+    return unexpected("login as " + e.user + " with " + how + why);
   return true;
 }
 

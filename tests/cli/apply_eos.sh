@@ -58,6 +58,22 @@ cmp -s "$work/sw1/state/config.json" "$work/operator.json" || fail "apply change
 rm -rf "$work/audit"
 eos 'configure session change-42 abort'
 
+# Another apply of this inventory runs on this controller (its lock, held here by flock(1)): refused
+# before anything is read, nothing sent.
+cp "$work/sw1/state/config.json" "$work/before-lock.json"
+lockfile="$work/audit/locks/$(printf %s "$(realpath "$inv")" | sha256sum | cut -d' ' -f1).lock"
+mkdir -p "$work/audit/locks"
+flock -n "$lockfile" sleep 30 &
+holder=$!
+for _ in $(seq 1 50); do flock -n "$lockfile" true 2>/dev/null || break; pause 0.1; done
+run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit" -q
+kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null || true
+[ $rc -eq 3 ] || fail "apply beside another apply of the inventory: exit $rc: $(cat "$work/out" "$work/err")"
+grep -q 'another apply of ".*" is running: one apply of an inventory at a time; nothing was changed' "$work/err" ||
+  fail "the refusal does not say so: $(cat "$work/err")"
+cmp -s "$work/sw1/state/config.json" "$work/before-lock.json" || fail "apply changed running beside another apply"
+rm -rf "$work/audit"
+
 run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit" -q
 [ $rc -eq 0 ] || fail "apply: exit $rc: $(cat "$work/out" "$work/err")"
 grep -q '"mtu": 9100' "$work/sw1/state/startup.json" || fail "apply did not save startup-config"

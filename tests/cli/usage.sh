@@ -38,4 +38,10 @@ for c in validate render verify snapshot diff; do
   grep -qE "^  fabricctl $c " <<<"$out" || fail "help $c: examples do not run $c"
   [ "$out" = "$("$bin" $c --help)" ] || fail "help $c differs from $c --help"
 done
+# apply reads the devices themselves: its help offers only what it takes, and plan's offline inputs are
+# unknown to it.
+out=$("$bin" apply --help) || fail "apply --help: exit $?"
+! grep -qE -- "--from-raw|--snapshots" <<<"$out" || fail "apply --help lists options apply refuses: $out"
+grep -qE -- "--from-raw" <<<"$("$bin" plan --help)" || fail "plan --help lost --from-raw"
+expect 2 "unknown option --from-raw" apply -i inventory/lab --from-raw /tmp
 echo "usage: ok"

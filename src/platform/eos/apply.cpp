@@ -84,9 +84,10 @@ std::string session_name(const TransactionId& id) {
   return plain_word(id.name, "-", 64) ? id.name : "invalid-session-name";
 }
 
-/// Before a change: no configuration session may hold EOS's commit timer, which is one per switch.
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
-  if (change.empty()) return {};
+/// Before a change: no configuration session may hold EOS's commit timer, which is one per switch. Asked
+/// with no change too: a session whose timer runs is a transaction in flight (a killed apply's), whose
+/// change the switch holds until the timer rolls it back, so "nothing to change" would be wrong.
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&) {
   return {
       {"read the configuration sessions (none may hold a commit timer)", std::string(eos::kSessionsDetailCommand), ""}};
 }

@@ -104,7 +104,11 @@ std::vector<std::string> sendable(const std::string& payload) {
 }
 
 std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
-  if (change.empty()) return {};
+  // No change: only whether a confirmed commit is pending (a killed apply's, rolled back when its
+  // window ends), so that a plan never says "nothing to change" of a switch about to change.
+  if (change.empty())
+    return {{"read the commit history (no confirmed commit pending)", std::string(kNetconf),
+             netconf_session({std::string(kPending)})}};
   // Two sessions: the server does not stop at an error, so a refused private copy (another user's
   // uncommitted edits in the shared candidate) must end the check before anything is loaded.
   return {{"open a private copy of the configuration (no uncommitted edits of others; no confirmed commit "

@@ -74,8 +74,9 @@ std::string name_of(const TransactionId& id) {
   return plain_word(id.name, "-", 64) ? id.name : "fabricctl-invalid-name";
 }
 
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
-  if (change.empty()) return {};
+/// Asked with no change too: an armed revert is a transaction in flight (a killed apply's), whose change
+/// the switch holds until the applet rolls it back.
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&) {
   return {{"read the EEM applets (no other fabricctl revert may be armed)", std::string(kEemCommand), ""}};
 }
 

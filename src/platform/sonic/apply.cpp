@@ -270,11 +270,21 @@ Split parts(const DeviceDesired& device, const NativeChange& change) {
 
 /// The updater's dry run of what stage gives `config apply-patch` (GCU's validators and YANG, nothing
 /// written), when nothing that patch refers to is created first by `config load`.
+constexpr std::string_view kTimersInFlight = "read the revert timers (no fabricctl transaction in flight)";
+
+/// First, with or without a change: no fabricctl revert timer may be armed. One that is belongs to a
+/// transaction between stage and confirm (a killed apply's): the switch holds its change until the timer
+/// rolls it back, so "nothing to change" would be wrong, and a second transaction would race it. Then the
+/// config updater's dry run of the patch, where it can judge it.
 std::vector<RemoteStep> check(const DeviceDesired& device, const NativeChange& change) {
+  std::vector<RemoteStep> steps = {{std::string(kTimersInFlight),
+                                    "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'",
+                                    ""}};
   const Split p = parts(device, change);
-  if (p.patch.empty() || !p.create.empty()) return {};
-  return {{"the config updater's dry run of the patch", "sudo config apply-patch -d /dev/stdin",
-           sonic::dump_config_db(p.patch)}};
+  if (p.patch.empty() || !p.create.empty()) return steps;
+  steps.push_back({"the config updater's dry run of the patch", "sudo config apply-patch -d /dev/stdin",
+                   sonic::dump_config_db(p.patch)});
+  return steps;
 }
 
 /// A transaction name as TransactionId promises it, checked again: it names files and units.
@@ -289,6 +299,8 @@ bool safe_name(const std::string& name) {
 /// entries stage created, as nulls): files on the switch, so that its own timer can load them.
 std::string restore_file(const std::string& name) { return "/tmp/" + name + ".restore.json"; }
 std::string created_file(const std::string& name) { return "/tmp/" + name + ".created.json"; }
+std::string startup_file(const std::string& name) { return "/tmp/" + name + ".startup.json"; }
+constexpr std::string_view kStartup = "/etc/sonic/config_db.json";  // SONiC's startup configuration
 
 // The `what` of the steps failure() judges by their role.
 constexpr std::string_view kStopOnConfirm = "disarm the revert timer";
@@ -297,6 +309,11 @@ constexpr std::string_view kLoadBack = "load back the entries config load change
 constexpr std::string_view kRollback = "roll CONFIG_DB back to the checkpoint";
 constexpr std::string_view kDeleteCreated = "delete the entries config load created";
 constexpr std::string_view kDeleteCheckpoint = "delete the checkpoint";
+constexpr std::string_view kRestoreStartup = "restore the startup configuration kept at stage";
+// After confirm's save, what is left to tidy cannot make the change wrong: a failure there leaves a
+// checkpoint and files in /tmp, never a device whose running and startup configurations disagree.
+constexpr std::string_view kTidyCheckpoint = "delete the checkpoint (the change is saved)";
+constexpr std::string_view kTidyFiles = "remove the revert's files (the change is saved)";
 
 TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, const TransactionId& id) {
   TransactionSteps s;
@@ -304,7 +321,8 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   const Split p = parts(device, change);
 
   const std::string name = shell_quote(id.name);
-  const std::string restore = shell_quote(restore_file(id.name)), created = shell_quote(created_file(id.name));
+  const std::string restore = shell_quote(restore_file(id.name)), created = shell_quote(created_file(id.name)),
+                    startup = shell_quote(startup_file(id.name));
   const std::string seconds = std::to_string(std::max(1, id.confirm_timeout_s)) + "s";
   // The timer's command is one sh -c word; the name and paths inside it are [a-z0-9T./-] only. The
   // rollback runs whether or not the load before it did; the created entries go only once it re-bound
@@ -319,6 +337,8 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
       {"keep what config load changes, for the revert", "sudo tee " + restore, sonic::dump_config_db(p.restore)});
   s.stage.push_back(
       {"keep what config load creates, for the revert", "sudo tee " + created, sonic::dump_config_db(p.created)});
+  s.stage.push_back({"keep the startup configuration, for a rollback after confirm's save",
+                     "sudo cp -p " + std::string(kStartup) + " " + startup, ""});
   s.stage.push_back({"arm the revert timer for " + seconds,
                      "sudo systemd-run --on-active=" + seconds +
                          " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
@@ -331,17 +351,20 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   load("delete the entries GCU refuses (config load), now unreferenced", p.remove);
 
   const std::string timer = shell_quote(id.name + ".timer");
-  const std::string remove_files = "sudo rm -f " + restore + " " + created;
+  const std::string remove_files = "sudo rm -f " + restore + " " + created + " " + startup;
+  // The save is the last step that can fail: a confirm that fails rolls running back, and the rollback
+  // puts back the startup configuration kept at stage, so that the two never disagree.
   s.confirm.push_back({std::string(kStopOnConfirm), "sudo systemctl stop " + timer, ""});
   s.confirm.push_back({"save the running CONFIG_DB as startup", "sudo config save -y", ""});
-  s.confirm.push_back({std::string(kDeleteCheckpoint), "sudo config delete-checkpoint " + name, ""});
-  s.confirm.push_back({"remove the revert's files", remove_files, ""});
+  s.confirm.push_back({std::string(kTidyCheckpoint), "sudo config delete-checkpoint " + name, ""});
+  s.confirm.push_back({std::string(kTidyFiles), remove_files, ""});
 
   // The timer first: GCU has no lock, so it must not fire while fabricctl rolls back.
   s.rollback.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
   s.rollback.push_back({std::string(kLoadBack), "sudo config load -y " + restore, ""});
   s.rollback.push_back({std::string(kRollback), "sudo config rollback " + name, ""});
   s.rollback.push_back({std::string(kDeleteCreated), "sudo config load -y " + created, ""});
+  s.rollback.push_back({std::string(kRestoreStartup), "sudo cp " + startup + " " + std::string(kStartup), ""});
   s.rollback.push_back({std::string(kDeleteCheckpoint), "sudo config delete-checkpoint " + name, ""});
   s.rollback.push_back({"remove the revert's files", remove_files, ""});
   return s;
@@ -355,11 +378,35 @@ bool nothing_to_undo(const RemoteStep& step, const StepOutput& out) {
   const auto said = [&](std::string_view what) { return contains(out.err, what) || contains(out.out, what); };
   if (step.what == kStopOnRollback) return said("not loaded");
   if (step.what == kRollback || step.what == kDeleteCheckpoint) return said("does not exist");
+  if (step.what == kRestoreStartup) return said("No such file or directory");  // stage stopped before the copy
   return false;
+}
+
+/// The fabricctl revert timers `systemctl list-units --plain --no-legend` lists: the first column of each
+/// line (UNIT LOAD ACTIVE SUB DESCRIPTION, systemctl(1)) that is one of fabricctl's names.
+std::vector<std::string> armed_timers(std::string_view listed) {
+  std::vector<std::string> out;
+  for (const std::string_view line : split_lines(listed)) {
+    const size_t start = line.find_first_not_of(' ');
+    if (start == std::string::npos) continue;
+    const std::string unit(line.substr(start, line.find(' ', start) - start));
+    if (unit.ends_with(".timer") && safe_name(unit.substr(0, unit.size() - 6))) out.push_back(unit);
+  }
+  return out;
 }
 
 std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (nothing_to_undo(step, out)) return {};
+  if (step.what == kTimersInFlight && out.exit_status == 0) {
+    const std::vector<std::string> armed = armed_timers(out.out);
+    if (armed.empty()) return {};
+    std::string names;
+    for (const std::string& u : armed) names += (names.empty() ? "" : ", ") + u;
+    return "a fabricctl revert timer is armed on the switch (" + names +
+           "): that transaction is staged and not confirmed; the switch rolls its change back when the timer "
+           "fires (confirm or undo it with `fabricctl apply --resume|--undo RECORD`, or wait)";
+  }
+  if (step.what == kTidyCheckpoint || step.what == kTidyFiles) return {};
   // click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...", and from
   // 202405 per scope ("- localhost: ...", the one scope of a single-ASIC switch).
   std::string why = marked_line(out, {"- localhost: "});

@@ -169,13 +169,17 @@ TEST_CASE("sonic apply: garbage or a missing output is an error") {
 TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value, save only on confirm") {
   const DeviceDesired d = sonic::test::fixture();
   const NativeChange c = change_of(d, factory_db());
-  const TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
+  TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
   // A factory switch: every loaded entry is created, before the checkpoint; nothing is changed or removed.
-  REQUIRE(s.stage.size() == 6);
+  REQUIRE(s.stage.size() == 7);
   CHECK(s.stage[0].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.restore.json'");
   CHECK(s.stage[0].input == "{}\n");
   CHECK(s.stage[1].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.created.json'");
   CHECK(s.stage[1].input.find("\"ROCE_LOSSLESS\": null") != std::string::npos);
+  // The startup configuration, kept before anything changes: a rollback after confirm's save puts it back.
+  CHECK(s.stage[2].command ==
+        "sudo cp -p /etc/sonic/config_db.json '/tmp/fabricctl-20261203T120000-a1b2c3.startup.json'");
+  s.stage.erase(s.stage.begin() + 2);
   CHECK(s.stage[2].command ==
         "sudo systemd-run --on-active=120s --timer-property=RemainAfterElapse=no "
         "--unit='fabricctl-20261203T120000-a1b2c3' sh -c 'config load -y "
@@ -192,6 +196,17 @@ TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value
   for (const RemoteStep& r : s.confirm)
     CHECK(r.command.find("config save") == (&r == &s.confirm[1] ? 5 : std::string::npos));
   CHECK(s.confirm[0].command == "sudo systemctl stop 'fabricctl-20261203T120000-a1b2c3.timer'");
+  // The save is the last step that can fail: what follows it only tidies, and its failure is none.
+  const Applier a = adapter(Platform::sonic).applier;
+  REQUIRE(s.confirm.size() == 4);
+  for (size_t i = 2; i < s.confirm.size(); ++i) CHECK(a.failure(s.confirm[i], {1, "", "Error: busy\n"}).empty());
+  CHECK_FALSE(a.failure(s.confirm[1], {1, "", "Error: disk full\n"}).empty());
+  CHECK(s.confirm[3].command.find("'/tmp/fabricctl-20261203T120000-a1b2c3.startup.json'") != std::string::npos);
+  REQUIRE(s.rollback.size() == 7);
+  CHECK(s.rollback[4].command ==
+        "sudo cp '/tmp/fabricctl-20261203T120000-a1b2c3.startup.json' /etc/sonic/config_db.json");
+  CHECK(a.failure(s.rollback[4], {1, "", "cp: cannot stat '/tmp/x.startup.json': No such file or directory\n"})
+            .empty());                                   // a stage that stopped before the copy: nothing to restore
   CHECK(s.rollback[0].command == s.confirm[0].command);  // the timer first: GCU has no lock
   CHECK(s.rollback[1].command == "sudo config load -y '/tmp/fabricctl-20261203T120000-a1b2c3.restore.json'");
   CHECK(s.rollback[2].command == "sudo config rollback 'fabricctl-20261203T120000-a1b2c3'");
@@ -206,7 +221,7 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
   const DeviceDesired d = sonic::test::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   const TransactionSteps s = a.steps(d, change_of(d, factory_db()), id_of(60));
-  const RemoteStep& patch = s.stage[5];
+  const RemoteStep& patch = s.stage[6];
   CHECK(a.failure(patch, {0, "Patch applied successfully.\n", ""}) == "");
   CHECK(a.failure(patch, {2, "",
                           "Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table is illegal\n"
@@ -221,7 +236,7 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
                           "the following scopes:\n- localhost: Modification ...\n"}) ==
         "apply the patch: exited with status 2: - localhost: Modification of PFC_WD table is illegal- validating "
         "function x returned False");
-  const RemoteStep& load = s.stage[3];
+  const RemoteStep& load = s.stage[4];
   CHECK(a.failure(load, {0, "The config_db file /dev/stdin doesn't exist\n", ""}) ==
         "create the entries GCU refuses (config load), before the checkpoint: The config_db file /dev/stdin doesn't "
         "exist");
@@ -267,7 +282,10 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   CHECK(first->notes[3].starts_with("config apply-patch: "));
   CHECK(first->notes[3].find("PORT_QOS_MAP") != std::string::npos);
   CHECK(first->notes[4].starts_with("no dry run: "));
-  CHECK(a.check(d, *first).empty());
+  // No dry run; the revert timers are read all the same (a transaction in flight).
+  REQUIRE(a.check(d, *first).size() == 1);
+  CHECK(a.check(d, *first)[0].command ==
+        "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'");
 
   // Only the MTU off: the whole change is the patch, and the dry run judges exactly it.
   ordered_json db = staged(factory_db(), a.steps(d, *first, id_of(60)));
@@ -279,8 +297,9 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   const auto noted = a.change(d, raw);
   REQUIRE(noted);
   CHECK(noted->notes[1] == "GCU has no WRED_PROFILE validator on master");
-  const std::vector<RemoteStep> dry = a.check(d, mtu);
-  REQUIRE(dry.size() == 1);
+  std::vector<RemoteStep> dry = a.check(d, mtu);
+  REQUIRE(dry.size() == 2);
+  dry.erase(dry.begin());  // the revert timers, read first
   CHECK(dry[0].command == "sudo config apply-patch -d /dev/stdin");
   CHECK(ordered_json::parse(dry[0].input) ==
         ordered_json::parse(step(a.steps(d, mtu, id_of(60)).stage, "sudo config apply-patch /dev/stdin")->input));

@@ -152,6 +152,35 @@ TEST_CASE("sonic transaction: a failing step is named; rollback after a partial 
   CHECK(sw.file("config_db.json") == factory);
 }
 
+TEST_CASE(
+    "sonic transaction: running and startup never disagree: save is confirm's last failure, rollback restores startup") {
+  Switch sw;
+  if (!sw.up()) return;
+  const TransactionSteps steps = sw.applier.steps(sw.device, sw.change(), id_with_timer(60));
+  REQUIRE(sw.run(steps.stage) == "");
+  // A tidy step that fails after the save is no failure of the confirm: the change is running and saved.
+  test::spit(sw.state() / "answers.json",
+             R"({"sudo config delete-checkpoint*": {"stderr": "Error: checkpoint is busy\n", "exit": 1}})");
+  CHECK(sw.run(steps.confirm) == "");
+  CHECK(has_roce_maps(sw.file("config_db.json")));
+  CHECK(has_roce_maps(sw.file("saved.json")));
+  std::filesystem::remove(sw.state() / "answers.json");
+
+  // A second switch: the save ran, then the run failed (as a confirm whose save reported an error after
+  // writing): the rollback puts back running and startup both.
+  Switch other;
+  if (!other.up()) return;
+  const std::string factory = other.file("config_db.json"), saved = other.file("saved.json");
+  const TransactionSteps s2 = other.applier.steps(other.device, other.change(), id_with_timer(60));
+  REQUIRE(other.run(s2.stage) == "");
+  REQUIRE(other.run({s2.confirm[0], s2.confirm[1]}) == "");
+  CHECK(has_roce_maps(other.file("saved.json")));
+  CHECK(other.run(s2.rollback) == "");
+  CHECK(other.file("config_db.json") == factory);
+  CHECK(other.file("saved.json") == saved);
+  CHECK_FALSE(has_roce_maps(other.file("saved.json")));
+}
+
 TEST_CASE("sonic transaction: the traditional model's template PG goes when it is no longer lossless, and comes back") {
   // The factory switch: its template made PGs 3-4 lossless (buffers_config.j2, qos_config.j2) and
   // buffermgrd wrote "<port>|3-4" (the emulator models buffermgr.cpp); the profile makes only 3
@@ -185,7 +214,7 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   sw.device.ports[0].mtu = 9000;
   const NativeChange c = sw.change();
   const std::vector<RemoteStep> dry = sw.applier.check(sw.device, c);
-  REQUIRE(dry.size() == 1);
+  REQUIRE(dry.size() == 2);  // the revert timers (none armed), then the dry run
   const std::string before = sw.file("config_db.json");
   CHECK(sw.run(dry) == "");
   CHECK(sw.file("config_db.json") == before);

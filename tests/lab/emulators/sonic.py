@@ -32,9 +32,9 @@ Commands (split as the switch's login shell, bash, would; `sudo ` is a prefix; l
   (from counters.json, COUNTERS_DB's keys),
   config interface pfc priority IF N on|off, config checkpoint NAME, config rollback NAME,
   config delete-checkpoint NAME, config apply-patch [-d] FILE, config load [-y] FILE, config save [-y],
-  tee /tmp/NAME, rm -f /tmp/NAME..., 
+  tee /tmp/NAME, rm -f /tmp/NAME..., cp [-p] between /etc/sonic/config_db.json (saved.json) and /tmp/NAME,
   systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME sh -c CMD,
-  systemctl stop NAME.timer. FILE may be /dev/stdin. GCU refuses patch operations on the QoS map
+  systemctl stop NAME.timer, systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'. FILE may be /dev/stdin. GCU refuses patch operations on the QoS map
   tables some platforms block (REFUSED_BY_GCU), what its field validators refuse for the image and
   HWSKU (sonic_gcu.py; `config rollback` too) and values outside the YANG ranges it checks (PORT mtu
   68-9216), as `config apply-patch` reports them on the image's branch: click's "Error: ..." on
@@ -544,12 +544,46 @@ def tee(cli, m):
     return 0
 
 
+STARTUP = "/etc/sonic/config_db.json"  # saved.json here
+
+
+def copy_command(cli, m):
+    """`cp [-p] SRC DST` between the startup configuration and a file under /tmp (fabricctl keeps the
+    startup configuration at stage and puts it back on rollback). GNU cp's message for a missing source:
+    `cp: cannot stat 'SRC': No such file or directory`, exit status 1."""
+    src, dst = m[2], m[3]
+    text = json.dumps(load(cli["state"], "saved.json", {})) if src == STARTUP else read_file(cli["state"], src, None)
+    if text is None:
+        sys.stderr.write("cp: cannot stat '%s': No such file or directory\n" % src)
+        return 1
+    if dst == STARTUP:
+        save(cli["state"], "saved.json", json.loads(text))
+    else:
+        os.makedirs(os.path.join(cli["state"], "tmp"), exist_ok=True)
+        with open(os.path.join(cli["state"], "tmp", dst[len("/tmp/"):]), "w") as f:
+            f.write(text)
+    return 0
+
+
 def remove_tmp(cli, _m):
     for path in cli["words"][2:]:
         try:
             os.remove(os.path.join(cli["state"], "tmp", path[len("/tmp/"):]))
         except FileNotFoundError:
             pass
+    return 0
+
+
+def list_timers(cli, _m):
+    """`systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'`: the armed transient
+    timers, one line each, UNIT LOAD ACTIVE SUB DESCRIPTION as systemctl(1) documents the columns; the
+    DESCRIPTION systemd-run gives a transient timer is UNCONFIRMED (the command line is shown here)."""
+    directory = os.path.join(cli["state"], "timers")
+    for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
+        if name.endswith(".json") and name.startswith("fabricctl-"):
+            data = load(cli["state"], os.path.join("timers", name), {}) or {}
+            command = (data.get("data") or {}).get("command", "")
+            print("%s.timer loaded active waiting /bin/sh -c %s" % (name[:-5], command))
     return 0
 
 
@@ -594,9 +628,12 @@ COMMANDS = [
     (r"config save(?: -y)?", save_command),
     (r"tee /tmp/(%s)" % NAME.pattern, tee),
     (r"rm -f /tmp/%s(?: /tmp/%s)*" % (NAME.pattern, NAME.pattern), remove_tmp),
+    (r"cp( -p)? (%s|/tmp/%s) (%s|/tmp/%s)" % (re.escape(STARTUP), NAME.pattern, re.escape(STARTUP), NAME.pattern),
+     copy_command),
     (r"systemd-run --on-active=([0-9]{1,7})s --timer-property=RemainAfterElapse=no --unit=(%s) sh -c .*"
      % NAME.pattern, systemd_run),
     (r"systemctl stop (\S+)", lambda cli, m: stop_timer(cli["state"], m[1])),
+    (r"systemctl list-units --type=timer --all --plain --no-legend fabricctl-\*", list_timers),
 ]
 
 
