@@ -205,6 +205,49 @@ void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<s
   }
 }
 
+/// Once a step's stages are done, each staged device's revert window as it stands: one that ran out while
+/// the others staged (its timer has rolled it back, or is about to) is failed, naming the slowest stage,
+/// and rolled back (nothing left to undo there), rather than verified as if it held the change; one that
+/// is more than half spent is re-armed for a whole window where its platform can (TransactionSteps::
+/// extend), so that verify and confirm run inside it.
+void keep_windows(Run& run, const std::vector<size_t>& wave, std::vector<char>& staged,
+                  const std::vector<std::chrono::system_clock::time_point>& armed_from,
+                  const std::vector<std::chrono::system_clock::time_point>& armed_by,
+                  const std::vector<std::chrono::milliseconds>& took, std::vector<std::string>& reread) {
+  size_t slowest = 0;
+  for (size_t k = 0; k < wave.size(); ++k)
+    if (took[k] > took[slowest]) slowest = k;
+  const auto now = run.ctx.clock.now();
+  const size_t workers =
+      std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, wave.size()));
+  parallel_for(wave.size(), workers, [&](size_t, size_t k) {
+    if (!staged[k]) return;
+    const DevicePlan& p = run.plan.devices[wave[k]];
+    DeviceOutcome& out = run.outcomes[wave[k]];
+    const TransactionSteps steps = steps_of(run, p);
+    const std::chrono::seconds window(steps.window_s > 0 ? steps.window_s : run.id.confirm_timeout_s);
+    std::string why;
+    if (now - armed_by[k] >= window) {
+      why = "its revert window (" + std::to_string(window.count()) +
+            " s) ran out while the step's devices staged "
+            "(the slowest stage: " +
+            run.plan.devices[wave[slowest]].device + ", " + std::to_string(took[slowest].count() / 1000) +
+            " s): the device rolled the change back by itself; give "
+            "--confirm-timeout more than the slowest stage, or smaller steps (--batch)";
+      step_failed(run, p, out, "stage", why);
+    } else if (now - armed_from[k] > window / 2 && !steps.extend.empty()) {
+      why = run_on_device(run, p.device, steps.extend);
+      if (why.empty()) run.ctx.observer.event("extended", {{"device", p.device}});
+      else step_failed(run, p, out, "extend", why);
+    }
+    if (why.empty()) return;
+    roll_back(run, p, out);
+    staged[k] = 0;
+    const std::lock_guard<std::mutex> lock(run.mutex);
+    reread.push_back(p.device);
+  });
+}
+
 /// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
 /// roll back each device.
 void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
@@ -213,6 +256,11 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   std::vector<char> staged(wave.size(), 0);
   std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
+  // When each device's revert timer was armed: between the start and the end of its arming step (the
+  // step's devices wait for the slowest stage before verify), and how long each stage took.
+  using time_point = std::chrono::system_clock::time_point;
+  std::vector<time_point> armed_from(wave.size()), armed_by(wave.size());
+  std::vector<std::chrono::milliseconds> took(wave.size());
   run.ctx.observer.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[wave[k]];
@@ -239,7 +287,19 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       step_failed(run, p, out, "check", refused);
     } else {
       run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
-      why = run_on_device(run, p.device, steps.stage);
+      const time_point began = run.ctx.clock.now();
+      const size_t arms = std::min(steps.arms, steps.stage.size());
+      const auto part = [&](size_t from, size_t to) {
+        return std::vector<RemoteStep>(steps.stage.begin() + static_cast<std::ptrdiff_t>(from),
+                                       steps.stage.begin() + static_cast<std::ptrdiff_t>(to));
+      };
+      why = run_on_device(run, p.device, part(0, arms));
+      armed_from[k] = run.ctx.clock.now();
+      if (why.empty() && arms < steps.stage.size()) why = run_on_device(run, p.device, part(arms, arms + 1));
+      armed_by[k] = run.ctx.clock.now();
+      if (why.empty() && arms + 1 < steps.stage.size())
+        why = run_on_device(run, p.device, part(arms + 1, steps.stage.size()));
+      took[k] = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
       if (why.empty()) {
         staged[k] = 1;
         run.ctx.observer.event("staged", {{"device", p.device}});
@@ -253,6 +313,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
     run.ctx.observer.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) +
                            " devices");
   });
+  keep_windows(run, wave, staged, armed_from, armed_by, took, reread);
   std::set<std::string> staged_names;
   std::vector<size_t> staged_at;
   for (size_t k = 0; k < wave.size(); ++k)

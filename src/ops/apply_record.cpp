@@ -168,7 +168,10 @@ Expected<RecordedApply> read_apply_record(std::string_view text, const std::stri
       d->state = ok->get<bool>() ? RecordedState::rolled_back : RecordedState::rollback_failed;
     } else if (*event == "check_failed") {
       d->state = RecordedState::planned;  // refused before anything was sent
-    } else if (*event != "stage_failed" && *event != "verify_failed" && *event != "confirm_failed") {
+    } else if (*event == "extended") {
+      // The revert timer armed again: its window runs from this event (last_at), the device still staged.
+    } else if (*event != "stage_failed" && *event != "verify_failed" && *event != "confirm_failed" &&
+               *event != "extend_failed") {
       return unexpected(lr.error("unknown event " + quote(*event)));
     }
   }

@@ -5,8 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <memory>
 
 #include "ops/fake_fleet_test_support.h"
 
@@ -300,4 +302,49 @@ TEST_CASE("ops apply: a fault that was there before and that no setting fixes do
     f.pfc_off_on_leaf();  // again, for the run with a canary
     f.devices.device("leaf1").state["lldp-table.txt"] = f.devices.device("leaf1").after_stage.at("lldp-table.txt");
   }
+}
+
+TEST_CASE("ops apply: a slow stage spends the others' revert windows: re-armed where it can, else named") {
+  // One step, the devices one after the other (host1, host2, leaf1): leaf1's patch takes 216 s.
+  const auto run = [](int confirm_timeout_s) {
+    auto f = std::make_unique<Fleet>();
+    f->three_changes();
+    f->devices.device("leaf1").slow_when.emplace("config apply-patch /dev/stdin", std::chrono::seconds(216));
+    ApplyOptions o = options(1, 0, 0);
+    o.confirm_timeout_s = confirm_timeout_s;
+    const ApplyResult r = f->apply(o);
+    return std::pair{std::move(f), r};
+  };
+  // 120 s: every window ran out before verify (leaf1's own too: SONiC arms before it changes anything).
+  // Each device is failed naming the slowest stage and rolled back, never verified as if it held the change.
+  const auto first = run(120);
+  const ApplyResult& r = first.second;
+  for (const char* d : {"host1", "host2", "leaf1"}) {
+    CAPTURE(d);
+    CHECK(outcome(r, d).outcome == Outcome::failed);
+    CHECK(outcome(r, d).reason ==
+          "stage: its revert window (120 s) ran out while the step's devices staged (the slowest stage: leaf1, 216 "
+          "s): the device rolled the change back by itself; give --confirm-timeout more than the slowest stage, or "
+          "smaller steps (--batch)");
+    CHECK(outcome(r, d).rolled_back);
+  }
+  const auto& seen = first.first->seen.events;
+  CHECK(std::count(seen.begin(), seen.end(), "verify_failed leaf1") == 0);
+
+  // 300 s: more than half of the hosts' windows and of leaf1's is spent. leaf1 (SONiC) is re-armed
+  // before verify, its timer stopped and armed again; the hosts cannot be, and their windows still hold.
+  const auto second = run(300);
+  CHECK(all_applied(second.second));
+  Fleet& g = *second.first;
+  const auto log = g.devices.log();
+  const auto patch = std::find_if(log.begin(), log.end(), [](const std::string& l) {
+    return l.starts_with("leaf1: sudo config apply-patch /dev/stdin");
+  });
+  REQUIRE(patch != log.end());
+  const auto stop =
+      std::find_if(patch, log.end(), [](const std::string& l) { return l.starts_with("leaf1: sudo systemctl stop"); });
+  REQUIRE(stop != log.end());
+  CHECK((stop + 1)->starts_with("leaf1: sudo systemd-run --on-active=300s"));
+  CHECK(std::count(g.seen.events.begin(), g.seen.events.end(), "extended leaf1") == 1);
+  CHECK(std::count(g.seen.events.begin(), g.seen.events.end(), "extended host1") == 0);
 }

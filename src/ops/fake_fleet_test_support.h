@@ -201,7 +201,8 @@ struct FakeDevice {
   std::map<std::string, Reply> fail_when;  // a command containing the key gets this reply
   std::vector<std::string> hang_when;      // a command containing one of these times out
   std::chrono::milliseconds slow{0};       // each command moves the clock this much
-  std::optional<Reply> list_reply;         // a list of commands ("A ; B") gets this reply, not each's
+  std::map<std::string, std::chrono::milliseconds> slow_when;  // a command containing the key, this much more
+  std::optional<Reply> list_reply;  // a list of commands ("A ; B") gets this reply, not each's
 };
 
 class FakeConnector final : public Connector {
@@ -267,6 +268,8 @@ class FakeConnector final : public Connector {
     log_.push_back(device + ": " + command);
     FakeDevice& d = devices_.at(device);
     clock_.advance(d.slow);
+    for (const auto& [key, more] : d.slow_when)
+      if (command.find(key) != std::string::npos) clock_.advance(more);
     if (command.find(" ; ") != std::string::npos) return d.list_reply ? *d.list_reply : run_list(device, command);
     return answer(device, command);
   }

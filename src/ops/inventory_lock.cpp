@@ -23,7 +23,7 @@ Expected<std::unique_ptr<InventoryLock>> lock_inventory(const fs::path& audit_di
                                                         const std::string& now) {
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(inventory, ec), ec);
-  const fs::path dir = audit_dir / "locks";
+  const fs::path dir = audit_dir / ".locks";  // a dot: the directory lists records only
   fs::create_directories(dir, ec);
   if (ec) return unexpected("cannot create " + quote(dir.string()) + ": " + ec.message());
   const fs::path path = dir / (sha256_hex(real.string()) + ".lock");

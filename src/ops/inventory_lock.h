@@ -1,6 +1,6 @@
 // One apply of an inventory at a time on a controller: two runs that change the same devices at once
 // undo each other (one's rollback rejecting the other's pending change, docs/apply.md). The lock is an
-// flock on AUDIT_DIR/locks/<sha256 of the inventory's real path>.lock, held while the apply runs and
+// flock on AUDIT_DIR/.locks/<sha256 of the inventory's real path>.lock, held while the apply runs and
 // dropped by the kernel however it ends (a crash or SIGKILL included), so it never needs cleaning up.
 // It guards one controller (one audit directory); a device's own transaction lock guards the rest
 // (docs/apply.md).

@@ -59,6 +59,14 @@ struct TransactionSteps {
   std::vector<RemoteStep> stage;     // send the change and make it running, the device's revert timer armed
   std::vector<RemoteStep> confirm;   // keep it: disarm the timer and save it as the startup configuration
   std::vector<RemoteStep> rollback;  // back to the configuration before `stage`, now
+  /// Re-arms the revert timer for a whole window from now, for a device staged early in a step that
+  /// waits for the step's slowest stage before verify; empty where the platform cannot (docs/apply.md).
+  std::vector<RemoteStep> extend;
+  /// The stage step that arms the revert timer: the window runs from that step on.
+  size_t arms = 0;
+  /// The window as the device counts it, in seconds (whole minutes on Junos and NVUE); 0: the
+  /// transaction's confirm_timeout_s.
+  int window_s = 0;
 };
 
 /// What a remote command printed, and how it ended.

@@ -61,8 +61,8 @@ eos 'configure session change-42 abort'
 # Another apply of this inventory runs on this controller (its lock, held here by flock(1)): refused
 # before anything is read, nothing sent.
 cp "$work/sw1/state/config.json" "$work/before-lock.json"
-lockfile="$work/audit/locks/$(printf %s "$(realpath "$inv")" | sha256sum | cut -d' ' -f1).lock"
-mkdir -p "$work/audit/locks"
+lockfile="$work/audit/.locks/$(printf %s "$(realpath "$inv")" | sha256sum | cut -d' ' -f1).lock"
+mkdir -p "$work/audit/.locks"
 flock -n "$lockfile" sleep 30 &
 holder=$!
 for _ in $(seq 1 50); do flock -n "$lockfile" true 2>/dev/null || break; pause 0.1; done

@@ -37,7 +37,7 @@ grep -q '^DEVICE  PLATFORM  PLAN' "$work/out" || fail "plan table: $(head -5 "$w
 # Changing devices takes --yes: without it (no terminal), nothing is changed.
 run "$bin" apply "${live[@]}" --plan "$work/plan" --audit-dir "$audit" </dev/null
 [ $rc -eq 2 ] && grep -q 'give --yes' "$work/err" || fail "apply without --yes: exit $rc: $(cat "$work/err")"
-[ ! -e "$audit" ] || fail "apply without --yes wrote an audit record"
+! compgen -G "$audit/*.jsonl" >/dev/null || fail "apply without --yes wrote an audit record: $(ls "$audit")"
 # Steps that cannot be: refused before anything is read, each value quoted; --pause needs a terminal.
 for bad in "--batch 0" "--batch 101%" "--by pod" "--health-gate -1"; do
   run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" $bad
@@ -47,7 +47,7 @@ run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --baseline "$work"
 [ $rc -eq 2 ] && grep -q -- '--baseline is what --health-gate judges against' "$work/err" || fail "apply --baseline alone: exit $rc: $(cat "$work/err")"
 run "$bin" apply "${live[@]}" --yes --audit-dir "$audit" --pause </dev/null
 [ $rc -eq 2 ] && grep -q -- '--pause asks at a terminal' "$work/err" || fail "apply --pause: exit $rc: $(cat "$work/err")"
-[ ! -e "$audit" ] || fail "a refused apply wrote an audit record"
+! compgen -G "$audit/*.jsonl" >/dev/null || fail "a refused apply wrote an audit record: $(ls "$audit")"
 
 # The saved plan, applied: both switches applied, verify clean, the record complete.
 run "$bin" apply "${live[@]}" --plan "$work/plan" --yes --audit-dir "$audit" -o json

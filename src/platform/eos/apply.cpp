@@ -104,6 +104,7 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   s.stage.push_back(
       {"show the session's differences from running", "show session-config named " + session_name(id) + " diffs", ""});
   const std::string timer = hhmmss(id.confirm_timeout_s);
+  s.arms = s.stage.size();
   s.stage.push_back({"commit with EOS's commit timer armed for " + timer, session + " commit timer " + timer, ""});
   s.confirm.push_back({"confirm the session (stops the commit timer)", session + " commit", ""});
   s.confirm.push_back({"save running as the startup configuration", "copy running-config startup-config", ""});

@@ -127,6 +127,7 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   const std::string name = name_of(id);
   // Junos's window is whole minutes: the timeout rounded up.
   const int minutes = std::clamp((std::max(id.confirm_timeout_s, 1) + 59) / 60, 1, 65535);
+  s.window_s = minutes * 60;
   s.stage.push_back(
       {"load the change and commit confirmed " + std::to_string(minutes) +
            " min (Junos rolls it back by itself unless confirmed)",

@@ -126,6 +126,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
     first = end;
   }
   const std::string timer = std::to_string(confirm_minutes(id.confirm_timeout_s)) + "m";
+  s.arms = s.stage.size();
+  s.window_s = static_cast<int>(confirm_minutes(id.confirm_timeout_s) * 60);
   s.stage.push_back({"apply with NVUE's revert timer armed for " + timer,
                      "nv config apply --confirm " + shell_quote(timer) + " --assume-yes -m " + shell_quote(id.name),
                      ""});

@@ -87,6 +87,7 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   const int seconds = std::max(id.confirm_timeout_s, 1);
   s.stage.push_back(
       {"take checkpoint " + name + " of the running configuration", "terminal dont-ask ; checkpoint " + name, ""});
+  s.arms = s.stage.size();
   s.stage.push_back(
       {"arm the revert: EEM applet " + name + " rolls back to the checkpoint in " + std::to_string(seconds) + " s",
        "configure terminal ; event manager applet " + name + " ; event timer countdown time " +

@@ -339,10 +339,12 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
       {"keep what config load creates, for the revert", "sudo tee " + created, sonic::dump_config_db(p.created)});
   s.stage.push_back({"keep the startup configuration, for a rollback after confirm's save",
                      "sudo cp -p " + std::string(kStartup) + " " + startup, ""});
-  s.stage.push_back({"arm the revert timer for " + seconds,
-                     "sudo systemd-run --on-active=" + seconds +
-                         " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
-                     ""});
+  const RemoteStep arm{"arm the revert timer for " + seconds,
+                       "sudo systemd-run --on-active=" + seconds +
+                           " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
+                       ""};
+  s.arms = s.stage.size();
+  s.stage.push_back(arm);
   load("create the entries GCU refuses (config load), before the checkpoint", p.create);
   s.stage.push_back({"checkpoint the running CONFIG_DB", "sudo config checkpoint " + name, ""});
   load("change the entries GCU refuses (config load)", p.change);
@@ -351,6 +353,10 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   load("delete the entries GCU refuses (config load), now unreferenced", p.remove);
 
   const std::string timer = shell_quote(id.name + ".timer");
+  // A whole window from now: the timer stopped (it fails if it has fired: the change is gone) and armed
+  // again with the same revert.
+  s.extend.push_back({"re-arm the revert timer: stop it (fails if it fired)", "sudo systemctl stop " + timer, ""});
+  s.extend.push_back({"re-arm the revert timer: " + arm.what, arm.command, ""});
   const std::string remove_files = "sudo rm -f " + restore + " " + created + " " + startup;
   // The save is the last step that can fail: a confirm that fails rolls running back, and the rollback
   // puts back the startup configuration kept at stage, so that the two never disagree.
