@@ -1,6 +1,7 @@
 #include "ops/plan_file.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "ops/plan_json.h"
 #include "util/diag.h"
@@ -34,9 +35,26 @@ Expected<std::string> text_member(const ordered_json& j, const char* key, const 
 Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir) {
   if (!is_plan_dir(dir))
     return unexpected(quote(dir.string()) + " holds files that are not a saved plan; give an empty or new directory");
+  // A device may be named plan.json (a valid name): its directory would be the plan's own file.
+  for (const DevicePlan& d : plan.devices)
+    if (d.changes() && d.device == "plan.json")
+      return unexpected(
+          "device \"plan.json\" has the name of the plan's own file, so a plan directory cannot "
+          "hold its change: apply without --plan, or rename the device");
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return unexpected("cannot create " + quote(dir.string()) + ": " + ec.message());
+  // A plan saved over an earlier one: the earlier one's device directories go, so that the directory
+  // holds this plan's changes only (plan.json is replaced last; until then the earlier plan is whole
+  // enough for a reviewer, and apply reads plan.json only).
+  std::set<std::string> changed;
+  for (const DevicePlan& d : plan.devices)
+    if (d.changes()) changed.insert(d.device);
+  if (std::filesystem::exists(dir / "plan.json", ec))
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_directory(ec) && !it->is_symlink(ec) && valid_device_name(it->path().filename().string()) &&
+          !changed.count(it->path().filename().string()))
+        std::filesystem::remove_all(it->path(), ec);
   for (const DevicePlan& d : plan.devices) {
     if (!d.changes()) continue;
     std::filesystem::create_directories(dir / d.device, ec);
