@@ -136,6 +136,14 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
                         "<commit-configuration><check/></commit-configuration>",
                         commit(name, "<confirmed/><confirm-timeout>" + std::to_string(minutes) + "</confirm-timeout>"),
                         std::string(kUnlock)})});
+  // A confirmed commit repeated within the window extends it (reference-junos.md c, "repeatable to
+  // extend"); the commit must still be pending, or its rollback has run.
+  s.extend.push_back({"commit confirmed " + std::to_string(minutes) + " min again (a whole window from now)",
+                      std::string(kNetconf),
+                      netconf_session({std::string(kLock), std::string(kPending),
+                                       commit(name + "-extended", "<confirmed/><confirm-timeout>" +
+                                                                      std::to_string(minutes) + "</confirm-timeout>"),
+                                       std::string(kUnlock)})});
   s.confirm.push_back({"confirm the commit (a commit within the window)", std::string(kNetconf),
                        netconf_session({std::string(kLock), std::string(kPending), commit(name + "-confirmed"),
                                         std::string(kUnlock)})});
@@ -179,7 +187,9 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
   for (const std::string_view m : messages)
     if (has_element(m, "commit-revision-information")) comment = element_text(m, "comment").value_or("");
   const bool pending = comment.find("commit confirmed") != std::string::npos;
-  const bool confirming = step.input.find("-confirmed</log>") != std::string::npos;
+  // Confirm and extend need the commit still pending; every other step (the check) refuses one.
+  const bool confirming = step.input.find("-confirmed</log>") != std::string::npos ||
+                          step.input.find("-extended</log>") != std::string::npos;
   if (confirming && !pending)
     return step.what +
            ": no confirmed commit is pending on the switch: its rollback has run already (the "

@@ -220,6 +220,11 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   CHECK(sw.change().empty());
   // A second transaction is refused before it sends anything while this one's commit is pending.
   CHECK(sw.run(sw.applier.check(sw.device, c)).starts_with("a confirmed commit is pending on the switch"));
+  // The window extended (the step's slowest stage kept this switch waiting): still pending, then kept.
+  REQUIRE(t.extend.size() == 1);
+  CHECK(sw.run(t.extend) == "");
+  CHECK(sw.timer_armed());
+  CHECK(sw.mtu("et-0/0/0") == 9100);
   CHECK(sw.run(t.confirm) == "");
   CHECK_FALSE(sw.timer_armed());
   CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
@@ -233,10 +238,12 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   again.fire_timers();
   CHECK(again.mtu("et-0/0/0") == 1500);
   CHECK(again.change().text == c2.text);
-  // A confirm after the window: refused, nothing kept.
+  // A confirm, or an extend, after the window: refused, nothing kept.
   CHECK(
       again.run(u.confirm).ends_with("its rollback has run already (the confirm window ended), so the change is "
                                      "not there to keep"));
+  CHECK(again.run(u.extend).ends_with("so the change is not there to keep"));
+  CHECK(again.mtu("et-0/0/0") == 1500);
   // And an explicit rollback, back to exactly the statements before.
   const TransactionSteps v = again.applier.steps(again.device, c2, test::id_with_timer(300, "cccccc"));
   CHECK(again.run(v.stage) == "");
