@@ -5,7 +5,7 @@
 namespace fabricctl {
 
 std::string login_failure(const LoginAnswer& a, std::string_view timeout_text) {
-  const std::string stalled = ": no answer within " + std::string(timeout_text);
+  std::string stalled = ": no answer within " + std::string(timeout_text);
   switch (a.outcome) {
     case LoginOutcome::success: return "";
     case LoginOutcome::denied: return " refused";
