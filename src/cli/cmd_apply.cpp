@@ -285,14 +285,14 @@ int cmd_apply(const std::vector<std::string>& args) {
     std::erase_if(scope->scope, [&](const std::string& d) { return !of_record.contains(d); });
   }
   // One apply of an inventory at a time on this controller, taken before anything is read.
-  std::unique_ptr<ops::InventoryLock> held;
+  std::optional<FileLock> held;
   if (!dry_run) {
     auto lock = ops::lock_inventory(audit_dir, o.inventory, ops::utc_text(ops::system_clock().now()));
     if (!lock) {
       std::cerr << "fabricctl: error: " << lock.error() << "\n";
       return kExitDevice;
     }
-    held = std::move(*lock);
+    held.emplace(std::move(*lock));
   }
   Progress progress = stderr_progress(quiet);
   const auto connector = connector_of(in.read);

@@ -118,9 +118,9 @@ void step_failed(Run& run, const DevicePlan& p, DeviceOutcome& out, const std::s
   run.ctx.observer.event(step + "_failed", {{"device", p.device}, {"reason", why}});
 }
 
-/// Rolls `p`'s device back now; records how that went.
-void roll_back(Run& run, const DevicePlan& p, DeviceOutcome& out) {
-  const std::string why = run_on_device(run, p.device, steps_of(run, p).rollback);
+/// Rolls `p`'s device back now with its transaction's `steps`; records how that went.
+void roll_back(Run& run, const DevicePlan& p, const TransactionSteps& steps, DeviceOutcome& out) {
+  const std::string why = run_on_device(run, p.device, steps.rollback);
   out.rolled_back = why.empty();
   out.rollback_error = why;
   run.ctx.observer.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
@@ -205,44 +205,63 @@ void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<s
   }
 }
 
+/// A device of a step: its transaction (built once), and when its revert timer was armed: between the
+/// start and the end of its arming step, since the step's devices wait for the slowest stage before
+/// verify. `staged`: its stage went through and it is neither rolled back nor failed since.
+struct InStep {
+  TransactionSteps steps;
+  std::chrono::system_clock::time_point armed_from, armed_by;
+  std::chrono::milliseconds took{0};  // the whole stage
+  bool staged = false;
+};
+
+size_t step_workers(const Run& run, size_t devices) {
+  return std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, devices));
+}
+
+/// Runs stage steps [from, to) of `d` on the device; nothing to run is nothing to open.
+std::string run_stage_part(Run& run, const std::string& device, const InStep& d, size_t from, size_t to) {
+  if (from >= to) return "";
+  const auto first = d.steps.stage.begin();
+  return run_on_device(
+      run, device,
+      std::vector<RemoteStep>(first + static_cast<std::ptrdiff_t>(from), first + static_cast<std::ptrdiff_t>(to)));
+}
+
 /// Once a step's stages are done, each staged device's revert window as it stands: one that ran out while
 /// the others staged (its timer has rolled it back, or is about to) is failed, naming the slowest stage,
 /// and rolled back (nothing left to undo there), rather than verified as if it held the change; one that
 /// is more than half spent is re-armed for a whole window where its platform can (TransactionSteps::
 /// extend), so that verify and confirm run inside it.
-void keep_windows(Run& run, const std::vector<size_t>& wave, std::vector<char>& staged,
-                  const std::vector<std::chrono::system_clock::time_point>& armed_from,
-                  const std::vector<std::chrono::system_clock::time_point>& armed_by,
-                  const std::vector<std::chrono::milliseconds>& took, std::vector<std::string>& reread) {
+void keep_windows(Run& run, const std::vector<size_t>& wave, std::vector<InStep>& in,
+                  std::vector<std::string>& reread) {
   size_t slowest = 0;
   for (size_t k = 0; k < wave.size(); ++k)
-    if (took[k] > took[slowest]) slowest = k;
+    if (in[k].took > in[slowest].took) slowest = k;
   const auto now = run.ctx.clock.now();
-  const size_t workers =
-      std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, wave.size()));
-  parallel_for(wave.size(), workers, [&](size_t, size_t k) {
-    if (!staged[k]) return;
+  parallel_for(wave.size(), step_workers(run, wave.size()), [&](size_t, size_t k) {
+    InStep& d = in[k];
+    if (!d.staged) return;
     const DevicePlan& p = run.plan.devices[wave[k]];
     DeviceOutcome& out = run.outcomes[wave[k]];
-    const TransactionSteps steps = steps_of(run, p);
-    const std::chrono::seconds window(steps.window_s > 0 ? steps.window_s : run.id.confirm_timeout_s);
+    const std::chrono::seconds window(d.steps.window_s > 0 ? d.steps.window_s : run.id.confirm_timeout_s);
     std::string why;
-    if (now - armed_by[k] >= window) {
+    if (now - d.armed_by >= window) {
       why = "its revert window (" + std::to_string(window.count()) +
             " s) ran out while the step's devices staged "
             "(the slowest stage: " +
-            run.plan.devices[wave[slowest]].device + ", " + std::to_string(took[slowest].count() / 1000) +
+            run.plan.devices[wave[slowest]].device + ", " + std::to_string(in[slowest].took.count() / 1000) +
             " s): the device rolled the change back by itself; give "
             "--confirm-timeout more than the slowest stage, or smaller steps (--batch)";
       step_failed(run, p, out, "stage", why);
-    } else if (now - armed_from[k] > window / 2 && !steps.extend.empty()) {
-      why = run_on_device(run, p.device, steps.extend);
+    } else if (now - d.armed_from > window / 2 && !d.steps.extend.empty()) {
+      why = run_on_device(run, p.device, d.steps.extend);
       if (why.empty()) run.ctx.observer.event("extended", {{"device", p.device}});
       else step_failed(run, p, out, "extend", why);
     }
     if (why.empty()) return;
-    roll_back(run, p, out);
-    staged[k] = 0;
+    roll_back(run, p, d.steps, out);
+    d.staged = false;
     const std::lock_guard<std::mutex> lock(run.mutex);
     reread.push_back(p.device);
   });
@@ -251,16 +270,10 @@ void keep_windows(Run& run, const std::vector<size_t>& wave, std::vector<char>& 
 /// One step of the apply: stage `wave` (positions in plan.devices) at once, verify, then confirm or
 /// roll back each device.
 void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& label) {
-  const size_t workers =
-      std::min<size_t>(static_cast<size_t>(std::max(1, run.o.jobs)), std::max<size_t>(1, wave.size()));
-  std::vector<char> staged(wave.size(), 0);
+  const size_t workers = step_workers(run, wave.size());
+  std::vector<InStep> in(wave.size());
   std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
-  // When each device's revert timer was armed: between the start and the end of its arming step (the
-  // step's devices wait for the slowest stage before verify), and how long each stage took.
-  using time_point = std::chrono::system_clock::time_point;
-  std::vector<time_point> armed_from(wave.size()), armed_by(wave.size());
-  std::vector<std::chrono::milliseconds> took(wave.size());
   run.ctx.observer.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[wave[k]];
@@ -275,7 +288,8 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
       return;
     }
-    const TransactionSteps steps = steps_of(run, p);
+    InStep& d = in[k];
+    d.steps = steps_of(run, p);
     // The device's own judgment of the change, read-only and again right before stage (plan's may be
     // minutes old): refused, the device is left as it is, nothing to roll back.
     const DeviceDesired& device = run.desired(p.device);
@@ -287,25 +301,20 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       step_failed(run, p, out, "check", refused);
     } else {
       run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
-      const time_point began = run.ctx.clock.now();
-      const size_t arms = std::min(steps.arms, steps.stage.size());
-      const auto part = [&](size_t from, size_t to) {
-        return std::vector<RemoteStep>(steps.stage.begin() + static_cast<std::ptrdiff_t>(from),
-                                       steps.stage.begin() + static_cast<std::ptrdiff_t>(to));
-      };
-      why = run_on_device(run, p.device, part(0, arms));
-      armed_from[k] = run.ctx.clock.now();
-      if (why.empty() && arms < steps.stage.size()) why = run_on_device(run, p.device, part(arms, arms + 1));
-      armed_by[k] = run.ctx.clock.now();
-      if (why.empty() && arms + 1 < steps.stage.size())
-        why = run_on_device(run, p.device, part(arms + 1, steps.stage.size()));
-      took[k] = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
+      const auto began = run.ctx.clock.now();
+      const size_t size = d.steps.stage.size(), arms = std::min(d.steps.arms, size);
+      why = run_stage_part(run, p.device, d, 0, arms);
+      d.armed_from = run.ctx.clock.now();
+      if (why.empty()) why = run_stage_part(run, p.device, d, arms, std::min(arms + 1, size));
+      d.armed_by = run.ctx.clock.now();
+      if (why.empty()) why = run_stage_part(run, p.device, d, arms + 1, size);
+      d.took = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
       if (why.empty()) {
-        staged[k] = 1;
+        d.staged = true;
         run.ctx.observer.event("staged", {{"device", p.device}});
       } else {
         step_failed(run, p, out, "stage", why);
-        roll_back(run, p, out);
+        roll_back(run, p, d.steps, out);
       }
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
@@ -313,13 +322,13 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
     run.ctx.observer.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) +
                            " devices");
   });
-  keep_windows(run, wave, staged, armed_from, armed_by, took, reread);
+  keep_windows(run, wave, in, reread);
   std::set<std::string> staged_names;
-  std::vector<size_t> staged_at;
+  std::vector<size_t> staged_at;  // positions in `wave`
   for (size_t k = 0; k < wave.size(); ++k)
-    if (staged[k]) {
+    if (in[k].staged) {
       staged_names.insert(run.plan.devices[wave[k]].device);
-      staged_at.push_back(wave[k]);
+      staged_at.push_back(k);
     }
   if (staged_names.empty()) {
     reread_rolled_back(run, wave, reread);
@@ -336,9 +345,11 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   }
   const bool interrupted = run.ctx.stop.stop_requested();
   run.ctx.observer.phase(label + ": confirming");
-  parallel_for(staged_at.size(), workers, [&](size_t, size_t k) {
-    const DevicePlan& p = run.plan.devices[staged_at[k]];
-    DeviceOutcome& out = run.outcomes[staged_at[k]];
+  parallel_for(staged_at.size(), workers, [&](size_t, size_t j) {
+    const size_t k = staged_at[j];
+    const DevicePlan& p = run.plan.devices[wave[k]];
+    DeviceOutcome& out = run.outcomes[wave[k]];
+    const TransactionSteps& steps = in[k].steps;
     const auto bad = why.find(p.device);
     if (interrupted) {
       out.outcome = Outcome::skipped;
@@ -349,7 +360,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       ++run.failures;
       run.ctx.observer.event("verify_failed", {{"device", p.device}, {"findings", bad->second}});
     } else {
-      const std::string confirm = run_on_device(run, p.device, steps_of(run, p).confirm);
+      const std::string confirm = run_on_device(run, p.device, steps.confirm);
       if (confirm.empty()) {
         out.outcome = Outcome::applied;
         out.after_sha256 = config_hash(run, p.device, raws);
@@ -359,12 +370,12 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       }
       step_failed(run, p, out, "confirm", confirm);
     }
-    roll_back(run, p, out);
+    roll_back(run, p, steps, out);
     const std::lock_guard<std::mutex> lock(run.mutex);
     reread.push_back(p.device);
   });
-  for (size_t at : staged_at) {
-    const DeviceOutcome& out = run.outcomes[at];
+  for (size_t k : staged_at) {
+    const DeviceOutcome& out = run.outcomes[wave[k]];
     if (out.outcome == Outcome::applied) run.settled.insert(out.device);
   }
   reread_rolled_back(run, wave, reread);

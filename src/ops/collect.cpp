@@ -19,6 +19,11 @@ namespace {
 // One raw output, at most: a whole switch's CONFIG_DB is a few MB.
 constexpr size_t kMaxRawBytes = size_t{64} << 20;
 
+/// An output as its platform keeps it (CollectCommand::keep), read live or from a raw file alike.
+std::string keep(const CollectCommand& cmd, std::string&& output) {
+  return cmd.keep ? cmd.keep(output) : std::move(output);
+}
+
 /// The raw outputs of `device`, read from RAWDIR/<device>/<file>.
 Expected<RawOutputs> read_raw(const Collector& c, const DeviceDesired& d, const std::filesystem::path& dir,
                               bool counters) {
@@ -32,7 +37,7 @@ Expected<RawOutputs> read_raw(const Collector& c, const DeviceDesired& d, const 
       if (!text) return unexpected(text.error().message);
       // Kept as a live read keeps it (a file saved by hand may hold what collect never keeps): what is
       // read from raw outputs and from the device is judged alike.
-      raw.emplace(run.file, cmd.keep ? cmd.keep(*text) : std::move(*text));
+      raw.emplace(run.file, keep(cmd, std::move(*text)));
     }
   }
   return raw;
@@ -46,7 +51,7 @@ Expected<std::string> kept(const CollectCommand& cmd, Reply&& out) {
     return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out.exit_status) +
                       (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
   }
-  return cmd.keep ? cmd.keep(out.out) : std::move(out.out);
+  return keep(cmd, std::move(out.out));
 }
 
 /// Runs the platform's commands on the device, one session for all of them; each output as its

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <linux/dcbnl.h>
 #include <signal.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,6 +25,7 @@
 #include "transport/rtnl_link.h"
 #include "util/escape.h"
 #include "util/file_io.h"
+#include "util/file_lock.h"
 #include "util/names.h"
 
 namespace fabricctl::ops {
@@ -175,24 +175,6 @@ Expected<void> write_record(const HostTxOptions& o, const json& record) {
   return write_file_atomic(record_path(o), record.dump(2) + "\n", {.mode = 0600});
 }
 
-/// The host's transaction lock (flock on host.lock, one file for every transaction, so that none piles
-/// up), released when this goes out of scope or the process ends: apply, confirm and rollback each hold it
-/// for their whole run, so the timer never races a confirm and two transactions never interleave.
-class TxLock {
- public:
-  explicit TxLock(int fd) : fd_(fd) {}
-  TxLock(TxLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  TxLock(const TxLock&) = delete;
-  TxLock& operator=(const TxLock&) = delete;
-  TxLock& operator=(TxLock&&) = delete;
-  ~TxLock() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-
- private:
-  int fd_;
-};
-
 /// Another transaction's record in the transactions directory (its name), or empty.
 std::string pending_transaction(const HostTxOptions& o) {
   std::error_code ec;
@@ -205,15 +187,15 @@ std::string pending_transaction(const HostTxOptions& o) {
   return "";
 }
 
-Expected<TxLock> lock(const HostTxOptions& o) {
+/// The host's transaction lock (flock on host.lock, one file for every transaction, so that none piles
+/// up): apply, confirm and rollback each hold it for their whole run, so the timer never races a confirm
+/// and two transactions never interleave.
+Expected<FileLock> lock(const HostTxOptions& o) {
   std::error_code ec;
   fs::create_directories(tx_dir(o), ec);
-  const fs::path p = tx_dir(o) / "host.lock";
-  const int fd = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) return unexpected(p.string() + ": cannot open: " + errno_text(errno));
-  TxLock held(fd);
-  if (::flock(fd, LOCK_EX) != 0) return unexpected(p.string() + ": cannot lock: " + errno_text(errno));
-  return held;
+  auto held = lock_file(tx_dir(o) / "host.lock", true);
+  if (!held) return unexpected(held.error().message);
+  return std::move(*held);
 }
 
 // ---- making a change ------------------------------------------------------------------------------
@@ -458,7 +440,7 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
   const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(nic_state_json);
   HostTxOptions opt = o;
   if (opt.device.empty()) opt.device = ordered.value("device", "");
-  std::optional<TxLock> held;
+  std::optional<FileLock> held;
   if (!o.dry_run) {
     auto l = lock(opt);
     if (!l) return fail(l.error());

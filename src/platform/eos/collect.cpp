@@ -64,6 +64,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
     else d.unreadable_ports.emplace(printable(name, 64), "not a port name (" + std::string(kPortNameRule) + ")");
   }
   for (const std::string& name : names) {
+    if (d.unreadable_ports.count(name)) continue;  // unreadable, named above
     auto p = eos::port_from_running_config(*config, name);
     if (!p) {
       d.unreadable_ports.emplace(name, "show running-config: " + p.error());
@@ -78,7 +79,6 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p->counters = s->second.counters;
     }
     if (const auto c = qos_counters.find(name); c != qos_counters.end()) p->counters.merge(c->second);
-    if (lldp->unreadable.count(name)) continue;  // named above
     if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p->lldp = n->second;
     d.ports.push_back(std::move(*p));
   }

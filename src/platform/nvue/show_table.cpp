@@ -22,12 +22,7 @@ Expected<PortTable<LldpNeighbor>> lldp_view(std::string_view text) {
     // What the neighbour says of itself is kept as it is (checks compare it, reports escape it).
     LldpNeighbor n{r.find("Remote Host")->second, r.find("Remote Port")->second};
     if (n.system_name.empty() && n.port_id.empty()) continue;
-    if (const std::string bad = neighbor_text_problem(n, "Remote Host", "Remote Port"); !bad.empty()) {
-      out.ports.erase(port);
-      out.unreadable.insert_or_assign(port, "nv show interface --view=lldp: " + port + ": " + bad);
-    } else if (!out.unreadable.count(port)) {
-      out.ports.insert_or_assign(port, std::move(n));
-    }
+    add_table_neighbor(out, port, std::move(n), "nv show interface --view=lldp", "Remote Host", "Remote Port");
   }
   return out;
 }

@@ -46,6 +46,7 @@
 #include <set>
 #include <utility>
 
+#include "platform/cli_text.h"
 #include "platform/json_object.h"
 #include "platform/json_patch.h"
 #include "platform/platform.h"
@@ -392,10 +393,10 @@ bool nothing_to_undo(const RemoteStep& step, const StepOutput& out) {
 /// line (UNIT LOAD ACTIVE SUB DESCRIPTION, systemctl(1)) that is one of fabricctl's names.
 std::vector<std::string> armed_timers(std::string_view listed) {
   std::vector<std::string> out;
-  for (const std::string_view line : split_lines(listed)) {
-    const size_t start = line.find_first_not_of(' ');
-    if (start == std::string::npos) continue;
-    const std::string unit(line.substr(start, line.find(' ', start) - start));
+  for (const std::string_view line : text_lines(listed)) {
+    const std::vector<std::string_view> words = words_of(line);
+    if (words.empty()) continue;
+    const std::string unit(words.front());
     if (unit.ends_with(".timer") && safe_name(unit.substr(0, unit.size() - 6))) out.push_back(unit);
   }
   return out;
@@ -406,9 +407,7 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (step.what == kTimersInFlight && out.exit_status == 0) {
     const std::vector<std::string> armed = armed_timers(out.out);
     if (armed.empty()) return {};
-    std::string names;
-    for (const std::string& u : armed) names += (names.empty() ? "" : ", ") + u;
-    return "a fabricctl revert timer is armed on the switch (" + names +
+    return "a fabricctl revert timer is armed on the switch (" + join(armed, ", ") +
            "): that transaction is staged and not confirmed; the switch rolls its change back when the timer "
            "fires (confirm or undo it with `fabricctl apply --resume|--undo RECORD`, or wait)";
   }

@@ -112,7 +112,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   for (auto& [port, why] : config->unreadable) d.unreadable_ports.emplace(port, why);
   for (auto& [port, why] : lldp->unreadable) d.unreadable_ports.emplace(port, why);
   for (PortObserved& p : config->ports) {
-    if (lldp->unreadable.count(p.name)) continue;  // named above
+    if (d.unreadable_ports.count(p.name)) continue;  // unreadable, named above
     // The operational speed and state are the status table's; the configured MTU is CONFIG_DB's.
     if (const auto s = status->find(p.name); s != status->end()) {
       if (s->second.speed_mbps) p.speed_mbps = s->second.speed_mbps;

@@ -60,12 +60,7 @@ Expected<PortTable<LldpNeighbor>> lldp_table(std::string_view text) {
     // a table that names nothing is not a neighbour.
     LldpNeighbor n{r.find("RemoteDevice")->second, r.find("RemotePortID")->second};
     if (n.system_name.empty() && n.port_id.empty()) continue;
-    if (const std::string bad = neighbor_text_problem(n, "RemoteDevice", "RemotePortID"); !bad.empty()) {
-      out.ports.erase(port);
-      out.unreadable.insert_or_assign(port, "show lldp table: " + port + ": " + bad);
-    } else if (!out.unreadable.count(port)) {
-      out.ports.insert_or_assign(port, std::move(n));
-    }
+    add_table_neighbor(out, port, std::move(n), "show lldp table", "RemoteDevice", "RemotePortID");
   }
   return out;
 }
