@@ -118,9 +118,9 @@ void step_failed(Run& run, const DevicePlan& p, DeviceOutcome& out, const std::s
   run.ctx.observer.event(step + "_failed", {{"device", p.device}, {"reason", why}});
 }
 
-/// Rolls `p`'s device back now with its transaction's `steps`; records how that went.
-void roll_back(Run& run, const DevicePlan& p, const TransactionSteps& steps, DeviceOutcome& out) {
-  const std::string why = run_on_device(run, p.device, steps.rollback);
+/// Rolls `p`'s device back now with `steps` (its transaction's rollback, or release); records how that went.
+void roll_back(Run& run, const DevicePlan& p, const std::vector<RemoteStep>& steps, DeviceOutcome& out) {
+  const std::string why = run_on_device(run, p.device, steps);
   out.rolled_back = why.empty();
   out.rollback_error = why;
   run.ctx.observer.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
@@ -260,7 +260,7 @@ void keep_windows(Run& run, const std::vector<size_t>& wave, std::vector<InStep>
       else step_failed(run, p, out, "extend", why);
     }
     if (why.empty()) return;
-    roll_back(run, p, d.steps, out);
+    roll_back(run, p, d.steps.rollback, out);
     d.staged = false;
     const std::lock_guard<std::mutex> lock(run.mutex);
     reread.push_back(p.device);
@@ -302,19 +302,28 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
     } else {
       run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
       const auto began = run.ctx.clock.now();
-      const size_t size = d.steps.stage.size(), arms = std::min(d.steps.arms, size);
-      why = run_stage_part(run, p.device, d, 0, arms);
+      const size_t size = d.steps.stage.size(), arms = std::min(d.steps.arms, size),
+                   changes = std::min(std::max(d.steps.changes, arms + 1), size);
+      size_t reached = 0;  // the end of the last part run: stage steps before it ran or failed
+      const auto part = [&](size_t to) {
+        if (why.empty()) why = run_stage_part(run, p.device, d, reached, std::max(reached, to));
+        reached = std::max(reached, to);
+      };
+      part(arms);
       d.armed_from = run.ctx.clock.now();
-      if (why.empty()) why = run_stage_part(run, p.device, d, arms, std::min(arms + 1, size));
+      part(std::min(arms + 1, size));
       d.armed_by = run.ctx.clock.now();
-      if (why.empty()) why = run_stage_part(run, p.device, d, arms + 1, size);
+      part(changes);
+      // Failed before its first change (its lock refused, say): only what it prepared is undone.
+      const bool release = !why.empty() && d.steps.changes > 0 && !d.steps.release.empty();
+      part(size);
       d.took = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
       if (why.empty()) {
         d.staged = true;
         run.ctx.observer.event("staged", {{"device", p.device}});
       } else {
         step_failed(run, p, out, "stage", why);
-        roll_back(run, p, d.steps, out);
+        roll_back(run, p, release ? d.steps.release : d.steps.rollback, out);
       }
     }
     const std::lock_guard<std::mutex> lock(run.mutex);
@@ -370,7 +379,7 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
       }
       step_failed(run, p, out, "confirm", confirm);
     }
-    roll_back(run, p, steps, out);
+    roll_back(run, p, steps.rollback, out);
     const std::lock_guard<std::mutex> lock(run.mutex);
     reread.push_back(p.device);
   });

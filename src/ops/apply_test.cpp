@@ -152,6 +152,35 @@ TEST_CASE("ops apply: a switch whose check refuses right before stage is left as
   CHECK(f.seen.events == Events{"step", "check_failed leaf1"});
 }
 
+TEST_CASE("ops apply: a switch another apply stages at the same moment is released untouched, never rolled back") {
+  Fleet f;
+  f.pfc_off_on_leaf();
+  // Another apply's revert timer appears between this apply's check and its lock (stage's second step).
+  const std::string theirs = "fabricctl-20261203T055900-ffffff.timer";
+  f.devices.device("leaf1").race_timers.insert(theirs);
+  const ApplyResult r = f.apply();
+  const DeviceOutcome& leaf = outcome(r, "leaf1");
+  CHECK(leaf.outcome == Outcome::failed);
+  CHECK(
+      leaf.reason.starts_with("stage: another fabricctl transaction is in flight on the switch (revert timers "
+                              "armed: fabricctl-20261203T055900-ffffff.timer, fabricctl-"));
+  CHECK(leaf.rolled_back);
+  // Only its own timer stopped and its files removed: nothing loaded, rolled back or changed, the other
+  // apply's timer still armed.
+  const std::vector<std::string> log = f.devices.log();
+  const auto leaf1 = [&](std::string_view what) {
+    return std::count_if(log.begin(), log.end(),
+                         [&](const std::string& l) { return l.starts_with("leaf1: sudo " + std::string(what)); });
+  };
+  CHECK(leaf1("config load") == 0);
+  CHECK(leaf1("config rollback") == 0);
+  CHECK(leaf1("config apply-patch /dev/stdin") == 0);
+  CHECK(leaf1("tee") == 0);
+  CHECK(leaf1("systemctl stop") == 1);
+  CHECK(f.devices.device("leaf1").timers == std::set<std::string>{theirs});
+  CHECK(f.seen.events == Events{"step", "stage leaf1", "stage_failed leaf1", "rolled_back leaf1"});
+}
+
 TEST_CASE("ops apply: a switch that refuses the change when planned failed, and was not unreachable") {
   Fleet f;
   f.pfc_off_on_leaf();

@@ -183,8 +183,8 @@ struct CommandRole {
   std::string_view contains;
   Effect effect;
 };
-inline constexpr std::array<CommandRole, 6> kCommandRoles = {{
-    {"systemd-run", Effect::none},            // SONiC's revert timer names `config rollback` in its command line
+inline constexpr std::array<CommandRole, 5> kCommandRoles = {{
+    // after the systemd timers (systemd_timer)
     {"config apply-patch -d", Effect::none},  // the updater's dry run: plan's check, no change
     {"config apply-patch", Effect::stage},
     {"config rollback", Effect::rollback},
@@ -203,6 +203,9 @@ struct FakeDevice {
   std::chrono::milliseconds slow{0};       // each command moves the clock this much
   std::map<std::string, std::chrono::milliseconds> slow_when;  // a command containing the key, this much more
   std::optional<Reply> list_reply;  // a list of commands ("A ; B") gets this reply, not each's
+  std::set<std::string> timers;     // the transient systemd timers armed (SONiC's revert), as unit names
+  /// Armed right after the next systemd-run, as by another apply staging this switch at the same time.
+  std::set<std::string> race_timers;
 };
 
 class FakeConnector final : public Connector {
@@ -299,6 +302,38 @@ class FakeConnector final : public Connector {
     return all;
   }
 
+  /// SONiC's revert timers as systemd keeps them (systemd-run(1), systemctl(1)): `--unit=NAME` arms
+  /// NAME.timer, refused while one of that name is loaded; `stop` unloads it, or fails with status 5;
+  /// `list-units` prints one line per armed timer. nullopt: not such a command.
+  static std::optional<Reply> systemd_timer(FakeDevice& d, const std::string& command) {
+    const auto unquoted = [](std::string w) {
+      std::erase(w, '\'');
+      return w;
+    };
+    if (const size_t at = command.find("systemd-run "); at != std::string::npos) {
+      const size_t unit = command.find("--unit=", at);
+      if (unit == std::string::npos) return std::nullopt;
+      const size_t end = command.find(' ', unit);
+      const std::string name = unquoted(command.substr(unit + 7, end - unit - 7)) + ".timer";
+      if (!d.timers.insert(name).second)
+        return Reply{1, "", "Failed to start transient timer unit: Unit " + name + " was already loaded.\n"};
+      d.timers.merge(d.race_timers);
+      return Reply{0, "", "Running timer as unit: " + name + "\n"};
+    }
+    if (const size_t at = command.find("systemctl stop "); at != std::string::npos) {
+      const std::string name = unquoted(command.substr(at + 15));
+      if (d.timers.erase(name) == 0)
+        return Reply{5, "", "Failed to stop " + name + ": Unit " + name + " not loaded.\n"};
+      return Reply{0, "", ""};
+    }
+    if (command.find("systemctl list-units") != std::string::npos) {
+      std::string out;
+      for (const std::string& t : d.timers) out += t + " loaded active waiting fabricctl revert\n";
+      return Reply{0, out, ""};
+    }
+    return std::nullopt;
+  }
+
   Expected<Reply> answer(const std::string& device, const std::string& command) {
     FakeDevice& d = devices_.at(device);
     for (const std::string& h : d.hang_when)
@@ -312,6 +347,7 @@ class FakeConnector final : public Connector {
       if (out == d.state.end()) return Reply{2, "", "Error: No such command.\n"};
       return Reply{0, out->second, ""};
     }
+    if (auto timer = systemd_timer(d, command)) return *timer;
     for (const CommandRole& role : kCommandRoles) {
       if (command.find(role.contains) == std::string::npos) continue;
       if (role.effect == Effect::stage) {

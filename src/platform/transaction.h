@@ -62,8 +62,16 @@ struct TransactionSteps {
   /// Re-arms the revert timer for a whole window from now, for a device staged early in a step that
   /// waits for the step's slowest stage before verify; empty where the platform cannot (docs/apply.md).
   std::vector<RemoteStep> extend;
+  /// Undoes what the stage steps before `changes` did (the device's lock, the revert timer, files kept
+  /// for the revert) without touching what the device runs: what a stage that failed before `changes`
+  /// needs instead of `rollback`, which could undo another transaction's change. Each step harmless where
+  /// stage did not get that far. Empty: such a failure runs `rollback`.
+  std::vector<RemoteStep> release;
   /// The stage step that arms the revert timer: the window runs from that step on.
   size_t arms = 0;
+  /// The first stage step that changes what the device runs; the steps before it only prepare and lock.
+  /// 0: not told (a failure anywhere in stage runs `rollback`).
+  size_t changes = 0;
   /// The window as the device counts it, in seconds (whole minutes on Junos and NVUE); 0: the
   /// transaction's confirm_timeout_s.
   int window_s = 0;

@@ -90,8 +90,10 @@ TEST_CASE("junos fidelity: every intent variant, committed on the emulated switc
 TEST_CASE("junos fidelity: from one intent to another on the emulated switch, read back as the second") {
   Switch sw;
   if (!sw.up()) return;
-  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).stage) == "");
-  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).confirm) == "");
+  // The steps of the change before stage: once staged, there is no change and so no steps to confirm with.
+  const TransactionSteps first = sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa"));
+  REQUIRE(sw.run(first.stage) == "");
+  REQUIRE(sw.run(first.confirm) == "");
   // The second intent: a port back to 1500, the CNP queue made ETS, ECN and the watchdog off, DSCP 27
   // classified with RoCE, and PCP trust on top: every object and binding changes.
   sw.device.ports[0].mtu = 1500;

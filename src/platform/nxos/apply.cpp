@@ -6,6 +6,7 @@
 //             configure terminal ; event manager applet ID ; event timer countdown time S ;
 //               action 1 cli terminal dont-ask ; action 2 cli rollback running-config checkpoint ID ; end
 //                                                    the revert: NX-OS rolls back by itself after S seconds
+//             show running-config eem               the lock: this transaction's applet the only one
 //             configure terminal ; <change> ; end    the change, every block's lines in its mode
 //   confirm   configure terminal ; no event manager applet ID ; end
 //                                                    disarm the revert
@@ -15,6 +16,8 @@
 //                                                    back to the checkpoint now; the applet, made after
 //                                                    it, goes with the rollback
 //             no checkpoint ID
+//   release   configure terminal ; no event manager applet ID ; end ; no checkpoint ID
+//                                                    a stage stopped before the change (the lock)
 //
 // Why not NX-OS's own timed commit: `configure replace FILE commit-timeout S` reverts by itself, but FILE
 // must be a complete running-config on the switch's bootflash (Cisco's guide: "not a partial
@@ -44,6 +47,9 @@ namespace {
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kEemCommand = "show running-config eem";
 constexpr std::string_view kApplet = "event manager applet ";
+/// Stage's lock, right after its applet is armed: that applet is the only fabricctl revert.
+constexpr std::string_view kOnlyThisInFlight =
+    "lock the switch: this transaction's revert applet is the only fabricctl applet configured";
 
 /// What a line of the change may hold: NX-OS keywords, numbers, names of fabricctl's own policies and
 /// of ports (util/names.h). NX-OS's CLI splits an exec at ';', so nothing else may reach it.
@@ -94,7 +100,14 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
            std::to_string(seconds) + " ; action 1 cli terminal dont-ask ; action 2 cli rollback " +
            "running-config checkpoint " + name + " ; end",
        ""});
+  s.stage.push_back({std::string(kOnlyThisInFlight), std::string(kEemCommand), ""});
+  s.changes = s.stage.size();
   s.stage.push_back({"send the change in configure terminal", change.payload, ""});
+  // Before the change (the lock refused): this transaction's applet and checkpoint go, and nothing else:
+  // a rollback to its checkpoint would also undo what another transaction did since.
+  s.release.push_back({"disarm the revert (remove EEM applet " + name + ")",
+                       "configure terminal ; no event manager applet " + name + " ; end", ""});
+  s.release.push_back({"drop checkpoint " + name, "no checkpoint " + name, ""});
   s.confirm.push_back({"disarm the revert (remove EEM applet " + name + ")",
                        "configure terminal ; no event manager applet " + name + " ; end", ""});
   s.confirm.push_back({"save running as the startup configuration", "copy running-config startup-config", ""});
@@ -124,6 +137,12 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
     return step.what + ": " + error;
   if (step.command != kEemCommand) return "";
   const std::vector<std::string> armed = armed_reverts(out.out);
+  if (step.what == kOnlyThisInFlight) {
+    if (armed.size() == 1) return "";
+    if (armed.empty()) return step.what + ": the applet armed by the step before is not configured";
+    return "another fabricctl transaction is in flight on the switch (EEM applets " + join(armed, ", ") +
+           "); nothing was changed, and this transaction's applet and checkpoint are removed";
+  }
   if (armed.empty()) return "";
   return "a fabricctl revert is still armed on the switch (EEM applet " + join(armed, ", ") +
          "): its transaction is not confirmed yet, and its rollback runs when the countdown ends";

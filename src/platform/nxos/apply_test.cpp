@@ -111,19 +111,31 @@ TEST_CASE("nxos apply: the transaction's commands and how NX-OS's answers are ju
   const auto c = a.change(leaf(), raw(factory()));
   REQUIRE(c);
   const TransactionSteps s = a.steps(leaf(), *c, test::id_with_timer(120));
-  REQUIRE(s.stage.size() == 3);
+  REQUIRE(s.stage.size() == 4);
   const std::string name = test::id_with_timer(120).name;
   CHECK(s.stage[0].command == "terminal dont-ask ; checkpoint " + name);
   CHECK(s.stage[1].command == "configure terminal ; event manager applet " + name +
                                   " ; event timer countdown time 120 ; action 1 cli terminal dont-ask ; action 2 cli "
                                   "rollback running-config checkpoint " +
                                   name + " ; end");
-  CHECK(s.stage[2].command == c->payload);
+  CHECK(s.stage[2].command == "show running-config eem");  // the lock: this applet the only one
+  CHECK(s.changes == 3);
+  CHECK(s.stage[3].command == c->payload);
+  CHECK(s.release.front().command == "configure terminal ; no event manager applet " + name + " ; end");
+  CHECK(s.release.back().command == "no checkpoint " + name);
   CHECK(s.confirm.front().command == "configure terminal ; no event manager applet " + name + " ; end");
   CHECK(s.rollback.front().command == "terminal dont-ask ; rollback running-config checkpoint " + name);
   CHECK(a.steps(leaf(), NativeChange{}, test::id_with_timer(120)).stage.empty());
 
-  const RemoteStep& send = s.stage[2];
+  const RemoteStep& lock = s.stage[2];
+  const std::string ours = "event manager applet " + name + "\n  event timer countdown time 120\n";
+  const std::string theirs = "event manager applet fabricctl-20261203T115900-ffffff\n";
+  CHECK(a.failure(lock, {0, ours, ""}) == "");
+  CHECK(a.failure(lock, {0, theirs + ours, ""}) ==
+        "another fabricctl transaction is in flight on the switch (EEM applets fabricctl-20261203T115900-ffffff, " +
+            name + "); nothing was changed, and this transaction's applet and checkpoint are removed");
+  CHECK(a.failure(lock, {0, "", ""}).ends_with("the applet armed by the step before is not configured"));
+  const RemoteStep& send = s.stage[3];
   CHECK(a.failure(send, {0, "", ""}) == "");
   CHECK(a.failure(send, {0, "% Invalid command at '^' marker.\n", ""}) ==
         "send the change in configure terminal: % Invalid command at '^' marker.");
@@ -171,6 +183,27 @@ TEST_CASE("nxos transaction: stage, then confirm keeps it; a rollback or the rev
   CHECK(again.run(v.rollback) == "");
   CHECK(again.mtu("Ethernet1/1") == 1500);
   CHECK_FALSE(again.timer_armed());
+}
+
+TEST_CASE("nxos transaction: the switch is locked: a second transaction that passed its check stops unchanged") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionSteps a = sw.applier.steps(sw.device, c, test::id_with_timer(300, "aaaaaa"));
+  const TransactionSteps b = sw.applier.steps(sw.device, c, test::id_with_timer(300, "bbbbbb"));
+  REQUIRE(sw.run(sw.applier.check(sw.device, c)) == "");  // both checked while the switch was idle
+  REQUIRE(sw.run(a.stage) == "");
+  CHECK(
+      sw.run(b.stage).starts_with("another fabricctl transaction is in flight on the switch (EEM applets "
+                                  "fabricctl-20261203T120000-aaaaaa, fabricctl-20261203T120000-bbbbbb)"));
+  // B's release removes B's applet and checkpoint; A's change and its armed revert stay.
+  CHECK(sw.run(b.release) == "");
+  CHECK(sw.mtu("Ethernet1/1") == 9100);
+  CHECK(sw.run(sw.applier.check(sw.device, c)).find("fabricctl-20261203T120000-aaaaaa)") != std::string::npos);
+  CHECK(sw.run(sw.applier.check(sw.device, c)).find("bbbbbb") == std::string::npos);
+  // A's revert still takes back A's change, as armed.
+  sw.fire_timers();
+  CHECK(sw.mtu("Ethernet1/1") == 1500);
 }
 
 TEST_CASE("nxos transaction: a line NX-OS refuses fails the stage, and the rollback restores the checkpoint") {

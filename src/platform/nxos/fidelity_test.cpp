@@ -75,8 +75,10 @@ TEST_CASE("nxos fidelity: every intent variant, staged on the emulated switch, r
 TEST_CASE("nxos fidelity: from one intent to another on the emulated switch, read back as the second") {
   Switch sw;
   if (!sw.up()) return;
-  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).stage) == "");
-  REQUIRE(sw.run(sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa")).confirm) == "");
+  // The steps of the change before stage: once staged, there is no change and so no steps to confirm with.
+  const TransactionSteps first = sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa"));
+  REQUIRE(sw.run(first.stage) == "");
+  REQUIRE(sw.run(first.confirm) == "");
   // The second intent: a port back to 1500, the CNP queue made ETS, ECN and the watchdog off, DSCP 27
   // classified with RoCE (its class map changes), priority 6 no longer used.
   sw.device.ports[0].mtu = 1500;

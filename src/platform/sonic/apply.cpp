@@ -3,12 +3,14 @@
 // commit-confirm (switch-nos.md "Transactions"), so fabricctl builds one from GCU's checkpoint and
 // rollback and a transient systemd timer on the switch:
 //
-//   stage     sudo tee /tmp/NAME.restore.json             entries and fields config load changes, as they were
-//             sudo tee /tmp/NAME.created.json             entries config load creates, as nulls
-//             sudo systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME
+//   stage     sudo systemd-run --on-active=Ns --timer-property=RemainAfterElapse=no --unit=NAME
 //                  sh -c 'config load -y R; config rollback NAME && config load -y C && config
 //                  delete-checkpoint NAME'              the revert timer, on the switch; unloaded once
 //                                                         it has fired, so a late confirm fails
+//             sudo systemctl list-units ... 'fabricctl-*' the lock: only this transaction's timer armed
+//             sudo tee /tmp/NAME.restore.json             entries and fields config load changes, as they were
+//             sudo tee /tmp/NAME.created.json             entries config load creates, as nulls
+//             sudo cp -p /etc/sonic/config_db.json /tmp/NAME.startup.json   startup, for rollback
 //             sudo config load -y /dev/stdin              create what GCU may refuse, before the checkpoint
 //             sudo config checkpoint NAME                 the running CONFIG_DB to go back to
 //             sudo config load -y /dev/stdin              change what GCU may refuse
@@ -20,7 +22,8 @@
 //   rollback  the timer stopped, the changed entries loaded back, config rollback NAME, the created
 //             entries deleted, the checkpoint and files removed; each step harmless when stage did not
 //             get that far.
-//   check     sudo config apply-patch -d /dev/stdin       the updater's dry run of the patch (plan, and
+//   check     sudo systemctl list-units ... 'fabricctl-*' no fabricctl revert timer armed (in flight)
+//             sudo config apply-patch -d /dev/stdin       the updater's dry run of the patch (plan, and
 //                                                         before stage), when nothing it refers to is
 //                                                         created by config load first
 //
@@ -272,6 +275,8 @@ Split parts(const DeviceDesired& device, const NativeChange& change) {
 /// The updater's dry run of what stage gives `config apply-patch` (GCU's validators and YANG, nothing
 /// written), when nothing that patch refers to is created first by `config load`.
 constexpr std::string_view kTimersInFlight = "read the revert timers (no fabricctl transaction in flight)";
+/// Stage's lock, right after its timer is armed: that timer is the only one.
+constexpr std::string_view kOnlyThisInFlight = "lock the switch: this transaction's revert timer is the only one armed";
 
 /// First, with or without a change: no fabricctl revert timer may be armed. One that is belongs to a
 /// transaction between stage and confirm (a killed apply's): the switch holds its change until the timer
@@ -334,18 +339,25 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   const auto load = [&](const std::string& what, const ordered_json& entries) {
     if (!entries.empty()) s.stage.push_back({what, "sudo config load -y /dev/stdin", sonic::dump_config_db(entries)});
   };
+  // The revert timer first, then the timers listed: the device's lock. A second transaction that passed
+  // its check before this one armed finds two timers and stops before it has written anything; two that
+  // arm together may both stop, never both go on. The revert finds no files until the steps after write
+  // them (`config load` of a missing file changes nothing, and no checkpoint stops the chain).
+  const RemoteStep arm{"arm the revert timer for " + seconds,
+                       "sudo systemd-run --on-active=" + seconds +
+                           " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
+                       ""};
+  s.arms = 0;
+  s.stage.push_back(arm);
+  s.stage.push_back({std::string(kOnlyThisInFlight),
+                     "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'", ""});
   s.stage.push_back(
       {"keep what config load changes, for the revert", "sudo tee " + restore, sonic::dump_config_db(p.restore)});
   s.stage.push_back(
       {"keep what config load creates, for the revert", "sudo tee " + created, sonic::dump_config_db(p.created)});
   s.stage.push_back({"keep the startup configuration, for a rollback after confirm's save",
                      "sudo cp -p " + std::string(kStartup) + " " + startup, ""});
-  const RemoteStep arm{"arm the revert timer for " + seconds,
-                       "sudo systemd-run --on-active=" + seconds +
-                           " --timer-property=RemainAfterElapse=no --unit=" + name + " sh -c " + shell_quote(revert),
-                       ""};
-  s.arms = s.stage.size();
-  s.stage.push_back(arm);
+  s.changes = s.stage.size();
   load("create the entries GCU refuses (config load), before the checkpoint", p.create);
   s.stage.push_back({"checkpoint the running CONFIG_DB", "sudo config checkpoint " + name, ""});
   load("change the entries GCU refuses (config load)", p.change);
@@ -366,6 +378,10 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   s.confirm.push_back({std::string(kTidyCheckpoint), "sudo config delete-checkpoint " + name, ""});
   s.confirm.push_back({std::string(kTidyFiles), remove_files, ""});
 
+  // Before the first change (the lock refused, a file not written): the timer stopped, the files gone;
+  // CONFIG_DB, which another transaction may be changing, is not touched.
+  s.release.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
+  s.release.push_back({"remove the revert's files", remove_files, ""});
   // The timer first: GCU has no lock, so it must not fire while fabricctl rolls back.
   s.rollback.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
   s.rollback.push_back({std::string(kLoadBack), "sudo config load -y " + restore, ""});
@@ -410,6 +426,13 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
     return "a fabricctl revert timer is armed on the switch (" + join(armed, ", ") +
            "): that transaction is staged and not confirmed; the switch rolls its change back when the timer "
            "fires (confirm or undo it with `fabricctl apply --resume|--undo RECORD`, or wait)";
+  }
+  if (step.what == kOnlyThisInFlight && out.exit_status == 0) {
+    const std::vector<std::string> armed = armed_timers(out.out);
+    if (armed.size() == 1) return {};
+    if (armed.empty()) return std::string(kOnlyThisInFlight) + ": the timer armed by the step before is not listed";
+    return "another fabricctl transaction is in flight on the switch (revert timers armed: " + join(armed, ", ") +
+           "); nothing was changed, and this transaction's timer is stopped by its rollback";
   }
   if (step.what == kTidyCheckpoint || step.what == kTidyFiles) return {};
   // click's errors end in an "Error: ..." line; GCU's say why in "Failed to ... due to: ...", and from

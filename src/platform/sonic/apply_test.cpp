@@ -171,7 +171,17 @@ TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value
   const NativeChange c = change_of(d, factory_db());
   TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
   // A factory switch: every loaded entry is created, before the checkpoint; nothing is changed or removed.
-  REQUIRE(s.stage.size() == 7);
+  REQUIRE(s.stage.size() == 8);
+  // The revert timer first, then the lock: that timer is the only one armed; only then the files.
+  CHECK(s.arms == 0);
+  CHECK(s.stage[0].command ==
+        "sudo systemd-run --on-active=120s --timer-property=RemainAfterElapse=no "
+        "--unit='fabricctl-20261203T120000-a1b2c3' sh -c 'config load -y "
+        "/tmp/fabricctl-20261203T120000-a1b2c3.restore.json; config rollback fabricctl-20261203T120000-a1b2c3 && "
+        "config load -y /tmp/fabricctl-20261203T120000-a1b2c3.created.json && config delete-checkpoint "
+        "fabricctl-20261203T120000-a1b2c3'");
+  CHECK(s.stage[1].command == "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'");
+  s.stage.erase(s.stage.begin(), s.stage.begin() + 2);
   CHECK(s.stage[0].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.restore.json'");
   CHECK(s.stage[0].input == "{}\n");
   CHECK(s.stage[1].command == "sudo tee '/tmp/fabricctl-20261203T120000-a1b2c3.created.json'");
@@ -179,13 +189,6 @@ TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value
   // The startup configuration, kept before anything changes: a rollback after confirm's save puts it back.
   CHECK(s.stage[2].command ==
         "sudo cp -p /etc/sonic/config_db.json '/tmp/fabricctl-20261203T120000-a1b2c3.startup.json'");
-  s.stage.erase(s.stage.begin() + 2);
-  CHECK(s.stage[2].command ==
-        "sudo systemd-run --on-active=120s --timer-property=RemainAfterElapse=no "
-        "--unit='fabricctl-20261203T120000-a1b2c3' sh -c 'config load -y "
-        "/tmp/fabricctl-20261203T120000-a1b2c3.restore.json; config rollback fabricctl-20261203T120000-a1b2c3 && "
-        "config load -y /tmp/fabricctl-20261203T120000-a1b2c3.created.json && config delete-checkpoint "
-        "fabricctl-20261203T120000-a1b2c3'");
   CHECK(s.stage[3].command == "sudo config load -y /dev/stdin");
   for (const std::string_view t : {"DSCP_TO_TC_MAP", "WRED_PROFILE", "PFC_WD"})
     CHECK(s.stage[3].input.find(std::string(t)) != std::string::npos);
@@ -221,7 +224,7 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
   const DeviceDesired d = sonic::test::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   const TransactionSteps s = a.steps(d, change_of(d, factory_db()), id_of(60));
-  const RemoteStep& patch = s.stage[6];
+  const RemoteStep& patch = s.stage[7];
   CHECK(a.failure(patch, {0, "Patch applied successfully.\n", ""}) == "");
   CHECK(a.failure(patch, {2, "",
                           "Failed to apply patch due to: Modification of DSCP_TO_TC_MAP table is illegal\n"
@@ -236,10 +239,21 @@ TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollb
                           "the following scopes:\n- localhost: Modification ...\n"}) ==
         "apply the patch: exited with status 2: - localhost: Modification of PFC_WD table is illegal- validating "
         "function x returned False");
-  const RemoteStep& load = s.stage[4];
+  const RemoteStep& load = s.stage[5];
   CHECK(a.failure(load, {0, "The config_db file /dev/stdin doesn't exist\n", ""}) ==
         "create the entries GCU refuses (config load), before the checkpoint: The config_db file /dev/stdin doesn't "
         "exist");
+  // Stage's lock: this transaction's timer the only one listed; another armed, or none, stops it.
+  const RemoteStep& lock = s.stage[1];
+  const std::string ours = "fabricctl-20261203T120000-a1b2c3.timer loaded active waiting /bin/sh -c x\n";
+  const std::string theirs = "fabricctl-20261203T115900-ffffff.timer loaded active waiting /bin/sh -c y\n";
+  CHECK(a.failure(lock, {0, ours, ""}) == "");
+  CHECK(a.failure(lock, {0, theirs + ours, ""}) ==
+        "another fabricctl transaction is in flight on the switch (revert timers armed: "
+        "fabricctl-20261203T115900-ffffff.timer, fabricctl-20261203T120000-a1b2c3.timer); nothing was changed, and "
+        "this transaction's timer is stopped by its rollback");
+  CHECK(a.failure(lock, {0, "", ""}).find("the timer armed by the step before is not listed") != std::string::npos);
+  CHECK(a.failure(lock, {1, ours, "Failed to connect to bus\n"}).find("exited with status 1") != std::string::npos);
   // Rollback after only the checkpoint ran: no timer, no maps file; after nothing ran: no checkpoint.
   const std::string not_loaded = "Failed to stop x.timer: Unit x.timer not loaded.\n";
   CHECK(a.failure(s.rollback[0], {5, "", not_loaded}) == "");

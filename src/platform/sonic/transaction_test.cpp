@@ -275,3 +275,31 @@ TEST_SUITE("external") {
     CHECK(first_invalid == "delete the entries config load created");
   }
 }
+
+TEST_CASE("sonic transaction: the switch is locked: a second transaction that passed its check stops unchanged") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(60, "aaaaaa"));
+  const TransactionSteps b = sw.applier.steps(sw.device, c, id_with_timer(60, "bbbbbb"));
+  // Both checked while the switch was idle; A then staged before B.
+  REQUIRE(sw.run(sw.applier.check(sw.device, c)) == "");
+  REQUIRE(sw.run(a.stage) == "");
+  const std::string staged = sw.file("config_db.json"), saved = sw.file("saved.json");
+  CHECK(sw.run(b.stage) ==
+        "another fabricctl transaction is in flight on the switch (revert timers armed: "
+        "fabricctl-20261203T120000-aaaaaa.timer, fabricctl-20261203T120000-bbbbbb.timer); nothing was changed, "
+        "and this transaction's timer is stopped by its rollback");
+  CHECK_FALSE(std::filesystem::exists(sw.state() / "tmp" / "fabricctl-20261203T120000-bbbbbb.restore.json"));
+  // B's release undoes only B: its timer stopped; A's change, its timer and its files stay.
+  CHECK(b.changes == 5);
+  CHECK(sw.run(b.release) == "");
+  CHECK(sw.file("config_db.json") == staged);
+  CHECK(sw.file("saved.json") == saved);
+  CHECK(std::filesystem::exists(sw.state() / "timers" / "fabricctl-20261203T120000-aaaaaa.json"));
+  CHECK_FALSE(std::filesystem::exists(sw.state() / "timers" / "fabricctl-20261203T120000-bbbbbb.json"));
+  // A is not disturbed: it confirms, and the switch is free again.
+  CHECK(sw.run(a.confirm) == "");
+  CHECK(has_roce_maps(sw.file("saved.json")));
+  CHECK(sw.run(sw.applier.check(sw.device, sw.change())) == "");
+}
