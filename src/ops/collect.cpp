@@ -8,6 +8,7 @@
 #include "ops/command_batch.h"
 #include "ops/device_session.h"
 #include "platform/raw_outputs.h"
+#include "platform/transaction.h"
 #include "state/snapshot.h"
 #include "util/escape.h"
 #include "util/file_io.h"
@@ -48,7 +49,7 @@ Expected<std::string> kept(const CollectCommand& cmd, Reply&& out) {
   if (out.exit_status != 0) {
     std::string first = out.err.substr(0, out.err.find('\n'));
     if (first.empty()) first = out.out.substr(0, out.out.find('\n'));
-    return unexpected("`" + std::string(cmd.command) + "` exited with status " + std::to_string(out.exit_status) +
+    return unexpected("`" + std::string(cmd.command) + "` " + ended_text(out.exit_status) +
                       (first.empty() ? "" : ": " + terminal_line(first.substr(0, 200))));
   }
   return keep(cmd, std::move(out.out));

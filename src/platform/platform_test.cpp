@@ -181,3 +181,14 @@ TEST_CASE("platform steps: tests name an unknown platform by the reserved name, 
   for (const PlatformName& n : kPlatformNames) CHECK(n.name != kReservedPlatformName);
   for (const PlatformAlias& a : kPlatformAliases) CHECK(a.alias != kReservedPlatformName);
 }
+
+TEST_CASE("transaction: a step's failure says how the command ended, a missing exit status by name") {
+  const RemoteStep step{"arm the revert timer", "x", ""};
+  CHECK(exit_status_failure(step, {0, "out", "err"}).empty());
+  CHECK(exit_status_failure(step, {5, "", "Unit x not loaded.\n"}) ==
+        "arm the revert timer: exited with status 5: Unit x not loaded.");
+  // -1: the channel closed with no exit status (a device whose SSH server sends none).
+  CHECK(exit_status_failure(step, {-1, "partial\n", ""}) ==
+        "arm the revert timer: ended without an exit status: partial");
+  CHECK(ended_text(0) == "exited with status 0");
+}

@@ -27,10 +27,14 @@ std::string marked_line(const StepOutput& out, std::initializer_list<std::string
   return {};
 }
 
+std::string ended_text(int exit_status) {
+  return exit_status == -1 ? "ended without an exit status" : "exited with status " + std::to_string(exit_status);
+}
+
 std::string exit_status_failure(const RemoteStep& step, const StepOutput& out, const std::string& why) {
   if (out.exit_status == 0) return {};
   const std::string reason = why.empty() ? first_text_line(out.err.empty() ? out.out : out.err) : why;
-  return step.what + ": exited with status " + std::to_string(out.exit_status) + (reason.empty() ? "" : ": " + reason);
+  return step.what + ": " + ended_text(out.exit_status) + (reason.empty() ? "" : ": " + reason);
 }
 
 std::string exit_status_failure(const RemoteStep& step, const StepOutput& out) {

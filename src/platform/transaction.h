@@ -107,6 +107,11 @@ struct Applier {
   std::string (*failure)(const RemoteStep& step, const StepOutput& out) = nullptr;
 };
 
+/// How a remote command ended, for messages: "exited with status N"; for -1, the status SSH reports
+/// when the channel closed with none (RFC 4254 6.10: the server "SHOULD" send one, and some NOS SSH
+/// servers do not), "ended without an exit status".
+std::string ended_text(int exit_status);
+
 /// The default judgment: a non-zero exit status, with the first line of stderr (or stdout).
 std::string exit_status_failure(const RemoteStep& step, const StepOutput& out);
 /// The same with the reason a platform found in the output (`why`, when it is not "").

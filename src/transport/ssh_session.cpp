@@ -1,5 +1,6 @@
 #include "transport/ssh_session.h"
 
+#include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
 #include <algorithm>
@@ -276,6 +277,29 @@ bool bound_by(ssh_session s, std::chrono::steady_clock::time_point deadline) {
   return left > 0;
 }
 
+/// The exit-signal a server sends instead of an exit status for a command a signal ended (RFC 4254
+/// 6.10): the signal's name without "SIG", whether it dumped core, and its message. Device text.
+struct ExitSignal {
+  std::string name;
+  bool core = false;
+  std::string message;
+
+  static void on_signal(ssh_session, ssh_channel, const char* signal, int core, const char* errmsg, const char*,
+                        void* self) {
+    auto* s = static_cast<ExitSignal*>(self);
+    s->name = signal != nullptr ? signal : "";
+    s->core = core != 0;
+    s->message = errmsg != nullptr ? errmsg : "";
+  }
+  /// "was killed by signal KILL (core dumped): <message>", untrusted text cut to a printable line.
+  [[nodiscard]] std::string text() const {
+    std::string t = "was killed by signal " + terminal_line(name.substr(0, 32));
+    if (core) t += " (core dumped)";
+    if (const std::string m = terminal_line(message.substr(0, 200)); !m.empty()) t += ": " + m;
+    return t;
+  }
+};
+
 /// What to say when libssh gives no reason: whether the connection or the channel is gone.
 std::string lost(ssh_session s, ssh_channel c, std::string_view otherwise) {
   if (ssh_is_connected(s) == 0) return "the connection to the device is closed";
@@ -300,17 +324,27 @@ Expected<CommandOutput> SshSession::run(const std::string& command, std::string_
                   "; stopped");
   };
   std::string before = ssh_get_error(s);
+  ExitSignal signal;  // before the channel's guard: the channel's callbacks point at it
+  ssh_channel_callbacks_struct callbacks{};
   ssh_channel channel = ssh_channel_new(s);
   if (channel == nullptr)
     return failed("cannot open a channel: " +
                   libssh_reason(s, before, lost(s, nullptr, "libssh has no session for it")));
+  callbacks.userdata = &signal;
+  callbacks.channel_exit_signal_function = &ExitSignal::on_signal;
+  ssh_callbacks_init(&callbacks);
+  ssh_set_channel_callbacks(channel, &callbacks);
+  // The callbacks go first: libssh keeps a channel it frees before the device closed it, and calls its
+  // callbacks when the device's close comes, during a later command, when `signal` is long gone.
   struct ChannelGuard {
     ssh_channel c;
+    ssh_channel_callbacks cb;
     ~ChannelGuard() {
+      ssh_remove_channel_callbacks(c, cb);
       ssh_channel_close(c);
       ssh_channel_free(c);
     }
-  } guard{channel};
+  } guard{channel, &callbacks};
   if (!bound_by(s, deadline)) return timed_out(" (no channel opened)");
   if (const int rc = ssh_channel_open_session(channel); rc != SSH_OK) {
     if (rc == SSH_AGAIN) return timed_out(" (the device opened no channel)");
@@ -372,8 +406,13 @@ Expected<CommandOutput> SshSession::run(const std::string& command, std::string_
     }
   }
   // The exit status comes with or just after end of file; waiting for it is bounded too.
-  bound_by(s, deadline);
+  const bool left = bound_by(s, deadline);
   out.exit_status = ssh_channel_get_exit_status(channel);
+  if (out.exit_status != -1) return out;
+  // None: a signal ended it, the deadline came first, or the device sends none (then -1 stays, and
+  // messages say "ended without an exit status", platform/transaction.h).
+  if (!signal.name.empty()) return failed(signal.text());
+  if (!left || std::chrono::steady_clock::now() >= deadline) return timed_out(" (no exit status came)");
   return out;
 }
 

@@ -86,6 +86,20 @@ TEST_CASE("ssh: commands run on one session: output, error output and exit statu
   CHECK(big->out.size() == 3000000);
 }
 
+TEST_CASE("ssh: a command a signal ended says which signal, never \"status -1\"; the session goes on") {
+  test::Sshd sshd;
+  if (!have_sshd(sshd)) return;
+  auto session = SshSession::open(endpoint(sshd), options(sshd, sshd.known_hosts_line()));
+  REQUIRE_MESSAGE(session, session.error());
+  // The shell kills itself: OpenSSH's sshd sends exit-signal "KILL", and no exit status (RFC 4254 6.10).
+  auto killed = session->run("echo started; kill -KILL $$");
+  REQUIRE_FALSE(killed);
+  CHECK(killed.error() == "`echo started; kill -KILL $$`: was killed by signal KILL");
+  auto next = session->run("echo after");
+  REQUIRE_MESSAGE(next, next.error());
+  CHECK(next->out == "after\n");
+}
+
 TEST_CASE("ssh: a command's standard input is what was given, then end of file") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
