@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <set>
+#include <string>
 
 #include "cli/args.h"
 #include "cli/command.h"
@@ -52,6 +54,8 @@ constexpr const char* kTxUsage =
     "fabricctl host apply --device NAME (--transaction ID --confirm-timeout S | --dry-run) < nic-state.json\n"
     "       fabricctl host confirm --transaction ID\n"
     "       fabricctl host rollback --transaction ID [--after S]\n"
+    "       fabricctl host extend --transaction ID --confirm-timeout S\n"
+    "       fabricctl host pending\n"
     "       each also takes [--root DIR] [--dcb-from DIR] [--lldp-socket PATH]";
 
 /// What the host's side of a transaction did, printed, and its exit status: 0 done (dry run: nothing
@@ -79,11 +83,12 @@ int host_tx(const std::string& sub, const std::vector<std::string>& args) {
       "dcb-from", po::value(&dcb_from)->value_name("DIR"),
       "DCB state as saved replies DIR/<netdev>.dcbnl, read and rewritten, instead of the kernel's")(
       "lldp-socket", po::value(&o.lldp_socket)->value_name("PATH"), "accepted for symmetry with host collect");
+  if (sub == "apply" || sub == "extend")
+    desc.add_options()("confirm-timeout", po::value(&o.confirm_timeout_s)->value_name("S"),
+                       "revert by itself unless confirmed within S seconds (extend: from now)");
   if (sub == "apply")
     desc.add_options()("device", po::value(&o.device)->value_name("NAME"), "the host's name in the inventory")(
-        "confirm-timeout", po::value(&o.confirm_timeout_s)->value_name("S"),
-        "revert by itself unless confirmed within S seconds")("dry-run", po::bool_switch(&o.dry_run),
-                                                              "print what would change; exit 1 if anything would");
+        "dry-run", po::bool_switch(&o.dry_run), "print what would change; exit 1 if anything would");
   if (sub == "rollback")
     desc.add_options()("after", po::value(&o.after_s)->value_name("S"), "wait S seconds first (the revert timer)");
   int exit = kExitOk;
@@ -94,6 +99,8 @@ int host_tx(const std::string& sub, const std::vector<std::string>& args) {
   o.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
   if (sub == "confirm") return print_tx(ops::host_confirm(o));
   if (sub == "rollback") return print_tx(ops::host_rollback(o));
+  if (sub == "extend") return print_tx(ops::host_extend(o));
+  if (sub == "pending") return print_tx(ops::host_pending(o));
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
   return print_tx(ops::host_apply(o, input));
 }
@@ -102,8 +109,8 @@ int host_tx(const std::string& sub, const std::vector<std::string>& args) {
 
 int cmd_host(const std::vector<std::string>& args) {
   if (!args.empty() && args.front() == "collect") return host_collect({args.begin() + 1, args.end()});
-  if (!args.empty() && (args.front() == "apply" || args.front() == "confirm" || args.front() == "rollback"))
-    return host_tx(args.front(), {args.begin() + 1, args.end()});
+  static const std::set<std::string, std::less<>> kTx = {"apply", "confirm", "rollback", "extend", "pending"};
+  if (!args.empty() && kTx.contains(args.front())) return host_tx(args.front(), {args.begin() + 1, args.end()});
   if (!args.empty() && (args.front() == "--help" || args.front() == "-h")) {
     std::cout << "usage: " << kUsage << "\n       " << kTxUsage << "\n";
     return kExitOk;
@@ -111,8 +118,8 @@ int cmd_host(const std::vector<std::string>& args) {
   std::cerr << "fabricctl: error: "
             << (args.empty() ? "fabricctl host needs a subcommand"
                              : "unknown host subcommand \"" + terminal_line(args.front()) + "\"")
-            << "; the ones there are: collect, apply, confirm, rollback\nusage: " << kUsage << "\n       " << kTxUsage
-            << "\n";
+            << "; the ones there are: collect, apply, confirm, rollback, extend, pending\nusage: " << kUsage
+            << "\n       " << kTxUsage << "\n";
   return kExitInvalid;
 }
 

@@ -102,11 +102,16 @@ std::string run_on_device(Run& run, const std::string& device, const std::vector
   return terminal_line(run_steps(**session, steps, adapter(run.desired(device).platform).applier));
 }
 
-TransactionSteps steps_of(Run& run, const DevicePlan& p) {
+/// The transaction on `p`'s device: the run's, with the device's fabricctl (a host's mgmt.fabricctl).
+TransactionId id_of(Run& run, const DevicePlan& p) {
   TransactionId id = run.id;
   id.fabricctl = run.mgmt(p.device).fabricctl;
+  return id;
+}
+
+TransactionSteps steps_of(Run& run, const DevicePlan& p) {
   const DeviceDesired& d = run.desired(p.device);
-  return adapter(d.platform).applier.steps(d, p.change, id);
+  return adapter(d.platform).applier.steps(d, p.change, id_of(run, p));
 }
 
 /// A step (stage, confirm) that failed on a device: its outcome and reason, the failure counted (for
@@ -294,7 +299,8 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
     // minutes old): refused, the device is left as it is, nothing to roll back.
     const DeviceDesired& device = run.desired(p.device);
     const Applier& applier = adapter(device.platform).applier;
-    const std::vector<RemoteStep> check = applier.check ? applier.check(device, p.change) : std::vector<RemoteStep>{};
+    const std::vector<RemoteStep> check =
+        applier.check ? applier.check(device, p.change, id_of(run, p)) : std::vector<RemoteStep>{};
     const std::string refused = check.empty() ? std::string() : run_on_device(run, p.device, check);
     std::string why;
     if (!refused.empty()) {

@@ -120,18 +120,19 @@ TEST_CASE("ops apply: a stage that hangs is a failure with the timeout, rolled b
   CHECK(f.seen.events == Events{"step", "stage leaf1", "stage_failed leaf1", "rolled_back leaf1"});
 }
 
-TEST_CASE("ops apply: a device unreachable at stage time fails; its rollback cannot run either") {
+TEST_CASE("ops apply: a device unreachable at apply time fails at its check, and nothing is staged") {
   Fleet f;
-  f.mtu_1500_on("host1");  // a host: no check before stage, so stage is the first to meet it
+  f.mtu_1500_on("host1");
   const PlannedFabric p = f.plan();
   f.devices.device("host1").unreachable = "Connection timed out";
   const ApplyResult r = apply_plan(f.fabric, p.plan, p.observed, {}, f.ctx);
   const DeviceOutcome& host = outcome(r, "host1");
   CHECK(host.outcome == Outcome::failed);
-  CHECK(host.reason.starts_with("stage: host1 ("));
+  CHECK(host.reason.starts_with("check: host1 ("));
   CHECK(host.reason.ends_with("): cannot connect: Connection timed out"));
   CHECK_FALSE(host.rolled_back);
-  CHECK(host.rollback_error.ends_with("): cannot connect: Connection timed out"));
+  CHECK(host.rollback_error.empty());
+  CHECK(f.seen.events == Events{"step", "check_failed host1"});
 }
 
 TEST_CASE("ops apply: a switch whose check refuses right before stage is left as it is") {
@@ -360,8 +361,8 @@ TEST_CASE("ops apply: a slow stage spends the others' revert windows: re-armed w
   const auto& seen = first.first->seen.events;
   CHECK(std::count(seen.begin(), seen.end(), "verify_failed leaf1") == 0);
 
-  // 300 s: more than half of the hosts' windows and of leaf1's is spent. leaf1 (SONiC) is re-armed
-  // before verify, its timer stopped and armed again; the hosts cannot be, and their windows still hold.
+  // 300 s: more than half of the hosts' windows and of leaf1's is spent. Each is re-armed before verify:
+  // leaf1 (SONiC) its timer stopped and armed again, the hosts by `host extend`.
   const auto second = run(300);
   CHECK(all_applied(second.second));
   Fleet& g = *second.first;
@@ -374,6 +375,10 @@ TEST_CASE("ops apply: a slow stage spends the others' revert windows: re-armed w
       std::find_if(patch, log.end(), [](const std::string& l) { return l.starts_with("leaf1: sudo systemctl stop"); });
   REQUIRE(stop != log.end());
   CHECK((stop + 1)->starts_with("leaf1: sudo systemd-run --on-active=300s"));
-  CHECK(std::count(g.seen.events.begin(), g.seen.events.end(), "extended leaf1") == 1);
-  CHECK(std::count(g.seen.events.begin(), g.seen.events.end(), "extended host1") == 0);
+  for (const char* d : {"leaf1", "host1", "host2"})
+    CHECK(std::count(g.seen.events.begin(), g.seen.events.end(), "extended " + std::string(d)) == 1);
+  CHECK(std::count_if(log.begin(), log.end(), [](const std::string& l) {
+          return l.starts_with("host1: 'fabricctl' host extend --transaction ") &&
+                 l.ends_with(" --confirm-timeout '300'");
+        }) == 1);
 }

@@ -175,15 +175,23 @@ Expected<void> write_record(const HostTxOptions& o, const json& record) {
   return write_file_atomic(record_path(o), record.dump(2) + "\n", {.mode = 0600});
 }
 
-/// Another transaction's record in the transactions directory (its name), or empty.
-std::string pending_transaction(const HostTxOptions& o) {
+/// The transactions whose record is in the transactions directory (staged, neither confirmed nor rolled
+/// back), sorted.
+std::vector<std::string> recorded_transactions(const HostTxOptions& o) {
+  std::vector<std::string> out;
   std::error_code ec;
   for (fs::directory_iterator it(tx_dir(o), ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (!name.ends_with(".json") || name.starts_with('.')) continue;
-    const std::string tx = name.substr(0, name.size() - 5);
-    if (tx != o.transaction) return terminal_line(tx);
+    if (name.ends_with(".json") && !name.starts_with('.')) out.push_back(name.substr(0, name.size() - 5));
   }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Another transaction's record in the transactions directory (its name), or empty.
+std::string pending_transaction(const HostTxOptions& o) {
+  for (const std::string& tx : recorded_transactions(o))
+    if (tx != o.transaction) return terminal_line(tx);
   return "";
 }
 
@@ -423,6 +431,23 @@ void stop_timer(const json& record) {
   if (pid > 0 && pid != ::getpid()) ::kill(pid, SIGTERM);
 }
 
+/// Arms the revert timer for o.confirm_timeout_s from now; the record names it (its process, and when
+/// it fires: seconds since the epoch, for `host pending`).
+Expected<void> arm_recorded_timer(const HostTxOptions& o, json& record) {
+  auto pid = arm_timer(o);
+  if (!pid) return unexpected(pid.error());
+  record["timer_pid"] = *pid;
+  record["deadline"] =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch() +
+                                                       std::chrono::seconds(o.confirm_timeout_s))
+          .count();
+  if (auto w = write_record(o, record); !w) {
+    ::kill(*pid, SIGTERM);
+    return unexpected(w.error());
+  }
+  return {};
+}
+
 }  // namespace
 
 HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
@@ -492,15 +517,8 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
   }
   // The record first, then the timer, then the changes: whenever this process dies, the timer restores.
   if (auto w = write_record(opt, record); !w) return unmade(w.error());
-  if (!changes->empty()) {
-    auto pid = arm_timer(opt);
-    if (!pid) return fail(pid.error());
-    record["timer_pid"] = *pid;
-    if (auto w = write_record(opt, record); !w) {
-      ::kill(*pid, SIGTERM);
-      return fail(w.error());
-    }
-  }
+  if (!changes->empty())
+    if (auto armed = arm_recorded_timer(opt, record); !armed) return fail(armed.error());
   std::string made;
   for (size_t i = 0; i < changes->size(); ++i) {
     const HostChange& c = (*changes)[i];
@@ -554,6 +572,35 @@ HostTxResult host_rollback(const HostTxOptions& o) {
   std::error_code ec;
   fs::remove(record_path(o), ec);
   return {HostTxStatus::done, "rolled back " + o.transaction + "\n", {}};
+}
+
+HostTxResult host_extend(const HostTxOptions& o) {
+  if (!valid_transaction(o.transaction) || o.confirm_timeout_s < 1)
+    return fail("host extend needs --transaction ID and --confirm-timeout S (S >= 1)", HostTxStatus::invalid);
+  auto fd = lock(o);
+  if (!fd) return fail(fd.error());
+  auto record = read_record(o);
+  if (!record) return fail(record.error());
+  if (!*record)
+    return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
+  // Under the lock: a timer that woke waits for it, and dies here before it can roll anything back.
+  stop_timer(**record);
+  if (auto armed = arm_recorded_timer(o, **record); !armed) return fail(armed.error());
+  return {HostTxStatus::done,
+          "extended " + o.transaction + ": reverts in " + std::to_string(o.confirm_timeout_s) + " s unless confirmed\n",
+          {}};
+}
+
+HostTxResult host_pending(const HostTxOptions& o) {
+  std::string out;
+  for (const std::string& tx : recorded_transactions(o)) {
+    HostTxOptions one = o;
+    one.transaction = tx;
+    auto record = valid_transaction(tx) ? read_record(one) : Expected<std::optional<json>>(std::optional<json>{});
+    const long long deadline = record && *record ? (**record).value("deadline", 0LL) : 0;
+    out += terminal_line(tx) + " " + std::to_string(deadline) + "\n";
+  }
+  return {HostTxStatus::done, out, {}};
 }
 
 }  // namespace fabricctl::ops

@@ -40,5 +40,10 @@ struct HostTxResult {
 HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_json);
 HostTxResult host_confirm(const HostTxOptions& o);
 HostTxResult host_rollback(const HostTxOptions& o);
+/// Re-arms a staged transaction's revert timer for o.confirm_timeout_s from now (the old one stopped).
+HostTxResult host_extend(const HostTxOptions& o);
+/// The transactions staged on this host and not yet confirmed or rolled back, one line each:
+/// "<name> <when its timer reverts it, seconds since the epoch; 0 if unknown>". Nothing: none.
+HostTxResult host_pending(const HostTxOptions& o);
 
 }  // namespace fabricctl::ops

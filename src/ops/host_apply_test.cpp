@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -185,4 +186,41 @@ TEST_CASE("host apply: one transaction at a time, and one lock file for all of t
         "done|failed: transaction fabricctl-20260101T000000-aaaaaa is pending on this host: confirm it or roll it "
         "back first (`host rollback --transaction fabricctl-20260101T000000-aaaaaa`), or wait for its timer to "
         "revert it; nothing was changed|done|host.lock ");
+}
+
+TEST_CASE("host pending lists what is staged with its deadline; host extend re-arms the timer from now") {
+  test::Netns ns("hostpending");
+  if (!ns.available()) return;
+  Host host(ns.a);
+  const std::string out = ns.run_inside([&] {
+    test::FixtureKernel kernel(host.root);
+    ops::install_attribute_files(kernel);
+    auto a = host.options("fabricctl-20260101T000000-aaaaaa");
+    const std::string none = ops::host_pending(a).out;
+    const auto before = std::chrono::system_clock::now();
+    const std::string applied = outcome(ops::host_apply(a, host.state));
+    const std::string listed = ops::host_pending(a).out;
+    const json record = json::parse(slurp(host.root / "var/lib/fabricctl/transactions" / (a.transaction + ".json")));
+    a.confirm_timeout_s = 3600;
+    const std::string extended = outcome(ops::host_extend(a));
+    const json again = json::parse(slurp(host.root / "var/lib/fabricctl/transactions" / (a.transaction + ".json")));
+    const auto at = [&](int s) {
+      return std::chrono::duration_cast<std::chrono::seconds>((before + std::chrono::seconds(s)).time_since_epoch())
+          .count();
+    };
+    const long long d1 = record.value("deadline", 0LL), d2 = again.value("deadline", 0LL);
+    const bool first_ok = d1 >= at(600) && d1 <= at(600) + 60, second_ok = d2 >= at(3600) && d2 <= at(3600) + 60;
+    const bool listed_ok = listed == a.transaction + " " + std::to_string(d1) + "\n";
+    // Another transaction's name, or none pending, is refused.
+    auto b = host.options("fabricctl-20260101T000000-bbbbbb");
+    const std::string other = outcome(ops::host_extend(b));
+    const std::string confirmed = outcome(ops::host_confirm(a));
+    const std::string after = ops::host_pending(a).out;
+    return none + "|" + applied + "|" + std::to_string(listed_ok) + std::to_string(first_ok) + "|" + extended + "|" +
+           std::to_string(second_ok) + std::to_string(again.value("timer_pid", 0) != record.value("timer_pid", 0)) +
+           "|" + other + "|" + confirmed + "|" + after;
+  });
+  CHECK(out ==
+        "|done|11|done|11|failed: transaction fabricctl-20260101T000000-bbbbbb is not pending (reverted by its timer, "
+        "or never staged)|done|");
 }

@@ -115,7 +115,9 @@ void check_changes(FabricPlan& plan, const Fabric& fabric, int jobs, Context& ct
     DevicePlan& d = *asked[k].first;
     const DeviceDesired& device = fabric.desired.devices[asked[k].second];
     const Applier& a = adapter(d.platform).applier;
-    const std::vector<RemoteStep> steps = a.check(device, d.change);
+    TransactionId id;  // no name before apply; a host's check runs its fabricctl
+    id.fabricctl = fabric.mgmt[asked[k].second].fabricctl;
+    const std::vector<RemoteStep> steps = a.check(device, d.change, id);
     if (steps.empty()) return;
     auto session = ctx.connector.open(fabric.mgmt[asked[k].second]);
     if (!session) {

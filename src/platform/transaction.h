@@ -100,7 +100,9 @@ struct Applier {
   /// means the device is not to be changed now. `plan` runs them when it reads the devices live and
   /// shows the verdict; `apply` runs them again right before stage, where a refusal fails the device
   /// with nothing sent. None (or nullptr): no such check for the platform or this change.
-  std::vector<RemoteStep> (*check)(const DeviceDesired& device, const NativeChange& change) = nullptr;
+  /// `id`: the transaction apply would run (plan: its fabricctl only, no name yet).
+  std::vector<RemoteStep> (*check)(const DeviceDesired& device, const NativeChange& change,
+                                   const TransactionId& id) = nullptr;
   /// Why a step failed, "" when it did not: beyond its exit status, a CLI that reports errors in its
   /// output (EOS "% Invalid input") is judged here. Device output is untrusted: the reason is cut to
   /// one line.

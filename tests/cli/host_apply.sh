@@ -72,6 +72,19 @@ sleep 5
 [ "$(mtu)" = 9000 ] || fail "confirm: MTU $(mtu)"
 host apply --device host1 --dry-run <"$state" >/dev/null || fail "confirmed state drifted"
 
+# host pending names what is staged; host extend stops the running timer and arms one from now: the
+# 3 s timer does not fire, the 8 s one does.
+ip -n "$ns" link set ens1f0np0 mtu 1500
+[ -z "$(host pending)" ] || fail "pending with nothing staged: $(host pending)"
+host apply --device host1 --transaction fabricctl-20260101T000000-eeeeee --confirm-timeout 3 <"$state" >/dev/null
+host pending >"$work/pending"
+grep -Eqx 'fabricctl-20260101T000000-eeeeee [0-9]{10}' "$work/pending" || fail "pending: $(cat "$work/pending")"
+host extend --transaction fabricctl-20260101T000000-eeeeee --confirm-timeout 8 >/dev/null
+sleep 4.5
+[ "$(mtu)" = 9000 ] || fail "extend: the first timer fired (MTU $(mtu))"
+until_ok 30 at_factory_mtu || fail "extend: MTU $(mtu) 30 s after an 8 s timer"
+[ -z "$(host pending)" ] || fail "pending after the timer: $(host pending)"
+
 # The kernel's DCB on a veth: EOPNOTSUPP names the change, and the MTU changed before it is restored.
 ip -n "$ns" link set ens1f0np0 mtu 1500
 set +e

@@ -87,7 +87,7 @@ std::string session_name(const TransactionId& id) {
 /// Before a change: no configuration session may hold EOS's commit timer, which is one per switch. Asked
 /// with no change too: a session whose timer runs is a transaction in flight (a killed apply's), whose
 /// change the switch holds until the timer rolls it back, so "nothing to change" would be wrong.
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&) {
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&, const TransactionId&) {
   return {
       {"read the configuration sessions (none may hold a commit timer)", std::string(eos::kSessionsDetailCommand), ""}};
 }

@@ -31,15 +31,15 @@ TEST_CASE("eos commit timer: a second transaction is refused while the first one
     test::spit(sw.state() / "release.txt", release);
     const NativeChange c = sw.change();
     const TransactionSteps first = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
-    CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+    CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
     CHECK(sw.run(first.stage) == "");
     const TransactionSteps second = sw.applier.steps(sw.device, c, id_with_timer(300, "bbbbbb"));
-    const std::string refused = sw.run(sw.applier.check(sw.device, c));
+    const std::string refused = sw.run(sw.applier.check(sw.device, c, {}));
     CHECK(refused.starts_with("configuration session \"" + id_with_timer(300, "aaaaaa").name +
                               "\" holds EOS's commit timer (it expires at 20"));
     CHECK(refused.find("nothing was sent") != std::string::npos);
     CHECK(sw.run(first.confirm) == "");
-    CHECK(sw.run(sw.applier.check(sw.device, c)) == "");  // confirmed: the timer is gone
+    CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");  // confirmed: the timer is gone
   }
 }
 

@@ -13,7 +13,7 @@ namespace {
 std::vector<RemoteStep> check() {
   NativeChange c;
   c.text = c.payload = "interface Ethernet1\n   mtu 9100\n!\n";
-  return eos_applier().check(test::example_switch(Platform::eos, {"Ethernet1"}), c);
+  return eos_applier().check(test::example_switch(Platform::eos, {"Ethernet1"}), c, {});
 }
 
 std::string judged(const std::string& out, int status = 0) {
@@ -30,7 +30,7 @@ TEST_CASE("eos pending timer: the check reads the sessions before stage, read-on
   CHECK(s[0].command == "show configuration sessions detail | json");
   CHECK(s[0].input.empty());
   // With no change too: a session whose timer runs is a transaction in flight, which plan must name.
-  CHECK(eos_applier().check(test::example_switch(Platform::eos, {"Ethernet1"}), NativeChange{}).size() == 1);
+  CHECK(eos_applier().check(test::example_switch(Platform::eos, {"Ethernet1"}), NativeChange{}, {}).size() == 1);
 }
 
 TEST_CASE("eos pending timer: another session's commit timer refuses the apply, naming it and its expiry") {

@@ -103,7 +103,7 @@ std::vector<std::string> sendable(const std::string& payload) {
   return out;
 }
 
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change) {
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange& change, const TransactionId&) {
   // No change: only whether a confirmed commit is pending (a killed apply's, rolled back when its
   // window ends), so that a plan never says "nothing to change" of a switch about to change.
   if (change.empty())

@@ -212,14 +212,14 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   const NativeChange c = sw.change();
   REQUIRE_FALSE(c.empty());
   const TransactionSteps t = sw.applier.steps(sw.device, c, test::id_with_timer(300));
-  CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
   CHECK(sw.change().text == c.text);  // the dry run left nothing behind
   CHECK(sw.run(t.stage) == "");
   CHECK(sw.mtu("et-0/0/0") == 9100);
   CHECK(sw.timer_armed());
   CHECK(sw.change().empty());
   // A second transaction is refused before it sends anything while this one's commit is pending.
-  CHECK(sw.run(sw.applier.check(sw.device, c)).starts_with("a confirmed commit is pending on the switch"));
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})).starts_with("a confirmed commit is pending on the switch"));
   // The window extended (the step's slowest stage kept this switch waiting): still pending, then kept.
   REQUIRE(t.extend.size() == 1);
   CHECK(sw.run(t.extend) == "");
@@ -227,7 +227,7 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   CHECK(sw.mtu("et-0/0/0") == 9100);
   CHECK(sw.run(t.confirm) == "");
   CHECK_FALSE(sw.timer_armed());
-  CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
 
   // On a factory switch: the timer fires by itself as if fabricctl had died after stage.
   Switch again;
@@ -262,7 +262,7 @@ TEST_CASE("junos transaction: another user's uncommitted edits refuse the check 
        "1600</configuration-set></load-configuration>"});
   auto out = sw.session->run("xml-mode netconf need-trailer", edit);
   REQUIRE(out);
-  CHECK(sw.run(sw.applier.check(sw.device, c)).starts_with("open a private copy of the configuration"));
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})).starts_with("open a private copy of the configuration"));
   // The check loaded nothing into the shared candidate: when the other user commits it, only their edit
   // goes in.
   out = sw.session->run("xml-mode netconf need-trailer", junos::netconf_session({"<commit-configuration/>"}));
@@ -278,12 +278,12 @@ TEST_CASE("junos transaction: a statement Junos refuses fails the dry run with n
   c.payload =
       "set interfaces et-0/0/0 mtu 9114\nset class-of-service forwarding-classes class FABRICCTL-TC3 "
       "queue-num 3 no-loss pfc-priority 9\n";
-  CHECK(sw.run(sw.applier.check(sw.device, c)) ==
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) ==
         "judge the change with commit check on a private copy: value 9 is not within range (0..7) (bad element: 9)");
   CHECK(sw.mtu("et-0/0/0") == 1500);
   // A watchdog without the output stanza: loaded, then refused by the commit check.
   c.payload = "set class-of-service congestion-notification-profile FABRICCTL-CNP pfc-watchdog detection 2\n";
-  CHECK(sw.run(sw.applier.check(sw.device, c))
+  CHECK(sw.run(sw.applier.check(sw.device, c, {}))
             .ends_with(": pfc-watchdog configurations mandate output config (bad element: pfc-watchdog)"));
   const TransactionSteps t = sw.applier.steps(sw.device, c, test::id_with_timer(300));
   CHECK(sw.run(t.stage).ends_with(": pfc-watchdog configurations mandate output config (bad element: pfc-watchdog)"));

@@ -76,7 +76,7 @@ TEST_CASE("junos fidelity: every intent variant, committed on the emulated switc
     in_percents(sw.device);
     const NativeChange c = sw.change();
     REQUIRE_FALSE(c.empty());
-    REQUIRE(sw.run(sw.applier.check(sw.device, c)) == "");
+    REQUIRE(sw.run(sw.applier.check(sw.device, c, {})) == "");
     const TransactionSteps t = sw.applier.steps(sw.device, c, test::id_with_timer(300));
     REQUIRE(sw.run(t.stage) == "");
     REQUIRE(sw.run(t.confirm) == "");

@@ -72,6 +72,11 @@ TEST_CASE("linux apply: stage, confirm and rollback run the host's fabricctl, ev
         "'/opt/fabricctl-0.1/bin/fabricctl' host confirm --transaction 'fabricctl-20261204T190000-a1b2c3'");
   CHECK(s.rollback[0].command ==
         "'/opt/fabricctl-0.1/bin/fabricctl' host rollback --transaction 'fabricctl-20261204T190000-a1b2c3'");
+  REQUIRE(s.extend.size() == 1);
+  CHECK(s.extend[0].command ==
+        "'/opt/fabricctl-0.1/bin/fabricctl' host extend --transaction "
+        "'fabricctl-20261204T190000-a1b2c3' --confirm-timeout '120'");
+  CHECK(s.window_s == 120);
 
   // No change: no step at all.
   CHECK(adapter(Platform::linux_host).applier.steps(host, NativeChange{}, id).stage.empty());
@@ -89,5 +94,32 @@ TEST_CASE("linux apply: stage, confirm and rollback run the host's fabricctl, ev
     CHECK(t.stage[0].command == "false");
     CHECK(t.confirm[0].command == "false");
     CHECK(t.rollback[0].command == "false");
+    CHECK(t.extend[0].command == "false");
   }
+}
+
+TEST_CASE("linux apply: the check asks the host for a transaction in flight, with or without a change") {
+  const Applier& a = adapter(Platform::linux_host).applier;
+  const DeviceDesired host = test::example_host();
+  TransactionId id;
+  id.fabricctl = "/opt/fabricctl-0.1/bin/fabricctl";
+  const std::vector<RemoteStep> check = a.check(host, NativeChange{}, id);
+  REQUIRE(check.size() == 1);
+  CHECK(check[0].command == "'/opt/fabricctl-0.1/bin/fabricctl' host pending");
+  CHECK(a.failure(check[0], {0, "", ""}).empty());
+  CHECK(a.failure(check[0], {0, "fabricctl-20261204T190000-a1b2c3 1796000000\n", ""}) ==
+        "a fabricctl transaction is staged on the host and not confirmed: fabricctl-20261204T190000-a1b2c3 (its "
+        "timer restores the NIC state at 2026-11-30T00:53:20Z); confirm or undo it with `fabricctl apply "
+        "--resume|--undo RECORD`, or wait");
+  // A record from before deadlines were kept: no time to say.
+  CHECK(
+      a.failure(check[0], {0, "fabricctl-20261204T190000-a1b2c3 0\n", ""}).find("(its timer restores the NIC state)") !=
+      std::string::npos);
+  // Device output is untrusted: a line of another shape is an error, never read as a name.
+  CHECK(a.failure(check[0], {0, "fabricctl-x \x1b[31m 3\n", ""}).starts_with(check[0].what + ": not a line of"));
+  // A host whose fabricctl has no `host pending` cannot tell: not refused.
+  CHECK(a.failure(check[0], {2, "", "fabricctl: error: unknown host subcommand \"pending\"; the ones ...\n"}).empty());
+  CHECK_FALSE(a.failure(check[0], {3, "", "fabricctl: error: cannot read\n"}).empty());
+  id.fabricctl = "fabricctl\n; reboot";
+  CHECK(a.check(host, NativeChange{}, id)[0].command == "false");
 }

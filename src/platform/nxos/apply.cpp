@@ -82,7 +82,7 @@ std::string name_of(const TransactionId& id) {
 
 /// Asked with no change too: an armed revert is a transaction in flight (a killed apply's), whose change
 /// the switch holds until the applet rolls it back.
-std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&) {
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&, const TransactionId&) {
   return {{"read the EEM applets (no other fabricctl revert may be armed)", std::string(kEemCommand), ""}};
 }
 

@@ -141,7 +141,7 @@ TEST_CASE("nxos apply: the transaction's commands and how NX-OS's answers are ju
         "send the change in configure terminal: % Invalid command at '^' marker.");
   CHECK(a.failure(send, {0, "ERROR: Checkpoint name is in use\n", ""}).ends_with("ERROR: Checkpoint name is in use"));
   CHECK(a.failure(s.rollback.front(), {0, "Rollback failed.\n", ""}).ends_with("Rollback failed."));
-  const RemoteStep eem = a.check(leaf(), *c).at(0);
+  const RemoteStep eem = a.check(leaf(), *c, {}).at(0);
   CHECK(a.failure(eem, {0, "!Command: show running-config eem\nversion 10.3(2)\n", ""}) == "");
   CHECK(a.failure(eem,
                   {0, "event manager applet fabricctl-20261203T120000-aaaaaa\n  event timer countdown time 300\n", ""})
@@ -156,17 +156,17 @@ TEST_CASE("nxos transaction: stage, then confirm keeps it; a rollback or the rev
   const NativeChange c = sw.change();
   REQUIRE_FALSE(c.empty());
   const TransactionSteps t = sw.applier.steps(sw.device, c, test::id_with_timer(300));
-  CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
   CHECK(sw.run(t.stage) == "");
   CHECK(sw.mtu("Ethernet1/1") == 9100);
   CHECK(sw.timer_armed());
   CHECK(sw.change().empty());  // running holds the intent
   // A second transaction is refused before it sends anything while this one's revert is armed.
-  CHECK(sw.run(sw.applier.check(sw.device, c)).starts_with("a fabricctl revert is still armed on the switch"));
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})).starts_with("a fabricctl revert is still armed on the switch"));
   CHECK(sw.run(t.confirm) == "");
   CHECK_FALSE(sw.timer_armed());
   CHECK(sw.mtu("Ethernet1/1") == 9100);
-  CHECK(sw.run(sw.applier.check(sw.device, c)) == "");
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
 
   // Back to the factory state, then the revert fires by itself as if fabricctl had died after stage.
   Switch again;
@@ -191,7 +191,7 @@ TEST_CASE("nxos transaction: the switch is locked: a second transaction that pas
   const NativeChange c = sw.change();
   const TransactionSteps a = sw.applier.steps(sw.device, c, test::id_with_timer(300, "aaaaaa"));
   const TransactionSteps b = sw.applier.steps(sw.device, c, test::id_with_timer(300, "bbbbbb"));
-  REQUIRE(sw.run(sw.applier.check(sw.device, c)) == "");  // both checked while the switch was idle
+  REQUIRE(sw.run(sw.applier.check(sw.device, c, {})) == "");  // both checked while the switch was idle
   REQUIRE(sw.run(a.stage) == "");
   CHECK(
       sw.run(b.stage).starts_with("another fabricctl transaction is in flight on the switch (EEM applets "
@@ -199,8 +199,8 @@ TEST_CASE("nxos transaction: the switch is locked: a second transaction that pas
   // B's release removes B's applet and checkpoint; A's change and its armed revert stay.
   CHECK(sw.run(b.release) == "");
   CHECK(sw.mtu("Ethernet1/1") == 9100);
-  CHECK(sw.run(sw.applier.check(sw.device, c)).find("fabricctl-20261203T120000-aaaaaa)") != std::string::npos);
-  CHECK(sw.run(sw.applier.check(sw.device, c)).find("bbbbbb") == std::string::npos);
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})).find("fabricctl-20261203T120000-aaaaaa)") != std::string::npos);
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})).find("bbbbbb") == std::string::npos);
   // A's revert still takes back A's change, as armed.
   sw.fire_timers();
   CHECK(sw.mtu("Ethernet1/1") == 1500);

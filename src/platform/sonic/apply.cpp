@@ -282,7 +282,7 @@ constexpr std::string_view kOnlyThisInFlight = "lock the switch: this transactio
 /// transaction between stage and confirm (a killed apply's): the switch holds its change until the timer
 /// rolls it back, so "nothing to change" would be wrong, and a second transaction would race it. Then the
 /// config updater's dry run of the patch, where it can judge it.
-std::vector<RemoteStep> check(const DeviceDesired& device, const NativeChange& change) {
+std::vector<RemoteStep> check(const DeviceDesired& device, const NativeChange& change, const TransactionId&) {
   std::vector<RemoteStep> steps = {{std::string(kTimersInFlight),
                                     "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'",
                                     ""}};

@@ -297,8 +297,8 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   CHECK(first->notes[3].find("PORT_QOS_MAP") != std::string::npos);
   CHECK(first->notes[4].starts_with("no dry run: "));
   // No dry run; the revert timers are read all the same (a transaction in flight).
-  REQUIRE(a.check(d, *first).size() == 1);
-  CHECK(a.check(d, *first)[0].command ==
+  REQUIRE(a.check(d, *first, {}).size() == 1);
+  CHECK(a.check(d, *first, {})[0].command ==
         "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'");
 
   // Only the MTU off: the whole change is the patch, and the dry run judges exactly it.
@@ -311,7 +311,7 @@ TEST_CASE("sonic plan: the notes name the image and each part's command; the dry
   const auto noted = a.change(d, raw);
   REQUIRE(noted);
   CHECK(noted->notes[1] == "GCU has no WRED_PROFILE validator on master");
-  std::vector<RemoteStep> dry = a.check(d, mtu);
+  std::vector<RemoteStep> dry = a.check(d, mtu, {});
   REQUIRE(dry.size() == 2);
   dry.erase(dry.begin());  // the revert timers, read first
   CHECK(dry[0].command == "sudo config apply-patch -d /dev/stdin");

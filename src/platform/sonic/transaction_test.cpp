@@ -213,7 +213,7 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   REQUIRE(sw.run(first.confirm) == "");
   sw.device.ports[0].mtu = 9000;
   const NativeChange c = sw.change();
-  const std::vector<RemoteStep> dry = sw.applier.check(sw.device, c);
+  const std::vector<RemoteStep> dry = sw.applier.check(sw.device, c, {});
   REQUIRE(dry.size() == 2);  // the revert timers (none armed), then the dry run
   const std::string before = sw.file("config_db.json");
   CHECK(sw.run(dry) == "");
@@ -222,7 +222,7 @@ TEST_CASE("sonic transaction: the updater's dry run judges the patch and changes
   // What the updater refuses, its dry run refuses the same way, and still writes nothing.
   NativeChange bad = c;
   bad.payload = R"([{"op": "replace", "path": "/PORT/Ethernet0/mtu", "value": "99999"}])";
-  const std::string why = sw.run(sw.applier.check(sw.device, bad));
+  const std::string why = sw.run(sw.applier.check(sw.device, bad, {}));
   CHECK(why.find("the config updater's dry run of the patch: exited with status 2: ") == 0);
   CHECK(why.find("68..9216") != std::string::npos);
   CHECK(sw.file("config_db.json") == before);
@@ -283,7 +283,7 @@ TEST_CASE("sonic transaction: the switch is locked: a second transaction that pa
   const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(60, "aaaaaa"));
   const TransactionSteps b = sw.applier.steps(sw.device, c, id_with_timer(60, "bbbbbb"));
   // Both checked while the switch was idle; A then staged before B.
-  REQUIRE(sw.run(sw.applier.check(sw.device, c)) == "");
+  REQUIRE(sw.run(sw.applier.check(sw.device, c, {})) == "");
   REQUIRE(sw.run(a.stage) == "");
   const std::string staged = sw.file("config_db.json"), saved = sw.file("saved.json");
   CHECK(sw.run(b.stage) ==
@@ -301,5 +301,5 @@ TEST_CASE("sonic transaction: the switch is locked: a second transaction that pa
   // A is not disturbed: it confirms, and the switch is free again.
   CHECK(sw.run(a.confirm) == "");
   CHECK(has_roce_maps(sw.file("saved.json")));
-  CHECK(sw.run(sw.applier.check(sw.device, sw.change())) == "");
+  CHECK(sw.run(sw.applier.check(sw.device, sw.change(), {})) == "");
 }
