@@ -448,6 +448,22 @@ Expected<void> arm_recorded_timer(const HostTxOptions& o, json& record) {
   return {};
 }
 
+/// A staged transaction's record, read under the host lock (held as long as this is), for confirm and
+/// extend: an error when the transaction is not pending.
+struct PendingRecord {
+  FileLock lock;
+  json record;
+};
+Expected<PendingRecord> pending_record(const HostTxOptions& o) {
+  auto fd = lock(o);
+  if (!fd) return unexpected(fd.error());
+  auto record = read_record(o);
+  if (!record) return unexpected(record.error());
+  if (!*record)
+    return unexpected("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
+  return PendingRecord{std::move(*fd), std::move(**record)};
+}
+
 }  // namespace
 
 HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_json) {
@@ -542,13 +558,9 @@ HostTxResult host_apply(const HostTxOptions& o, const std::string& nic_state_jso
 
 HostTxResult host_confirm(const HostTxOptions& o) {
   if (!valid_transaction(o.transaction)) return fail("host confirm needs --transaction ID", HostTxStatus::invalid);
-  auto fd = lock(o);
-  if (!fd) return fail(fd.error());
-  auto record = read_record(o);
-  if (!record) return fail(record.error());
-  if (!*record)
-    return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
-  stop_timer(**record);
+  auto pending = pending_record(o);
+  if (!pending) return fail(pending.error());
+  stop_timer(pending->record);
   std::error_code ec;
   fs::remove(record_path(o), ec);
   if (ec) return fail(record_path(o).string() + ": cannot remove: " + ec.message());
@@ -577,15 +589,11 @@ HostTxResult host_rollback(const HostTxOptions& o) {
 HostTxResult host_extend(const HostTxOptions& o) {
   if (!valid_transaction(o.transaction) || o.confirm_timeout_s < 1)
     return fail("host extend needs --transaction ID and --confirm-timeout S (S >= 1)", HostTxStatus::invalid);
-  auto fd = lock(o);
-  if (!fd) return fail(fd.error());
-  auto record = read_record(o);
-  if (!record) return fail(record.error());
-  if (!*record)
-    return fail("transaction " + o.transaction + " is not pending (reverted by its timer, or never staged)");
+  auto pending = pending_record(o);
+  if (!pending) return fail(pending.error());
   // Under the lock: a timer that woke waits for it, and dies here before it can roll anything back.
-  stop_timer(**record);
-  if (auto armed = arm_recorded_timer(o, **record); !armed) return fail(armed.error());
+  stop_timer(pending->record);
+  if (auto armed = arm_recorded_timer(o, pending->record); !armed) return fail(armed.error());
   return {HostTxStatus::done,
           "extended " + o.transaction + ": reverts in " + std::to_string(o.confirm_timeout_s) + " s unless confirmed\n",
           {}};

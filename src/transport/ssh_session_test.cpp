@@ -89,13 +89,12 @@ TEST_CASE("ssh: commands run on one session: output, error output and exit statu
 TEST_CASE("ssh: a command a signal ended says which signal, never \"status -1\"; the session goes on") {
   test::Sshd sshd;
   if (!have_sshd(sshd)) return;
-  auto session = SshSession::open(endpoint(sshd), options(sshd, sshd.known_hosts_line()));
-  REQUIRE_MESSAGE(session, session.error());
+  SshSession session = session_with(sshd, std::chrono::milliseconds(20000));
   // The shell kills itself: OpenSSH's sshd sends exit-signal "KILL", and no exit status (RFC 4254 6.10).
-  auto killed = session->run("echo started; kill -KILL $$");
+  auto killed = session.run("echo started; kill -KILL $$");
   REQUIRE_FALSE(killed);
   CHECK(killed.error() == "`echo started; kill -KILL $$`: was killed by signal KILL");
-  auto next = session->run("echo after");
+  auto next = session.run("echo after");
   REQUIRE_MESSAGE(next, next.error());
   CHECK(next->out == "after\n");
 }

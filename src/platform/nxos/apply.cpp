@@ -103,18 +103,16 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   s.stage.push_back({std::string(kOnlyThisInFlight), std::string(kEemCommand), ""});
   s.changes = s.stage.size();
   s.stage.push_back({"send the change in configure terminal", change.payload, ""});
+  const RemoteStep disarm{"disarm the revert (remove EEM applet " + name + ")",
+                          "configure terminal ; no event manager applet " + name + " ; end", ""};
+  const RemoteStep drop{"drop checkpoint " + name, "no checkpoint " + name, ""};
   // Before the change (the lock refused): this transaction's applet and checkpoint go, and nothing else:
   // a rollback to its checkpoint would also undo what another transaction did since.
-  s.release.push_back({"disarm the revert (remove EEM applet " + name + ")",
-                       "configure terminal ; no event manager applet " + name + " ; end", ""});
-  s.release.push_back({"drop checkpoint " + name, "no checkpoint " + name, ""});
-  s.confirm.push_back({"disarm the revert (remove EEM applet " + name + ")",
-                       "configure terminal ; no event manager applet " + name + " ; end", ""});
-  s.confirm.push_back({"save running as the startup configuration", "copy running-config startup-config", ""});
-  s.confirm.push_back({"drop checkpoint " + name, "no checkpoint " + name, ""});
-  s.rollback.push_back({"roll back to checkpoint " + name + " (the revert applet goes with it)",
-                        "terminal dont-ask ; rollback running-config checkpoint " + name, ""});
-  s.rollback.push_back({"drop checkpoint " + name, "no checkpoint " + name, ""});
+  s.release = {disarm, drop};
+  s.confirm = {disarm, {"save running as the startup configuration", "copy running-config startup-config", ""}, drop};
+  s.rollback = {{"roll back to checkpoint " + name + " (the revert applet goes with it)",
+                 "terminal dont-ask ; rollback running-config checkpoint " + name, ""},
+                drop};
   return s;
 }
 

@@ -275,6 +275,9 @@ Split parts(const DeviceDesired& device, const NativeChange& change) {
 /// The updater's dry run of what stage gives `config apply-patch` (GCU's validators and YANG, nothing
 /// written), when nothing that patch refers to is created first by `config load`.
 constexpr std::string_view kTimersInFlight = "read the revert timers (no fabricctl transaction in flight)";
+/// The fabricctl revert timers armed on the switch: read by the check (none) and by stage's lock (its own).
+constexpr std::string_view kListTimers =
+    "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'";
 /// Stage's lock, right after its timer is armed: that timer is the only one.
 constexpr std::string_view kOnlyThisInFlight = "lock the switch: this transaction's revert timer is the only one armed";
 
@@ -283,9 +286,7 @@ constexpr std::string_view kOnlyThisInFlight = "lock the switch: this transactio
 /// rolls it back, so "nothing to change" would be wrong, and a second transaction would race it. Then the
 /// config updater's dry run of the patch, where it can judge it.
 std::vector<RemoteStep> check(const DeviceDesired& device, const NativeChange& change, const TransactionId&) {
-  std::vector<RemoteStep> steps = {{std::string(kTimersInFlight),
-                                    "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'",
-                                    ""}};
+  std::vector<RemoteStep> steps = {{std::string(kTimersInFlight), std::string(kListTimers), ""}};
   const Split p = parts(device, change);
   if (p.patch.empty() || !p.create.empty()) return steps;
   steps.push_back({"the config updater's dry run of the patch", "sudo config apply-patch -d /dev/stdin",
@@ -349,8 +350,7 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
                        ""};
   s.arms = 0;
   s.stage.push_back(arm);
-  s.stage.push_back({std::string(kOnlyThisInFlight),
-                     "sudo systemctl list-units --type=timer --all --plain --no-legend 'fabricctl-*'", ""});
+  s.stage.push_back({std::string(kOnlyThisInFlight), std::string(kListTimers), ""});
   s.stage.push_back(
       {"keep what config load changes, for the revert", "sudo tee " + restore, sonic::dump_config_db(p.restore)});
   s.stage.push_back(
@@ -378,18 +378,19 @@ TransactionSteps steps(const DeviceDesired& device, const NativeChange& change, 
   s.confirm.push_back({std::string(kTidyCheckpoint), "sudo config delete-checkpoint " + name, ""});
   s.confirm.push_back({std::string(kTidyFiles), remove_files, ""});
 
+  const RemoteStep stop{std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""};
+  const RemoteStep remove{"remove the revert's files", remove_files, ""};
   // Before the first change (the lock refused, a file not written): the timer stopped, the files gone;
   // CONFIG_DB, which another transaction may be changing, is not touched.
-  s.release.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
-  s.release.push_back({"remove the revert's files", remove_files, ""});
+  s.release = {stop, remove};
   // The timer first: GCU has no lock, so it must not fire while fabricctl rolls back.
-  s.rollback.push_back({std::string(kStopOnRollback), "sudo systemctl stop " + timer, ""});
+  s.rollback.push_back(stop);
   s.rollback.push_back({std::string(kLoadBack), "sudo config load -y " + restore, ""});
   s.rollback.push_back({std::string(kRollback), "sudo config rollback " + name, ""});
   s.rollback.push_back({std::string(kDeleteCreated), "sudo config load -y " + created, ""});
   s.rollback.push_back({std::string(kRestoreStartup), "sudo cp " + startup + " " + std::string(kStartup), ""});
   s.rollback.push_back({std::string(kDeleteCheckpoint), "sudo config delete-checkpoint " + name, ""});
-  s.rollback.push_back({"remove the revert's files", remove_files, ""});
+  s.rollback.push_back(remove);
   return s;
 }
 
