@@ -212,11 +212,15 @@ void reread_rolled_back(Run& run, const std::vector<size_t>& wave, std::vector<s
 
 /// A device of a step: its transaction (built once), and when its revert timer was armed: between the
 /// start and the end of its arming step, since the step's devices wait for the slowest stage before
-/// verify. `staged`: its stage went through and it is neither rolled back nor failed since.
+/// verify. `prepared`: the stage steps before the one that arms went through (run for every device of
+/// the step before any device arms, so that a slow preparation spends no one's window); `staged`: its
+/// whole stage went through and it is neither rolled back nor failed since.
 struct InStep {
   TransactionSteps steps;
   std::chrono::system_clock::time_point armed_from, armed_by;
-  std::chrono::milliseconds took{0};  // the whole stage
+  std::chrono::milliseconds took{0};  // from its arming step to the end of its stage
+  bool touched = false;               // a stage step ran on it
+  bool prepared = false;
   bool staged = false;
 };
 
@@ -231,6 +235,104 @@ std::string run_stage_part(Run& run, const std::string& device, const InStep& d,
   return run_on_device(
       run, device,
       std::vector<RemoteStep>(first + static_cast<std::ptrdiff_t>(from), first + static_cast<std::ptrdiff_t>(to)));
+}
+
+/// The stage step that arms `d`'s revert timer (none past the last).
+size_t arming_step(const InStep& d) { return std::min(d.steps.arms, d.steps.stage.size()); }
+
+/// Where `d`'s stage goes on once the step's devices are prepared: at its lock, or at its arming.
+size_t ready_step(const InStep& d) {
+  const size_t arms = arming_step(d);
+  return d.steps.lock > 0 && d.steps.lock < arms ? d.steps.lock : arms;
+}
+
+/// Undoes a stage that failed, or that is not to go on, where none of its steps from `until` on ran:
+/// before the first step that changes the device, only what it prepared (TransactionSteps::release,
+/// where the platform has it: a rollback there could undo another transaction's change); else the
+/// rollback.
+void undo_stage(Run& run, const DevicePlan& p, const InStep& d, size_t until, DeviceOutcome& out) {
+  const bool release = d.steps.changes > 0 && until <= d.steps.changes && !d.steps.release.empty();
+  roll_back(run, p, release ? d.steps.release : d.steps.rollback, out);
+}
+
+/// Why a device of the step is not to start (fabricctl interrupted, --max-failures reached); "" to go on.
+std::string not_starting(Run& run) {
+  if (run.ctx.stop.stop_requested()) return "not started: fabricctl was interrupted";
+  if (run.o.max_failures > 0 && run.failures >= static_cast<size_t>(run.o.max_failures))
+    return "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
+  return "";
+}
+
+/// The first part of `p`'s stage: the device's own check of the change, right before (plan's may be
+/// minutes old; refused, the device is left as it is), then the stage steps before its lock or the one
+/// that arms its revert timer (EOS's session lines, NVUE's `nv set` lines: nothing it runs changes yet).
+/// Returns true when the device is to be armed.
+bool prepare(Run& run, const DevicePlan& p, InStep& d, DeviceOutcome& out) {
+  if (std::string why = not_starting(run); !why.empty()) {
+    out.outcome = Outcome::skipped;
+    out.reason = std::move(why);
+    return false;
+  }
+  d.steps = steps_of(run, p);
+  const DeviceDesired& device = run.desired(p.device);
+  const Applier& applier = adapter(device.platform).applier;
+  const std::vector<RemoteStep> check =
+      applier.check ? applier.check(device, p.change, id_of(run, p)) : std::vector<RemoteStep>{};
+  if (const std::string refused = check.empty() ? std::string() : run_on_device(run, p.device, check);
+      !refused.empty()) {
+    step_failed(run, p, out, "check", refused);
+    return false;
+  }
+  const size_t ready = ready_step(d);
+  if (ready == 0) return true;
+  run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+  d.touched = true;
+  if (const std::string why = run_stage_part(run, p.device, d, 0, ready); !why.empty()) {
+    step_failed(run, p, out, "stage", why);
+    undo_stage(run, p, d, ready, out);
+    return false;
+  }
+  return true;
+}
+
+/// The rest of `p`'s stage, once every device of the step is prepared: its lock where it comes right
+/// before, the step that arms the revert timer, then the change; a failure is undone at once.
+void arm_and_change(Run& run, const DevicePlan& p, InStep& d, DeviceOutcome& out) {
+  const size_t size = d.steps.stage.size(), arms = arming_step(d), ready = ready_step(d);
+  if (std::string why = not_starting(run); !why.empty()) {
+    // Prepared and never armed: what it prepared is undone, nothing it runs changed.
+    out.outcome = Outcome::skipped;
+    out.reason = std::move(why);
+    if (ready > 0) undo_stage(run, p, d, ready, out);
+    return;
+  }
+  if (ready == 0) run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
+  d.touched = true;
+  const size_t changes = std::min(std::max(d.steps.changes, arms + 1), size);
+  const auto began = run.ctx.clock.now();
+  std::string why;
+  size_t reached = ready;  // the end of the last part run: the stage steps before it ran, or failed
+  const auto part = [&](size_t to) {
+    if (!why.empty()) return;
+    why = run_stage_part(run, p.device, d, reached, std::max(reached, to));
+    reached = std::max(reached, to);
+  };
+  part(arms);  // the lock
+  d.armed_from = run.ctx.clock.now();
+  part(std::min(arms + 1, size));
+  d.armed_by = run.ctx.clock.now();
+  part(changes);
+  part(size);
+  d.took = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
+  if (why.empty()) {
+    d.staged = true;
+    run.ctx.observer.event("staged", {{"device", p.device}});
+    return;
+  }
+  step_failed(run, p, out, "stage", why);
+  // No step from `reached` on ran: one that failed before the first change (its lock refused, say) is
+  // released, not rolled back.
+  undo_stage(run, p, d, reached, out);
 }
 
 /// Once a step's stages are done, each staged device's revert window as it stands: one that ran out while
@@ -280,63 +382,22 @@ void run_wave(Run& run, const std::vector<size_t>& wave, const std::string& labe
   std::vector<std::string> reread;  // rolled back: read again at the end of the step
   std::atomic<size_t> done{0};
   run.ctx.observer.phase(label + ": staging " + std::to_string(wave.size()) + " devices");
+  // Every device prepared before any is armed: the step's revert windows are spent by the arming and
+  // the change only, never by another device's slow preparation (a long NVUE change's `nv set` lines).
   parallel_for(wave.size(), workers, [&](size_t, size_t k) {
     const DevicePlan& p = run.plan.devices[wave[k]];
     DeviceOutcome& out = run.outcomes[wave[k]];
-    if (run.ctx.stop.stop_requested()) {
-      out.outcome = Outcome::skipped;
-      out.reason = "not started: fabricctl was interrupted";
-      return;
-    }
-    if (run.o.max_failures > 0 && run.failures >= static_cast<size_t>(run.o.max_failures)) {
-      out.outcome = Outcome::skipped;
-      out.reason = "not started: --max-failures " + std::to_string(run.o.max_failures) + " reached";
-      return;
-    }
-    InStep& d = in[k];
-    d.steps = steps_of(run, p);
-    // The device's own judgment of the change, read-only and again right before stage (plan's may be
-    // minutes old): refused, the device is left as it is, nothing to roll back.
-    const DeviceDesired& device = run.desired(p.device);
-    const Applier& applier = adapter(device.platform).applier;
-    const std::vector<RemoteStep> check =
-        applier.check ? applier.check(device, p.change, id_of(run, p)) : std::vector<RemoteStep>{};
-    const std::string refused = check.empty() ? std::string() : run_on_device(run, p.device, check);
-    std::string why;
-    if (!refused.empty()) {
-      step_failed(run, p, out, "check", refused);
-    } else {
-      run.ctx.observer.event("stage", {{"device", p.device}, {"before_sha256", p.base_sha256}});
-      const auto began = run.ctx.clock.now();
-      const size_t size = d.steps.stage.size(), arms = std::min(d.steps.arms, size),
-                   changes = std::min(std::max(d.steps.changes, arms + 1), size);
-      size_t reached = 0;  // the end of the last part run: stage steps before it ran or failed
-      const auto part = [&](size_t to) {
-        if (why.empty()) why = run_stage_part(run, p.device, d, reached, std::max(reached, to));
-        reached = std::max(reached, to);
-      };
-      part(arms);
-      d.armed_from = run.ctx.clock.now();
-      part(std::min(arms + 1, size));
-      d.armed_by = run.ctx.clock.now();
-      part(changes);
-      // Failed before its first change (its lock refused, say): only what it prepared is undone.
-      const bool release = !why.empty() && d.steps.changes > 0 && !d.steps.release.empty();
-      part(size);
-      d.took = std::chrono::duration_cast<std::chrono::milliseconds>(run.ctx.clock.now() - began);
-      if (why.empty()) {
-        d.staged = true;
-        run.ctx.observer.event("staged", {{"device", p.device}});
-      } else {
-        step_failed(run, p, out, "stage", why);
-        roll_back(run, p, release ? d.steps.release : d.steps.rollback, out);
-      }
-    }
+    in[k].prepared = prepare(run, p, in[k], out);
+  });
+  parallel_for(wave.size(), workers, [&](size_t, size_t k) {
+    if (in[k].prepared) arm_and_change(run, run.plan.devices[wave[k]], in[k], run.outcomes[wave[k]]);
     const std::lock_guard<std::mutex> lock(run.mutex);
-    if (!why.empty()) reread.push_back(p.device);
     run.ctx.observer.phase(label + ": staged " + std::to_string(++done) + "/" + std::to_string(wave.size()) +
                            " devices");
   });
+  // Stage steps ran and it is not staged: failed and undone, or prepared and released. Read again.
+  for (size_t k = 0; k < wave.size(); ++k)
+    if (in[k].touched && !in[k].staged) reread.push_back(run.plan.devices[wave[k]].device);
   keep_windows(run, wave, in, reread);
   std::set<std::string> staged_names;
   std::vector<size_t> staged_at;  // positions in `wave`

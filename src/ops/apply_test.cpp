@@ -11,6 +11,8 @@
 #include <memory>
 
 #include "ops/fake_fleet_test_support.h"
+#include "platform/nvue/test_support.h"
+#include "text_lines.h"
 
 using namespace fabricctl;
 using namespace fabricctl::ops;
@@ -381,4 +383,97 @@ TEST_CASE("ops apply: a slow stage spends the others' revert windows: re-armed w
           return l.starts_with("host1: 'fabricctl' host extend --transaction ") &&
                  l.ends_with(" --confirm-timeout '300'");
         }) == 1);
+}
+
+namespace {
+
+/// leaf2 (NVUE) without its port's PFC watchdog: a change of one line.
+void watchdog_off_on_nvue_leaf2(Fleet& f) {
+  std::string commands;
+  for (const std::string& l : test::lines_of(nvue::test::commands_of(f.desired("leaf2"))))
+    if (l.find("interface swp1 qos pfc-watchdog") == std::string::npos) commands += l + "\n";
+  f.devices.device("leaf2").state["config.json"] = nvue::test::config_show(commands);
+}
+
+/// The position in `log` of the first line that begins with `prefix` and holds `part`; log.size() if none.
+size_t first_of(const std::vector<std::string>& log, const std::string& prefix, const std::string& part = "") {
+  for (size_t i = 0; i < log.size(); ++i)
+    if (log[i].starts_with(prefix) && log[i].find(part) != std::string::npos) return i;
+  return log.size();
+}
+
+}  // namespace
+
+TEST_CASE("ops apply: a slow preparation spends no window: the step's devices are prepared before any arms") {
+  // One step, the devices one after the other: leaf2's (NVUE) `nv set` lines take 216 s, twice a window
+  // of 120 s. They only stage into its pending revision, so they run before any device of the step arms.
+  Fleet f(fake::small_fabric_nvue_leaf2());
+  f.three_changes();
+  watchdog_off_on_nvue_leaf2(f);
+  f.devices.device("leaf2").slow_when.emplace("nv set ", std::chrono::seconds(216));
+  ApplyOptions o = options(1, 0, 0);
+  o.confirm_timeout_s = 120;
+  const ApplyResult r = f.apply(o);
+  for (const char* d : {"host1", "host2", "leaf1", "leaf2"}) {
+    CAPTURE(d);
+    CHECK_MESSAGE(outcome(r, d).outcome == Outcome::applied, outcome(r, d).reason);
+  }
+  CHECK(std::count_if(f.seen.events.begin(), f.seen.events.end(),
+                      [](const std::string& e) { return e.starts_with("extended "); }) == 0);
+  // Every revert timer armed after leaf2's lines: SONiC's systemd timer, the hosts', NVUE's trial apply.
+  const auto log = f.devices.log();
+  const size_t lines = first_of(log, "leaf2: nv set ");
+  REQUIRE(lines < log.size());
+  for (const auto& [prefix, part] :
+       {std::pair{"leaf1: ", "systemd-run"}, std::pair{"host1: ", " host apply "}, std::pair{"host2: ", " host apply "},
+        std::pair{"leaf2: ", "nv config apply --confirm '"}}) {
+    CAPTURE(prefix);
+    const size_t armed = first_of(log, prefix, part);
+    REQUIRE(armed < log.size());
+    CHECK(armed > lines);
+  }
+}
+
+TEST_CASE("ops apply: an NVUE stage refused before its apply drops its revision and rejects no trial") {
+  // A trial another apply left pending would be reverted by `--confirm-no`: a stage that never applied
+  // has none of its own to reject.
+  Fleet f(fake::small_fabric_nvue_leaf2());
+  watchdog_off_on_nvue_leaf2(f);
+  f.devices.device("leaf2").fail_when.emplace("nv set ", Reply{1, "", "Error: Invalid value\n"});
+  const ApplyResult r = f.apply();
+  const DeviceOutcome& leaf2 = outcome(r, "leaf2");
+  CHECK(leaf2.outcome == Outcome::failed);
+  CHECK(leaf2.reason.starts_with("stage: stage `nv set interface swp1 qos pfc-watchdog"));
+  CHECK(leaf2.rolled_back);
+  const auto log = f.devices.log();
+  const size_t refused = first_of(log, "leaf2: nv set ");
+  REQUIRE(refused + 1 < log.size());
+  CHECK(log[refused + 1] == "leaf2: nv config detach");
+  CHECK(first_of(log, "leaf2: nv config apply") == log.size());
+}
+
+TEST_CASE("ops apply: interrupted once prepared, a device is released and none is armed") {
+  Fleet f(fake::small_fabric_nvue_leaf2());
+  f.three_changes();
+  watchdog_off_on_nvue_leaf2(f);
+  // The only stage event before any device arms is leaf2's (its lines go first); the signal comes then.
+  f.seen.on_event = [&f](std::string_view name) {
+    if (name == "stage") f.signal = SIGINT;
+  };
+  const ApplyResult r = f.apply(options(1, 0, 0));
+  for (const char* d : {"host1", "host2", "leaf1", "leaf2"}) {
+    CAPTURE(d);
+    CHECK(outcome(r, d).outcome == Outcome::skipped);
+    CHECK(outcome(r, d).reason == "not started: fabricctl was interrupted");
+  }
+  CHECK(outcome(r, "leaf2").rolled_back);
+  const auto log = f.devices.log();
+  const size_t lines = first_of(log, "leaf2: nv set ");
+  REQUIRE(lines + 1 < log.size());
+  CHECK(log[lines + 1] == "leaf2: nv config detach");  // its pending revision dropped
+  for (const char* armed : {"systemd-run", " host apply ", "nv config apply"}) {
+    CAPTURE(armed);
+    CHECK(
+        std::none_of(log.begin(), log.end(), [&](const std::string& l) { return l.find(armed) != std::string::npos; }));
+  }
 }

@@ -29,6 +29,7 @@
 #include "ops/device_session.h"
 #include "ops/observer.h"
 #include "ops/plan.h"
+#include "platform/nvue/test_support.h"
 #include "platform/platform.h"
 #include "platform/raw_outputs.h"
 #include "state/observed.h"
@@ -66,6 +67,21 @@ inline Fabric small_fabric() {
     f.mgmt.push_back(m);
   }
   f.links = 3;
+  return f;
+}
+
+/// The small fabric with leaf2 an NVUE switch (its port swp1 to host1 ens2f0np0).
+inline Fabric small_fabric_nvue_leaf2() {
+  Fabric f = small_fabric();
+  for (DeviceDesired& d : f.desired.devices) {
+    if (d.name == "host1") d.ports[1].peer_port = "swp1";
+    if (d.name != "leaf2") continue;
+    d = fabricctl::test::example_switch(Platform::nvue, {"swp1"});
+    d.name = "leaf2";
+    d.qos.watchdog.restoration_configurable = false;  // as the model sets it from NVUE's traits
+    d.ports[0].peer_device = "host1";
+    d.ports[0].peer_port = "ens2f0np0";
+  }
   return f;
 }
 
@@ -144,10 +160,16 @@ inline std::string sonic_version() {
 }
 
 /// What the device's collector reads when it holds `observed`; for SONiC, CONFIG_DB is `config_db`, and
-/// of its optional counter commands only the PFC ones (the others answer as a release without them).
+/// of its optional counter commands only the PFC ones (the others answer as a release without them); an
+/// NVUE switch's configuration is its rendered commands applied.
 inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& observed,
                               const nlohmann::ordered_json& config_db = {}) {
   if (d.platform == Platform::linux_host) return {{"host-collect.json", write_snapshot(observed)}};
+  if (d.platform == Platform::nvue) {
+    RawOutputs raw = nvue::test::show_outputs(observed.ports);
+    raw["config.json"] = nvue::test::config_show(nvue::test::commands_of(d));
+    return raw;
+  }
   REQUIRE(d.platform == Platform::sonic);
   return {{"runningconfiguration.json", (config_db.is_null() ? rendered_config_db(d) : config_db).dump(4) + "\n"},
           {"interfaces-status.txt", sonic_status(observed.ports)},
@@ -183,13 +205,16 @@ struct CommandRole {
   std::string_view contains;
   Effect effect;
 };
-inline constexpr std::array<CommandRole, 5> kCommandRoles = {{
+inline constexpr std::array<CommandRole, 7> kCommandRoles = {{
     // after the systemd timers (systemd_timer)
     {"config apply-patch -d", Effect::none},  // the updater's dry run: plan's check, no change
     {"config apply-patch", Effect::stage},
     {"config rollback", Effect::rollback},
     {"host apply", Effect::stage},
     {"host rollback", Effect::rollback},
+    // NVUE: `nv set` lines only stage into the pending revision; the trial apply makes it running
+    {"nv config apply --confirm ", Effect::stage},
+    {"nv config apply --confirm-no", Effect::rollback},
 }};
 
 struct FakeDevice {
@@ -413,6 +438,9 @@ inline void mtu_on(FakeConnector& fleet, const Fabric& fabric, const std::string
 /// The small fabric on the fake fleet, with its clock, an observer that records, and a stop token a
 /// test raises by setting `signal`: what plan and apply tests start from.
 struct Fleet {
+  Fleet() = default;
+  explicit Fleet(Fabric f) : fabric(std::move(f)) {}
+
   Fabric fabric = small_fabric();
   FakeClock clock;
   FakeConnector devices{fabric, clock};

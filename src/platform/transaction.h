@@ -67,8 +67,15 @@ struct TransactionSteps {
   /// needs instead of `rollback`, which could undo another transaction's change. Each step harmless where
   /// stage did not get that far. Empty: such a failure runs `rollback`.
   std::vector<RemoteStep> release;
-  /// The stage step that arms the revert timer: the window runs from that step on.
+  /// The stage step that arms the revert timer: the window runs from that step on. The steps before it
+  /// only prepare (EOS's session, NVUE's pending revision): apply runs them on every device of a step
+  /// before it arms any, so that no device's window is spent by another's slow preparation.
   size_t arms = 0;
+  /// The stage step that takes the device's lock when the lock must come right before `arms` (the
+  /// device's own view of what is in flight, read at the last moment); apply runs it with the arming,
+  /// after the step's devices are prepared. 0: none such (SONiC's and NX-OS's lock is the armed revert
+  /// itself, after `arms`).
+  size_t lock = 0;
   /// The first stage step that changes what the device runs; the steps before it only prepare and lock.
   /// 0: not told (a failure anywhere in stage runs `rollback`).
   size_t changes = 0;

@@ -14,6 +14,8 @@
 //             nv config save                         startup.yaml = the applied configuration
 //   rollback  nv config detach                       drop what was staged and not applied
 //             nv config apply --confirm-no           revert the trial apply now (UNCONFIRMED form)
+//   release   nv config detach                       a stage that failed before its apply: the pending
+//                                                    revision dropped, no trial rejected
 //
 // Sources. NVIDIA (CumulusNetworks/docs, content/cumulus-linux-514/System-Configuration/
 // NVIDIA-User-Experience-NVUE/NVUE-CLI.md and content/nvue-reference/Config-Commands.md): `nv config
@@ -126,7 +128,11 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
     first = end;
   }
   const std::string timer = std::to_string(confirm_minutes(id.confirm_timeout_s)) + "m";
+  // The lines only stage into the pending revision: the trial apply is the first step that changes
+  // what the switch runs, and a stage that fails before it drops the pending revision and no more. A
+  // rejection there (`--confirm-no`) would revert whatever trial is pending, another apply's too.
   s.arms = s.stage.size();
+  s.changes = s.stage.size();
   s.window_s = static_cast<int>(confirm_minutes(id.confirm_timeout_s) * 60);
   s.stage.push_back({"apply with NVUE's revert timer armed for " + timer,
                      "nv config apply --confirm " + shell_quote(timer) + " --assume-yes -m " + shell_quote(id.name),
@@ -136,7 +142,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
        "NVIDIA's documentation)",
        "nv config apply --confirm-yes", ""});
   s.confirm.push_back({"save the applied configuration as startup", "nv config save", ""});
-  s.rollback.push_back({"drop what was staged and not applied", "nv config detach", ""});
+  s.release.push_back({"drop what was staged and not applied", "nv config detach", ""});
+  s.rollback.push_back(s.release.front());
   s.rollback.push_back({"revert the applied revision now (UNCONFIRMED: --confirm-no is not in NVIDIA's documentation)",
                         "nv config apply --confirm-no", ""});
   return s;

@@ -270,7 +270,13 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   REQUIRE(s.rollback.size() == 2);
   CHECK(s.rollback[0].command == "nv config detach");
   CHECK(s.rollback[1].command == "nv config apply --confirm-no");
-  for (const auto* list : {&s.stage, &s.confirm, &s.rollback})
+  // The apply arms the timer and is the first step that changes the switch; a stage that fails before
+  // it only drops the pending revision: rejecting a trial could reject another apply's.
+  CHECK(s.arms == 2);
+  CHECK(s.changes == 2);
+  REQUIRE(s.release.size() == 1);
+  CHECK(s.release[0].command == "nv config detach");
+  for (const auto* list : {&s.stage, &s.confirm, &s.rollback, &s.release})
     for (const RemoteStep& st : *list) CHECK(st.input.empty());
   // Nothing to change: no transaction.
   const TransactionSteps none = a.steps(d, NativeChange{}, id);

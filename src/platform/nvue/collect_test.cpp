@@ -16,25 +16,7 @@ using test::command;
 
 /// `nv show interface -o json` and the LLDP view of a switch whose ports are up at their intended
 /// speed with their intended neighbours.
-RawOutputs live_outputs(const DeviceDesired& d) {
-  nlohmann::ordered_json ifs = nlohmann::ordered_json::object();
-  std::string lldp =
-      "Interface  Speed  Type  Remote Host      Remote Port      \n"
-      "---------  -----  ----  ---------------  -----------------\n";
-  for (const PortDesired& p : d.ports) {
-    ifs[p.name] = {
-        {"type", "swp"},
-        {"link",
-         {{"oper-status", "up"}, {"speed", std::to_string(p.speed_mbps.value_or(0) / 1000) + "G"}, {"mtu", p.mtu}}}};
-    std::string row = p.name;
-    row.resize(11, ' ');
-    row += "400G   swp   " + p.peer_device;
-    row.resize(11 + 13 + 17, ' ');
-    lldp += row + p.peer_port + "\n";
-  }
-  ifs["eth0"] = {{"type", "eth"}, {"link", {{"oper-status", "up"}, {"speed", "1G"}, {"mtu", 1500}}}};
-  return {{"interfaces.json", ifs.dump()}, {"lldp.txt", lldp}};
-}
+RawOutputs live_outputs(const DeviceDesired& d) { return nvue::test::show_outputs(observed_from_desired(d).ports); }
 
 }  // namespace
 

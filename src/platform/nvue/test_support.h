@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "fidelity_support.h"
+#include "platform/raw_outputs.h"
+#include "state/observed.h"
 #include "text_lines.h"
 
 namespace fabricctl::nvue::test {
@@ -83,6 +85,30 @@ inline std::string config_show(const std::string& commands) {
         {{"model", "SN5600"}, {"nvue-api-version", "nvue_v1"}, {"rev-id", 1.0}, {"version", "Cumulus Linux 5.14.0"}}}});
   out.push_back({{"set", tree}});
   return out.dump(2);
+}
+
+/// `nv show interface -o json` and the LLDP view (`nv show interface --view=lldp`) of a switch whose
+/// ports are `ports`: each up or down, at its speed and MTU, with its neighbour; plus the management port.
+inline RawOutputs show_outputs(const std::vector<PortObserved>& ports) {
+  nlohmann::ordered_json ifs = nlohmann::ordered_json::object();
+  std::string lldp =
+      "Interface  Speed  Type  Remote Host      Remote Port      \n"
+      "---------  -----  ----  ---------------  -----------------\n";
+  for (const PortObserved& p : ports) {
+    ifs[p.name] = {{"type", "swp"},
+                   {"link",
+                    {{"oper-status", p.oper_up.value_or(false) ? "up" : "down"},
+                     {"speed", std::to_string(p.speed_mbps.value_or(0) / 1000) + "G"},
+                     {"mtu", p.mtu.value_or(9216)}}}};
+    if (!p.lldp) continue;
+    std::string row = p.name;
+    row.resize(11, ' ');
+    row += "400G   swp   " + p.lldp->system_name;
+    row.resize(11 + 13 + 17, ' ');
+    lldp += row + p.lldp->port_id + "\n";
+  }
+  ifs["eth0"] = {{"type", "eth"}, {"link", {{"oper-status", "up"}, {"speed", "1G"}, {"mtu", 1500}}}};
+  return {{"interfaces.json", ifs.dump()}, {"lldp.txt", lldp}};
 }
 
 }  // namespace fabricctl::nvue::test
