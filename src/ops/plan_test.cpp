@@ -233,3 +233,20 @@ TEST_CASE("ops plan: a device that holds its intent with a transaction in flight
   fake::Fleet quiet;
   CHECK(quiet.plan().plan.failed() == 0);
 }
+
+TEST_CASE("ops plan: an NVUE trial apply awaiting its confirmation is named at plan") {
+  fake::Fleet f(fake::small_fabric_nvue_leaf2());
+  CHECK(f.plan().plan.failed() == 0);
+  f.devices.device("leaf2").fail_when.emplace("nv config revision -o json",
+                                              Reply{0, R"({"41": {"state": "applied_and_saved", "message": ""},
+                   "42": {"state": "confirm", "message": "fabricctl-20261206T205500-abc123"}})",
+                                                    ""});
+  const PlannedFabric p = f.plan();
+  const DevicePlan* leaf2 = p.plan.find("leaf2");
+  REQUIRE(leaf2 != nullptr);
+  CHECK(leaf2->error ==
+        "has a transaction in flight: a configuration apply is in flight on the switch: revision 42 (state "
+        "confirm, message \"fabricctl-20261206T205500-abc123\"); NVUE rolls a trial back when its confirm time ends "
+        "unless it is confirmed (confirm or undo a fabricctl one with `fabricctl apply --resume|--undo RECORD`, or "
+        "wait)");
+}

@@ -8,11 +8,15 @@
 //                                                    (bash stops at the first NVUE refuses), into the
 //                                                    pending revision; the marks after each line name
 //                                                    the one NVUE refused
+//             nv config revision -o json             the lock, right before the apply: no revision in
+//                                                    flight (nvue/revisions.h; also plan's check)
 //             nv config apply --confirm <M>m --assume-yes -m <id>
 //                                                    running, NVUE's revert timer armed for M minutes
 //   confirm   nv config apply --confirm-yes          keep it: the timer stops (UNCONFIRMED form)
 //             nv config save                         startup.yaml = the applied configuration
 //   rollback  nv config detach                       drop what was staged and not applied
+//             nv config revision -o json             the trial awaiting confirmation, if any, is ours
+//                                                    (its -m message): never reject another apply's
 //             nv config apply --confirm-no           revert the trial apply now (UNCONFIRMED form)
 //   release   nv config detach                       a stage that failed before its apply: the pending
 //                                                    revision dropped, no trial rejected
@@ -34,6 +38,7 @@
 
 #include "platform/nvue/commands.h"
 #include "platform/nvue/release.h"
+#include "platform/nvue/revisions.h"
 #include "platform/platform.h"
 #include "util/escape.h"
 #include "util/names.h"
@@ -100,6 +105,22 @@ std::string nv_command(const std::string& line) {
   return out;
 }
 
+/// The check (plan, and apply before stage, with or without a change): no configuration revision in
+/// flight. One that is awaits its confirmation (a killed apply's, or an operator's) or is being applied:
+/// the switch holds that change until it is confirmed or NVUE rolls it back, so "nothing to change"
+/// would be wrong, and a trial apply beside it would be refused, or rejected with it.
+constexpr std::string_view kNoneInFlight = "read the configuration revisions (none in flight)";
+/// Stage's lock, right before its apply (after every device of the step staged its lines): the same
+/// reading, at the last moment.
+constexpr std::string_view kLock = "lock the switch: no configuration revision in flight";
+/// Rollback's guard before `--confirm-no`, which rejects whatever trial awaits confirmation: the one that
+/// does is this transaction's (its -m message), or none does. Followed by the transaction's name.
+constexpr std::string_view kOnlyOurs = "make sure the trial awaiting confirmation, if any, is ";
+
+std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&, const TransactionId&) {
+  return {{std::string(kNoneInFlight), std::string(nvue::kRevisionsCommand), ""}};
+}
+
 /// NVUE's confirm time in minutes, its documented unit: the timeout rounded up, at least one.
 int64_t confirm_minutes(int timeout_s) { return std::max<int64_t>(1, (int64_t{timeout_s} + 59) / 60); }
 
@@ -131,6 +152,8 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   // The lines only stage into the pending revision: the trial apply is the first step that changes
   // what the switch runs, and a stage that fails before it drops the pending revision and no more. A
   // rejection there (`--confirm-no`) would revert whatever trial is pending, another apply's too.
+  s.lock = s.stage.size();
+  s.stage.push_back({std::string(kLock), std::string(nvue::kRevisionsCommand), ""});
   s.arms = s.stage.size();
   s.changes = s.stage.size();
   s.window_s = static_cast<int>(confirm_minutes(id.confirm_timeout_s) * 60);
@@ -144,6 +167,7 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   s.confirm.push_back({"save the applied configuration as startup", "nv config save", ""});
   s.release.push_back({"drop what was staged and not applied", "nv config detach", ""});
   s.rollback.push_back(s.release.front());
+  s.rollback.push_back({std::string(kOnlyOurs) + id.name, std::string(nvue::kRevisionsCommand), ""});
   s.rollback.push_back({"revert the applied revision now (UNCONFIRMED: --confirm-no is not in NVIDIA's documentation)",
                         "nv config apply --confirm-no", ""});
   return s;
@@ -175,7 +199,30 @@ std::string refused_line(const RemoteStep& step, std::string_view out) {
 
 /// NVUE prints its errors as lines that begin with "Error:" (NVUE-CLI.md); judged even with status 0.
 /// A stage batch's failure names the line NVUE refused.
+/// The judgment of a reading of the revisions (check, lock, rollback's guard); "" to go on.
+std::string revisions_failure(const RemoteStep& step, const StepOutput& out) {
+  const auto in_flight = nvue::revisions_in_flight(out.out);
+  if (!in_flight) return step.what + ": nv config revision -o json: " + terminal_line(in_flight.error());
+  if (step.what.starts_with(kOnlyOurs)) {
+    const std::string ours = step.what.substr(kOnlyOurs.size());
+    for (const nvue::InFlight& r : *in_flight)
+      if (r.awaits_confirmation() && r.message != ours)
+        return "not rejected: the trial awaiting confirmation is " + nvue::in_flight_text({r}) +
+               ", not this transaction's; NVUE rolls it back when its confirm time ends unless its own apply "
+               "confirms it";
+    return "";
+  }
+  if (in_flight->empty()) return "";
+  if (step.what == kLock)
+    return "another configuration apply is in flight on the switch: " + nvue::in_flight_text(*in_flight) +
+           "; nothing was applied, and this transaction's pending revision is dropped";
+  return "a configuration apply is in flight on the switch: " + nvue::in_flight_text(*in_flight) +
+         "; NVUE rolls a trial back when its confirm time ends unless it is confirmed (confirm or undo a "
+         "fabricctl one with `fabricctl apply --resume|--undo RECORD`, or wait)";
+}
+
 std::string failure(const RemoteStep& step, const StepOutput& out) {
+  if (out.exit_status == 0 && step.command == nvue::kRevisionsCommand) return revisions_failure(step, out);
   std::string r = exit_status_failure(step, out);
   if (r.empty()) {
     const std::string error = marked_line(out, {"Error:"});
@@ -192,9 +239,10 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 Applier nvue_applier() {
   Applier a;
   a.change_file = "commands.nvue";
-  a.transaction = "nv set, nv config apply --confirm, confirm after verify";
+  a.transaction = "nv set, lock (no revision in flight), nv config apply --confirm, confirm after verify";
   a.change = change;
   a.steps = steps;
+  a.check = check;
   a.failure = failure;
   return a;
 }

@@ -237,8 +237,10 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   id.name = "fabricctl-20261203T114500-abc123";
   id.confirm_timeout_s = 300;
   const TransactionSteps s = a.steps(d, c, id);
-  // One batch: every line, quoted, as one `&&` list.
-  REQUIRE(s.stage.size() == 3);
+  // One batch: every line, quoted, as one `&&` list; then the lock, then the trial apply.
+  REQUIRE(s.stage.size() == 4);
+  CHECK(s.stage[2].command == "nv config revision -o json");
+  CHECK(s.lock == 2);
   CHECK(s.stage.front().command == "nv config detach");
   const std::string& batch = s.stage[1].command;
   CHECK(batch.starts_with("nv set 'qos' 'mapping' 'default-global' 'trust' 'l3' && "));
@@ -265,15 +267,17 @@ TEST_CASE("nvue apply: the transaction stages into the pending revision, arms th
   CHECK(s.confirm[0].command == "nv config apply --confirm-yes");
   // The plan says which steps rest on a form NVIDIA does not document.
   CHECK(s.confirm[0].what.find("UNCONFIRMED: --confirm-yes") != std::string::npos);
-  CHECK(s.rollback[1].what.find("UNCONFIRMED: --confirm-no") != std::string::npos);
+  CHECK(s.rollback[2].what.find("UNCONFIRMED: --confirm-no") != std::string::npos);
   CHECK(s.confirm[1].command == "nv config save");
-  REQUIRE(s.rollback.size() == 2);
+  // The rollback rejects a trial only when the one awaiting confirmation is its own (or none is).
+  REQUIRE(s.rollback.size() == 3);
   CHECK(s.rollback[0].command == "nv config detach");
-  CHECK(s.rollback[1].command == "nv config apply --confirm-no");
+  CHECK(s.rollback[1].command == "nv config revision -o json");
+  CHECK(s.rollback[2].command == "nv config apply --confirm-no");
   // The apply arms the timer and is the first step that changes the switch; a stage that fails before
   // it only drops the pending revision: rejecting a trial could reject another apply's.
-  CHECK(s.arms == 2);
-  CHECK(s.changes == 2);
+  CHECK(s.arms == 3);
+  CHECK(s.changes == 3);
   REQUIRE(s.release.size() == 1);
   CHECK(s.release[0].command == "nv config detach");
   for (const auto* list : {&s.stage, &s.confirm, &s.rollback, &s.release})
@@ -319,10 +323,10 @@ TEST_CASE("nvue apply: a batch NVUE refuses names the line, from the marks it pr
 
 TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, each an && list, in order") {
   const TransactionSteps s = mtu_stage(400);
-  REQUIRE(s.stage.size() > 3);  // detach, two batches or more, apply
+  REQUIRE(s.stage.size() > 4);  // detach, two batches or more, the lock, apply
   // Every line once, in order, each batch's marks counting its own lines from 1.
   std::string sent, want;
-  for (size_t i = 1; i + 1 < s.stage.size(); ++i) {
+  for (size_t i = 1; i < s.lock; ++i) {
     CHECK(s.stage[i].command.size() <= 16 * 1024);
     std::string batch = s.stage[i].command;
     for (int k = 1;; ++k) {
@@ -339,4 +343,44 @@ TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, eac
             "' 'link' 'mtu' '9100'";
   CHECK((sent == want));
   CHECK(s.stage[1].what.starts_with("stage `nv set interface swp1 link mtu 9100` and the "));
+}
+
+TEST_CASE("nvue apply: the revisions in flight refuse the check and the lock, and guard the rollback's rejection") {
+  const DeviceDesired d = variant(0);
+  const Applier a = adapter(Platform::nvue).applier;
+  TransactionId id;
+  id.name = "fabricctl-20261206T210000-abc123";
+  const NativeChange c = change_of(d, raw_of(ordered_json::object()));
+  const TransactionSteps s = a.steps(d, c, id);
+  // Asked with or without a change: a trial in flight is never "nothing to change".
+  const std::vector<RemoteStep> check = a.check(d, NativeChange{}, id);
+  REQUIRE(check.size() == 1);
+  const RemoteStep& lock = s.stage[s.lock];
+  const RemoteStep& guard = s.rollback[1];
+  const std::string idle = R"({"1": {"state": "applied_and_saved", "message": "Config update by cumulus"},
+                               "2": {"state": "pending", "message": ""}})";
+  const std::string theirs = R"({"1": {"state": "applied_and_saved", "message": ""},
+                                 "7": {"state": "confirm", "message": "fabricctl-20261206T205900-ffffff"}})";
+  const std::string ours = R"({"7": {"state": "confirm", "message": "fabricctl-20261206T210000-abc123"}})";
+  for (const RemoteStep* step : {&check.front(), &lock, &guard}) CHECK(a.failure(*step, {0, idle, ""}).empty());
+  CHECK(a.failure(check.front(), {0, theirs, ""}) ==
+        "a configuration apply is in flight on the switch: revision 7 (state confirm, message "
+        "\"fabricctl-20261206T205900-ffffff\"); NVUE rolls a trial back when its confirm time ends unless it is "
+        "confirmed (confirm or undo a fabricctl one with `fabricctl apply --resume|--undo RECORD`, or wait)");
+  CHECK(a.failure(lock, {0, theirs, ""})
+            .starts_with("another configuration apply is in flight on the switch: "
+                         "revision 7 (state confirm, "));
+  CHECK(a.failure(lock, {0, theirs, ""})
+            .ends_with("nothing was applied, and this transaction's pending revision is dropped"));
+  // An apply under way counts too.
+  CHECK_FALSE(a.failure(lock, {0, R"({"3": {"state": "apply"}})", ""}).empty());
+  // The guard lets only this transaction's trial be rejected.
+  CHECK(a.failure(guard, {0, ours, ""}).empty());
+  CHECK(a.failure(guard, {0, theirs, ""}).starts_with("not rejected: the trial awaiting confirmation is revision 7 "));
+  CHECK_FALSE(a.failure(guard, {0, R"({"7": {"state": "confirm"}})", ""}).empty());  // whose, NVUE does not say
+  // Unreadable is a refusal, never a go-ahead; a failing command is judged as any step.
+  CHECK(a.failure(lock, {0, "[]", ""}) ==
+        "lock the switch: no configuration revision in flight: nv config revision -o json: expected an object, got an "
+        "array");
+  CHECK(a.failure(lock, {1, "", "Error: no\n"}).ends_with("exited with status 1: Error: no"));
 }

@@ -112,3 +112,33 @@ TEST_CASE("nvue transaction: a failing step is named; rollback after a partial s
   CHECK(sw.run(b.rollback) == "");
   CHECK(sw.mtu("swp1") == 9216);
 }
+
+TEST_CASE("nvue transaction: a trial in flight refuses the next one at check and at its lock; never rejected by it") {
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");
+  CHECK(sw.run(a.stage) == "");
+  CHECK(sw.mtu("swp1") == 9100);
+  // B was planned before A staged: its check, run now, names A's trial.
+  const TransactionSteps b = sw.applier.steps(sw.device, c, id_with_timer(300, "bbbbbb"));
+  const std::string refused = sw.run(sw.applier.check(sw.device, c, {}));
+  CHECK(
+      refused.starts_with("a configuration apply is in flight on the switch: revision 1 (state confirm, message "
+                          "\"fabricctl-20261203T120000-aaaaaa\")"));
+  // B passed its check before A staged: its lock stops it before its apply, and its release only drops
+  // its pending revision.
+  CHECK(sw.run(b.stage).starts_with("another configuration apply is in flight on the switch: revision 1 "));
+  CHECK(sw.run(b.release) == "");
+  CHECK(sw.timer_armed());
+  CHECK(sw.mtu("swp1") == 9100);
+  // B's rollback (a failure after its apply, say) does not reject A's trial.
+  CHECK(sw.run(b.rollback).starts_with("not rejected: the trial awaiting confirmation is revision 1 "));
+  CHECK(sw.timer_armed());
+  CHECK(sw.mtu("swp1") == 9100);
+  // A's own rollback does.
+  CHECK(sw.run(a.rollback) == "");
+  CHECK(sw.mtu("swp1") == 9216);
+  CHECK(sw.run(sw.applier.check(sw.device, c, {})) == "");  // rolled back: nothing in flight
+}

@@ -14,7 +14,8 @@ runs, and so does the revert timer when it fires:
   startup.json   /etc/nvue.d/startup.yaml: written by `nv config save`, by a plain `nv config apply`
                  (auto-save, Cumulus Linux 5.9+) and by `--confirm-yes`; not by a trial apply, so a
                  reboot inside the confirm window would not keep the trial (UNCONFIRMED for NVUE itself)
-  confirm.json   a trial apply awaiting confirmation: {"token", "previous", "message"}
+  confirm.json   a trial apply awaiting confirmation: {"token", "previous", "message", "revision"}
+  revisions.json the applied revisions, in order: [{"state", "message"}] (`nv config revision -o json`)
   timers/TOKEN.json  its revert timer, with its deadline (common.py: the one timer of every emulator)
   ports.json     what the configuration does not hold (lab_ports.py)
   version.json   the release: {"release": "5.15.0"}; absent, 5.14.0. Cumulus Linux 5.15 renamed
@@ -32,7 +33,8 @@ What it refuses, and why, is tests/lab/emulators/nvue_refusals.py: each refusal 
   nvue.py STATE              answer $SSH_ORIGINAL_COMMAND: nv config show [--expand] -o json, nv show interface
                              -o json, nv show interface --view=lldp, nv show interface IF counters qos,
                              nv show interface IF qos pfc-watchdog, nv set ..., nv unset ...,
-                             nv config detach, nv config save, nv config apply [--assume-yes|-y]
+                             nv config detach, nv config save, nv config revision -o json,
+                             nv config apply [--assume-yes|-y]
                              [--confirm TIME] [-m MSG], nv config apply --confirm-yes|--confirm-no|
                              --confirm-status; and lists, COMMAND && COMMAND ... and COMMAND ; COMMAND
                              ..., with bash's echo, as bash runs them (common.py shell_list)
@@ -268,6 +270,34 @@ def revert(state, confirm):
     apply_mtu(state, confirm["previous"])
 
 
+def add_revision(state, rev_state, message):
+    """A revision applied, in revisions.json; its id (1, 2, ...)."""
+    revisions = load(state, "revisions.json", [])
+    revisions.append({"state": rev_state, "message": message})
+    save(state, "revisions.json", revisions)
+    return len(revisions)
+
+
+def end_trial(state, confirm, rev_state):
+    revisions = load(state, "revisions.json", [])
+    if 0 < confirm.get("revision", 0) <= len(revisions):
+        revisions[confirm["revision"] - 1]["state"] = rev_state
+        save(state, "revisions.json", revisions)
+
+
+def show_revisions(cli, _m):
+    """`nv config revision -o json`: revision id -> {"state", "message"}, as napalm-cumulus reads it; a
+    trial awaiting confirmation in state "confirm" (napalm-cumulus, gpncfg NT_CONFIRM), the pending
+    revision in state "pending" (NVUE-API.md). UNCONFIRMED: the rest of NVUE's fields (not printed here);
+    "confirm_fail" for a trial rolled back (gpncfg PATCHes it to cancel one)."""
+    out = {}
+    for n, r in enumerate(load(cli["state"], "revisions.json", []), 1):
+        out[str(n)] = {"state": r["state"], "message": r["message"]}
+    if load(cli["state"], "pending.json", []):
+        out[str(len(out) + 1)] = {"state": "pending", "message": ""}
+    sys.stdout.write(json.dumps(out, indent=2) + "\n")
+
+
 def config_apply(state, config, args):
     """`nv config apply` and its confirm options."""
     confirm = load(state, "confirm.json", None)
@@ -290,12 +320,14 @@ def config_apply(state, config, args):
         if not confirm:
             raise NvError("No configuration apply awaits confirmation")
         stop_timer(state, confirm)
+        end_trial(state, confirm, "applied_and_saved")
         save(state, "startup.json", config)  # auto-save
         print("applied and confirmed")
         return
     if "--confirm-no" in given:
         if confirm:
             stop_timer(state, confirm)
+            end_trial(state, confirm, "confirm_fail")
             revert(state, confirm)
             print("rolled back")
         else:
@@ -312,11 +344,14 @@ def config_apply(state, config, args):
     apply_mtu(state, config)
     if "--confirm" in given:
         token = "rev-%d-%d" % (os.getpid(), int(time.time() * 1000))
-        save(state, "confirm.json", {"token": token, "previous": previous, "message": given.get("-m", "")})
+        revision = add_revision(state, "confirm", given.get("-m", ""))
+        save(state, "confirm.json",
+             {"token": token, "previous": previous, "message": given.get("-m", ""), "revision": revision})
         arm_timer(state, __file__, token, seconds(given["--confirm"]))
         print("applied; confirm within %s or it rolls back" % given["--confirm"])
     else:
         save(state, "startup.json", config)  # auto-save
+        add_revision(state, "applied_and_saved", given.get("-m", ""))
         print("applied")
 
 
@@ -356,6 +391,7 @@ COMMANDS = [
     (r"nv show interface (swp[0-9]+(?:s[0-9]+)?) counters qos", show_counters_qos),
     (r"nv (?:un)?set(?: .*)?", stage_line),
     (r"nv config detach", lambda cli, _m: detach(cli["state"])),
+    (r"nv config revision -o json", show_revisions),
     (r"nv config save", lambda cli, _m: save(cli["state"], "startup.json", cli["config"])),
     (r"nv config apply(?: .*)?", lambda cli, _m: config_apply(cli["state"], cli["config"], cli["words"][3:])),
 ]
@@ -372,6 +408,7 @@ def timer_fired(state, token, _data):
     """The trial's deadline came unconfirmed: running goes back to what it was before the trial."""
     confirm = load(state, "confirm.json", None)
     if confirm and confirm["token"] == token:
+        end_trial(state, confirm, "confirm_fail")
         revert(state, confirm)
         os.remove(os.path.join(state, "confirm.json"))
 
