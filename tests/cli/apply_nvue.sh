@@ -153,8 +153,12 @@ for sig in INT TERM KILL; do
     back_to_change || fail "after SIG$sig sw2 was not back to its previous configuration: $(cat "$work/out")"
   else
     [ $rc -eq 137 ] || fail "SIGKILL: exit $rc"
+    # sw2 runs the staged change, and plan names its trial awaiting confirmation, never "no change".
     run "$bin" plan "${live[@]}" -o json --limit sw2
-    [ "$(status_of "$work/out" sw2)" = "no change" ] || fail "SIGKILL: sw2 does not run the staged change: $(cat "$work/out")"
+    [ "$(status_of "$work/out" sw2)" = failed ] && grep -q 'has a transaction in flight: .*(state confirm, message \\"fabricctl-' "$work/out" ||
+      fail "SIGKILL: plan does not name sw2's trial: $(cat "$work/out")"
+    run "$bin" verify "${live[@]}" --limit sw2
+    [ $rc -eq 0 ] || fail "SIGKILL: sw2 does not run the staged change: $(cat "$work/out")"
     # NVUE's confirm time is in minutes: the 8 s timeout is armed as 1m, which cannot act before it.
     pause_until $((staged_at + 58))
     until_ok_every 1 30 back_to_change || fail "SIGKILL: NVUE's 1m confirm timer did not restore sw2 within 30 s of its minute: $(cat "$work/out")"

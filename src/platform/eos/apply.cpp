@@ -6,6 +6,9 @@
 //             end                                running changes yet)
 //             show session-config named <id> diffs
 //                                                the session against running, for the audit record
+//             show configuration sessions detail | json
+//                                                the lock: no commit timer, this session the only
+//                                                fabricctl one pending (napalm's lock, eos.py _lock)
 //             configure session <id> commit timer HH:MM:SS
 //                                                running = the session; EOS reverts it by itself unless
 //                                                the session is committed again before the timer ends
@@ -13,6 +16,7 @@
 //             copy running-config startup-config saved as the startup configuration
 //   rollback  configure session <id> abort       a pending session is dropped; a session whose commit
 //                                                timer runs is rolled back to the configuration before it
+//   release   configure session <id> abort       a stage stopped before its commit (the lock): dropped
 //
 // Sources: Arista EOS User Manual, "Configure Session" (https://www.arista.com/en/um-eos/eos-configure-session)
 // and "Session Management Commands" (https://www.arista.com/en/um-eos/eos-session-management-commands:
@@ -84,12 +88,21 @@ std::string session_name(const TransactionId& id) {
   return plain_word(id.name, "-", 64) ? id.name : "invalid-session-name";
 }
 
-/// Before a change: no configuration session may hold EOS's commit timer, which is one per switch. Asked
-/// with no change too: a session whose timer runs is a transaction in flight (a killed apply's), whose
-/// change the switch holds until the timer rolls it back, so "nothing to change" would be wrong.
+/// Before a change: no configuration session may hold EOS's commit timer, which is one per switch, and no
+/// other fabricctl session may be pending. Asked with no change too: a session whose timer runs is a
+/// transaction in flight (a killed apply's), whose change the switch holds until the timer rolls it
+/// back, so "nothing to change" would be wrong.
+constexpr std::string_view kNoneInFlight = "read the configuration sessions (none may hold a commit timer)";
+/// Stage's lock, right before its commit (after every device of the step is prepared): this
+/// transaction's session is the only fabricctl one pending, and none holds the timer. A second apply
+/// that passed its check sees the first's session pending, or holding the timer, until the first is
+/// confirmed or rolled back: two at once may both stop, never both go on.
+constexpr std::string_view kLock =
+    "lock the switch: no commit timer, and this transaction's session the only "
+    "fabricctl one pending";
+
 std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&, const TransactionId&) {
-  return {
-      {"read the configuration sessions (none may hold a commit timer)", std::string(eos::kSessionsDetailCommand), ""}};
+  return {{std::string(kNoneInFlight), std::string(eos::kSessionsDetailCommand), ""}};
 }
 
 TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const TransactionId& id) {
@@ -104,11 +117,15 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   s.stage.push_back(
       {"show the session's differences from running", "show session-config named " + session_name(id) + " diffs", ""});
   const std::string timer = hhmmss(id.confirm_timeout_s);
+  s.lock = s.stage.size();
+  s.stage.push_back({std::string(kLock), std::string(eos::kSessionsDetailCommand), ""});
   s.arms = s.stage.size();
+  s.changes = s.stage.size();
   s.stage.push_back({"commit with EOS's commit timer armed for " + timer, session + " commit timer " + timer, ""});
   s.confirm.push_back({"confirm the session (stops the commit timer)", session + " commit", ""});
   s.confirm.push_back({"save running as the startup configuration", "copy running-config startup-config", ""});
   s.rollback.push_back({"abort the session (reverts a commit whose timer runs)", session + " abort", ""});
+  s.release.push_back({"abort the session (never committed: nothing running changes)", session + " abort", ""});
   return s;
 }
 
@@ -119,9 +136,22 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
   if (const std::string error = marked_line(out, {"%"}); !error.empty()) return step.what + ": " + error;
   if (step.command != eos::kSessionsDetailCommand) return "";
   // Unreadable is a refusal too: apply stages only on a switch it knows holds no commit timer.
-  const auto holders = eos::commit_timer_holders(out.out);
-  if (!holders) return "show configuration sessions detail: " + terminal_line(holders.error());
-  return eos::commit_timer_refusal(*holders);
+  const auto sessions = eos::read_sessions(out.out);
+  if (!sessions) return "show configuration sessions detail: " + terminal_line(sessions.error());
+  if (std::string r = eos::commit_timer_refusal(sessions->timer); !r.empty()) return r;
+  const std::vector<std::string>& pending = sessions->pending_fabricctl;
+  const std::string stale =
+      "if no fabricctl apply is running, one stopped before its commit: drop it with "
+      "`configure session NAME abort`";
+  if (step.what == kLock) {
+    if (pending.size() == 1) return "";
+    if (pending.empty()) return std::string(kLock) + ": the session the steps before opened is not listed";
+    return "another fabricctl apply is staging the switch (fabricctl sessions pending: " + eos::session_list(pending) +
+           "); nothing was committed, and this transaction's session is aborted (" + stale + ")";
+  }
+  if (pending.empty()) return "";
+  return "a fabricctl configuration session is pending on the switch, not committed (" + eos::session_list(pending) +
+         "): another apply is staging it (" + stale + ")";
 }
 
 }  // namespace
@@ -129,7 +159,9 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
 Applier eos_applier() {
   Applier a;
   a.change_file = "session.cfg";
-  a.transaction = "configure session (no other commit timer), commit timer, commit after verify";
+  a.transaction =
+      "configure session, lock (no commit timer, no other fabricctl session), commit timer, commit after "
+      "verify";
   a.change = change;
   a.steps = steps;
   a.check = check;

@@ -183,20 +183,27 @@ TEST_CASE("eos apply: the transaction: lines into a named session, the commit ti
   REQUIRE(c);
   TransactionId id{"fabricctl-20261203T101500-a1b2c3", 300, "fabricctl"};
   const TransactionSteps s = a.steps(d, *c, id);
-  REQUIRE(s.stage.size() == 3);
+  REQUIRE(s.stage.size() == 4);
   CHECK(s.stage[0].command == "configure session fabricctl-20261203T101500-a1b2c3\n" + c->payload + "end");
   CHECK(s.stage[0].input.empty());
   CHECK(s.stage[1].command == "show session-config named fabricctl-20261203T101500-a1b2c3 diffs");
-  CHECK(s.stage[2].command == "configure session fabricctl-20261203T101500-a1b2c3 commit timer 00:05:00");
+  // The lock right before the commit; the commit the first step that changes what runs.
+  CHECK(s.stage[2].command == "show configuration sessions detail | json");
+  CHECK(s.lock == 2);
+  CHECK(s.stage[3].command == "configure session fabricctl-20261203T101500-a1b2c3 commit timer 00:05:00");
+  CHECK(s.arms == 3);
+  CHECK(s.changes == 3);
+  REQUIRE(s.release.size() == 1);
+  CHECK(s.release[0].command == "configure session fabricctl-20261203T101500-a1b2c3 abort");
   REQUIRE(s.confirm.size() == 2);
   CHECK(s.confirm[0].command == "configure session fabricctl-20261203T101500-a1b2c3 commit");
   CHECK(s.confirm[1].command == "copy running-config startup-config");
   REQUIRE(s.rollback.size() == 1);
   CHECK(s.rollback[0].command == "configure session fabricctl-20261203T101500-a1b2c3 abort");
   id.confirm_timeout_s = 3725;
-  CHECK(a.steps(d, *c, id).stage[2].command.ends_with(" commit timer 01:02:05"));
+  CHECK(a.steps(d, *c, id).stage[3].command.ends_with(" commit timer 01:02:05"));
   id.confirm_timeout_s = 0;
-  CHECK(a.steps(d, *c, id).stage[2].command.ends_with(" commit timer 00:00:01"));
+  CHECK(a.steps(d, *c, id).stage[3].command.ends_with(" commit timer 00:00:01"));
   id.name = "x; reload now";  // never a name that is more than a name
   CHECK(a.steps(d, *c, id).rollback[0].command == "configure session invalid-session-name abort");
   CHECK(a.steps(d, NativeChange{}, id).stage.empty());

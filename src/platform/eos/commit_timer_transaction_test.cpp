@@ -43,7 +43,7 @@ TEST_CASE("eos commit timer: a second transaction is refused while the first one
   }
 }
 
-TEST_CASE("eos commit timer: past the check, the switch refuses a second timer and the rollback keeps the first") {
+TEST_CASE("eos commit timer: past the check, the lock refuses a second commit and its release keeps the first") {
   Switch sw;
   if (!sw.up()) return;
   const NativeChange c = sw.change();
@@ -53,12 +53,44 @@ TEST_CASE("eos commit timer: past the check, the switch refuses a second timer a
   NativeChange other = c;
   other.payload = "interface Ethernet1\n   mtu 9000\n!\n";
   const TransactionSteps second = sw.applier.steps(sw.device, other, id_with_timer(300, "bbbbbb"));
-  const std::string refused = sw.run(second.stage);
+  CHECK(sw.run(second.stage)
+            .starts_with("configuration session \"fabricctl-20261203T120000-aaaaaa\" holds EOS's "
+                         "commit timer"));
+  // Without the lock, the switch itself refuses the second timer (eos_sessions.py, UNCONFIRMED wording).
+  const std::string refused = sw.run({second.stage[0], second.stage.back()});
   CHECK(refused.starts_with("commit with EOS's commit timer armed for 00:05:00: "));
   CHECK(refused.find(": % Cannot commit session fabricctl-20261203T120000-bbbbbb") != std::string::npos);
-  CHECK(sw.run(second.rollback) == "");  // its session was never committed: aborted
-  CHECK(sw.mtu("Ethernet1") == 9100);    // the first transaction's trial stands
+  CHECK(sw.run(second.release) == "");  // its session was never committed: aborted
+  CHECK(sw.mtu("Ethernet1") == 9100);   // the first transaction's trial stands
   CHECK(sw.timer_armed());
   CHECK(sw.run(first.rollback) == "");
   CHECK(sw.mtu("Ethernet1") == 1500);
+}
+
+TEST_CASE("eos commit timer: two applies prepared at once both stop at their lock; neither commits") {
+  // Both passed their check while the switch was idle, and both sessions are pending when each takes its
+  // lock: each sees the other's and stops (napalm's lock: another pending session). Never both go on.
+  Switch sw;
+  if (!sw.up()) return;
+  const NativeChange c = sw.change();
+  const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
+  const TransactionSteps b = sw.applier.steps(sw.device, c, id_with_timer(300, "bbbbbb"));
+  for (const TransactionSteps* t : {&a, &b})
+    CHECK(sw.run({t->stage.begin(), t->stage.begin() + static_cast<std::ptrdiff_t>(t->lock)}) == "");
+  for (const TransactionSteps* t : {&a, &b}) {
+    const std::string refused = sw.run({t->stage[t->lock]});
+    CHECK(
+        refused.starts_with("another fabricctl apply is staging the switch (fabricctl sessions pending: "
+                            "\"fabricctl-20261203T120000-aaaaaa\", \"fabricctl-20261203T120000-bbbbbb\"); "
+                            "nothing was committed"));
+  }
+  CHECK(sw.run(a.release) == "");
+  CHECK(sw.mtu("Ethernet1") == 1500);
+  CHECK_FALSE(sw.timer_armed());
+  // A's release dropped its session; B's lock now holds, and B goes on.
+  CHECK(sw.run({b.stage.begin() + static_cast<std::ptrdiff_t>(b.lock), b.stage.end()}) == "");
+  CHECK(sw.mtu("Ethernet1") == 9100);
+  // Plan's check names a pending fabricctl session too (B's timer first, here).
+  CHECK_FALSE(sw.run(sw.applier.check(sw.device, c, {})).empty());
+  CHECK(sw.run(b.confirm) == "");
 }

@@ -45,12 +45,13 @@ std::string expiry(const std::optional<double>& s) {
 
 }  // namespace
 
-Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view text) {
+Expected<SessionsState> read_sessions(std::string_view text) {
   return jsonr::read_json(text, kLimits, [](Value root) {
     jsonr::expect_object(root, Path(""));
     const Value sessions = jsonr::required(root, Path(""), "sessions");
     jsonr::expect_object(sessions, Path("sessions"));
-    std::vector<CommitTimerHolder> out;
+    SessionsState state;
+    std::vector<CommitTimerHolder>& out = state.timer;
     if (const auto name = jsonr::find(root, "commitTimerSessionName")) {  // EOS 4.32 and later
       const std::string_view n = jsonr::string_value(*name, Path("commitTimerSessionName"));
       const Value at = jsonr::required(root, Path(""), "commitTimerExpireTime");
@@ -63,9 +64,10 @@ Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view t
       const Path path(where);
       jsonr::expect_object(m.value, path);
       const std::string state_at = where + ".state";
-      const std::string_view state = jsonr::string_value(jsonr::required(m.value, path, "state"), Path(state_at));
-      if (state != "pendingCommitTimer") continue;
+      const std::string_view session = jsonr::string_value(jsonr::required(m.value, path, "state"), Path(state_at));
       const std::string name = printable(m.key, 64);
+      if (session == "pending" && m.key.starts_with("fabricctl-")) state.pending_fabricctl.push_back(name);
+      if (session != "pendingCommitTimer") continue;
       if (!out.empty() && out.front().session == name) continue;  // named by both shapes
       std::optional<double> by;
       if (const auto v = jsonr::find(m.value, "commitBy")) {
@@ -74,8 +76,21 @@ Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view t
       }
       out.push_back({name, by});
     }
-    return out;
+    return state;
   });
+}
+
+Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view text) {
+  auto state = read_sessions(text);
+  if (!state) return unexpected(state.error());
+  return std::move(state->timer);
+}
+
+std::string session_list(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t i = 0; i < names.size() && i < 3; ++i) text += std::string(i == 0 ? "" : ", ") + "\"" + names[i] + "\"";
+  if (names.size() > 3) text += " and " + std::to_string(names.size() - 3) + " more";
+  return text;
 }
 
 std::string commit_timer_refusal(const std::vector<CommitTimerHolder>& holders) {

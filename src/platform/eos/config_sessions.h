@@ -27,13 +27,26 @@ struct CommitTimerHolder {
   std::optional<double> expires;  // commitBy / commitTimerExpireTime as EOS prints it (seconds)
 };
 
-/// The sessions holding a commit timer (EOS allows one; more are all reported); empty when none does.
-/// The error: `text` is not that command's JSON (no `sessions` object, a session without a string
-/// `state`, a name or time of the wrong type), with the JSON path.
+/// What the sessions say for apply: who holds the commit timer, and which fabricctl sessions are pending
+/// (opened and not yet committed or aborted: state "pending", ANTA asynceapi/config_session.py @68667e0e;
+/// napalm's lock, eos.py _lock @ee70e634, refuses while another session is pending).
+struct SessionsState {
+  std::vector<CommitTimerHolder> timer;        // EOS allows one; more are all reported
+  std::vector<std::string> pending_fabricctl;  // names beginning "fabricctl-", printable
+};
+
+/// The sessions of `text`. The error: `text` is not that command's JSON (no `sessions` object, a
+/// session without a string `state`, a name or time of the wrong type), with the JSON path.
+Expected<SessionsState> read_sessions(std::string_view text);
+
+/// The sessions holding a commit timer (read_sessions' `timer`); empty when none does.
 Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view text);
 
 /// Why apply does not stage while `holders` (not empty) hold the commit timer: the session named, when
 /// its timer expires, and what the operator can do. One line.
 std::string commit_timer_refusal(const std::vector<CommitTimerHolder>& holders);
+
+/// The pending fabricctl sessions for a message: "\"a\", \"b\"", the first three and how many more.
+std::string session_list(const std::vector<std::string>& names);
 
 }  // namespace fabricctl::eos

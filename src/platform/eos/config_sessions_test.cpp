@@ -79,6 +79,17 @@ TEST_CASE("eos config sessions: pending, committed and aborted sessions hold no 
   CHECK(h->empty());
 }
 
+TEST_CASE("eos config sessions: the pending fabricctl sessions, by name; others' and finished ones not") {
+  auto st = eos::read_sessions(
+      R"({"sessions": {"fabricctl-a": {"state": "pending"}, "fabricctl-b": {"state": "completed"},
+                       "fabricctl-c\u001b": {"state": "pending"}, "mine": {"state": "pending"},
+                       "fabricctl-d": {"state": "pendingCommitTimer"}}})");
+  REQUIRE_MESSAGE(st, st.error());
+  CHECK(st->pending_fabricctl == std::vector<std::string>{"fabricctl-a", "fabricctl-c\\x1b"});
+  CHECK(st->timer.size() == 1);
+  CHECK(eos::session_list({"a", "b", "c", "d", "e"}) == "\"a\", \"b\", \"c\" and 2 more");
+}
+
 TEST_CASE("eos config sessions: every holder is reported, a time that is not epoch seconds as EOS gives it") {
   auto h = eos::commit_timer_holders(
       R"({"sessions": {"x": {"state": "pendingCommitTimer", "commitBy": 5321},

@@ -65,3 +65,11 @@ TEST_CASE("eos pending timer: output apply cannot read is a refusal, never a go-
       judged("", 255).starts_with("read the configuration sessions (none may hold a commit timer): exited with "
                                   "status 255"));
 }
+
+TEST_CASE("eos pending timer: a pending fabricctl session is an apply staging the switch; another's is not") {
+  CHECK(judged(R"({"sessions": {"fabricctl-20261206T210000-abcdef": {"state": "pending"},
+                  "operator": {"state": "pending"}, "fabricctl-20261205T080000-000000": {"state": "completed"}}})") ==
+        "a fabricctl configuration session is pending on the switch, not committed "
+        "(\"fabricctl-20261206T210000-abcdef\"): another apply is staging it (if no fabricctl apply is running, one "
+        "stopped before its commit: drop it with `configure session NAME abort`)");
+}

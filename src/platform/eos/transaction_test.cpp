@@ -50,7 +50,7 @@ TEST_CASE(
   CHECK(sw.run({steps.stage[0]}) == "");
   CHECK(sw.mtu("Ethernet1") == 1500);
   CHECK(sw.sessions().find(R"("state": "pending")") != std::string::npos);
-  CHECK(sw.run({steps.stage[1], steps.stage[2]}) == "");
+  CHECK(sw.run({steps.stage[1], steps.stage[2], steps.stage[3]}) == "");  // diffs, lock, commit timer
   CHECK(sw.mtu("Ethernet1") == 9100);
   CHECK(sw.change().empty());  // collection reads running
   CHECK(sw.sessions().find(R"("state": "pendingCommitTimer")") != std::string::npos);
