@@ -123,9 +123,10 @@ void step_failed(Run& run, const DevicePlan& p, DeviceOutcome& out, const std::s
   run.ctx.observer.event(step + "_failed", {{"device", p.device}, {"reason", why}});
 }
 
-/// Rolls `p`'s device back now with `steps` (its transaction's rollback, or release); records how that went.
+/// Rolls `p`'s device back now with `steps` (its transaction's rollback, or release: none when a stage
+/// stopped before it changed or prepared anything); records how that went.
 void roll_back(Run& run, const DevicePlan& p, const std::vector<RemoteStep>& steps, DeviceOutcome& out) {
-  const std::string why = run_on_device(run, p.device, steps);
+  const std::string why = steps.empty() ? std::string() : run_on_device(run, p.device, steps);
   out.rolled_back = why.empty();
   out.rollback_error = why;
   run.ctx.observer.event("rolled_back", {{"device", p.device}, {"ok", why.empty()}, {"error", why}});
@@ -243,15 +244,15 @@ size_t arming_step(const InStep& d) { return std::min(d.steps.arms, d.steps.stag
 /// Where `d`'s stage goes on once the step's devices are prepared: at its lock, or at its arming.
 size_t ready_step(const InStep& d) {
   const size_t arms = arming_step(d);
-  return d.steps.lock > 0 && d.steps.lock < arms ? d.steps.lock : arms;
+  return d.steps.lock && *d.steps.lock < arms ? *d.steps.lock : arms;
 }
 
 /// Undoes a stage that failed, or that is not to go on, where none of its steps from `until` on ran:
 /// before the first step that changes the device, only what it prepared (TransactionSteps::release,
-/// where the platform has it: a rollback there could undo another transaction's change); else the
-/// rollback.
+/// where the platform tells that step: a rollback there could undo another transaction's change); else
+/// the rollback.
 void undo_stage(Run& run, const DevicePlan& p, const InStep& d, size_t until, DeviceOutcome& out) {
-  const bool release = d.steps.changes > 0 && until <= d.steps.changes && !d.steps.release.empty();
+  const bool release = d.steps.changes > 0 && until <= d.steps.changes;
   roll_back(run, p, release ? d.steps.release : d.steps.rollback, out);
 }
 

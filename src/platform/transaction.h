@@ -7,6 +7,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,7 +66,7 @@ struct TransactionSteps {
   /// Undoes what the stage steps before `changes` did (the device's lock, the revert timer, files kept
   /// for the revert) without touching what the device runs: what a stage that failed before `changes`
   /// needs instead of `rollback`, which could undo another transaction's change. Each step harmless where
-  /// stage did not get that far. Empty: such a failure runs `rollback`.
+  /// stage did not get that far. Empty, with `changes` told: nothing to undo (Junos's lock only reads).
   std::vector<RemoteStep> release;
   /// The stage step that arms the revert timer: the window runs from that step on. The steps before it
   /// only prepare (EOS's session, NVUE's pending revision): apply runs them on every device of a step
@@ -73,9 +74,9 @@ struct TransactionSteps {
   size_t arms = 0;
   /// The stage step that takes the device's lock when the lock must come right before `arms` (the
   /// device's own view of what is in flight, read at the last moment); apply runs it with the arming,
-  /// after the step's devices are prepared. 0: none such (SONiC's and NX-OS's lock is the armed revert
-  /// itself, after `arms`).
-  size_t lock = 0;
+  /// after the step's devices are prepared. None: no such step (SONiC's and NX-OS's lock is the armed
+  /// revert itself, after `arms`).
+  std::optional<size_t> lock;
   /// The first stage step that changes what the device runs; the steps before it only prepare and lock.
   /// 0: not told (a failure anywhere in stage runs `rollback`).
   size_t changes = 0;

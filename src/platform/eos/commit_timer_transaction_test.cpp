@@ -76,9 +76,9 @@ TEST_CASE("eos commit timer: two applies prepared at once both stop at their loc
   const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
   const TransactionSteps b = sw.applier.steps(sw.device, c, id_with_timer(300, "bbbbbb"));
   for (const TransactionSteps* t : {&a, &b})
-    CHECK(sw.run({t->stage.begin(), t->stage.begin() + static_cast<std::ptrdiff_t>(t->lock)}) == "");
+    CHECK(sw.run({t->stage.begin(), t->stage.begin() + static_cast<std::ptrdiff_t>(*t->lock)}) == "");
   for (const TransactionSteps* t : {&a, &b}) {
-    const std::string refused = sw.run({t->stage[t->lock]});
+    const std::string refused = sw.run({t->stage[*t->lock]});
     CHECK(
         refused.starts_with("another fabricctl apply is staging the switch (fabricctl sessions pending: "
                             "\"fabricctl-20261203T120000-aaaaaa\", \"fabricctl-20261203T120000-bbbbbb\"); "
@@ -88,7 +88,7 @@ TEST_CASE("eos commit timer: two applies prepared at once both stop at their loc
   CHECK(sw.mtu("Ethernet1") == 1500);
   CHECK_FALSE(sw.timer_armed());
   // A's release dropped its session; B's lock now holds, and B goes on.
-  CHECK(sw.run({b.stage.begin() + static_cast<std::ptrdiff_t>(b.lock), b.stage.end()}) == "");
+  CHECK(sw.run({b.stage.begin() + static_cast<std::ptrdiff_t>(*b.lock), b.stage.end()}) == "");
   CHECK(sw.mtu("Ethernet1") == 9100);
   // Plan's check names a pending fabricctl session too (B's timer first, here).
   CHECK_FALSE(sw.run(sw.applier.check(sw.device, c, {})).empty());

@@ -5,7 +5,10 @@
 //             open-configuration private, load-configuration set, commit check, close-configuration
 //                                                   the change judged by Junos's own commit check on a
 //                                                   private copy: nothing of it reaches the candidate
-//   stage     lock candidate, load-configuration set, commit check,
+//   stage     get-commit-revision-information   the lock, right before (after every device of the step
+//                                                   is prepared): no confirmed commit pending, or this
+//                                                   one's would extend it and take in its change
+//             lock candidate, load-configuration set, commit check,
 //             commit-configuration confirmed (minutes) with log NAME, unlock
 //                                                   running holds the change; Junos rolls it back by
 //                                                   itself unless a commit confirms it in time
@@ -48,6 +51,10 @@ constexpr std::string_view kNetconf = "xml-mode netconf need-trailer";
 constexpr std::string_view kLock = "<lock><target><candidate/></target></lock>";
 constexpr std::string_view kUnlock = "<unlock><target><candidate/></target></unlock>";
 constexpr std::string_view kPending = "<get-commit-revision-information><detail/></get-commit-revision-information>";
+/// Stage's lock: the commit history read again right before the stage's session.
+constexpr std::string_view kNonePending = "lock the switch: no confirmed commit pending";
+/// Extend's first session: the commit to extend is still pending.
+constexpr std::string_view kStillPending = "read the commit history (the confirmed commit still pending)";
 
 /// What a statement of the change may hold: Junos keywords, numbers, code points, names of fabricctl's
 /// own objects and of ports; nothing a Junos parser could read as more syntax (quotes, `;`, braces).
@@ -128,6 +135,13 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
   // Junos's window is whole minutes: the timeout rounded up.
   const int minutes = std::clamp((std::max(id.confirm_timeout_s, 1) + 59) / 60, 1, 65535);
   s.window_s = minutes * 60;
+  // Its own session: the stage's goes on after an error, so a pending commit found there would not stop
+  // its commit. A stage stopped here changed nothing: nothing to release (a rollback would commit, and
+  // a commit confirms the pending one).
+  s.lock = s.stage.size();
+  s.stage.push_back({std::string(kNonePending), std::string(kNetconf), netconf_session({std::string(kPending)})});
+  s.arms = s.stage.size();
+  s.changes = s.stage.size();
   s.stage.push_back(
       {"load the change and commit confirmed " + std::to_string(minutes) +
            " min (Junos rolls it back by itself unless confirmed)",
@@ -138,9 +152,12 @@ TransactionSteps steps(const DeviceDesired&, const NativeChange& change, const T
                         std::string(kUnlock)})});
   // A confirmed commit repeated within the window extends it (reference-junos.md c, "repeatable to
   // extend"); the commit must still be pending, or its rollback has run.
+  // The pending commit proved first, in a session of its own: a session goes on after an error, and a
+  // confirmed commit after the window ran out would arm a new one of its own.
+  s.extend.push_back({std::string(kStillPending), std::string(kNetconf), netconf_session({std::string(kPending)})});
   s.extend.push_back({"commit confirmed " + std::to_string(minutes) + " min again (a whole window from now)",
                       std::string(kNetconf),
-                      netconf_session({std::string(kLock), std::string(kPending),
+                      netconf_session({std::string(kLock),
                                        commit(name + "-extended", "<confirmed/><confirm-timeout>" +
                                                                       std::to_string(minutes) + "</confirm-timeout>"),
                                        std::string(kUnlock)})});
@@ -188,15 +205,15 @@ std::string failure(const RemoteStep& step, const StepOutput& out) {
     if (has_element(m, "commit-revision-information")) comment = element_text(m, "comment").value_or("");
   const bool pending = comment.find("commit confirmed") != std::string::npos;
   // Confirm and extend need the commit still pending; every other step (the check) refuses one.
-  const bool confirming = step.input.find("-confirmed</log>") != std::string::npos ||
-                          step.input.find("-extended</log>") != std::string::npos;
+  const bool confirming = step.input.find("-confirmed</log>") != std::string::npos || step.what == kStillPending;
   if (confirming && !pending)
     return step.what +
            ": no confirmed commit is pending on the switch: its rollback has run already (the "
            "confirm window ended), so the change is not there to keep";
   if (!confirming && pending)
     return "a confirmed commit is pending on the switch (" + comment +
-           "): its transaction is not confirmed yet, and its rollback runs when the window ends";
+           "): its transaction is not confirmed yet, and its rollback runs when the window ends" +
+           (step.what == kNonePending ? "; nothing was loaded" : "");
   return "";
 }
 
@@ -208,7 +225,9 @@ namespace fabricctl {
 Applier junos_applier() {
   Applier a;
   a.change_file = "change.set";
-  a.transaction = "NETCONF lock, load set, commit check, commit confirmed, confirm after verify";
+  a.transaction =
+      "lock (no confirmed commit pending), NETCONF lock, load set, commit check, commit confirmed, "
+      "confirm after verify";
   a.change = junos::change;
   a.steps = junos::steps;
   a.check = junos::check;

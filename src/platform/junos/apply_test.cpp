@@ -152,9 +152,9 @@ TEST_CASE("junos apply: the rollback undoes what the change sent, whatever the i
   c.text = "set interfaces et-0/0/0 mtu 9114\n";
   c.payload = c.text + "set system login user x class \"super-user\"\nrequest system reboot\n";
   const TransactionSteps t = adapter(Platform::junos).applier.steps(leaf(), c, test::id_with_timer(300));
-  CHECK(t.stage.front().input.find("set interfaces et-0/0/0 mtu 9114") != std::string::npos);
-  CHECK(t.stage.front().input.find("super-user") == std::string::npos);
-  CHECK(t.stage.front().input.find("reboot") == std::string::npos);
+  CHECK(t.stage.back().input.find("set interfaces et-0/0/0 mtu 9114") != std::string::npos);
+  CHECK(t.stage.back().input.find("super-user") == std::string::npos);
+  CHECK(t.stage.back().input.find("reboot") == std::string::npos);
 }
 
 TEST_CASE("junos apply: bad configuration output is an error, not a change") {
@@ -171,8 +171,16 @@ TEST_CASE("junos apply: the NETCONF sessions, and how Junos's replies are judged
   const auto c = a.change(leaf(), raw(""));
   REQUIRE(c);
   const TransactionSteps s = a.steps(leaf(), *c, test::id_with_timer(90));
-  REQUIRE(s.stage.size() == 1);
-  const RemoteStep& stage = s.stage.front();
+  // The lock, its own session right before the stage's: no confirmed commit pending. Stopped there, the
+  // stage changed nothing, and nothing is undone (a rollback's commit would confirm the pending one).
+  REQUIRE(s.stage.size() == 2);
+  CHECK(s.lock == 0U);
+  CHECK(s.arms == 1);
+  CHECK(s.changes == 1);
+  CHECK(s.release.empty());
+  CHECK(s.stage.front().input.find("<get-commit-revision-information>") != std::string::npos);
+  CHECK(s.stage.front().input.find("<load-configuration") == std::string::npos);
+  const RemoteStep& stage = s.stage.back();
   CHECK(stage.command == "xml-mode netconf need-trailer");
   // 90 s: Junos's window is whole minutes, rounded up.
   CHECK(stage.input.find("<confirmed/><confirm-timeout>2</confirm-timeout><log>" + test::id_with_timer(90).name +
@@ -221,7 +229,7 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
   // A second transaction is refused before it sends anything while this one's commit is pending.
   CHECK(sw.run(sw.applier.check(sw.device, c, {})).starts_with("a confirmed commit is pending on the switch"));
   // The window extended (the step's slowest stage kept this switch waiting): still pending, then kept.
-  REQUIRE(t.extend.size() == 1);
+  REQUIRE(t.extend.size() == 2);  // the pending commit proved in a session of its own, then extended
   CHECK(sw.run(t.extend) == "");
   CHECK(sw.timer_armed());
   CHECK(sw.mtu("et-0/0/0") == 9100);
@@ -243,6 +251,7 @@ TEST_CASE("junos transaction: stage, then confirm keeps it; a rollback or the co
       again.run(u.confirm).ends_with("its rollback has run already (the confirm window ended), so the change is "
                                      "not there to keep"));
   CHECK(again.run(u.extend).ends_with("so the change is not there to keep"));
+  // ... and the refused extend armed no confirmed commit of its own: the next stage's lock finds none.
   CHECK(again.mtu("et-0/0/0") == 1500);
   // And an explicit rollback, back to exactly the statements before.
   const TransactionSteps v = again.applier.steps(again.device, c2, test::id_with_timer(300, "cccccc"));

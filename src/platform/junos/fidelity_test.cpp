@@ -105,12 +105,14 @@ TEST_CASE("junos fidelity: from one intent to another on the emulated switch, re
   sw.device.qos.dscp_to_priority[27] = 3;
   NativeChange c = sw.change();
   REQUIRE_FALSE(c.empty());
-  REQUIRE(sw.run(sw.applier.steps(sw.device, c, test::id_with_timer(300, "bbbbbb")).stage) == "");
+  const TransactionSteps second = sw.applier.steps(sw.device, c, test::id_with_timer(300, "bbbbbb"));
+  REQUIRE(sw.run(second.stage) == "");
   CHECK(sw.change().empty());
   auto observed = adapter(Platform::junos).collector.observe("leaf1", sw.collect());
   REQUIRE_MESSAGE(observed, observed.error());
   check_reads_back(sw.device, *observed);
 
+  REQUIRE(sw.run(second.confirm) == "");  // a third stage waits for the first to be confirmed (its lock)
   sw.device.qos.trust = Trust::pcp;
   c = sw.change();
   REQUIRE_FALSE(c.empty());

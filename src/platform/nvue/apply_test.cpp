@@ -326,7 +326,7 @@ TEST_CASE("nvue apply: a long change is staged in batches of at most 16 KiB, eac
   REQUIRE(s.stage.size() > 4);  // detach, two batches or more, the lock, apply
   // Every line once, in order, each batch's marks counting its own lines from 1.
   std::string sent, want;
-  for (size_t i = 1; i < s.lock; ++i) {
+  for (size_t i = 1; i < s.lock.value_or(0); ++i) {
     CHECK(s.stage[i].command.size() <= 16 * 1024);
     std::string batch = s.stage[i].command;
     for (int k = 1;; ++k) {
@@ -355,7 +355,8 @@ TEST_CASE("nvue apply: the revisions in flight refuse the check and the lock, an
   // Asked with or without a change: a trial in flight is never "nothing to change".
   const std::vector<RemoteStep> check = a.check(d, NativeChange{}, id);
   REQUIRE(check.size() == 1);
-  const RemoteStep& lock = s.stage[s.lock];
+  REQUIRE(s.lock);
+  const RemoteStep& lock = s.stage[*s.lock];
   const RemoteStep& guard = s.rollback[1];
   const std::string idle = R"({"1": {"state": "applied_and_saved", "message": "Config update by cumulus"},
                                "2": {"state": "pending", "message": ""}})";
