@@ -208,8 +208,8 @@ std::string revisions_failure(const RemoteStep& step, const StepOutput& out) {
     for (const nvue::InFlight& r : *in_flight)
       if (r.awaits_confirmation() && r.message != ours)
         return "not rejected: the trial awaiting confirmation is " + nvue::in_flight_text({r}) +
-               ", not this transaction's; NVUE rolls it back when its confirm time ends unless its own apply "
-               "confirms it";
+               (r.message.empty() ? ", and NVUE does not say whose it is" : ", not this transaction's") +
+               "; NVUE rolls it back when its confirm time ends unless it is confirmed";
     return "";
   }
   if (in_flight->empty()) return "";

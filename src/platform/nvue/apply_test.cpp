@@ -378,7 +378,9 @@ TEST_CASE("nvue apply: the revisions in flight refuse the check and the lock, an
   // The guard lets only this transaction's trial be rejected.
   CHECK(a.failure(guard, {0, ours, ""}).empty());
   CHECK(a.failure(guard, {0, theirs, ""}).starts_with("not rejected: the trial awaiting confirmation is revision 7 "));
-  CHECK_FALSE(a.failure(guard, {0, R"({"7": {"state": "confirm"}})", ""}).empty());  // whose, NVUE does not say
+  CHECK(a.failure(guard, {0, R"({"7": {"state": "confirm"}})", ""}) ==
+        "not rejected: the trial awaiting confirmation is revision 7 (state confirm), and NVUE does not say whose it "
+        "is; NVUE rolls it back when its confirm time ends unless it is confirmed");
   // Unreadable is a refusal, never a go-ahead; a failing command is judged as any step.
   CHECK(a.failure(lock, {0, "[]", ""}) ==
         "lock the switch: no configuration revision in flight: nv config revision -o json: expected an object, got an "
