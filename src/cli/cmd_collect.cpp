@@ -98,7 +98,8 @@ int cmd_collect(const std::vector<std::string>& args) {
   const auto connector = connector_of(c);
   ops::Context ctx{*connector, progress};
   const FabricObserved observed = ops::collect_devices(*fabric, {scope.begin(), scope.end()}, how, ctx);
-  if (const auto written = write_snapshot_dir(observed, (*staged)->stage()); !written) {
+  // Made durable by the commit's one syncfs, with the raw files.
+  if (const auto written = write_snapshot_dir(observed, (*staged)->stage(), false); !written) {
     std::cerr << "fabricctl: error: " << written.error() << "\n";
     return kExitDevice;
   }

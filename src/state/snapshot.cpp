@@ -794,7 +794,7 @@ std::string snapshot_problem(const std::string& name, const DeviceObserved& devi
   return check_writable(name, device, write_snapshot(device));
 }
 
-Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path& dir) {
+Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path& dir, bool sync) {
   // Every snapshot is written to text and read back first, on all cores: invalid state writes nothing.
   std::vector<std::pair<const std::string*, const DeviceObserved*>> devices;
   devices.reserve(observed.devices.size());
@@ -823,6 +823,7 @@ Expected<void> write_snapshot_dir(const FabricObserved& observed, const fs::path
   });
   for (std::string& err : write_errors)
     if (!err.empty()) return unexpected(std::move(err));
+  if (!sync) return {};
   return sync_filesystem(dir);
 }
 

@@ -110,8 +110,10 @@ std::string snapshot_problem(const std::string& name, const DeviceObserved& devi
 /// devices are skipped, other files in DIR are left alone). Every snapshot is rendered and read
 /// back through parse_snapshot before anything is written, so a DeviceObserved that would not read
 /// back (bad name, out-of-range value, duplicate port) writes nothing. Each file is written to a
-/// temporary file in DIR and renamed into place, so readers never see half a file.
+/// temporary file in DIR and renamed into place, so readers never see half a file; one syncfs at
+/// the end makes them durable, unless `sync` is false (the caller syncs DIR itself: a staged output's
+/// commit does, and a second syncfs flushes whatever else the file system holds dirty).
 /// The error is one lowercase message.
-Expected<void> write_snapshot_dir(const FabricObserved& observed, const std::filesystem::path& dir);
+Expected<void> write_snapshot_dir(const FabricObserved& observed, const std::filesystem::path& dir, bool sync = true);
 
 }  // namespace fabricctl

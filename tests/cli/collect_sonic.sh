@@ -101,6 +101,18 @@ for sw in sw1 sw2; do
   diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
     fail "--from-raw differs from the live collect for $sw"
 done
+# Durable once: the snapshots and raw files go into the staging directory unsynced, and the commit's one
+# syncfs makes them all durable before the swap (a second one flushes whatever else the disk holds).
+# scripts/install-deps installs strace.
+if command -v strace >/dev/null; then
+  strace -f -qq -e trace=syncfs -o "$work/syncfs.log" "$bin" collect -i "$inv" --out "$work/replay" \
+    --from-raw "$work/snaps/raw" -q >"$work/out" 2>"$work/err" || fail "--from-raw under strace: $(cat "$work/err")"
+  [ "$(grep -c 'syncfs(' "$work/syncfs.log")" = 1 ] || fail "collect made $(grep -c 'syncfs(' "$work/syncfs.log") syncfs calls, not 1: $(cat "$work/syncfs.log")"
+elif [ -n "${CI:-}" ]; then
+  fail "strace is not installed (scripts/install-deps installs it)"
+else
+  echo "SKIP: the syncfs count (strace is not installed)"
+fi
 
 # A fault made out of band, through the switch's own configuration: PFC off on sw2:Ethernet8.
 echo '{"PORT_QOS_MAP": {"Ethernet8": {"pfc_enable": ""}}}' >"$work/fault.json"
