@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <ctime>
 
 namespace fabricctl {
 
@@ -120,6 +121,15 @@ std::string ranges(const std::vector<int>& v, std::string_view list_sep, std::st
     i = j + 1;
   }
   return out;
+}
+
+std::string utc_from_epoch(double seconds) {
+  if (!(seconds >= 1e9 && seconds < 253402300800.0)) return "";  // 10000-01-01T00:00:00Z
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  char buf[32];
+  if (gmtime_r(&t, &tm) == nullptr || std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) return "";
+  return buf;
 }
 
 }  // namespace fabricctl

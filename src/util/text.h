@@ -36,6 +36,10 @@ struct NaturalLess {
 /// valid UTF-8 (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
 size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp);
 
+/// A time a device gives as seconds since the epoch, as "2026-12-03T06:05:00Z" (UTC); "" for one before
+/// 2001-09-09 (10^9 s: a device's uptime rather than a date) or past the year 9999.
+std::string utc_from_epoch(double seconds);
+
 /// Compresses sorted integers into ranges: {0,1,2,5,7,8} -> "0-2,5,7-8" with the given separators.
 std::string ranges(const std::vector<int>& sorted_values, std::string_view list_sep = ",",
                    std::string_view range_sep = "-");

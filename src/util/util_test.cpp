@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <limits>
+
 #include "util/diag.h"
 #include "util/spell.h"
 #include "util/text.h"
@@ -93,4 +95,13 @@ TEST_CASE("Diags::append moves another collection's diagnostics in, severities k
   w.warning(at, "slow");
   only_warnings.append(std::move(w));
   CHECK_FALSE(only_warnings.has_errors());
+}
+
+TEST_CASE("utc_from_epoch gives a device's epoch seconds as UTC, and no date for uptime-sized values") {
+  CHECK(utc_from_epoch(1764741900) == "2025-12-03T06:05:00Z");
+  CHECK(utc_from_epoch(1739835851.8256721) == "2025-02-17T23:44:11Z");
+  CHECK(utc_from_epoch(5321).empty());
+  CHECK(utc_from_epoch(-1).empty());
+  CHECK(utc_from_epoch(1e300).empty());
+  CHECK(utc_from_epoch(std::numeric_limits<double>::quiet_NaN()).empty());
 }

@@ -2,10 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 #include "util/diag.h"
 #include "util/json_reader.h"
+#include "util/text.h"
 
 namespace fabricctl::eos {
 namespace {
@@ -31,13 +31,7 @@ double seconds(Value v, const Path& path) {
 /// seconds (1739835851.8 beside completedTime 1739832190.8). A value past 2001 is read as UTC.
 std::string expiry(const std::optional<double>& s) {
   if (!s) return "EOS does not say when it expires";
-  if (*s >= 1e9) {
-    const std::time_t t = static_cast<std::time_t>(*s);
-    std::tm tm{};
-    char buf[32];
-    if (gmtime_r(&t, &tm) != nullptr && std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
-      return std::string("it expires at ") + buf;
-  }
+  if (const std::string at = utc_from_epoch(*s); !at.empty()) return "it expires at " + at;
   char buf[64];
   std::snprintf(buf, sizeof buf, "it expires at %.0f s (EOS's clock)", *s);
   return buf;

@@ -15,7 +15,6 @@
 //
 // Nothing a Linux host changes this way survives a reboot (netlink and sysfs state is the kernel's; only
 // nccl.conf is a file): persistence is apply.sh's or the host's provisioning's job (docs/transactions-linux.md).
-#include <ctime>
 
 #include "platform/cli_text.h"
 #include "platform/linux/host_changes.h"
@@ -87,12 +86,9 @@ std::vector<RemoteStep> check(const DeviceDesired&, const NativeChange&, const T
 /// "at 2026-12-03T06:05:00Z" from `host pending`'s seconds since the epoch; "" when it gave none.
 std::string when(std::string_view epoch) {
   const auto s = parse_u64(epoch);
-  if (!s || *s == 0 || *s > (uint64_t{1} << 40)) return "";
-  const std::time_t t = static_cast<std::time_t>(*s);
-  std::tm tm{};
-  char buf[32];
-  if (gmtime_r(&t, &tm) == nullptr || std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) return "";
-  return std::string(" at ") + buf;
+  if (!s) return "";
+  const std::string at = utc_from_epoch(static_cast<double>(*s));
+  return at.empty() ? "" : " at " + at;
 }
 
 std::string failure(const RemoteStep& step, const StepOutput& out) {
