@@ -424,11 +424,12 @@ TEST_CASE("ops apply: a slow preparation spends no window: the step's devices ar
   const auto log = f.devices.log();
   const size_t lines = first_of(log, "leaf2: nv set ");
   REQUIRE(lines < log.size());
-  for (const auto& [prefix, part] :
+  for (const auto& arming :
        {std::pair{"leaf1: ", "systemd-run"}, std::pair{"host1: ", " host apply "}, std::pair{"host2: ", " host apply "},
         std::pair{"leaf2: ", "nv config apply --confirm '"}}) {
+    const std::string prefix = arming.first;  // a name, not a binding: clang's CAPTURE lambda takes no binding
     CAPTURE(prefix);
-    const size_t armed = first_of(log, prefix, part);
+    const size_t armed = first_of(log, prefix, arming.second);
     REQUIRE(armed < log.size());
     CHECK(armed > lines);
   }
