@@ -5,6 +5,7 @@
 #pragma once
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -94,6 +96,26 @@ class EmulatedSwitch {
         ports_json_(std::move(ports_json)),
         server_(emulator_, server_dir_.path),
         sshd_(server_.force_command(state_.path.string())) {}
+
+  EmulatedSwitch(const EmulatedSwitch&) = delete;
+  EmulatedSwitch& operator=(const EmulatedSwitch&) = delete;
+  /// Ends the revert timers the test left armed: their processes would otherwise sleep out their
+  /// windows (minutes) after the test, to find its state directory gone.
+  ~EmulatedSwitch() {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(state_.path / "timers", ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->path().extension() != ".json") continue;
+      std::ifstream in(it->path());
+      const auto timer = nlohmann::json::parse(in, nullptr, false);
+      if (!timer.is_object() || !timer.contains("pid") || !timer["pid"].is_number_integer()) continue;
+      const pid_t pid = timer["pid"].get<pid_t>();
+      std::ifstream cmdline("/proc/" + std::to_string(pid) + "/cmdline");
+      const std::string argv((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+      // Still that timer's process (common.py disarm_timer's test): its state directory and --timer.
+      if (argv.find(state_.path.string()) != std::string::npos && argv.find("--timer") != std::string::npos)
+        kill(pid, SIGTERM);
+    }
+  }
 
   DeviceDesired device;
   Applier applier;

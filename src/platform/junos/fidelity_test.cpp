@@ -116,9 +116,11 @@ TEST_CASE("junos fidelity: from one intent to another on the emulated switch, re
   sw.device.qos.trust = Trust::pcp;
   c = sw.change();
   REQUIRE_FALSE(c.empty());
-  REQUIRE(sw.run(sw.applier.steps(sw.device, c, test::id_with_timer(300, "cccccc")).stage) == "");
+  const TransactionSteps third = sw.applier.steps(sw.device, c, test::id_with_timer(300, "cccccc"));
+  REQUIRE(sw.run(third.stage) == "");
   CHECK(sw.change().empty());
   observed = adapter(Platform::junos).collector.observe("leaf1", sw.collect());
   REQUIRE_MESSAGE(observed, observed.error());
   check_reads_back(sw.device, *observed);
+  CHECK(sw.run(third.confirm) == "");  // its revert timer process ends with the test
 }
