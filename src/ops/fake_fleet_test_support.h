@@ -23,13 +23,13 @@
 
 #include "fixtures.h"
 #include "model/fabric.h"
+#include "nvue_outputs.h"
 #include "ops/apply.h"
 #include "ops/clock.h"
 #include "ops/context.h"
 #include "ops/device_session.h"
 #include "ops/observer.h"
 #include "ops/plan.h"
-#include "platform/nvue/test_support.h"
 #include "platform/platform.h"
 #include "platform/raw_outputs.h"
 #include "state/observed.h"
@@ -165,11 +165,7 @@ inline std::string sonic_version() {
 inline RawOutputs raw_outputs(const DeviceDesired& d, const DeviceObserved& observed,
                               const nlohmann::ordered_json& config_db = {}) {
   if (d.platform == Platform::linux_host) return {{"host-collect.json", write_snapshot(observed)}};
-  if (d.platform == Platform::nvue) {
-    RawOutputs raw = nvue::test::show_outputs(observed.ports);
-    raw["config.json"] = nvue::test::config_show(nvue::test::commands_of(d));
-    return raw;
-  }
+  if (d.platform == Platform::nvue) return fabricctl::test::nvue_raw_outputs(d, observed);
   REQUIRE(d.platform == Platform::sonic);
   return {{"runningconfiguration.json", (config_db.is_null() ? rendered_config_db(d) : config_db).dump(4) + "\n"},
           {"interfaces-status.txt", sonic_status(observed.ports)},

@@ -1,0 +1,13 @@
+#include "nvue_outputs.h"
+
+#include "platform/nvue/test_support.h"
+
+namespace fabricctl::test {
+
+RawOutputs nvue_raw_outputs(const DeviceDesired& d, const DeviceObserved& observed) {
+  RawOutputs raw = nvue::test::show_outputs(observed.ports);
+  raw["config.json"] = nvue::test::config_show(nvue::test::commands_of(d));
+  return raw;
+}
+
+}  // namespace fabricctl::test
