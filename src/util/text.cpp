@@ -123,6 +123,13 @@ std::string ranges(const std::vector<int>& v, std::string_view list_sep, std::st
   return out;
 }
 
+std::string first_and_more(const std::vector<std::string>& items, size_t shown) {
+  std::string text;
+  for (size_t i = 0; i < items.size() && i < shown; ++i) text += (i == 0 ? "" : ", ") + items[i];
+  if (items.size() > shown) text += " and " + std::to_string(items.size() - shown) + " more";
+  return text;
+}
+
 std::string utc_from_epoch(double seconds) {
   if (!(seconds >= 1e9 && seconds < 253402300800.0)) return "";  // 10000-01-01T00:00:00Z
   const std::time_t t = static_cast<std::time_t>(seconds);

@@ -36,6 +36,10 @@ struct NaturalLess {
 /// valid UTF-8 (stray continuation, truncated, overlong, surrogate, beyond U+10FFFF).
 size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp);
 
+/// The first `shown` of `items` joined with ", ", then " and N more" for the rest: a list a device
+/// could make long, kept to one readable line ("revision 3, revision 4, revision 5 and 2 more").
+std::string first_and_more(const std::vector<std::string>& items, size_t shown = 3);
+
 /// A time a device gives as seconds since the epoch, as "2026-12-03T06:05:00Z" (UTC); "" for one before
 /// 2001-09-09 (10^9 s: a device's uptime rather than a date) or past the year 9999.
 std::string utc_from_epoch(double seconds);

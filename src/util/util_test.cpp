@@ -105,3 +105,11 @@ TEST_CASE("utc_from_epoch gives a device's epoch seconds as UTC, and no date for
   CHECK(utc_from_epoch(1e300).empty());
   CHECK(utc_from_epoch(std::numeric_limits<double>::quiet_NaN()).empty());
 }
+
+TEST_CASE("first_and_more keeps a long list to its first few and a count") {
+  CHECK(first_and_more({}).empty());
+  CHECK(first_and_more({"a", "b"}) == "a, b");
+  CHECK(first_and_more({"a", "b", "c"}) == "a, b, c");
+  CHECK(first_and_more({"a", "b", "c", "d", "e"}) == "a, b, c and 2 more");
+  CHECK(first_and_more({"a", "b"}, 1) == "a and 1 more");
+}

@@ -74,17 +74,10 @@ Expected<SessionsState> read_sessions(std::string_view text) {
   });
 }
 
-Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view text) {
-  auto state = read_sessions(text);
-  if (!state) return unexpected(state.error());
-  return std::move(state->timer);
-}
-
 std::string session_list(const std::vector<std::string>& names) {
-  std::string text;
-  for (size_t i = 0; i < names.size() && i < 3; ++i) text += std::string(i == 0 ? "" : ", ") + "\"" + names[i] + "\"";
-  if (names.size() > 3) text += " and " + std::to_string(names.size() - 3) + " more";
-  return text;
+  std::vector<std::string> quoted;
+  for (const std::string& n : names) quoted.push_back("\"" + n + "\"");
+  return first_and_more(quoted);
 }
 
 std::string commit_timer_refusal(const std::vector<CommitTimerHolder>& holders) {

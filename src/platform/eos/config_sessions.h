@@ -39,9 +39,6 @@ struct SessionsState {
 /// session without a string `state`, a name or time of the wrong type), with the JSON path.
 Expected<SessionsState> read_sessions(std::string_view text);
 
-/// The sessions holding a commit timer (read_sessions' `timer`); empty when none does.
-Expected<std::vector<CommitTimerHolder>> commit_timer_holders(std::string_view text);
-
 /// Why apply does not stage while `holders` (not empty) hold the commit timer: the session named, when
 /// its timer expires, and what the operator can do. One line.
 std::string commit_timer_refusal(const std::vector<CommitTimerHolder>& holders);

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+
 using namespace fabricctl;
 
 namespace {
@@ -44,8 +46,15 @@ constexpr std::string_view k432 = R"({
     "commitTimerExpireTime": 1739835851.8256721
 })";
 
+/// The sessions holding the commit timer, as read_sessions reads them.
+Expected<std::vector<eos::CommitTimerHolder>> holders_of(std::string_view text) {
+  auto state = eos::read_sessions(text);
+  if (!state) return unexpected(state.error());
+  return std::move(state->timer);
+}
+
 std::string holders_error(std::string_view text) {
-  auto h = eos::commit_timer_holders(text);
+  auto h = holders_of(text);
   REQUIRE_FALSE(h);
   return h.error();
 }
@@ -54,7 +63,7 @@ std::string holders_error(std::string_view text) {
 
 TEST_CASE("eos config sessions: the commit timer's session in EOS 4.31's shape and in 4.32's") {
   for (const std::string_view text : {k431, k432}) {
-    auto h = eos::commit_timer_holders(text);
+    auto h = holders_of(text);
     REQUIRE_MESSAGE(h, h.error());
     REQUIRE(h->size() == 1);
     CHECK(h->front().session == "troubleshooting");
@@ -68,13 +77,13 @@ TEST_CASE("eos config sessions: the commit timer's session in EOS 4.31's shape a
 }
 
 TEST_CASE("eos config sessions: pending, committed and aborted sessions hold no timer") {
-  auto h = eos::commit_timer_holders(
+  auto h = holders_of(
       R"({"sessions": {"a": {"state": "pending"}, "b": {"state": "completed"}, "c": {"state": "committed"}},
           "maxSavedSessions": 1, "maxOpenSessions": 5})");
   REQUIRE_MESSAGE(h, h.error());
   CHECK(h->empty());
   CHECK(eos::commit_timer_refusal(*h).empty());
-  h = eos::commit_timer_holders(R"({"sessions": {}})");
+  h = holders_of(R"({"sessions": {}})");
   REQUIRE_MESSAGE(h, h.error());
   CHECK(h->empty());
 }
@@ -91,7 +100,7 @@ TEST_CASE("eos config sessions: the pending fabricctl sessions, by name; others'
 }
 
 TEST_CASE("eos config sessions: every holder is reported, a time that is not epoch seconds as EOS gives it") {
-  auto h = eos::commit_timer_holders(
+  auto h = holders_of(
       R"({"sessions": {"x": {"state": "pendingCommitTimer", "commitBy": 5321},
                        "y": {"state": "pendingCommitTimer"}}})");
   REQUIRE_MESSAGE(h, h.error());
@@ -105,7 +114,7 @@ TEST_CASE("eos config sessions: every holder is reported, a time that is not epo
 }
 
 TEST_CASE("eos config sessions: a hostile session name is quoted, never printed raw") {
-  auto h = eos::commit_timer_holders(R"({"sessions": {}, "commitTimerSessionName": "a\u001b[2Jb\nreload",
+  auto h = holders_of(R"({"sessions": {}, "commitTimerSessionName": "a\u001b[2Jb\nreload",
                                          "commitTimerExpireTime": 1})");
   REQUIRE_MESSAGE(h, h.error());
   REQUIRE(h->size() == 1);

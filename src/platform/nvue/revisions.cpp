@@ -5,6 +5,7 @@
 
 #include "util/diag.h"
 #include "util/json_reader.h"
+#include "util/text.h"
 
 namespace fabricctl::nvue {
 namespace {
@@ -47,14 +48,11 @@ Expected<std::vector<InFlight>> revisions_in_flight(std::string_view text) {
 }
 
 std::string in_flight_text(const std::vector<InFlight>& revisions) {
-  std::string text;
-  for (size_t i = 0; i < revisions.size() && i < 3; ++i) {
-    const InFlight& r = revisions[i];
-    text += std::string(i == 0 ? "" : ", ") + "revision " + r.id + " (state " + r.state +
-            (r.message.empty() ? "" : ", message \"" + r.message + "\"") + ")";
-  }
-  if (revisions.size() > 3) text += " and " + std::to_string(revisions.size() - 3) + " more";
-  return text;
+  std::vector<std::string> each;
+  for (const InFlight& r : revisions)
+    each.push_back("revision " + r.id + " (state " + r.state +
+                   (r.message.empty() ? "" : ", message \"" + r.message + "\"") + ")");
+  return first_and_more(each);
 }
 
 }  // namespace fabricctl::nvue
