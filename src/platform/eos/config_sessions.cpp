@@ -76,6 +76,7 @@ Expected<SessionsState> read_sessions(std::string_view text) {
 
 std::string session_list(const std::vector<std::string>& names) {
   std::vector<std::string> quoted;
+  quoted.reserve(names.size());
   for (const std::string& n : names) quoted.push_back("\"" + n + "\"");
   return first_and_more(quoted);
 }

@@ -49,6 +49,7 @@ Expected<std::vector<InFlight>> revisions_in_flight(std::string_view text) {
 
 std::string in_flight_text(const std::vector<InFlight>& revisions) {
   std::vector<std::string> each;
+  each.reserve(revisions.size());
   for (const InFlight& r : revisions)
     each.push_back("revision " + r.id + " (state " + r.state +
                    (r.message.empty() ? "" : ", message \"" + r.message + "\"") + ")");
