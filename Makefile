@@ -54,7 +54,7 @@ test: build-asan
 # headers (clang cannot read GCC's), so every file must include what it uses.
 LINT_BUILD ?= build-lint
 lint: deps
-	cmake -S . -B $(LINT_BUILD) -DFABRICCTL_PCH=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON $(CMAKE_FLAGS) >/dev/null
+	cmake -S . -B $(LINT_BUILD) -DFABRICCTL_PCH=OFF -DFABRICCTL_UNITY=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON $(CMAKE_FLAGS) >/dev/null
 	bash tests/tools/check-format --self-test
 	bash tests/tools/check-format .
 	python3 tests/tools/check-tidy --self-test

@@ -14,13 +14,13 @@ namespace {
 
 const fs::path kShipped = fs::path(FABRICCTL_SOURCE_DIR) / "profiles";
 
-struct Loaded {
+struct LoadedSet {
   Diags diags;
   std::optional<ProfileSet> set;
 };
 
-Loaded load(const std::vector<ProfileDir>& dirs) {
-  Loaded l;
+LoadedSet load_dirs(const std::vector<ProfileDir>& dirs) {
+  LoadedSet l;
   l.set = load_profiles(dirs, l.diags);
   return l;
 }
@@ -32,7 +32,7 @@ TEST_CASE("profile dirs: a site profile extends a shipped one and keeps where ea
   const fs::path site = t.path / "site";
   spit(site / "site-lossless.yaml",
        "extends: roce-lossless\nmtu:\n  switch: 9216\necn:\n  tc:\n    3: {probability: 5}\n");
-  Loaded l = load({{site, false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{site, false}, {kShipped, true}});
   REQUIRE(l.set);
   CHECK(l.diags.str() == "");
   const ProfileLayer& m = l.set->merged.at("site-lossless");
@@ -50,7 +50,7 @@ TEST_CASE("profile dirs: an error in the merged profile points at the file that 
   TempDir t;
   const fs::path site = t.path / "site";
   spit(site / "bad.yaml", "extends: roce-lossless\nlossless_priorities: [3, 6]\n");
-  Loaded l = load({{site, false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{site, false}, {kShipped, true}});
   CHECK(l.diags.str() == (kShipped / "roce-lossless.yaml").string() +
                              ":15:27: cnp.priority: \"6\" is lossless; CNPs must not be paused (lossless_priorities: "
                              "[3, 6])\n");
@@ -61,7 +61,7 @@ TEST_CASE("profile dirs: unknown bases and cycles across directories are located
   spit(t.path / "a/x.yaml", "extends: roce-losless\n");
   spit(t.path / "a/p.yaml", "extends: q\n");
   spit(t.path / "b/q.yaml", "extends: p\n");
-  Loaded l = load({{t.path / "a", false}, {t.path / "b", false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{t.path / "a", false}, {t.path / "b", false}, {kShipped, true}});
   const std::string a = (t.path / "a").string(), b = (t.path / "b").string();
   CHECK(l.diags.str() ==
         a + "/p.yaml:1:10: extends: profile \"q\" extends itself through \"p\"\n" +  //
@@ -74,7 +74,7 @@ TEST_CASE("profile dirs: one name in two site directories is an error naming bot
   const std::string text = "extends: roce-lossless\n";
   spit(t.path / "a/site.yaml", text);
   spit(t.path / "b/site.yaml", text);
-  Loaded l = load({{t.path / "a", false}, {t.path / "b", false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{t.path / "a", false}, {t.path / "b", false}, {kShipped, true}});
   CHECK(l.diags.str() == (t.path / "b/site.yaml").string() + ":1:1: profile \"site\" is also defined in " +
                              (t.path / "a/site.yaml").string() + "\n");
 }
@@ -90,7 +90,7 @@ TEST_CASE("profile dirs: a site profile named like a shipped one replaces the sh
   REQUIRE(at != std::string::npos);
   text.replace(at, 10, "host: 4200");
   spit(site / "roce-lossless.yaml", text);
-  Loaded l = load({{site, false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{site, false}, {kShipped, true}});
   REQUIRE(l.set);
   CHECK(l.diags.str() == "");
   CHECK(*l.set->sources.at("roce-lossless").loc.file == (site / "roce-lossless.yaml").string());
@@ -99,7 +99,7 @@ TEST_CASE("profile dirs: a site profile named like a shipped one replaces the sh
 
 TEST_CASE("profile dirs: a directory that cannot be read fails the load") {
   TempDir t;
-  Loaded l = load({{t.path / "none", false}, {kShipped, true}});
+  LoadedSet l = load_dirs({{t.path / "none", false}, {kShipped, true}});
   CHECK_FALSE(l.set);
   CHECK(l.diags.str() == (t.path / "none").string() + ": not a directory of profiles\n");
 }

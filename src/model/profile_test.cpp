@@ -9,20 +9,20 @@ using namespace fabricctl;
 
 namespace {
 
-const std::string kSource = FABRICCTL_SOURCE_DIR;
+const std::string kRepo = FABRICCTL_SOURCE_DIR;
 
-struct Loaded {
+struct LoadedProfiles {
   Diags diags;
   ProfileSet set;
 };
 
 // The shipped roce-lossless and roce-nvidia, then each text as profiles/<name>.yaml.
-Loaded load(const std::vector<std::pair<std::string, std::string>>& profiles) {
-  Loaded l;
+LoadedProfiles load_profiles(const std::vector<std::pair<std::string, std::string>>& profiles) {
+  LoadedProfiles l;
   std::vector<YamlDoc> docs;
   for (const char* shipped : {"roce-lossless", "roce-nvidia"}) {
     const std::string name = std::string("profiles/") + shipped + ".yaml";
-    auto doc = load_yaml(kSource + "/" + name, name, l.diags);
+    auto doc = load_yaml(kRepo + "/" + name, name, l.diags);
     REQUIRE(doc);
     docs.push_back(*doc);
   }
@@ -35,7 +35,7 @@ Loaded load(const std::vector<std::pair<std::string, std::string>>& profiles) {
   return l;
 }
 
-QosIntent qos(const Loaded& l, const std::string& name) {
+QosIntent qos(const LoadedProfiles& l, const std::string& name) {
   Diags d;
   const auto in = make_intent(l.set.merged.at(name), {}, name, d);
   REQUIRE(in);
@@ -47,8 +47,8 @@ QosIntent qos(const Loaded& l, const std::string& name) {
 TEST_CASE("profile: a child removes an inherited DSCP entry with null, ~ or nothing") {
   for (const std::string null : {"null", "~", "", "Null"}) {
     CAPTURE(null);
-    const Loaded l =
-        load({{"moved", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority:\n  26: " + null + "\n  24: 3\n"}});
+    const LoadedProfiles l = load_profiles(
+        {{"moved", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority:\n  26: " + null + "\n  24: 3\n"}});
     CHECK(l.diags.str() == "");
     const ProfileLayer& m = l.set.merged.at("moved");
     CHECK(m.dscp_to_priority.entries.count(26) == 0);
@@ -59,25 +59,25 @@ TEST_CASE("profile: a child removes an inherited DSCP entry with null, ~ or noth
     CHECK(q.dscp_to_priority[48] == 6);  // the other inherited entry stays
   }
   // A quoted "null" is a string, not a removal.
-  const Loaded quoted = load({{"q", "extends: roce-lossless\ndscp_to_priority: {26: \"null\"}\n"}});
+  const LoadedProfiles quoted = load_profiles({{"q", "extends: roce-lossless\ndscp_to_priority: {26: \"null\"}\n"}});
   CHECK(quoted.diags.str() == "profiles/q.yaml:2:24: dscp_to_priority.26: expected an integer, got \"null\"\n");
 }
 
 TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way") {
   // CNPs move from TC 6 to TC 7: without removing ets.tc.6 the inherited entry is an unused TC.
   const std::string ets = "extends: roce-lossless\nets:\n  priority_to_tc: [0, 0, 0, 3, 0, 0, 7, 0]\n  tc: {7: strict";
-  const Loaded kept = load({{"tc7", ets + "}\n"}});
+  const LoadedProfiles kept = load_profiles({{"tc7", ets + "}\n"}});
   CHECK(kept.diags.str() ==
         "profiles/roce-lossless.yaml:22:8: ets.tc.6: traffic class 6 is not used by any priority "
         "in ets.priority_to_tc\n");
-  const Loaded removed = load({{"tc7", ets + ", 6: null}\n"}});
+  const LoadedProfiles removed = load_profiles({{"tc7", ets + ", 6: null}\n"}});
   CHECK(removed.diags.str() == "");
   const QosIntent t = qos(removed, "tc7");
   CHECK(t.tc[7].strict);
   CHECK_FALSE(t.tc[6].used);
 
   // roce-nvidia marks best-effort TC 0 too; a child that does not want that removes the queue.
-  const Loaded ecn = load({{"no-tc0", "extends: roce-nvidia\necn:\n  tc:\n    0: ~\n"}});
+  const LoadedProfiles ecn = load_profiles({{"no-tc0", "extends: roce-nvidia\necn:\n  tc:\n    0: ~\n"}});
   CHECK(ecn.diags.str() == "");
   const QosIntent e = qos(ecn, "no-tc0");
   REQUIRE(e.ecn.size() == 1);
@@ -85,8 +85,9 @@ TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way
   CHECK(e.ecn[0].probability_pct == 100);
 
   // A DCQCN parameter goes back to the firmware's value: not written at all.
-  const Loaded rp = load({{"tuned", "extends: roce-lossless\ndcqcn: {rp: {rpg_gd: 9, rpg_ai_rate: 10}}\n"},
-                          {"default-gd", "extends: tuned\ndcqcn: {rp: {rpg_gd: null}}\n"}});
+  const LoadedProfiles rp =
+      load_profiles({{"tuned", "extends: roce-lossless\ndcqcn: {rp: {rpg_gd: 9, rpg_ai_rate: 10}}\n"},
+                     {"default-gd", "extends: tuned\ndcqcn: {rp: {rpg_gd: null}}\n"}});
   CHECK(rp.diags.str() == "");
   const QosIntent r = qos(rp, "default-gd");
   REQUIRE(r.dcqcn.rp.size() == 1);
@@ -96,14 +97,15 @@ TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way
 
 TEST_CASE("profile: a null that removes nothing is an error at its key, and the profile is broken") {
   // No parent at all: the null can never mean anything.
-  const Loaded root = load({{"root", "dscp_to_priority: {26: null}\n"}});
+  const LoadedProfiles root = load_profiles({{"root", "dscp_to_priority: {26: null}\n"}});
   CHECK(root.diags.str().find("profiles/root.yaml:1:20: dscp_to_priority: null for DSCP \"26\" removes nothing: "
                               "profile \"root\" extends no profile\n") != std::string::npos);
   CHECK(root.set.broken.count("root") == 1);
 
   // A parent that does not set the key: a mistyped DSCP would leave the entry meant in force.
-  const Loaded typo = load({{"typo", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority: {62: null}\n"},
-                            {"grandchild", "extends: typo\n"}});
+  const LoadedProfiles typo =
+      load_profiles({{"typo", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority: {62: null}\n"},
+                     {"grandchild", "extends: typo\n"}});
   CHECK(typo.diags.str() ==
         "profiles/typo.yaml:3:20: dscp_to_priority: null for DSCP \"62\" removes nothing: its parent profile "
         "\"roce-lossless\" does not set it\n"
@@ -113,13 +115,13 @@ TEST_CASE("profile: a null that removes nothing is an error at its key, and the 
   CHECK(typo.set.broken.count("grandchild") == 1);  // reported once, at its source
 
   // Every map, with its own words; a key removed once cannot be removed again further down.
-  const Loaded maps = load({{"all",
-                             "extends: roce-lossless\n"
-                             "ets: {tc: {5: null}}\n"
-                             "ecn: {tc: {0: null}}\n"
-                             "dcqcn: {rp: {rpg_gd: null}}\n"},
-                            {"twice", "extends: roce-nvidia\necn: {tc: {0: null}}\n"},
-                            {"again", "extends: twice\necn: {tc: {0: null}}\n"}});
+  const LoadedProfiles maps = load_profiles({{"all",
+                                              "extends: roce-lossless\n"
+                                              "ets: {tc: {5: null}}\n"
+                                              "ecn: {tc: {0: null}}\n"
+                                              "dcqcn: {rp: {rpg_gd: null}}\n"},
+                                             {"twice", "extends: roce-nvidia\necn: {tc: {0: null}}\n"},
+                                             {"again", "extends: twice\necn: {tc: {0: null}}\n"}});
   CHECK(maps.diags.str() ==
         "profiles/again.yaml:2:12: ecn.tc: null for traffic class \"0\" removes nothing: its parent profile "
         "\"twice\" does not set it\n"
@@ -134,7 +136,7 @@ TEST_CASE("profile: a null that removes nothing is an error at its key, and the 
 
 TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a warning at the entry") {
   // The case found by a user: the child moves RoCE to DSCP 24 and inherits 26 -> 3.
-  const Loaded moved = load({{"moved", "extends: roce-lossless\nroce: {dscp: 24}\n"}});
+  const LoadedProfiles moved = load_profiles({{"moved", "extends: roce-lossless\nroce: {dscp: 24}\n"}});
   CHECK(moved.diags.str() ==
         "profiles/roce-lossless.yaml:11:7: warning: dscp_to_priority.26: DSCP 26 maps to lossless priority 3, but "
         "the RoCE DSCP is 24; to make it lossy, delete the entry, or write \"26: null\" where it is inherited\n");
@@ -142,7 +144,8 @@ TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a
   CHECK(moved.set.broken.count("moved") == 0);  // a warning does not fail the profile
 
   // Written in the child itself, it points there; two DSCPs give two warnings.
-  const Loaded own = load({{"two", "extends: roce-lossless\ndscp_to_priority: {10: 3, 12: 3, 14: 1}\n"}});
+  const LoadedProfiles own =
+      load_profiles({{"two", "extends: roce-lossless\ndscp_to_priority: {10: 3, 12: 3, 14: 1}\n"}});
   CHECK(own.diags.str() ==
         "profiles/two.yaml:2:24: warning: dscp_to_priority.10: DSCP 10 maps to lossless priority 3, but the RoCE "
         "DSCP is 26; to make it lossy, delete the entry, or write \"10: null\" where it is inherited\n"
@@ -150,17 +153,19 @@ TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a
         "DSCP is 26; to make it lossy, delete the entry, or write \"12: null\" where it is inherited\n");
 
   // With PCP trust the DSCP map classifies nothing.
-  const Loaded pcp = load({{"pcp", "extends: roce-lossless\ntrust: pcp\ndscp_to_priority: {10: 3}\n"}});
+  const LoadedProfiles pcp =
+      load_profiles({{"pcp", "extends: roce-lossless\ntrust: pcp\ndscp_to_priority: {10: 3}\n"}});
   CHECK(pcp.diags.str() == "");
 
   // The shipped profiles keep only RoCE in the lossless priority.
-  const Loaded shipped = load({});
+  const LoadedProfiles shipped = load_profiles({});
   CHECK(shipped.diags.str() == "");
 }
 
 TEST_CASE("profile: health limits default, a child overrides one, and a bad one is located") {
-  const Loaded l = load({{"lax", "extends: roce-lossless\nhealth: {pauses_per_s: 5000}\n"},
-                         {"bad", "extends: roce-lossless\nhealth:\n  pause_time_percent: 150\n  speed: 3\n"}});
+  const LoadedProfiles l =
+      load_profiles({{"lax", "extends: roce-lossless\nhealth: {pauses_per_s: 5000}\n"},
+                     {"bad", "extends: roce-lossless\nhealth:\n  pause_time_percent: 150\n  speed: 3\n"}});
   const QosIntent defaults = qos(l, "roce-lossless");
   CHECK(defaults.health.pauses_per_s == 1000);
   CHECK(defaults.health.pause_time_percent == 10);

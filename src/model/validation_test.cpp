@@ -7,17 +7,17 @@ using namespace fabricctl;
 
 namespace {
 
-const std::string kSource = FABRICCTL_SOURCE_DIR;
+const std::string kRepoDir = FABRICCTL_SOURCE_DIR;
 
-struct Loaded {
+struct Resolved {
   Diags diags;
   Fabric fabric;
 };
 
 // The inventory text as one file "inv.yaml", against the shipped roce-lossless profile.
-Loaded resolve(const std::string& inventory) {
-  Loaded l;
-  auto base = load_yaml(kSource + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", l.diags);
+Resolved resolve(const std::string& inventory) {
+  Resolved l;
+  auto base = load_yaml(kRepoDir + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", l.diags);
   REQUIRE(base);
   ProfileSet set = profiles_from_docs({*base}, l.diags);
   Inventory inv;
@@ -42,7 +42,7 @@ TEST_CASE("a tab in indentation is named, at the tab") {
 }
 
 TEST_CASE("validate does not require mgmt; commands that connect do") {
-  const Loaded l = resolve(R"(
+  const Resolved l = resolve(R"(
 defaults: {profile: roce-lossless}
 devices:
   sw: {role: switch, platform: sonic, ports: {Ethernet0: {speed: 400G}}}
@@ -61,7 +61,7 @@ links:
         "inv.yaml:5:3: devices.h: missing mgmt.user\n"
         "inv.yaml:5:3: devices.h: no SSH authentication (set mgmt.key, mgmt.agent: true or mgmt.password_env)\n");
   // What is written is still checked.
-  const Loaded bad = resolve(R"(
+  const Resolved bad = resolve(R"(
 defaults: {profile: roce-lossless}
 devices:
   sw: {role: switch, platform: sonic, mgmt: {address: "a b"}, ports: {Ethernet0: {speed: 400G}}}
@@ -70,7 +70,7 @@ devices:
 }
 
 TEST_CASE("warnings: a link without a speed, devices on no link; they do not fail the run") {
-  const Loaded l = resolve(R"(
+  const Resolved l = resolve(R"(
 defaults: {profile: roce-lossless}
 devices:
   sw: {role: switch, platform: sonic, ports: {Ethernet0: {}, Ethernet8: {}}}
@@ -88,7 +88,7 @@ links:
 }
 
 TEST_CASE("a device defined twice: links to the ports of the lost definition are not errors of their own") {
-  const Loaded l = resolve(R"(
+  const Resolved l = resolve(R"(
 defaults: {profile: roce-lossless}
 devices:
   leaf1: {role: switch, platform: sonic, ports: {Ethernet0: {speed: 400G}}}
@@ -102,7 +102,7 @@ links:
 }
 
 TEST_CASE("one mistake on many devices is one line; platform aliases and port abbreviations are suggested") {
-  const Loaded l = resolve(R"(
+  const Resolved l = resolve(R"(
 devices:
   a1: {role: switch, platform: eos, profile: roce-losless, ports: {Et1/1: {speed: 400G}}}
   a2: {role: switch, platform: eos, profile: roce-losless, ports: {Ethernet1/1: {speed: 400G}}}

@@ -15,7 +15,7 @@ using namespace fabricctl::ops;
 namespace {
 
 /// The shared fake fleet, `host`'s NIC at MTU `mtu`, and the whole fabric as the scope.
-struct Fleet : fake::Fleet {
+struct RunFleet : fake::Fleet {
   std::set<std::string> all = fake::every_device(fabric);
   void mtu_on(const std::string& host, int mtu) { fake::mtu_on(devices, fabric, host, mtu); }
 };
@@ -30,7 +30,7 @@ std::vector<nlohmann::json> record_lines(const std::filesystem::path& path) {
 }  // namespace
 
 TEST_CASE("ops apply run: the record holds the start, each device's events and the end with its exit") {
-  Fleet f;
+  RunFleet f;
   f.mtu_on("host1", 1500);
   const ApplyPlan plan = plan_apply(f.fabric, f.all, {}, std::nullopt, f.ctx);
   REQUIRE(plan.stale.empty());
@@ -69,7 +69,7 @@ TEST_CASE("ops apply run: the record holds the start, each device's events and t
 }
 
 TEST_CASE("ops apply run: a failed device is in the end event with the caller's exit status") {
-  Fleet f;
+  RunFleet f;
   f.mtu_on("host1", 1500);
   f.devices.device("host1").fail_when["host apply"] = {1, "", "refused"};
   const ApplyPlan plan = plan_apply(f.fabric, f.all, {}, std::nullopt, f.ctx);
@@ -85,7 +85,7 @@ TEST_CASE("ops apply run: a failed device is in the end event with the caller's 
 }
 
 TEST_CASE("ops apply run: no record, nothing changed") {
-  Fleet f;
+  RunFleet f;
   f.mtu_on("host1", 1500);
   const ApplyPlan plan = plan_apply(f.fabric, f.all, {}, std::nullopt, f.ctx);
   const test::TempDir dir;
@@ -96,7 +96,7 @@ TEST_CASE("ops apply run: no record, nothing changed") {
 }
 
 TEST_CASE("ops apply plan: a saved plan is kept while it applies, and refused per stale device") {
-  Fleet f;
+  RunFleet f;
   f.mtu_on("host1", 1500);
   const ApplyPlan made = plan_apply(f.fabric, f.all, {}, std::nullopt, f.ctx);
   const FabricPlan saved = made.planned.plan;

@@ -390,9 +390,9 @@ namespace {
 /// leaf2 (NVUE) without its port's PFC watchdog: a change of one line.
 void watchdog_off_on_nvue_leaf2(Fleet& f) {
   std::string commands;
-  for (const std::string& l : test::lines_of(nvue::test::commands_of(f.desired("leaf2"))))
+  for (const std::string& l : test::lines_of(nvue::testing::commands_of(f.desired("leaf2"))))
     if (l.find("interface swp1 qos pfc-watchdog") == std::string::npos) commands += l + "\n";
-  f.devices.device("leaf2").state["config.json"] = nvue::test::config_show(commands);
+  f.devices.device("leaf2").state["config.json"] = nvue::testing::config_show(commands);
 }
 
 /// The position in `log` of the first line that begins with `prefix` and holds `part`; log.size() if none.

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
+std::string read_back(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
@@ -190,7 +190,7 @@ TEST_CASE("mutated snapshots never crash the reader, and what it accepts writes 
   REQUIRE(files.size() >= 10);
   std::vector<std::string> originals;
   for (const fs::path& f : files) {
-    originals.push_back(slurp(f));
+    originals.push_back(read_back(f));
     REQUIRE_MESSAGE(parse_snapshot(originals.back()).has_value(), f.string());  // the corpus itself is good
   }
 

@@ -18,13 +18,13 @@ using fabricctl::test::TempDir;
 namespace {
 
 // The start of a snapshot of `device`, up to its first key after "device".
-std::string head(const std::string& device = "leaf1") {
+std::string doc_head(const std::string& device = "leaf1") {
   return R"({"schema": "fabricctl.snapshot/v1", "device": ")" + device + "\", ";
 }
 
 // A snapshot of `device` with one port Ethernet0 whose body is `fields`.
-std::string doc(const std::string& fields, const std::string& device = "leaf1") {
-  return head(device) + R"("ports": {"Ethernet0": {)" + fields + "}}}";
+std::string doc_with(const std::string& fields, const std::string& device = "leaf1") {
+  return doc_head(device) + R"("ports": {"Ethernet0": {)" + fields + "}}}";
 }
 
 }  // namespace
@@ -82,7 +82,7 @@ TEST_CASE("snapshot: an unknown key at any level is skipped and named, and the r
 TEST_CASE("snapshot: unknown keys are named safely, not walked, and a near miss gets a suggestion") {
   UnknownKeys unknown;
   // The value of an unknown key is not read: one warning for the key, none for what it holds.
-  REQUIRE(parse_snapshot(doc(R"("mtuu": 9100, "\u001b[2J": {"x": {"y": [1, {"z": 2}]}})"), &unknown));
+  REQUIRE(parse_snapshot(doc_with(R"("mtuu": 9100, "\u001b[2J": {"x": {"y": [1, {"z": 2}]}})"), &unknown));
   CHECK(unknown.shown == std::vector<std::string>{R"(ports.Ethernet0: unknown key "mtuu" ignored; did you mean "mtu"?)",
                                                   R"(ports.Ethernet0: unknown key "\x1b[2J" ignored)"});
 }
@@ -90,20 +90,20 @@ TEST_CASE("snapshot: unknown keys are named safely, not walked, and a near miss 
 TEST_CASE("snapshot: everything but unknown keys stays strict") {
   UnknownKeys unknown;
   // A bad value beside an unknown key still makes its port unreadable...
-  auto d = parse_snapshot(doc(R"("future": 1, "mtu": "9100")"), &unknown);
+  auto d = parse_snapshot(doc_with(R"("future": 1, "mtu": "9100")"), &unknown);
   REQUIRE(d.has_value());
   CHECK(d->unreadable_ports.at("Ethernet0") == R"(ports.Ethernet0.mtu: expected an integer, got a string "9100")");
   CHECK(unknown.count == 1);
   // ... a duplicate key, unknown or not, still rejects the file ...
-  CHECK(parse_snapshot(doc(R"("future": 1, "future": 2)")).error() == "ports.Ethernet0.future: duplicate key");
+  CHECK(parse_snapshot(doc_with(R"("future": 1, "future": 2)")).error() == "ports.Ethernet0.future: duplicate key");
   // ... so does a bad value outside the ports, and then nothing is reported as skipped: the error is.
   UnknownKeys none;
-  const auto bad = parse_snapshot(head() + R"("site": "dc1", "platform": "test-nos", "ports": {}})", &none);
+  const auto bad = parse_snapshot(doc_head() + R"("site": "dc1", "platform": "test-nos", "ports": {}})", &none);
   CHECK(bad.error() == R"(platform: "test-nos" is not one of "sonic", "eos", "nvue", "linux", "nxos", "junos")");
   CHECK(none.count == 0);
   CHECK(none.shown.empty());
   // A required key is still required, whatever else the object holds.
-  CHECK(parse_snapshot(doc(R"("ets": [{"tc": 3, "bandwidth_pct": 0, "tsa_v2": "strict"}])"))
+  CHECK(parse_snapshot(doc_with(R"("ets": [{"tc": 3, "bandwidth_pct": 0, "tsa_v2": "strict"}])"))
             ->unreadable_ports.at("Ethernet0") == R"(ports.Ethernet0.ets[0]: missing required key "tsa")");
   // Another major version is refused before any key is looked at.
   CHECK(parse_snapshot(R"({"schema": "fabricctl.snapshot/v2", "device": "leaf1", "ports": {}, "new": 1})").error() ==
@@ -115,7 +115,7 @@ TEST_CASE("snapshot: 100,000 unknown keys are counted, and only the first few wo
   constexpr size_t kKeys = 100'000;
   for (size_t i = 0; i < kKeys; ++i) fields += "\"k" + std::to_string(i) + "\": 0, ";
   UnknownKeys unknown;
-  const auto d = parse_snapshot(doc(fields + R"("mtu": 9100)"), &unknown);
+  const auto d = parse_snapshot(doc_with(fields + R"("mtu": 9100)"), &unknown);
   REQUIRE(d.has_value());
   CHECK(d->ports.at(0).mtu == 9100);
   CHECK(unknown.count == kKeys);
@@ -129,11 +129,11 @@ TEST_CASE("snapshot: read_snapshot_dir warns of unknown keys with the file, at m
   const std::string d = tmp.path.string();
   std::string many;
   for (int i = 0; i < 30; ++i) many += "\"k" + std::to_string(i) + "\": 0, ";
-  spit(tmp.path / "leaf1.json", doc(R"("mtuu": 9100)"));
-  spit(tmp.path / "leaf2.json", doc(many + R"("mtu": 9100)", "leaf2"));
-  spit(tmp.path / "leaf3.json", doc(R"("mtu": 9100)", "leaf3"));
+  spit(tmp.path / "leaf1.json", doc_with(R"("mtuu": 9100)"));
+  spit(tmp.path / "leaf2.json", doc_with(many + R"("mtu": 9100)", "leaf2"));
+  spit(tmp.path / "leaf3.json", doc_with(R"("mtu": 9100)", "leaf3"));
   // A file that does not read reports its error, not its unknown keys.
-  spit(tmp.path / "leaf4.json", doc(R"("stray": 1)", "leaf9"));
+  spit(tmp.path / "leaf4.json", doc_with(R"("stray": 1)", "leaf9"));
 
   const SnapshotSet set = read_snapshot_dir(tmp.path, {"leaf1", "leaf2", "leaf3", "leaf4"});
   CHECK(set.observed.devices.size() == 3);

@@ -5,8 +5,8 @@
 namespace fabricctl::test {
 
 RawOutputs nvue_raw_outputs(const DeviceDesired& d, const DeviceObserved& observed) {
-  RawOutputs raw = nvue::test::show_outputs(observed.ports);
-  raw["config.json"] = nvue::test::config_show(nvue::test::commands_of(d));
+  RawOutputs raw = nvue::testing::show_outputs(observed.ports);
+  raw["config.json"] = nvue::testing::config_show(nvue::testing::commands_of(d));
   return raw;
 }
 

@@ -24,7 +24,7 @@
 
 using namespace fabricctl;
 using nlohmann::json;
-using sonic::test::fixture;
+using sonic::testing::fixture;
 
 namespace {
 
@@ -87,8 +87,8 @@ nlohmann::ordered_json switch_defaults(const DeviceDesired& device) {
 /// what the switch would hold, and what SONiC's models judge.
 json switch_config(const DeviceDesired& device) {
   const nlohmann::ordered_json file =
-      sonic::test::parse_ordered(sonic::test::render_artifact(device, "config_db.json"));
-  return json::parse(sonic::test::load_config(switch_defaults(device), file).dump());
+      sonic::testing::parse_ordered(sonic::testing::render_artifact(device, "config_db.json"));
+  return json::parse(sonic::testing::load_config(switch_defaults(device), file).dump());
 }
 
 void check_valid(const DeviceDesired& d) {
@@ -193,8 +193,8 @@ TEST_CASE("sonic YANG: broken configurations are reported INVALID") {
     CHECK(r.output.find("detection_time must be greater than or equal to POLL_INTERVAL") != std::string::npos);
   }
   SUBCASE("PORT without the lanes the switch has: the leafrefs need real PORT entries") {
-    const json c = sonic::test::parse(
-        sonic::test::load_config(sonic::default_config_db(fixture()), sonic::config_db(fixture())).dump());
+    const json c = sonic::testing::parse(
+        sonic::testing::load_config(sonic::default_config_db(fixture()), sonic::config_db(fixture())).dump());
     const CheckResult r = yang_check(c);
     INFO(r.output);
     CHECK(r.exit_code == 1);

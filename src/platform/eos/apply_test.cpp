@@ -3,11 +3,10 @@
 // setting off gets that one line; bad output is an error. The transaction's shape and its judgments.
 #include <doctest/doctest.h>
 
-#include <regex>
-
 #include "fidelity_support.h"
 #include "fixtures.h"
 #include "platform/eos/session_lines.h"
+#include "platform/eos/test_support.h"
 #include "platform/platform.h"
 #include "text_lines.h"
 
@@ -16,19 +15,6 @@ using namespace fabricctl;
 namespace {
 
 DeviceDesired leaf() { return test::example_switch(Platform::eos, {"Ethernet1", "Ethernet2"}); }
-
-/// session.cfg as `show running-config` prints it once committed: removals and lines that state EOS's
-/// default are not printed; `end` closes it.
-std::string as_eos_prints(const std::string& session) {
-  static const std::regex hidden(
-      R"(\s*(no (priority-flow-control (priority|pause watchdog default|pause watchdog action)|bandwidth percent|)"
-      R"(random-detect ecn)( .*)?|no priority-flow-control|priority strict|priority-flow-control pause watchdog|)"
-      R"(priority-flow-control pause watchdog action drop|qos trust cos))");
-  std::string out;
-  for (const std::string& line : test::lines_of(session))
-    if (!std::regex_match(line, hidden)) out += line + "\n";
-  return out + "end\n";
-}
 
 /// A factory-default EOS switch with these ports: an empty block per port, nothing else it reads.
 std::string factory(const std::vector<std::string>& ports) {
@@ -94,7 +80,7 @@ TEST_CASE("eos apply: a factory-default switch gets the session's settings, unde
 TEST_CASE("eos apply: a switch that holds the session gets nothing, in any block order and spacing") {
   const Applier a = eos_applier();
   const DeviceDesired d = leaf();
-  const std::string running = as_eos_prints(eos::session_text(d));
+  const std::string running = test::as_eos_prints(eos::session_text(d));
   auto c = a.change(d, raw(running));
   REQUIRE_MESSAGE(c, c.error());
   CHECK_MESSAGE(c->empty(), c->text);
@@ -120,7 +106,7 @@ TEST_CASE("eos apply: a switch that holds the session gets nothing, in any block
 TEST_CASE("eos apply: one setting off gets only that setting's line") {
   const Applier a = eos_applier();
   const DeviceDesired d = leaf();
-  const std::string running = as_eos_prints(eos::session_text(d));
+  const std::string running = test::as_eos_prints(eos::session_text(d));
   auto mtu =
       a.change(d, raw(replaced(running, "interface Ethernet2\n   mtu 9100", "interface Ethernet2\n   mtu 1500")));
   REQUIRE_MESSAGE(mtu, mtu.error());
@@ -157,7 +143,7 @@ TEST_CASE("eos apply: one setting off gets only that setting's line") {
 TEST_CASE("eos apply: the base is the kept configuration, canonical: no comments, secrets or order") {
   const Applier a = eos_applier();
   const DeviceDesired d = leaf();
-  const std::string running = as_eos_prints(eos::session_text(d));
+  const std::string running = test::as_eos_prints(eos::session_text(d));
   auto c = a.change(d, raw("! Time: Thu Dec  3 10:00:00 2026\nusername admin secret sha512 $6$x\n" + running));
   REQUIRE_MESSAGE(c, c.error());
   CHECK(c->base == a.change(d, raw(running))->base);

@@ -5,10 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <regex>
-
 #include "collect_support.h"
 #include "fidelity_support.h"
+#include "platform/eos/test_support.h"
 #include "platform/platform.h"
 #include "text_lines.h"
 
@@ -17,20 +16,6 @@ using namespace fabricctl;
 namespace {
 
 using test::command;
-
-/// session.cfg as `show running-config` prints it after the session's commit: the removals (`no ...`
-/// of what is not set) and the lines that state EOS's default (`priority strict`, the port's watchdog,
-/// `qos trust cos` on a switched port) are not printed; `end` closes it.
-std::string as_eos_prints(const std::string& session) {
-  static const std::regex hidden(
-      R"(\s*(no (priority-flow-control (priority|pause watchdog default|pause watchdog action)|bandwidth percent|)"
-      R"(random-detect ecn)( .*)?|no priority-flow-control|priority strict|priority-flow-control pause watchdog|)"
-      R"(priority-flow-control pause watchdog action drop|qos trust cos))");
-  std::string out;
-  for (const std::string& line : test::lines_of(session))
-    if (!std::regex_match(line, hidden)) out += line + "\n";
-  return out + "end\n";
-}
 
 std::string interfaces_json(const DeviceDesired& d) {
   nlohmann::json j;
@@ -55,7 +40,7 @@ std::string lldp_json(const DeviceDesired& d) {
 RawOutputs raw_of(const DeviceDesired& d, bool as_printed) {
   const Collector c = adapter(Platform::eos).collector;
   const std::string session = test::render_template_of("eos/session.cfg.mustache", eos_context(d));
-  const std::string running = as_printed ? as_eos_prints(session) : session + "end\n";
+  const std::string running = as_printed ? test::as_eos_prints(session) : session + "end\n";
   return {{"running-config.txt", command(c, "running-config.txt").keep(running)},
           {"interfaces.json", interfaces_json(d)},
           {"lldp-neighbors.json", lldp_json(d)}};

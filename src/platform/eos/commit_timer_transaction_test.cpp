@@ -13,8 +13,8 @@ using namespace fabricctl;
 
 namespace {
 
-struct Switch : test::EmulatedSwitch {
-  Switch()
+struct TimerSwitch : test::EmulatedSwitch {
+  TimerSwitch()
       : EmulatedSwitch(Platform::eos, "eos.py", {"Ethernet1", "Ethernet2"},
                        R"({"Ethernet1": {"speed": 400000, "oper": "up"}, "Ethernet2": {"speed": 400000}})") {}
 };
@@ -26,7 +26,7 @@ using test::id_with_timer;
 TEST_CASE("eos commit timer: a second transaction is refused while the first one's timer runs") {
   for (const std::string release : {"4.30.1F", "4.32.2F"}) {
     CAPTURE(release);
-    Switch sw;
+    TimerSwitch sw;
     if (!sw.up()) return;
     test::spit(sw.state() / "release.txt", release);
     const NativeChange c = sw.change();
@@ -44,7 +44,7 @@ TEST_CASE("eos commit timer: a second transaction is refused while the first one
 }
 
 TEST_CASE("eos commit timer: past the check, the lock refuses a second commit and its release keeps the first") {
-  Switch sw;
+  TimerSwitch sw;
   if (!sw.up()) return;
   const NativeChange c = sw.change();
   const TransactionSteps first = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));
@@ -70,7 +70,7 @@ TEST_CASE("eos commit timer: past the check, the lock refuses a second commit an
 TEST_CASE("eos commit timer: two applies prepared at once both stop at their lock; neither commits") {
   // Both passed their check while the switch was idle, and both sessions are pending when each takes its
   // lock: each sees the other's and stops (napalm's lock: another pending session). Never both go on.
-  Switch sw;
+  TimerSwitch sw;
   if (!sw.up()) return;
   const NativeChange c = sw.change();
   const TransactionSteps a = sw.applier.steps(sw.device, c, id_with_timer(300, "aaaaaa"));

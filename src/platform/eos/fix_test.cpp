@@ -12,7 +12,7 @@ using namespace fabricctl;
 
 namespace {
 
-DeviceDesired leaf() { return test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"}); }
+DeviceDesired leaf_to_fix() { return test::example_switch(Platform::eos, {"Ethernet1/1", "Ethernet2/1"}); }
 
 std::string fix_of(const DeviceDesired& d, Setting setting, std::vector<int> keys = {}, size_t port = 0) {
   return eos_fix(Fix{setting, &d, &d.ports.at(port), std::move(keys)});
@@ -30,13 +30,13 @@ std::string render_session(const DeviceDesired& d) {
 }  // namespace
 
 TEST_CASE("eos fix: the adapter row phrases EOS fixes") {
-  const DeviceDesired d = leaf();
+  const DeviceDesired d = leaf_to_fix();
   CHECK((adapter(Platform::eos).fix == &eos_fix));
   CHECK(fix_text(Fix{Setting::mtu, &d, &d.ports[1], {}}) == "configure\ninterface Ethernet2/1\n   mtu 9100\nend");
 }
 
 TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands bare") {
-  const DeviceDesired d = leaf();
+  const DeviceDesired d = leaf_to_fix();
   CHECK(fix_of(d, Setting::mtu) == "configure\ninterface Ethernet1/1\n   mtu 9100\nend");
   CHECK(fix_of(d, Setting::trust) == "configure\ninterface Ethernet1/1\n   qos trust dscp\nend");
   CHECK(fix_of(d, Setting::link_up) == "configure\ninterface Ethernet1/1\n   no shutdown\nend");
@@ -80,15 +80,15 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
   CHECK(fix_of(d, Setting::speed) == "show interfaces Ethernet1/1 status\nshow interfaces Ethernet1/1 transceiver");
   CHECK(fix_of(d, Setting::cabling) == "show lldp neighbors Ethernet1/1 detail");
 
-  DeviceDesired pcp = leaf();
+  DeviceDesired pcp = leaf_to_fix();
   pcp.qos.trust = Trust::pcp;
   CHECK(fix_of(pcp, Setting::trust) == "configure\ninterface Ethernet1/1\n   qos trust cos\nend");
-  DeviceDesired off = leaf();
+  DeviceDesired off = leaf_to_fix();
   off.qos.watchdog.enabled = false;
   CHECK(fix_of(off, Setting::watchdog) ==
         "configure\ninterface Ethernet1/1\n   no priority-flow-control pause watchdog\nend");
   // A Jericho switch: its queues are tx-queue, in the fix as in session.cfg.
-  DeviceDesired voq = leaf();
+  DeviceDesired voq = leaf_to_fix();
   voq.hardware.voq = true;
   CHECK(
       fix_of(voq, Setting::ecn, {3}) ==
@@ -99,12 +99,12 @@ TEST_CASE("eos fix: configuration wrapped in configure ... end, show commands ba
 }
 
 TEST_CASE("eos fix: host settings have no switch command") {
-  const DeviceDesired d = leaf();
+  const DeviceDesired d = leaf_to_fix();
   for (Setting s : {Setting::dcqcn, Setting::cnp, Setting::rdma_gid, Setting::rdma_port}) CHECK(fix_of(d, s).empty());
 }
 
 TEST_CASE("eos fix: every configuration line is a line of the rendered session.cfg") {
-  DeviceDesired d = leaf();
+  DeviceDesired d = leaf_to_fix();
   d.ports[1].mtu = 9000;
   const std::string session = render_session(d);
   for (size_t port = 0; port < d.ports.size(); ++port) {

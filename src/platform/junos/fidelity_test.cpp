@@ -12,8 +12,8 @@ using namespace fabricctl;
 
 namespace {
 
-struct Switch : test::EmulatedSwitch {
-  Switch()
+struct FidelitySwitch : test::EmulatedSwitch {
+  FidelitySwitch()
       : EmulatedSwitch(Platform::junos, "junos.py", {"et-0/0/0", "et-0/0/1"},
                        R"({"et-0/0/0": {"speed": 400000, "oper": "up"}, "et-0/0/1": {"speed": 400000}})") {}
 };
@@ -70,7 +70,7 @@ TEST_CASE("junos fidelity: every intent variant, committed on the emulated switc
     const std::string& name = variant.first;
     const auto& change = variant.second;
     CAPTURE(name);
-    Switch sw;
+    FidelitySwitch sw;
     if (!sw.up()) return;
     change(sw.device);
     in_percents(sw.device);
@@ -88,7 +88,7 @@ TEST_CASE("junos fidelity: every intent variant, committed on the emulated switc
 }
 
 TEST_CASE("junos fidelity: from one intent to another on the emulated switch, read back as the second") {
-  Switch sw;
+  FidelitySwitch sw;
   if (!sw.up()) return;
   // The steps of the change before stage: once staged, there is no change and so no steps to confirm with.
   const TransactionSteps first = sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa"));

@@ -8,10 +8,10 @@ using namespace fabricctl;
 
 namespace {
 
-DeviceDesired leaf() { return test::example_switch(Platform::junos, {"et-0/0/0", "et-0/0/1"}); }
+DeviceDesired leaf_to_fix() { return test::example_switch(Platform::junos, {"et-0/0/0", "et-0/0/1"}); }
 
 std::string fix(Setting s, std::vector<int> keys = {}) {
-  static const DeviceDesired d = leaf();
+  static const DeviceDesired d = leaf_to_fix();
   return fix_text(Fix{s, &d, &d.ports[1], std::move(keys)});
 }
 

@@ -15,7 +15,7 @@ using namespace fabricctl::junos;
 
 namespace {
 
-std::string fixture(const std::string& file) {
+std::string json_fixture(const std::string& file) {
   return test::file_text(std::string(FABRICCTL_SOURCE_DIR) + "/tests/fixtures/junos/" + file);
 }
 
@@ -43,7 +43,7 @@ std::string neighbors(const std::string& rows) {
 }  // namespace
 
 TEST_CASE("junos show interfaces: a real vQFX-10000 on 17.4R1, its prompt line and its repeated elements") {
-  const std::string text = fixture("show-interfaces-display-json.vqfx-17.4R1.txt");
+  const std::string text = json_fixture("show-interfaces-display-json.vqfx-17.4R1.txt");
   // What the reader has to tolerate in this output: a prompt line after the document, and an element
   // twice in one object, which the strict reader's default refuses.
   REQUIRE(text.ends_with("}\n\n{master:0}\n"));
@@ -80,7 +80,7 @@ TEST_CASE("junos show interfaces: a real vQFX-10000 on 17.4R1, its prompt line a
 }
 
 TEST_CASE("junos show interfaces terse: a real output without front-panel ports is read, and empty") {
-  const auto got = interfaces_json(fixture("show-interfaces-terse-display-json.pyez-test.json"));
+  const auto got = interfaces_json(json_fixture("show-interfaces-terse-display-json.pyez-test.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->ports.empty());  // cbp0, em0, irb, lo0, vtep, ...: none is a port
   CHECK(got->unreadable.empty());
@@ -90,7 +90,7 @@ TEST_CASE("junos show interfaces extensive: a Junos 22.4 QFX's counters, PFC per
   // Derived by Junos's XML-to-JSON rule from the Juniper-published XML (tests/fixtures/junos, SOURCES.md);
   // gr-0/0/0 prints input-mac-pfc-frames twice in a row, which the rule makes an array of two: not a
   // port, so skipped, not refused.
-  const auto got = interfaces_json(fixture("show-interfaces-extensive-pfc.qfx-22.4.apstra-iba-doc.derived.json"),
+  const auto got = interfaces_json(json_fixture("show-interfaces-extensive-pfc.qfx-22.4.apstra-iba-doc.derived.json"),
                                    "show interfaces extensive");
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
@@ -329,7 +329,7 @@ TEST_CASE("junos show interfaces: what is refused as a whole") {
 
 TEST_CASE("junos show lldp neighbors: outputs derived from real XML by Junos's JSON mapping") {
   // A QFX5110 (napalm's test data): no remote port ID, so the port description.
-  auto got = lldp_neighbors_json(fixture("get-lldp-neighbors-information.qfx5110.napalm-test.derived.json"));
+  auto got = lldp_neighbors_json(json_fixture("get-lldp-neighbors-information.qfx5110.napalm-test.derived.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
   REQUIRE(got->ports.size() == 1);
@@ -338,7 +338,7 @@ TEST_CASE("junos show lldp neighbors: outputs derived from real XML by Junos's J
 
   // Mixed: lldp-local-port-id (subtype "Interface name": the port ID), and lldp-local-interface as older
   // releases print it, a logical unit (ge-0/0/0.0) or the management port: not a port, skipped.
-  got = lldp_neighbors_json(fixture("get-lldp-neighbors-information.mixed.napalm-test.derived.json"));
+  got = lldp_neighbors_json(json_fixture("get-lldp-neighbors-information.mixed.napalm-test.derived.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
   REQUIRE(got->ports.size() == 1);
@@ -347,14 +347,14 @@ TEST_CASE("junos show lldp neighbors: outputs derived from real XML by Junos's J
 
   // The detail form (`show lldp neighbors interface IF`) repeats elements with different values
   // (lldp-remote-index 1, 2, ...) in one object: refused, after the equal repeats before it.
-  got = lldp_neighbors_json(fixture("get-lldp-interface-neighbors-detail.qfx5110.napalm-test.derived.json"));
+  got = lldp_neighbors_json(json_fixture("get-lldp-interface-neighbors-detail.qfx5110.napalm-test.derived.json"));
   REQUIRE_FALSE(got);
   CHECK(got.error() ==
         "show lldp neighbors: lldp-neighbors-information[0].lldp-neighbor-information[0].lldp-remote-index: duplicate "
         "key with a different value");
 
   // sonic-mgmt's example of the JSON: local ports with breakout channels, no neighbour names.
-  got = lldp_neighbors_json(fixture("lldp-neighbors.display-json.derived-from-sonic-mgmt-docstring.json"));
+  got = lldp_neighbors_json(json_fixture("lldp-neighbors.display-json.derived-from-sonic-mgmt-docstring.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->ports.empty());
   CHECK(got->unreadable.empty());

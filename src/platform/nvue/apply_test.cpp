@@ -32,7 +32,7 @@ RawOutputs raw_of(const ordered_json& tree) {
 }
 
 ordered_json applied_tree_of(const std::string& commands) {
-  return nvue::test::applied(ordered_json::object(), commands);
+  return nvue::testing::applied(ordered_json::object(), commands);
 }
 
 DeviceDesired variant(size_t i) {
@@ -70,7 +70,7 @@ TEST_CASE("nvue apply: command_lines are the nv lines of the rendered commands.n
   for (size_t i = 0; i < test::intent_variants().size(); ++i) {
     CAPTURE(test::intent_variants()[i].first);
     const DeviceDesired d = variant(i);
-    CHECK(join(nvue::command_lines(d), "\n") == join(nv_lines(nvue::test::commands_of(d)), "\n"));
+    CHECK(join(nvue::command_lines(d), "\n") == join(nv_lines(nvue::testing::commands_of(d)), "\n"));
   }
 }
 
@@ -92,7 +92,7 @@ TEST_CASE("nvue apply: a switch that holds the rendered configuration has nothin
   for (size_t i = 0; i < test::intent_variants().size(); ++i) {
     CAPTURE(test::intent_variants()[i].first);
     const DeviceDesired d = variant(i);
-    const NativeChange c = change_of(d, raw_of(applied_tree_of(nvue::test::commands_of(d))));
+    const NativeChange c = change_of(d, raw_of(applied_tree_of(nvue::testing::commands_of(d))));
     CHECK(c.empty());
     CHECK(c.text.empty());
     CHECK(c.base.find("\"swp10\"") != std::string::npos);
@@ -107,7 +107,7 @@ TEST_CASE("nvue apply: from any intent to any other, the change leaves what the 
   std::vector<ordered_json> tree;
   for (size_t i = 0; i < n; ++i) {
     intent.push_back(variant(i));
-    all.push_back(nvue::test::commands_of(intent.back()));
+    all.push_back(nvue::testing::commands_of(intent.back()));
     tree.push_back(applied_tree_of(all.back()));
   }
   tree.push_back(ordered_json::object());  // [n]: a factory-default switch
@@ -117,8 +117,8 @@ TEST_CASE("nvue apply: from any intent to any other, the change leaves what the 
       CAPTURE(test::intent_variants()[to].first);
       const ordered_json& before = tree[from];
       const NativeChange c = change_of(intent[to], raw_of(before));
-      const ordered_json after = nvue::test::applied(before, c.text);
-      CHECK(nlohmann::json(after) == nlohmann::json(nvue::test::applied(before, all[to])));
+      const ordered_json after = nvue::testing::applied(before, c.text);
+      CHECK(nlohmann::json(after) == nlohmann::json(nvue::testing::applied(before, all[to])));
       // And a second apply changes nothing.
       CHECK(change_of(intent[to], raw_of(after)).empty());
       if (from == to) CHECK(c.empty());
@@ -139,10 +139,10 @@ TEST_CASE("nvue apply: a word NVUE's shell could read as more than a word is nev
 
 TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the members that differ") {
   const DeviceDesired d = variant(0);
-  ordered_json tree = applied_tree_of(nvue::test::commands_of(d));
+  ordered_json tree = applied_tree_of(nvue::testing::commands_of(d));
   tree["interface"]["swp10"]["link"]["mtu"] = 9216;
   CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp10 link mtu 9100\n");
-  tree = applied_tree_of(nvue::test::commands_of(d));
+  tree = applied_tree_of(nvue::testing::commands_of(d));
   tree["interface"]["swp2"]["qos"].erase("pfc-watchdog");
   CHECK(change_of(d, raw_of(tree)).text == "nv set interface swp2 qos pfc-watchdog state enable\n");
   tree["interface"]["swp2"]["qos"]["pfc-watchdog"]["state"] = "disable";
@@ -150,12 +150,12 @@ TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the 
 
   // An explicit profile's unset of the lossy PFC priorities: only the priority the switch has.
   const DeviceDesired two = variant(4);
-  tree = applied_tree_of(nvue::test::commands_of(two));
+  tree = applied_tree_of(nvue::testing::commands_of(two));
   tree["qos"]["pfc"]["default-global"]["switch-priority"]["6"] = ordered_json::object();
   CHECK(change_of(two, raw_of(tree)).text == "nv unset qos pfc default-global switch-priority 6\n");
   // `nv unset ... traffic-class 1,2,...` followed by `ecn disable`: not sent while the classes hold
   // only that; sent, with the sets after it, when a class holds more.
-  tree = applied_tree_of(nvue::test::commands_of(two));
+  tree = applied_tree_of(nvue::testing::commands_of(two));
   tree["qos"]["congestion-control"]["default-global"]["traffic-class"]["5"]["min-threshold"] = 1000;
   CHECK(change_of(two, raw_of(tree)).text ==
         "nv unset qos congestion-control default-global traffic-class 5\n"
@@ -164,7 +164,7 @@ TEST_CASE("nvue apply: one setting off is one line; a comma list narrows to the 
 
 TEST_CASE("nvue apply: RoCE mode set as `nv set qos roce` (mode lossless by default) is not a difference") {
   const DeviceDesired d = variant(5);
-  const std::string all = nvue::test::commands_of(d);
+  const std::string all = nvue::testing::commands_of(d);
   REQUIRE(all.find("nv set qos roce mode lossless") != std::string::npos);
   ordered_json tree = applied_tree_of(all);
   tree["qos"]["roce"].erase("mode");
@@ -181,7 +181,7 @@ TEST_CASE("nvue apply: RoCE mode set as `nv set qos roce` (mode lossless by defa
 TEST_CASE("nvue apply: a 5.15 switch with RoCE `state disabled` gets `state enabled`, and only that") {
   DeviceDesired d = variant(5);
   d.hardware.nos_release = "5.15";
-  const std::string all = nvue::test::commands_of(d);
+  const std::string all = nvue::testing::commands_of(d);
   REQUIRE(all.find("nv set qos roce state enabled\n") != std::string::npos);
   REQUIRE(all.find("enable on") == std::string::npos);
   ordered_json tree = applied_tree_of(all);
@@ -202,9 +202,9 @@ TEST_CASE("nvue apply: a 5.15 switch with RoCE `state disabled` gets `state enab
 
 TEST_CASE("nvue apply: switching to RoCE mode unsets the explicit default-global settings in the same change") {
   const DeviceDesired explicit_profile = variant(0), roce = variant(5);
-  const std::string all = nvue::test::commands_of(roce);
+  const std::string all = nvue::testing::commands_of(roce);
   REQUIRE(all.find("nv set qos roce mode lossless") != std::string::npos);
-  const NativeChange c = change_of(roce, raw_of(applied_tree_of(nvue::test::commands_of(explicit_profile))));
+  const NativeChange c = change_of(roce, raw_of(applied_tree_of(nvue::testing::commands_of(explicit_profile))));
   for (const char* unset :
        {"nv unset qos pfc default-global\n", "nv unset qos egress-queue-mapping default-global\n",
         "nv unset qos egress-scheduler default-global\n", "nv unset qos congestion-control default-global\n",

@@ -16,7 +16,7 @@ using test::command;
 
 /// `nv show interface -o json` and the LLDP view of a switch whose ports are up at their intended
 /// speed with their intended neighbours.
-RawOutputs live_outputs(const DeviceDesired& d) { return nvue::test::show_outputs(observed_from_desired(d).ports); }
+RawOutputs live_outputs(const DeviceDesired& d) { return nvue::testing::show_outputs(observed_from_desired(d).ports); }
 
 }  // namespace
 
@@ -37,8 +37,8 @@ TEST_CASE("nvue collector: device-wide commands and one per port for its counter
   const CollectCommand& config = command(c, "config.json");
   const bool has_keep = config.keep != nullptr;
   REQUIRE(has_keep);
-  const std::string kept = config.keep(
-      nvue::test::config_show(nvue::test::commands_of(fabricctl::test::example_switch(Platform::nvue, {"swp1"}))));
+  const std::string kept = config.keep(nvue::testing::config_show(
+      nvue::testing::commands_of(fabricctl::test::example_switch(Platform::nvue, {"swp1"}))));
   CHECK(kept.find("s3cret") == std::string::npos);
   CHECK(kept.find("\"system\"") == std::string::npos);
   CHECK(kept.find("\"pfc-watchdog\"") != std::string::npos);
@@ -64,7 +64,7 @@ TEST_CASE("nvue collector: a switch that applied its commands observes as its in
     d.ports[1].peer_device = "spine1";
     d.ports[1].peer_port = "swp7";
     RawOutputs raw = live_outputs(d);
-    raw["config.json"] = command(c, "config.json").keep(nvue::test::config_show(nvue::test::commands_of(d)));
+    raw["config.json"] = command(c, "config.json").keep(nvue::testing::config_show(nvue::testing::commands_of(d)));
     const auto got = c.observe("leaf1", raw);
     REQUIRE_MESSAGE(got, got.error());
     const DeviceObserved want = observed_from_desired(d);

@@ -55,7 +55,7 @@ void check_port(const DeviceDesired& d, const PortDesired& want, const PortObser
   CHECK_FALSE(got.lldp);
 }
 
-std::string show_of(const DeviceDesired& d) { return nvue::test::config_show(nvue::test::commands_of(d)); }
+std::string show_of(const DeviceDesired& d) { return nvue::testing::config_show(nvue::testing::commands_of(d)); }
 
 }  // namespace
 
@@ -66,9 +66,9 @@ TEST_CASE("nvue config reader: reads back what commands.nvue configures, for eve
     DeviceDesired d = fabricctl::test::example_switch(Platform::nvue, {"swp10", "swp2", "swp1s1"});
     change(d);
     CAPTURE(entry.first);
-    const std::string commands = nvue::test::commands_of(d);
+    const std::string commands = nvue::testing::commands_of(d);
     roce += commands.find("nv set qos roce mode lossless") != std::string::npos;
-    const auto got = ports_from_config(nvue::test::config_show(commands));
+    const auto got = ports_from_config(nvue::testing::config_show(commands));
     REQUIRE_MESSAGE(got, got.error());
     CHECK(got->unreadable.empty());
     REQUIRE(got->ports.size() == 3);

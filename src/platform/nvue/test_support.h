@@ -20,7 +20,7 @@
 #include "state/observed.h"
 #include "text_lines.h"
 
-namespace fabricctl::nvue::test {
+namespace fabricctl::nvue::testing {
 
 /// commands.nvue of `device`.
 inline std::string commands_of(const DeviceDesired& device) {
@@ -111,4 +111,4 @@ inline RawOutputs show_outputs(const std::vector<PortObserved>& ports) {
   return {{"interfaces.json", ifs.dump()}, {"lldp.txt", lldp}};
 }
 
-}  // namespace fabricctl::nvue::test
+}  // namespace fabricctl::nvue::testing

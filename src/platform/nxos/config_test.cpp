@@ -13,7 +13,9 @@ using namespace fabricctl::nxos;
 namespace {
 
 // The builders read the intent and the ports, never the platform field.
-DeviceDesired leaf() { return test::example_switch(Platform::eos, {"Ethernet1/2", "Ethernet1/10", "Ethernet1/1/1"}); }
+DeviceDesired config_leaf() {
+  return test::example_switch(Platform::eos, {"Ethernet1/2", "Ethernet1/10", "Ethernet1/1/1"});
+}
 
 }  // namespace
 
@@ -78,24 +80,24 @@ TEST_CASE("nxos config: the roce-lossless intent, written by hand") {
       "  priority-flow-control mode on\n"
       "  priority-flow-control watch-dog-interval on\n"
       "  service-policy type qos input FABRICCTL-QOS\n";
-  CHECK(config_text(desired_config(leaf())) == want);
+  CHECK(config_text(desired_config(config_leaf())) == want);
 }
 
 TEST_CASE("nxos config: DSCP ranges, PCP trust, no PFC, two strict classes") {
-  DeviceDesired d = leaf();
+  DeviceDesired d = config_leaf();
   for (int dscp = 24; dscp <= 31; ++dscp) d.qos.dscp_to_priority[static_cast<size_t>(dscp)] = 3;
   d.qos.dscp_to_priority[34] = 3;
   std::string text = config_text(desired_config(d));
   CHECK(text.find("  match dscp 24-31\n  match dscp 34\n") != std::string::npos);
 
-  d = leaf();
+  d = config_leaf();
   d.qos.trust = Trust::pcp;
   text = config_text(desired_config(d));
   CHECK(text.find("class-map type qos match-any FABRICCTL-TC3\n  match cos 3\n") != std::string::npos);
   CHECK(text.find("class-map type qos match-any FABRICCTL-TC6\n  match cos 6\n") != std::string::npos);
   CHECK(text.find("match dscp") == std::string::npos);
 
-  d = leaf();
+  d = config_leaf();
   d.qos.lossless.fill(false);
   text = config_text(desired_config(d));
   CHECK(text.find("pause pfc-cos") == std::string::npos);
@@ -103,7 +105,7 @@ TEST_CASE("nxos config: DSCP ranges, PCP trust, no PFC, two strict classes") {
   CHECK(text.find("  priority-flow-control mode off\n  priority-flow-control watch-dog-interval off\n") !=
         std::string::npos);
 
-  d = leaf();
+  d = config_leaf();
   d.qos.tc[3] = {true, true, 0};  // 3 and 6 strict: the higher class first
   text = config_text(desired_config(d));
   CHECK(text.find("c-out-8q-q6\n    priority level 1\n") != std::string::npos);
@@ -111,7 +113,7 @@ TEST_CASE("nxos config: DSCP ranges, PCP trust, no PFC, two strict classes") {
 }
 
 TEST_CASE("nxos config: read back, it is the intent it was written from") {
-  const DeviceDesired d = leaf();
+  const DeviceDesired d = config_leaf();
   auto config = parse_config(config_text(desired_config(d)));
   REQUIRE_MESSAGE(config, config.error());
   CHECK(*config == desired_config(d));
@@ -147,7 +149,7 @@ TEST_CASE("nxos config: read back, it is the intent it was written from") {
   }
 
   // PCP trust reads back as PCP trust, each priority in its own queue.
-  DeviceDesired pcp = leaf();
+  DeviceDesired pcp = config_leaf();
   pcp.qos.trust = Trust::pcp;
   pcp.qos.priority_to_tc = {0, 1, 2, 3, 4, 5, 6, 7};
   ports = ports_from_config(*parse_config(config_text(desired_config(pcp))));

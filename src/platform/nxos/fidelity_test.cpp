@@ -12,8 +12,8 @@ using namespace fabricctl;
 
 namespace {
 
-struct Switch : test::EmulatedSwitch {
-  Switch()
+struct FidelitySwitch : test::EmulatedSwitch {
+  FidelitySwitch()
       : EmulatedSwitch(Platform::nxos, "nxos.py", {"Ethernet1/1", "Ethernet1/2"},
                        R"({"Ethernet1/1": {"speed": 400000, "oper": "up"}, "Ethernet1/2": {"speed": 400000}})") {}
 };
@@ -33,7 +33,7 @@ TEST_CASE("nxos fidelity: every intent variant, staged on the emulated switch, r
     const std::string& name = variant.first;
     const auto& change = variant.second;
     CAPTURE(name);
-    Switch sw;
+    FidelitySwitch sw;
     if (!sw.up()) return;
     change(sw.device);
     in_kbytes(sw.device);
@@ -73,7 +73,7 @@ TEST_CASE("nxos fidelity: every intent variant, staged on the emulated switch, r
 }
 
 TEST_CASE("nxos fidelity: from one intent to another on the emulated switch, read back as the second") {
-  Switch sw;
+  FidelitySwitch sw;
   if (!sw.up()) return;
   // The steps of the change before stage: once staged, there is no change and so no steps to confirm with.
   const TransactionSteps first = sw.applier.steps(sw.device, sw.change(), test::id_with_timer(300, "aaaaaa"));

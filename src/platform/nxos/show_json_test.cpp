@@ -17,7 +17,7 @@ namespace {
 
 /// A fixture's device output: the NX-API `body` where the publisher kept the API's envelope (the CLI's
 /// `| json` prints the body alone).
-std::string fixture(const std::string& file) {
+std::string json_fixture(const std::string& file) {
   const std::string text = test::file_text(std::string(FABRICCTL_SOURCE_DIR) + "/tests/fixtures/nxos/" + file);
   const auto j = nlohmann::json::parse(text);
   if (j.contains("output")) return j["output"]["body"].dump();
@@ -32,7 +32,7 @@ std::string one_interface(const std::string& fields) {
 }  // namespace
 
 TEST_CASE("nxos show interface: a real N9K-C9336C-FX2 on 10.2(4)") {
-  const auto got = interfaces_json(fixture("show-interface_n9k-c9336c-fx2_harvest.json"));
+  const auto got = interfaces_json(json_fixture("show-interface_n9k-c9336c-fx2_harvest.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
   REQUIRE(got->ports.size() == 2);  // Ethernet1/1, Ethernet1/2; mgmt0 is not a fabric port
@@ -45,7 +45,7 @@ TEST_CASE("nxos show interface: a real N9K-C9336C-FX2 on 10.2(4)") {
 }
 
 TEST_CASE("nxos show interface: one row is an object, not a list") {
-  const auto got = interfaces_json(fixture("show-interface_single-row_ansible.json"));
+  const auto got = interfaces_json(json_fixture("show-interface_single-row_ansible.json"));
   REQUIRE_MESSAGE(got, got.error());
   REQUIRE(got->ports.size() == 1);
   CHECK(got->ports.at("Ethernet1/1").mtu == 1500);
@@ -107,7 +107,7 @@ TEST_CASE("nxos show interface: a bad name is unreadable, a bad document an erro
 }
 
 TEST_CASE("nxos show lldp neighbors detail: real outputs, short local port names") {
-  auto got = lldp_neighbors_json(fixture("show-lldp-neighbors-detail_harvest.json"));
+  auto got = lldp_neighbors_json(json_fixture("show-lldp-neighbors-detail_harvest.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());
   REQUIRE(got->ports.count("Ethernet1/9"));  // l_port_id "Eth1/9"
@@ -115,7 +115,7 @@ TEST_CASE("nxos show lldp neighbors detail: real outputs, short local port names
   CHECK(got->ports.at("Ethernet1/9").port_id == "e1b");
   CHECK(got->ports.count("mgmt0") == 0);
 
-  got = lldp_neighbors_json(fixture("show-lldp-neighbors-detail_nxapi-envelope_harvest.json"));
+  got = lldp_neighbors_json(json_fixture("show-lldp-neighbors-detail_nxapi-envelope_harvest.json"));
   REQUIRE_MESSAGE(got, got.error());
   CHECK(got->unreadable.empty());  // ttl and link_agg_id as integers here: not read, not refused
   bool nxos_peer = false;

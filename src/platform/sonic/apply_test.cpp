@@ -53,16 +53,16 @@ const RemoteStep* step(const std::vector<RemoteStep>& steps, std::string_view co
 /// CONFIG_DB after the stage steps' `config load` and `config apply-patch`, as SONiC applies them.
 ordered_json staged(ordered_json db, const TransactionSteps& s) {
   if (const RemoteStep* load = step(s.stage, "sudo config load -y /dev/stdin"))
-    db = sonic::test::load_config(db, ordered_json::parse(load->input));
+    db = sonic::testing::load_config(db, ordered_json::parse(load->input));
   if (const RemoteStep* patch = step(s.stage, "sudo config apply-patch /dev/stdin"))
-    db = sonic::test::applied(db, ordered_json::parse(patch->input));
+    db = sonic::testing::applied(db, ordered_json::parse(patch->input));
   return db;
 }
 
 }  // namespace
 
 TEST_CASE("sonic apply: a factory-default switch gets the whole slice, the maps by config load; then nothing") {
-  const DeviceDesired d = sonic::test::fixture();
+  const DeviceDesired d = sonic::testing::fixture();
   const NativeChange c = change_of(d, factory_db());
   REQUIRE_FALSE(c.empty());
   CHECK(c.payload == c.text);
@@ -84,13 +84,13 @@ TEST_CASE("sonic apply: a factory-default switch gets the whole slice, the maps 
   CHECK(ordered_json::parse(before->input)["DSCP_TO_TC_MAP"]["ROCE"].is_null());
 
   const ordered_json after = staged(factory_db(), s);
-  sonic::test::check_holds(after, sonic::config_db(d));
+  sonic::testing::check_holds(after, sonic::config_db(d));
   CHECK(change_of(d, after).empty());  // a second apply changes nothing
 }
 
 TEST_CASE("sonic apply: a switch holding the rendered config has no change; unrelated config does not move the base") {
-  const DeviceDesired d = sonic::test::fixture();
-  const ordered_json rendered = sonic::test::load_config(sonic::default_config_db(d), sonic::config_db(d));
+  const DeviceDesired d = sonic::testing::fixture();
+  const ordered_json rendered = sonic::testing::load_config(sonic::default_config_db(d), sonic::config_db(d));
   const NativeChange c = change_of(d, rendered);
   CHECK(c.empty());
   CHECK(c.payload.empty());
@@ -102,8 +102,8 @@ TEST_CASE("sonic apply: a switch holding the rendered config has no change; unre
 }
 
 TEST_CASE("sonic apply: one setting off is one operation, through apply-patch or config load by its table") {
-  const DeviceDesired d = sonic::test::fixture();
-  ordered_json db = sonic::test::load_config(sonic::default_config_db(d), sonic::config_db(d));
+  const DeviceDesired d = sonic::testing::fixture();
+  ordered_json db = sonic::testing::load_config(sonic::default_config_db(d), sonic::config_db(d));
   db["PORT"]["Ethernet8"]["mtu"] = "1500";
   const NativeChange mtu = change_of(d, db);
   CHECK(ordered_json::parse(mtu.text) ==
@@ -137,7 +137,7 @@ TEST_CASE("sonic apply: one setting off is one operation, through apply-patch or
 }
 
 TEST_CASE("sonic apply: garbage or a missing output is an error") {
-  const DeviceDesired d = sonic::test::fixture();
+  const DeviceDesired d = sonic::testing::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   for (const char* text : {"", "not json", "[1, 2]", "\"PORT\""}) {
     CAPTURE(text);
@@ -167,7 +167,7 @@ TEST_CASE("sonic apply: garbage or a missing output is an error") {
 }
 
 TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value, save only on confirm") {
-  const DeviceDesired d = sonic::test::fixture();
+  const DeviceDesired d = sonic::testing::fixture();
   const NativeChange c = change_of(d, factory_db());
   TransactionSteps s = adapter(Platform::sonic).applier.steps(d, c, id_of(120));
   // A factory switch: every loaded entry is created, before the checkpoint; nothing is changed or removed.
@@ -221,7 +221,7 @@ TEST_CASE("sonic apply: steps arm the switch's timer in stage, quote every value
 }
 
 TEST_CASE("sonic apply: failure() reads GCU's and click's errors, and what rollback may meet after a partial stage") {
-  const DeviceDesired d = sonic::test::fixture();
+  const DeviceDesired d = sonic::testing::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   const TransactionSteps s = a.steps(d, change_of(d, factory_db()), id_of(60));
   const RemoteStep& patch = s.stage[7];
@@ -279,7 +279,7 @@ TEST_CASE("sonic apply: the collector keeps every table the patch can touch") {
 }
 
 TEST_CASE("sonic plan: the notes name the image and each part's command; the dry run only where it can judge") {
-  const DeviceDesired d = sonic::test::fixture();
+  const DeviceDesired d = sonic::testing::fixture();
   const Applier a = adapter(Platform::sonic).applier;
   // A first apply: config load creates the maps and WRED profiles the patch then binds, which the
   // updater's dry run (run against the running CONFIG_DB) cannot see, so there is none.

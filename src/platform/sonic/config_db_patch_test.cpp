@@ -18,9 +18,9 @@
 using namespace fabricctl;
 using namespace fabricctl::sonic;
 using nlohmann::ordered_json;
-using sonic::test::applied;
-using sonic::test::check_holds;
-using sonic::test::fixture;
+using sonic::testing::applied;
+using sonic::testing::check_holds;
+using sonic::testing::fixture;
 
 namespace {
 
@@ -83,7 +83,7 @@ TEST_CASE("sonic patch: offline, against SONiC's default tables of ports with ne
   // The template's buffer queue ranges already fit priority 3: nothing to change there.
   CHECK(result["BUFFER_QUEUE"] == base["BUFFER_QUEUE"]);
   // The artifact is this patch, dumped.
-  CHECK(sonic::test::render_artifact(d, "config_db.patch.json") == dump_config_db(patch));
+  CHECK(sonic::testing::render_artifact(d, "config_db.patch.json") == dump_config_db(patch));
 }
 
 TEST_CASE("sonic patch: every variant holds desired on the default base and on an empty CONFIG_DB") {

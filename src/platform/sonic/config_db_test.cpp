@@ -13,12 +13,12 @@
 #include "platform/sonic/test_support.h"
 
 using namespace fabricctl;
-using namespace fabricctl::sonic::test;
+using namespace fabricctl::sonic::testing;
 using nlohmann::json;
 
 namespace {
 
-json config_db(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.json")); }
+json rendered_config_db(const DeviceDesired& d) { return parse(render_artifact(d, "config_db.json")); }
 
 /// Every value of every entry is a JSON string, as CONFIG_DB stores them; an entry is fields or null
 /// (an entry `config load` deletes).
@@ -60,7 +60,7 @@ void check_layout(const std::string& text, char first) {
 }  // namespace
 
 TEST_CASE("sonic config_db.json: roce-lossless fixture, value by value") {
-  const json c = config_db(fixture());
+  const json c = rendered_config_db(fixture());
 
   CHECK(keys_in_order(parse_ordered(render_artifact(fixture(), "config_db.json"))) ==
         std::vector<std::string>{"DSCP_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP",
@@ -189,7 +189,7 @@ TEST_CASE("sonic artifacts: every optional block on or off keeps the layout") {
   check_layout(render_artifact(d, "config_db.json"), '{');
   check_layout(render_artifact(d, "config_db.patch.json"), '[');
   // Every table and entry present in one piece: config_db.json is valid JSON with all values strings.
-  CHECK(all_values_are_strings(config_db(d)));
+  CHECK(all_values_are_strings(rendered_config_db(d)));
 }
 
 TEST_CASE("sonic config_db.json: ECN off or DCQCN-only marks on no queue") {
@@ -202,7 +202,7 @@ TEST_CASE("sonic config_db.json: ECN off or DCQCN-only marks on no queue") {
     d.qos.ecn_enabled = false;
     d.qos.dcqcn.enabled = true;
   }
-  const json c = config_db(d);
+  const json c = rendered_config_db(d);
   // Only the profile that marks and drops nothing, on every used queue: SONiC's AZURE_LOSSLESS, which
   // its template binds to queues 3 and 4, cannot survive `config load` of this file.
   CHECK(c["WRED_PROFILE"].size() == 1);
@@ -225,7 +225,7 @@ TEST_CASE("sonic config_db.json: watchdog off deletes the ports' PFC_WD entries 
   DeviceDesired d = fixture();
   SUBCASE("watchdog disabled") { d.qos.watchdog.enabled = false; }
   SUBCASE("no lossless priority: SONiC's pfcwd would skip every port") { d.qos.lossless.fill(false); }
-  const json c = config_db(d);
+  const json c = rendered_config_db(d);
   // `pfcwd start_default` creates an entry per port with a neighbour: each one is deleted; GLOBAL is
   // SONiC's (its BIG_RED_SWITCH lives there too).
   CHECK(c["PFC_WD"] == json{{"Ethernet0", nullptr}, {"Ethernet8", nullptr}});
@@ -242,7 +242,7 @@ TEST_CASE("sonic config_db.json: watchdog off deletes the ports' PFC_WD entries 
 TEST_CASE("sonic config_db.json: no lossless priority turns PFC off with an empty pfc_enable") {
   DeviceDesired d = fixture();
   d.qos.lossless.fill(false);
-  const json c = config_db(d);
+  const json c = rendered_config_db(d);
   CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "");
   CHECK(c["TC_TO_PRIORITY_GROUP_MAP"]["ROCE"]["3"] == "0");
 }
@@ -251,25 +251,25 @@ TEST_CASE("sonic config_db.json: CABLE_LENGTH is the next row of the SKU's table
   DeviceDesired d = fixture();
   d.ports[0].cable_length_m = 3;   // no 3m row: buffermgrd would give it no lossless PG
   d.ports[1].cable_length_m = 41;  // just over a row
-  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "300m"}}}});
+  CHECK(rendered_config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "300m"}}}});
   d.hardware.headroom_cable_rows_m = {1, 2, 5, 40, 100, 300};  // a Marvell SKU's rows
-  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "100m"}}}});
+  CHECK(rendered_config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}, {"Ethernet8", "100m"}}}});
   d.hardware.headroom_cable_rows_m.clear();  // dynamic model: headroom computed from the metres
-  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "3m"}, {"Ethernet8", "41m"}}}});
+  CHECK(rendered_config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "3m"}, {"Ethernet8", "41m"}}}});
 }
 
 TEST_CASE("sonic config_db.json: the traditional model keeps the template PG while it is a lossless run") {
   DeviceDesired d = fixture();
   d.qos.lossless[4] = true;  // 3 and 4: buffermgrd's own "3-4" is right, fabricctl leaves BUFFER_PG alone
-  CHECK_FALSE(config_db(d).contains("BUFFER_PG"));
+  CHECK_FALSE(rendered_config_db(d).contains("BUFFER_PG"));
   d.qos.lossless.fill(false);  // nothing lossless: the template's headroom is released
-  CHECK(config_db(d)["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
+  CHECK(rendered_config_db(d)["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
 }
 
 TEST_CASE("sonic config_db.json: the dynamic buffer model gets its lossless PGs and the PFC-to-PG map") {
   DeviceDesired d = fixture();
   d.hardware.headroom_cable_rows_m.clear();
-  json c = config_db(d);
+  json c = rendered_config_db(d);
   // The template's "3-4" goes first (deleting it releases PG 3 too), then fabricctl's own.
   CHECK(parse_ordered(render_artifact(d, "config_db.json"))["BUFFER_PG"] ==
         nlohmann::ordered_json{{"Ethernet0|3-4", nullptr},
@@ -280,12 +280,12 @@ TEST_CASE("sonic config_db.json: the dynamic buffer model gets its lossless PGs 
   CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfc_to_pg_map"] == "ROCE");
 
   d.qos.lossless[4] = true;  // 3 and 4: exactly the template's PG range, which stays
-  c = config_db(d);
+  c = rendered_config_db(d);
   CHECK(c["BUFFER_PG"] == json{{"Ethernet0|3-4", {{"profile", "NULL"}}}, {"Ethernet8|3-4", {{"profile", "NULL"}}}});
   CHECK(c["PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"]["ROCE"] == json{{"3", "3"}, {"4", "4"}});
 
   d.qos.lossless.fill(false);  // nothing lossless: no lossless PG, no map to bind
-  c = config_db(d);
+  c = rendered_config_db(d);
   CHECK(c["BUFFER_PG"] == json{{"Ethernet0|3-4", nullptr}, {"Ethernet8|3-4", nullptr}});
   CHECK_FALSE(c.contains("PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"));
   CHECK_FALSE(c["PORT_QOS_MAP"]["Ethernet0"].contains("pfc_to_pg_map"));
@@ -296,7 +296,7 @@ TEST_CASE("sonic config_db.json: a lossless queue outside 3-4 makes its template
   d.qos.lossless = {false, false, true, false, false, false, false, false};  // priority 2
   d.qos.priority_to_tc[2] = 2;
   d.qos.tc[2] = {true, false, 0};
-  const json c = config_db(d);
+  const json c = rendered_config_db(d);
   CHECK(c["BUFFER_QUEUE"]["Ethernet0|0-2"] == json{{"profile", "egress_lossless_profile"}});
   CHECK(c["BUFFER_QUEUE"]["Ethernet0|3-4"] ==
         json{{"profile", "egress_lossy_profile"}});  // no lossless queue there now
@@ -311,7 +311,7 @@ TEST_CASE("sonic config_db.json: two lossless priorities and a second ECN queue"
   d.qos.tc[4] = {true, false, 20};
   d.qos.tc[0].bandwidth_pct = 30;
   d.qos.ecn.push_back({4, 100000, 1000000, 5});
-  const json c = config_db(d);
+  const json c = rendered_config_db(d);
   CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "3,4");
   CHECK(c["PORT_QOS_MAP"]["Ethernet0"]["pfcwd_sw_enable"] == "3,4");
   CHECK(c["TC_TO_PRIORITY_GROUP_MAP"]["ROCE"]["4"] == "4");
@@ -327,15 +327,15 @@ TEST_CASE("sonic config_db.json: two lossless priorities and a second ECN queue"
 TEST_CASE("sonic config_db.json: a 0 % ETS class gets DWRR weight 1, SONiC's minimum") {
   DeviceDesired d = fixture();
   d.qos.tc[0].bandwidth_pct = 0;
-  CHECK(config_db(d)["SCHEDULER"]["ROCE_TC0"] == json{{"type", "DWRR"}, {"weight", "1"}});
+  CHECK(rendered_config_db(d)["SCHEDULER"]["ROCE_TC0"] == json{{"type", "DWRR"}, {"weight", "1"}});
 }
 
 TEST_CASE("sonic config_db.json: a port without a cable length is left out of CABLE_LENGTH") {
   DeviceDesired d = fixture();
   d.ports[1].cable_length_m = 0;  // unknown: "0m" would make buffermgrd drop the lossless PG
-  CHECK(config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}}}});
+  CHECK(rendered_config_db(d)["CABLE_LENGTH"] == json{{"AZURE", {{"Ethernet0", "5m"}}}});
   d.ports[0].cable_length_m = 0;
-  CHECK_FALSE(config_db(d).contains("CABLE_LENGTH"));
+  CHECK_FALSE(rendered_config_db(d).contains("CABLE_LENGTH"));
 }
 
 TEST_CASE("sonic config_db.json: odd names are JSON-escaped by the dump") {

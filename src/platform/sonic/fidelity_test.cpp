@@ -20,9 +20,9 @@
 using namespace fabricctl;
 using namespace fabricctl::sonic;
 using nlohmann::ordered_json;
-using sonic::test::applied;
-using sonic::test::check_holds;
-using sonic::test::fixture;
+using sonic::testing::applied;
+using sonic::testing::check_holds;
+using sonic::testing::fixture;
 
 TEST_CASE("sonic artifacts converge: config load of config_db.json and apply-patch of the patch give one switch") {
   // From SONiC's default tables, with the documented semantics of each: `config load` merges field by
@@ -58,9 +58,9 @@ TEST_CASE("sonic artifacts converge: config load of config_db.json and apply-pat
     for (auto& p : d.ports) p.cable_length_m = 0;
   }
   const ordered_json base = default_config_db(d);
-  const ordered_json file = sonic::test::parse_ordered(sonic::test::render_artifact(d, "config_db.json"));
-  const ordered_json patch = sonic::test::parse_ordered(sonic::test::render_artifact(d, "config_db.patch.json"));
-  const ordered_json loaded = sonic::test::load_config(base, file);
+  const ordered_json file = sonic::testing::parse_ordered(sonic::testing::render_artifact(d, "config_db.json"));
+  const ordered_json patch = sonic::testing::parse_ordered(sonic::testing::render_artifact(d, "config_db.patch.json"));
+  const ordered_json loaded = sonic::testing::load_config(base, file);
   const ordered_json patched = applied(base, patch);
   CHECK_MESSAGE(json_equal(loaded, patched), "config load:\n"
                                                  << loaded.dump(1) << "\napply-patch:\n"

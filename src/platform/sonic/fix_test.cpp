@@ -138,7 +138,7 @@ TEST_CASE("sonic fix: every field a fix sets is the one config_db.json sets, wit
   d.qos.priority_to_tc[5] = 5;
   d.qos.tc[5] = {true, false, 20};
   d.qos.tc[0].bandwidth_pct = 30;
-  const nlohmann::json db = sonic::test::parse(sonic::test::render_artifact(d, "config_db.json"));
+  const nlohmann::json db = sonic::testing::parse(sonic::testing::render_artifact(d, "config_db.json"));
   for (size_t port = 0; port < d.ports.size(); ++port) {
     CAPTURE(port);
     CHECK(db["PORT"][d.ports[port].name]["mtu"] == std::to_string(d.ports[port].mtu));

@@ -13,7 +13,7 @@
 #include "platform/json_patch.h"
 #include "platform/platform.h"
 
-namespace fabricctl::sonic::test {
+namespace fabricctl::sonic::testing {
 
 /// The SONiC leaf the adapter's tests render: the example switch's intent on Ethernet0 and Ethernet8.
 inline DeviceDesired fixture() { return fabricctl::test::example_switch(Platform::sonic, {"Ethernet0", "Ethernet8"}); }
@@ -115,4 +115,4 @@ inline void check_holds(const nlohmann::ordered_json& result, const nlohmann::or
     }
 }
 
-}  // namespace fabricctl::sonic::test
+}  // namespace fabricctl::sonic::testing

@@ -14,7 +14,7 @@ using fabricctl::test::same_link;
 
 namespace {
 
-const std::vector<Check>& family() {
+const std::vector<Check>& cabling_family() {
   static const std::vector<Check> checks = cabling_checks();
   return checks;
 }
@@ -28,7 +28,7 @@ const LinkRef kLink2 = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1
 const LinkRef kUpLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
 
 std::vector<Result> lldp(const Lab& lab) {
-  std::vector<Result> rs = lab.run(family(), kLldp);
+  std::vector<Result> rs = lab.run(cabling_family(), kLldp);
   REQUIRE(rs.size() == 3);
   return rs;
 }
@@ -59,7 +59,7 @@ Lab rail_lab() {
 
 TEST_CASE("cabling checks: the catalog rows; LLDP is optional data") {
   std::vector<std::string> ids;
-  for (const Check& c : family()) {
+  for (const Check& c : cabling_family()) {
     ids.emplace_back(c.id);
     CHECK(c.severity == Severity::error);
     CHECK_FALSE(c.summary.empty());
@@ -73,11 +73,11 @@ TEST_CASE("cabling checks pass on a perfect fabric: one result per link, per swa
   CHECK(test::outline(lldp(lab)) == std::vector<std::string>{"pass host1:ens1f0np0~leaf1:Ethernet0",
                                                              "pass host1:ens2f0np0~leaf2:Ethernet1/1",
                                                              "pass leaf1:Ethernet48~spine1:swp1"});
-  CHECK(lab.run(family(), kSwapped).empty());  // no swapped pair, nothing to report
-  CHECK(test::outline(lab.run(family(), kRail)) ==
+  CHECK(lab.run(cabling_family(), kSwapped).empty());  // no swapped pair, nothing to report
+  CHECK(test::outline(lab.run(cabling_family(), kRail)) ==
         std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0"});
-  for (const Check& c : family())
-    for (const Result& r : lab.run(family(), c.id)) test::check_bare_pass(r, Severity::error);
+  for (const Check& c : cabling_family())
+    for (const Result& r : lab.run(cabling_family(), c.id)) test::check_bare_pass(r, Severity::error);
 
   // A neighbour may announce its FQDN, or a MAC address as its port ID; one end's LLDP is enough.
   Lab other;
@@ -85,7 +85,7 @@ TEST_CASE("cabling checks pass on a perfect fabric: one result per link, per swa
   other.port("host1", "ens2f0np0").lldp = LldpNeighbor{"leaf2", "0c:42:a1:00:00:01"};
   other.port("leaf1", "Ethernet48").lldp.reset();
   CHECK(test::count(lldp(other), Status::pass) == 3);
-  CHECK(test::count(other.run(family(), kRail), Status::pass) == 2);
+  CHECK(test::count(other.run(cabling_family(), kRail), Status::pass) == 2);
 }
 
 TEST_CASE("cabling checks: no LLDP data is missing, not a failure") {
@@ -100,7 +100,7 @@ TEST_CASE("cabling checks: no LLDP data is missing, not a failure") {
   CHECK(r.cause.empty());
   CHECK(same_link(r.link, kLink1));
 
-  r = lab.result(family(), kRail, "host1", "ens1f0np0");
+  r = lab.result(cabling_family(), kRail, "host1", "ens1f0np0");
   CHECK(r.status == Status::missing);
   CHECK(r.expected == "a rail-0 switch");
   CHECK(r.message == "LLDP neighbour not collected on host1:ens1f0np0");
@@ -114,8 +114,8 @@ TEST_CASE("cabling checks: no LLDP data is missing, not a failure") {
 
   Lab none;
   none.observed.devices.clear();
-  for (const Check& c : family())
-    for (const Result& x : none.run(family(), c.id)) CHECK(x.status == Status::missing);
+  for (const Check& c : cabling_family())
+    for (const Result& x : none.run(cabling_family(), c.id)) CHECK(x.status == Status::missing);
 }
 
 TEST_CASE("cabling.lldp.mismatch: a wrong neighbour on a link, in the words of the end that sees it") {
@@ -169,7 +169,7 @@ TEST_CASE("cabling.lldp.mismatch: a host NIC on the wrong port of its own rail's
   CHECK(r.hint == "lldpcli show neighbors ports 'ens1f0np0'");
   CHECK(same_link(r.link, kLink1));
   // Right rail: not a rail finding.
-  test::check_bare_pass(lab.result(family(), kRail, "host1", "ens1f0np0"), Severity::error);
+  test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens1f0np0"), Severity::error);
   const std::vector<Result> all = lab.run_all();
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"cabling.lldp.mismatch host1:ens1f0np0~leaf1:Ethernet0"});
@@ -178,7 +178,7 @@ TEST_CASE("cabling.lldp.mismatch: a host NIC on the wrong port of its own rail's
 
 TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the rest its consequences") {
   Lab lab = swapped_lab();
-  const std::vector<Result> sw = lab.run(family(), kSwapped);
+  const std::vector<Result> sw = lab.run(cabling_family(), kSwapped);
   REQUIRE(sw.size() == 1);
   const Result& r = sw.front();
   CHECK(r.status == Status::fail);
@@ -205,7 +205,7 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
   CHECK(ls[0].message == "LLDP neighbours of host1:ens1f0np0 and leaf1:Ethernet0 are not the inventory's");
   CHECK(same_link(ls[1].link, kLink2));
 
-  const Result rail = lab.result(family(), kRail, "host1", "ens2f0np0");
+  const Result rail = lab.result(cabling_family(), kRail, "host1", "ens2f0np0");
   CHECK(rail.status == Status::consequence);
   CHECK(rail.cause == cause);
   CHECK(rail.hint.empty());
@@ -244,25 +244,25 @@ TEST_CASE("cabling.swapped: a pair on one leaf, reported once whatever the order
   lab.refresh_observed();
   lab.port("host1", "ens1f0np0").lldp = LldpNeighbor{"leaf1", "Ethernet4"};
   lab.port("host1", "ens2f0np0").lldp = LldpNeighbor{"leaf1", "Ethernet0"};
-  const std::vector<Result> sw = lab.run(family(), kSwapped);
+  const std::vector<Result> sw = lab.run(cabling_family(), kSwapped);
   REQUIRE(sw.size() == 1);
   CHECK(sw[0].object() == "host1:ens1f0np0~host1:ens2f0np0");
   CHECK(sw[0].message ==
         "cables of host1 ens1f0np0 and ens2f0np0 swapped: ens1f0np0 reaches leaf1:Ethernet4 and ens2f0np0 reaches "
         "leaf1:Ethernet0, each the other's inventory peer");
   // Same rail: the rail check has nothing to say but that the NIC is not where it should be.
-  for (const Result& r : lab.run(family(), kRail)) CHECK(r.status == Status::consequence);
+  for (const Result& r : lab.run(cabling_family(), kRail)) CHECK(r.status == Status::consequence);
   CHECK(test::failures(lab.run_all()) == std::set<std::string>{"cabling.swapped host1:ens1f0np0~host1:ens2f0np0"});
 
   // Only one NIC sees the other's peer: not a swap.
   lab.port("host1", "ens2f0np0").lldp.reset();
-  CHECK(lab.run(family(), kSwapped).empty());
+  CHECK(lab.run(cabling_family(), kSwapped).empty());
   CHECK(lldp(lab)[0].status == Status::fail);
 }
 
 TEST_CASE("cabling.rail.mismatch: a NIC on another rail's leaf") {
   const Lab lab = rail_lab();
-  const Result r = lab.result(family(), kRail, "host1", "ens1f0np0");
+  const Result r = lab.result(cabling_family(), kRail, "host1", "ens1f0np0");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::error);
   CHECK(r.a == Endpoint{"host1", "ens1f0np0"});
@@ -274,8 +274,8 @@ TEST_CASE("cabling.rail.mismatch: a NIC on another rail's leaf") {
   CHECK(r.hint == "lldpcli show neighbors ports 'ens1f0np0'");
   CHECK(r.cause.empty());
   CHECK(same_link(r.link, kLink1));
-  test::check_bare_pass(lab.result(family(), kRail, "host1", "ens2f0np0"), Severity::error);
-  CHECK(lab.run(family(), kSwapped).empty());
+  test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens2f0np0"), Severity::error);
+  CHECK(lab.run(cabling_family(), kSwapped).empty());
 
   const std::string cause = "cabling.rail.mismatch host1:ens1f0np0";
   const Result l = lldp(lab)[0];
@@ -300,10 +300,10 @@ TEST_CASE("cabling.rail.mismatch: a NIC on another rail's leaf") {
 TEST_CASE("cabling.rail.mismatch: a neighbour of unknown rail is not a rail finding") {
   Lab lab;
   lab.port("host1", "ens2f0np0").lldp = LldpNeighbor{"spine1", "swp7"};  // spine1 has no rail
-  test::check_bare_pass(lab.result(family(), kRail, "host1", "ens2f0np0"), Severity::error);
+  test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens2f0np0"), Severity::error);
   CHECK(lldp(lab)[1].status == Status::fail);
   lab.port("host1", "ens2f0np0").lldp = LldpNeighbor{"core9", "Ethernet1"};  // not in the inventory
-  test::check_bare_pass(lab.result(family(), kRail, "host1", "ens2f0np0"), Severity::error);
+  test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens2f0np0"), Severity::error);
   CHECK(lldp(lab)[1].message == "host1:ens2f0np0 reaches core9:Ethernet1, the inventory says leaf2:Ethernet1/1");
 }
 

@@ -14,13 +14,13 @@ using fabricctl::test::same_link;
 
 namespace {
 
-const std::vector<Check>& family() {
+const std::vector<Check>& drift_family() {
   static const std::vector<Check> checks = drift_checks();
   return checks;
 }
 
-Result one(const Lab& f, std::string_view id, std::string_view dev, std::string_view port, Tolerance t = {}) {
-  return f.result(family(), id, dev, port, t);
+Result drift_result(const Lab& f, std::string_view id, std::string_view dev, std::string_view port, Tolerance t = {}) {
+  return f.result(drift_family(), id, dev, port, t);
 }
 
 const LinkRef kHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
@@ -49,7 +49,7 @@ void check_failure(const Result& r, std::string_view id) {
 
 TEST_CASE("drift checks: the catalog rows") {
   std::vector<std::string> ids;
-  for (const Check& c : family()) {
+  for (const Check& c : drift_family()) {
     ids.emplace_back(c.id);
     CHECK(c.severity == Severity::error);
     CHECK_FALSE(c.summary.empty());
@@ -61,23 +61,25 @@ TEST_CASE("drift checks: the catalog rows") {
 }
 
 TEST_CASE("drift checks pass on a perfect fabric, in desired order, on the ports in their scope") {
-  test::check_perfect_state(family());
+  test::check_perfect_state(drift_family());
   const Lab f;
   for (const char* id : {"port.mtu.drift", "port.trust.drift", "port.dscp.drift", "port.pfc.drift", "port.ets.drift"}) {
     CAPTURE(id);
-    CHECK(test::outline(f.run(family(), id)) == kEveryPort);
+    CHECK(test::outline(f.run(drift_family(), id)) == kEveryPort);
   }
   // Speed: uncabled ports only; a cabled port's speed is judged on its link (link.speed.mismatch).
-  CHECK(test::outline(f.run(family(), "port.speed.drift")) ==
+  CHECK(test::outline(f.run(drift_family(), "port.speed.drift")) ==
         std::vector<std::string>{"pass leaf1:Ethernet4", "pass leaf2:Ethernet2/1"});
-  CHECK(test::outline(f.run(family(), "port.ecn.drift")) == kSwitchPorts);
-  CHECK(test::outline(f.run(family(), "port.watchdog.drift")) == kSwitchPorts);
-  CHECK(test::outline(f.run(family(), "port.dcqcn.drift")) == kHostPorts);
-  CHECK(test::outline(f.run(family(), "port.dcqcn.params.drift")) == kHostPorts);
-  CHECK(test::outline(f.run(family(), "port.cnp.drift")) == kHostPorts);
+  CHECK(test::outline(f.run(drift_family(), "port.ecn.drift")) == kSwitchPorts);
+  CHECK(test::outline(f.run(drift_family(), "port.watchdog.drift")) == kSwitchPorts);
+  CHECK(test::outline(f.run(drift_family(), "port.dcqcn.drift")) == kHostPorts);
+  CHECK(test::outline(f.run(drift_family(), "port.dcqcn.params.drift")) == kHostPorts);
+  CHECK(test::outline(f.run(drift_family(), "port.cnp.drift")) == kHostPorts);
 }
 
-TEST_CASE("drift checks report missing data when the device or port is absent") { test::check_absent_state(family()); }
+TEST_CASE("drift checks report missing data when the device or port is absent") {
+  test::check_absent_state(drift_family());
+}
 
 namespace {
 
@@ -213,7 +215,7 @@ TEST_CASE("drift checks: each fault's message and fix, in each platform's words 
     CAPTURE(row.port);
     Lab f;
     row.mutate(f.port(row.device, row.port));
-    const Result r = one(f, row.check, row.device, row.port);
+    const Result r = drift_result(f, row.check, row.device, row.port);
     check_failure(r, row.check);
     CHECK(r.message == row.message);
     CHECK(r.hint == row.fix);
@@ -222,13 +224,13 @@ TEST_CASE("drift checks: each fault's message and fix, in each platform's words 
     covered.insert(row.check);
   }
   // Every check of the family has a row.
-  for (const Check& c : family()) CHECK_MESSAGE(covered.count(std::string(c.id)) == 1, c.id << " has no row");
+  for (const Check& c : drift_family()) CHECK_MESSAGE(covered.count(std::string(c.id)) == 1, c.id << " has no row");
 }
 
 TEST_CASE("port.mtu.drift: a port result names its link; missing data") {
   Lab f;
   f.port("leaf1", "Ethernet0").mtu = 1500;
-  Result r = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.mtu.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.mtu.drift");
   CHECK(r.severity == Severity::error);
   CHECK(r.a == Endpoint{"leaf1", "Ethernet0"});
@@ -236,36 +238,36 @@ TEST_CASE("port.mtu.drift: a port result names its link; missing data") {
   CHECK(r.observed == "1500");
   // A port result of a cabled port names its link, host end first, though the port is the switch end.
   CHECK(same_link(r.link, kHost1Link));
-  CHECK(test::outline(f.run(family(), "port.mtu.drift")) ==
+  CHECK(test::outline(f.run(drift_family(), "port.mtu.drift")) ==
         std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0", "fail leaf1:Ethernet0",
                                  "pass leaf1:Ethernet4", "pass leaf1:Ethernet48", "pass leaf2:Ethernet1/1",
                                  "pass leaf2:Ethernet2/1", "pass spine1:swp1"});
 
   f.port("host1", "ens2f0np0").mtu = 1500;
-  r = one(f, "port.mtu.drift", "host1", "ens2f0np0");
+  r = drift_result(f, "port.mtu.drift", "host1", "ens2f0np0");
   check_failure(r, "port.mtu.drift");
   CHECK(same_link(r.link, kHost2Link));
 
   f.port("leaf2", "Ethernet1/1").mtu = 9214;
-  r = one(f, "port.mtu.drift", "leaf2", "Ethernet1/1");
+  r = drift_result(f, "port.mtu.drift", "leaf2", "Ethernet1/1");
   check_failure(r, "port.mtu.drift");
   CHECK(same_link(r.link, kHost2Link));
 
   f.port("spine1", "swp1").mtu = 1500;
-  r = one(f, "port.mtu.drift", "spine1", "swp1");
+  r = drift_result(f, "port.mtu.drift", "spine1", "swp1");
   check_failure(r, "port.mtu.drift");
   CHECK(same_link(r.link, kSpineLink));
 
   // An uncabled port belongs to no link.
   f.port("leaf1", "Ethernet4").mtu = 1500;
-  r = one(f, "port.mtu.drift", "leaf1", "Ethernet4");
+  r = drift_result(f, "port.mtu.drift", "leaf1", "Ethernet4");
   check_failure(r, "port.mtu.drift");
   CHECK(r.hint == "sudo config interface mtu 'Ethernet4' 9100");
   CHECK_FALSE(r.link);
-  CHECK(test::count(f.run(family(), "port.mtu.drift"), Status::fail) == 5);
+  CHECK(test::count(f.run(drift_family(), "port.mtu.drift"), Status::fail) == 5);
 
   f.port("leaf1", "Ethernet0").mtu.reset();
-  r = one(f, "port.mtu.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.mtu.drift", "leaf1", "Ethernet0");
   CHECK(r.status == Status::missing);
   CHECK(r.expected == "9100");
   CHECK(r.observed == "not collected");
@@ -277,7 +279,7 @@ TEST_CASE("port.mtu.drift: a port result names its link; missing data") {
 TEST_CASE("port.speed.drift: uncabled ports with an expected speed, slower or faster") {
   Lab f;
   f.port("leaf1", "Ethernet4").speed_mbps = 200000;
-  Result r = one(f, "port.speed.drift", "leaf1", "Ethernet4");
+  Result r = drift_result(f, "port.speed.drift", "leaf1", "Ethernet4");
   check_failure(r, "port.speed.drift");
   CHECK(r.expected == "400G");
   CHECK(r.observed == "200G");
@@ -288,24 +290,24 @@ TEST_CASE("port.speed.drift: uncabled ports with an expected speed, slower or fa
   // A cabled port at the wrong speed is link.speed.mismatch's, not this check's.
   f.port("leaf1", "Ethernet0").speed_mbps = 100000;
   f.port("host1", "ens1f0np0").speed_mbps = 100000;
-  CHECK(test::outline(f.run(family(), "port.speed.drift")) ==
+  CHECK(test::outline(f.run(drift_family(), "port.speed.drift")) ==
         std::vector<std::string>{"fail leaf1:Ethernet4", "fail leaf2:Ethernet2/1"});
 
   f.port("leaf1", "Ethernet4").speed_mbps.reset();
-  r = one(f, "port.speed.drift", "leaf1", "Ethernet4");
+  r = drift_result(f, "port.speed.drift", "leaf1", "Ethernet4");
   CHECK(r.status == Status::missing);
   CHECK(r.observed == "not collected");
   CHECK(r.message == "leaf1:Ethernet4: speed not collected");
 
   // Without an expected speed there is nothing to compare.
   f.intent("leaf1", "Ethernet4").speed_mbps.reset();
-  CHECK(test::outline(f.run(family(), "port.speed.drift")) == std::vector<std::string>{"fail leaf2:Ethernet2/1"});
+  CHECK(test::outline(f.run(drift_family(), "port.speed.drift")) == std::vector<std::string>{"fail leaf2:Ethernet2/1"});
 }
 
 TEST_CASE("port.trust.drift") {
   Lab f;
   f.port("leaf1", "Ethernet0").trust = Trust::pcp;
-  Result r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.trust.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.trust.drift");
   CHECK(r.expected == "dscp");
   CHECK(r.observed == "pcp");
@@ -314,10 +316,11 @@ TEST_CASE("port.trust.drift") {
   f.port("host1", "ens1f0np0").trust = Trust::pcp;
   std::string pairs;
   for (int d = 0; d < kDscpValues; ++d) pairs += " " + std::to_string(d) + ":" + (d == 26 ? "3" : d == 48 ? "6" : "0");
-  CHECK(one(f, "port.trust.drift", "host1", "ens1f0np0").hint == "dcb app replace dev 'ens1f0np0' dscp-prio" + pairs);
+  CHECK(drift_result(f, "port.trust.drift", "host1", "ens1f0np0").hint ==
+        "dcb app replace dev 'ens1f0np0' dscp-prio" + pairs);
 
   f.port("leaf1", "Ethernet0").trust.reset();
-  r = one(f, "port.trust.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.trust.drift", "leaf1", "Ethernet0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "leaf1:Ethernet0: trust mode not collected");
 }
@@ -327,19 +330,19 @@ TEST_CASE("port.trust.drift: a PCP intent, fixed with PCP commands") {
   Lab f;
   f.device("leaf2").qos.trust = Trust::pcp;
   f.device("host1").qos.trust = Trust::pcp;  // observed still trusts DSCP
-  Result r = one(f, "port.trust.drift", "leaf2", "Ethernet1/1");
+  Result r = drift_result(f, "port.trust.drift", "leaf2", "Ethernet1/1");
   check_failure(r, "port.trust.drift");
   CHECK(r.expected == "pcp");
   CHECK(r.observed == "dscp");
   CHECK(r.message == "leaf2:Ethernet1/1: trust mode dscp, expected pcp");
   CHECK(r.hint == "configure\ninterface Ethernet1/1\n   qos trust cos\nend");
-  CHECK(one(f, "port.trust.drift", "host1", "ens2f0np0").hint == "dcb app flush dev 'ens2f0np0' dscp-prio");
+  CHECK(drift_result(f, "port.trust.drift", "host1", "ens2f0np0").hint == "dcb app flush dev 'ens2f0np0' dscp-prio");
 }
 
 TEST_CASE("port.dscp.drift lists the differing DSCPs compactly and fixes only those") {
   Lab f;
   (*f.port("host1", "ens1f0np0").dscp_to_priority)[26] = 0;
-  Result r = one(f, "port.dscp.drift", "host1", "ens1f0np0");
+  Result r = drift_result(f, "port.dscp.drift", "host1", "ens1f0np0");
   check_failure(r, "port.dscp.drift");
   CHECK(r.expected == "26->3, 48->6, others->0");
   CHECK(r.observed == "26->0 (want 3)");
@@ -347,19 +350,19 @@ TEST_CASE("port.dscp.drift lists the differing DSCPs compactly and fixes only th
   auto& leaf_map = *f.port("leaf1", "Ethernet0").dscp_to_priority;
   leaf_map[26] = 1;
   leaf_map[48] = 0;
-  r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.dscp.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.dscp.drift");
   CHECK(r.observed == "26->1 (want 3), 48->0 (want 6)");
 
   leaf_map.fill(5);  // a whole default map left in place: the finding stays one line
-  r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.dscp.drift", "leaf1", "Ethernet0");
   CHECK(r.observed ==
         "0->5 (want 0), 1->5 (want 0), 2->5 (want 0), 3->5 (want 0), 4->5 (want 0), 5->5 (want 0), "
         "6->5 (want 0), 7->5 (want 0), +56 more");
   CHECK(r.message == "leaf1:Ethernet0: DSCP map differs: " + r.observed);
 
   f.port("leaf1", "Ethernet0").dscp_to_priority.reset();
-  r = one(f, "port.dscp.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.dscp.drift", "leaf1", "Ethernet0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "leaf1:Ethernet0: DSCP map not collected");
 }
@@ -370,10 +373,10 @@ TEST_CASE("port.dscp.drift groups ranges and does not apply under PCP trust") {
   for (int d = 24; d <= 31; ++d) q.dscp_to_priority[static_cast<size_t>(d)] = 3;
   f.refresh_observed();
   (*f.port("leaf1", "Ethernet0").dscp_to_priority)[0] = 3;
-  CHECK(one(f, "port.dscp.drift", "leaf1", "Ethernet0").expected == "24-31->3, 48->6, others->0");
+  CHECK(drift_result(f, "port.dscp.drift", "leaf1", "Ethernet0").expected == "24-31->3, 48->6, others->0");
 
   q.trust = Trust::pcp;
-  CHECK(test::outline(f.run(family(), "port.dscp.drift")) ==
+  CHECK(test::outline(f.run(drift_family(), "port.dscp.drift")) ==
         std::vector<std::string>{"pass host1:ens1f0np0", "pass host1:ens2f0np0", "pass leaf2:Ethernet1/1",
                                  "pass leaf2:Ethernet2/1", "pass spine1:swp1"});
 }
@@ -381,19 +384,19 @@ TEST_CASE("port.dscp.drift groups ranges and does not apply under PCP trust") {
 TEST_CASE("port.pfc.drift: observed and expected, the link, missing data") {
   Lab f;
   f.port("leaf1", "Ethernet0").lossless = std::array<bool, kPriorities>{};
-  Result r = one(f, "port.pfc.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.pfc.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.pfc.drift");
   CHECK(r.expected == "3");
   CHECK(r.observed == "none");
   CHECK(same_link(r.link, kHost1Link));
 
   (*f.port("host1", "ens1f0np0").lossless)[4] = true;
-  r = one(f, "port.pfc.drift", "host1", "ens1f0np0");
+  r = drift_result(f, "port.pfc.drift", "host1", "ens1f0np0");
   check_failure(r, "port.pfc.drift");
   CHECK(r.observed == "3,4");
 
   f.port("leaf1", "Ethernet0").lossless.reset();
-  r = one(f, "port.pfc.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.pfc.drift", "leaf1", "Ethernet0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "leaf1:Ethernet0: PFC priorities not collected");
 }
@@ -402,7 +405,7 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
   Lab f;
   const std::string want = "prio->tc 3->3, 6->6, others->0; tc0 ets 50%, tc3 ets 50%, tc6 strict";
   (*f.port("host1", "ens1f0np0").priority_to_tc)[3] = 0;
-  Result r = one(f, "port.ets.drift", "host1", "ens1f0np0");
+  Result r = drift_result(f, "port.ets.drift", "host1", "ens1f0np0");
   check_failure(r, "port.ets.drift");
   CHECK(r.expected == want);
   CHECK(r.observed == "prio->tc 6->6, others->0; tc0 ets 50%, tc3 ets 50%, tc6 strict");
@@ -411,7 +414,7 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
   tcs[6] = {true, false, 10};
   tcs[3].bandwidth_pct = 40;
   tcs[5] = {false, false, 30};  // not used by the intent: not compared
-  r = one(f, "port.ets.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.ets.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.ets.drift");
   CHECK(r.observed == "prio->tc 3->3, 6->6, others->0; tc0 ets 50%, tc3 ets 40%, tc6 ets 10%");
   CHECK(r.message == "leaf1:Ethernet0: ETS differs: tc3 ets 40% (want ets 50%), tc6 ets 10% (want strict)");
@@ -425,9 +428,11 @@ TEST_CASE("port.ets.drift compares the priority->TC map and the used TCs' schedu
         "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|6' scheduler 'ROCE_TC6'");
 
   f.port("leaf1", "Ethernet4").tc.reset();
-  CHECK(one(f, "port.ets.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: TC scheduling not collected");
+  CHECK(drift_result(f, "port.ets.drift", "leaf1", "Ethernet4").message ==
+        "leaf1:Ethernet4: TC scheduling not collected");
   f.port("leaf1", "Ethernet4").priority_to_tc.reset();
-  CHECK(one(f, "port.ets.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: priority->TC map not collected");
+  CHECK(drift_result(f, "port.ets.drift", "leaf1", "Ethernet4").message ==
+        "leaf1:Ethernet4: priority->TC map not collected");
 }
 
 TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probability exact") {
@@ -437,13 +442,13 @@ TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probabili
 
   queue.min_bytes = 163584;  // +6.5 %: Spectrum rounds to buffer cells
   queue.max_bytes = 1635840;
-  test::check_bare_pass(one(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
+  test::check_bare_pass(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
 
   queue.min_bytes = 168960;  // exactly +10 %
-  CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").status == Status::pass);
+  CHECK(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0").status == Status::pass);
 
   queue.min_bytes = 184320;  // +20 %
-  Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.ecn.drift");
   CHECK(r.severity == Severity::error);
   CHECK(r.expected == want);
@@ -455,12 +460,12 @@ TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probabili
         "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_LOSSLESS'");
 
   // The tolerance is the run's, not a constant.
-  CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0", Tolerance{25.0}).status == Status::pass);
+  CHECK(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0", Tolerance{25.0}).status == Status::pass);
 
   queue.min_bytes = 122880;  // -20 %
   queue.max_bytes = 1228800;
   queue.probability_pct = 5;
-  CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").message ==
+  CHECK(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0").message ==
         "leaf1:Ethernet0: ECN differs: tc3 min 122880 B (want 153600 B ±10%), tc3 max 1228800 B (want 1536000 B ±10%), "
         "tc3 probability 5% (want 20%)");
 }
@@ -468,7 +473,7 @@ TEST_CASE("port.ecn.drift: thresholds within the documented tolerance, probabili
 TEST_CASE("port.ecn.drift: a desired queue without marking, missing data, switch ports only") {
   Lab f;
   f.port("leaf2", "Ethernet1/1").ecn = std::vector<EcnQueue>{{0, 153600, 1536000, 20}};
-  const Result r = one(f, "port.ecn.drift", "leaf2", "Ethernet1/1");
+  const Result r = drift_result(f, "port.ecn.drift", "leaf2", "Ethernet1/1");
   check_failure(r, "port.ecn.drift");
   CHECK(r.observed == "tc3 off; tc0 min 153600 B max 1536000 B prob 20%");
   CHECK(r.message == "leaf2:Ethernet1/1: ECN differs: tc3 not ECN-marked, tc0 marks, which the intent leaves unmarked");
@@ -481,8 +486,8 @@ TEST_CASE("port.ecn.drift: a desired queue without marking, missing data, switch
       "end");
 
   f.port("leaf1", "Ethernet0").ecn.reset();
-  CHECK(one(f, "port.ecn.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: ECN not collected");
-  for (const Result& x : f.run(family(), "port.ecn.drift")) CHECK(x.a.device != "host1");
+  CHECK(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0").message == "leaf1:Ethernet0: ECN not collected");
+  for (const Result& x : f.run(drift_family(), "port.ecn.drift")) CHECK(x.a.device != "host1");
 }
 
 TEST_CASE("port.ecn.drift: ECN on a lossless queue when the intent has it off is a warning") {
@@ -492,7 +497,7 @@ TEST_CASE("port.ecn.drift: ECN on a lossless queue when the intent has it off is
     q.ecn_enabled = false;
     q.ecn.clear();
   }
-  Result r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.ecn.drift");
   CHECK(r.severity == Severity::warning);
   CHECK(r.expected == "no ECN on lossless tc3");
@@ -502,23 +507,23 @@ TEST_CASE("port.ecn.drift: ECN on a lossless queue when the intent has it off is
         "sonic-db-cli CONFIG_DB hset 'WRED_PROFILE|ROCE_NO_ECN' ecn 'ecn_none' wred_green_enable 'false' "
         "wred_yellow_enable 'false' wred_red_enable 'false'\n"
         "sonic-db-cli CONFIG_DB hset 'QUEUE|Ethernet0|3' wred_profile 'ROCE_NO_ECN'");
-  CHECK(one(f, "port.ecn.drift", "leaf2", "Ethernet1/1").hint ==
+  CHECK(drift_result(f, "port.ecn.drift", "leaf2", "Ethernet1/1").hint ==
         "configure\ninterface Ethernet1/1\n   uc-tx-queue 3\n      no random-detect ecn minimum-threshold\nend");
 
   // A lossy queue that marks (NVUE's default on TC0) is no longer silent: best-effort ECN is a choice
   // the profile makes (ecn.tc.0), not a default of one NOS.
   f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{{0, 1000, 2000, 10}};
-  r = one(f, "port.ecn.drift", "leaf1", "Ethernet0");
+  r = drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0");
   CHECK(r.severity == Severity::warning);
   CHECK(r.message == "leaf1:Ethernet0: ECN marks tc0 though the intent has ECN off");
   f.port("leaf1", "Ethernet0").ecn = std::vector<EcnQueue>{};
-  test::check_bare_pass(one(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
+  test::check_bare_pass(drift_result(f, "port.ecn.drift", "leaf1", "Ethernet0"), Severity::error);
 }
 
 TEST_CASE("port.ecn.drift: with ECN on, a queue the intent leaves unmarked that marks is a warning") {
   Lab f;
   f.port("spine1", "swp1").ecn->push_back({0, 150000, 1500000, 100});  // NVUE's default TC0 marking
-  const Result r = one(f, "port.ecn.drift", "spine1", "swp1");
+  const Result r = drift_result(f, "port.ecn.drift", "spine1", "swp1");
   check_failure(r, "port.ecn.drift");
   CHECK(r.severity == Severity::warning);
   CHECK(r.message == "spine1:swp1: ECN differs: tc0 marks, which the intent leaves unmarked");
@@ -527,11 +532,11 @@ TEST_CASE("port.ecn.drift: with ECN on, a queue the intent leaves unmarked that 
 
 TEST_CASE("port.watchdog.drift") {
   Lab f;
-  CHECK(one(f, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
+  CHECK(drift_result(f, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
 
   f.port("leaf1", "Ethernet0").watchdog->detection_ms = 400;
   f.port("leaf1", "Ethernet0").watchdog->action = WatchdogAction::forward;
-  Result r = one(f, "port.watchdog.drift", "leaf1", "Ethernet0");
+  Result r = drift_result(f, "port.watchdog.drift", "leaf1", "Ethernet0");
   check_failure(r, "port.watchdog.drift");
   CHECK(r.expected == "on, poll 100 ms, detection 200 ms, restoration 200 ms, action drop");
   CHECK(r.observed == "on, poll 100 ms, detection 400 ms, restoration 200 ms, action forward");
@@ -542,7 +547,7 @@ TEST_CASE("port.watchdog.drift") {
         "sudo config pfcwd start --action drop --restoration-time 200 'Ethernet0' 200");
 
   f.port("leaf2", "Ethernet2/1").watchdog->enabled = false;
-  r = one(f, "port.watchdog.drift", "leaf2", "Ethernet2/1");
+  r = drift_result(f, "port.watchdog.drift", "leaf2", "Ethernet2/1");
   check_failure(r, "port.watchdog.drift");
   CHECK(r.observed == "off");
   CHECK(r.message == "leaf2:Ethernet2/1: PFC watchdog differs: off (want on)");
@@ -560,26 +565,27 @@ TEST_CASE("port.watchdog.drift") {
   Lab g;
   for (DeviceDesired& d : g.desired.devices) d.qos.watchdog.enabled = false;
   g.port("leaf1", "Ethernet0").watchdog = Watchdog{false, 500, 900, 900, WatchdogAction::alert};
-  CHECK(one(g, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
-  r = one(g, "port.watchdog.drift", "leaf1", "Ethernet4");
+  CHECK(drift_result(g, "port.watchdog.drift", "leaf1", "Ethernet0").status == Status::pass);
+  r = drift_result(g, "port.watchdog.drift", "leaf1", "Ethernet4");
   check_failure(r, "port.watchdog.drift");
   CHECK(r.expected == "off");
   CHECK(r.message == "leaf1:Ethernet4: PFC watchdog differs: on (want off)");
   CHECK(r.hint == "sudo config pfcwd stop 'Ethernet4'");
-  CHECK(one(g, "port.watchdog.drift", "leaf2", "Ethernet1/1").hint ==
+  CHECK(drift_result(g, "port.watchdog.drift", "leaf2", "Ethernet1/1").hint ==
         "configure\ninterface Ethernet1/1\n   no priority-flow-control pause watchdog\nend");
-  CHECK(one(g, "port.watchdog.drift", "spine1", "swp1").hint ==
+  CHECK(drift_result(g, "port.watchdog.drift", "spine1", "swp1").hint ==
         "nv unset interface swp1 qos pfc-watchdog\nnv config apply -y");
 
   g.port("leaf1", "Ethernet4").watchdog.reset();
-  CHECK(one(g, "port.watchdog.drift", "leaf1", "Ethernet4").message == "leaf1:Ethernet4: PFC watchdog not collected");
+  CHECK(drift_result(g, "port.watchdog.drift", "leaf1", "Ethernet4").message ==
+        "leaf1:Ethernet4: PFC watchdog not collected");
 }
 
 TEST_CASE("port.dcqcn.drift: reaction and notification points per priority") {
   Lab f;
   auto& dc = *f.port("host1", "ens1f0np0").dcqcn;
   dc.rp_enabled[3] = false;
-  Result r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
+  Result r = drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0");
   check_failure(r, "port.dcqcn.drift");
   CHECK(r.expected == "RP on 3, NP on 3");
   CHECK(r.observed == "RP on none, NP on 3");
@@ -587,7 +593,7 @@ TEST_CASE("port.dcqcn.drift: reaction and notification points per priority") {
 
   dc.rp_enabled[3] = true;
   dc.np_enabled[5] = true;
-  r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
+  r = drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0");
   CHECK(r.message == "host1:ens1f0np0: DCQCN differs: notification point on 3,5 (want 3)");
   CHECK(r.hint ==
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_rp/enable/5'\n"
@@ -596,10 +602,10 @@ TEST_CASE("port.dcqcn.drift: reaction and notification points per priority") {
   // CNP marking is port.cnp.drift's: a wrong CNP DSCP is not DCQCN drift.
   dc.np_enabled[5] = false;
   dc.cnp_dscp = 46;
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
+  CHECK(drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
 
   f.port("host1", "ens1f0np0").dcqcn.reset();
-  r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");
+  r = drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "host1:ens1f0np0: DCQCN not collected");
 }
@@ -607,7 +613,7 @@ TEST_CASE("port.dcqcn.drift: reaction and notification points per priority") {
 TEST_CASE("port.dcqcn.drift: DCQCN off in intent means off on every priority") {
   Lab f;
   f.device("host1").qos.dcqcn.enabled = false;
-  const Result r = one(f, "port.dcqcn.drift", "host1", "ens1f0np0");  // observed still has DCQCN on 3
+  const Result r = drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0");  // observed still has DCQCN on 3
   check_failure(r, "port.dcqcn.drift");
   CHECK(r.expected == "RP on none, NP on none");
   CHECK(r.observed == "RP on 3, NP on 3");
@@ -623,16 +629,16 @@ TEST_CASE("port.dcqcn.params.drift: only the parameters the profile sets, each a
   auto& dc = *f.port("host1", "ens1f0np0").dcqcn;
   dc.rp["rpg_ai_rate"] = 5;       // the firmware's default, not the profile's 10
   dc.rp["rpg_time_reset"] = 600;  // not set by the profile: the firmware's business
-  Result r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  Result r = drift_result(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
   check_failure(r, "port.dcqcn.params.drift");
   CHECK(r.expected == "rpg_ai_rate 10, rpg_hai_rate 100, min_time_between_cnps 0");
   CHECK(r.observed == "rpg_ai_rate 5, rpg_hai_rate 100, min_time_between_cnps 0");
   CHECK(same_link(r.link, kHost1Link));
   // Parameters are their own setting: the enables still pass.
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
+  CHECK(drift_result(f, "port.dcqcn.drift", "host1", "ens1f0np0").status == Status::pass);
 
   dc.min_time_between_cnps = 4;
-  r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  r = drift_result(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
   CHECK(r.message ==
         "host1:ens1f0np0: DCQCN parameters differ: rpg_ai_rate 5 (want 10), min_time_between_cnps 4 (want 0)");
   CHECK(r.hint ==
@@ -640,44 +646,44 @@ TEST_CASE("port.dcqcn.params.drift: only the parameters the profile sets, each a
         "echo 0 > '/sys/class/net/ens1f0np0/ecn/roce_np/min_time_between_cnps'");
 
   dc.rp.erase("rpg_hai_rate");
-  r = one(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
+  r = drift_result(f, "port.dcqcn.params.drift", "host1", "ens1f0np0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "host1:ens1f0np0: DCQCN parameter rpg_hai_rate not collected");
 
   // A profile that sets no parameter leaves them all to the firmware: nothing to judge.
   f.device("host1").qos.dcqcn.rp.clear();
   f.device("host1").qos.dcqcn.np_min_time_between_cnps.reset();
-  CHECK(f.run(family(), "port.dcqcn.params.drift").empty());
+  CHECK(f.run(drift_family(), "port.dcqcn.params.drift").empty());
 }
 
 TEST_CASE("port.cnp.drift: the DSCP and priority of the CNPs a NIC sends") {
   Lab f;
   auto& dc = *f.port("host1", "ens2f0np0").dcqcn;
   dc.cnp_dscp = 46;
-  Result r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  Result r = drift_result(f, "port.cnp.drift", "host1", "ens2f0np0");
   check_failure(r, "port.cnp.drift");
   CHECK(r.expected == "DSCP 48 priority 6");
   CHECK(r.observed == "DSCP 46 priority 6");
   CHECK(same_link(r.link, kHost2Link));
-  CHECK(one(f, "port.dcqcn.drift", "host1", "ens2f0np0").status == Status::pass);
+  CHECK(drift_result(f, "port.dcqcn.drift", "host1", "ens2f0np0").status == Status::pass);
 
   dc.cnp_priority = 3;
-  r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  r = drift_result(f, "port.cnp.drift", "host1", "ens2f0np0");
   CHECK(r.observed == "DSCP 46 priority 3");
   CHECK(r.message == "host1:ens2f0np0: CNPs sent with DSCP 46 (want 48), priority 3 (want 6)");
 
   dc.cnp_priority.reset();
-  r = one(f, "port.cnp.drift", "host1", "ens2f0np0");
+  r = drift_result(f, "port.cnp.drift", "host1", "ens2f0np0");
   CHECK(r.status == Status::missing);
   CHECK(r.message == "host1:ens2f0np0: CNP priority not collected");
   dc.cnp_dscp.reset();
-  CHECK(one(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
+  CHECK(drift_result(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
   f.port("host1", "ens2f0np0").dcqcn.reset();
-  CHECK(one(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
+  CHECK(drift_result(f, "port.cnp.drift", "host1", "ens2f0np0").message == "host1:ens2f0np0: CNP DSCP not collected");
 
   // Without DCQCN the NIC sends no CNPs: nothing to compare.
   f.device("host1").qos.dcqcn.enabled = false;
-  CHECK(f.run(family(), "port.cnp.drift").empty());
+  CHECK(f.run(drift_family(), "port.cnp.drift").empty());
 }
 
 TEST_CASE("drift: one wrong setting is one finding in the whole catalog") {

@@ -11,51 +11,52 @@ using fabricctl::test::Lab;
 
 namespace {
 
-const std::vector<Check>& family() {
+const std::vector<Check>& nccl_family() {
   static const std::vector<Check> checks = nccl_checks();
   return checks;
 }
 
-Result one(const Lab& f, std::string_view id) { return f.result(family(), id, "host1", ""); }
+Result nccl_result(const Lab& f, std::string_view id) { return f.result(nccl_family(), id, "host1", ""); }
 
 NcclObserved& nccl(Lab& f) { return *f.observed.devices.at("host1").nccl; }
 
 }  // namespace
 
 TEST_CASE("nccl checks: one result per host, pass on a perfect fabric, missing without state") {
-  test::check_perfect_state(family());
+  test::check_perfect_state(nccl_family());
   const Lab f;
-  for (const Check& c : family()) CHECK(test::outline(f.run(family(), c.id)) == std::vector<std::string>{"pass host1"});
+  for (const Check& c : nccl_family())
+    CHECK(test::outline(f.run(nccl_family(), c.id)) == std::vector<std::string>{"pass host1"});
   Lab g;
   g.observed.devices.at("host1").nccl.reset();
-  for (const Check& c : family()) {
-    const Result r = one(g, c.id);
+  for (const Check& c : nccl_family()) {
+    const Result r = nccl_result(g, c.id);
     CHECK(r.status == Status::missing);
     CHECK(r.message == "host1: NCCL configuration not collected");
   }
   g.observed.devices.clear();
-  for (const Check& c : family()) CHECK(one(g, c.id).message == "host1: no observed state for host1");
+  for (const Check& c : nccl_family()) CHECK(nccl_result(g, c.id).message == "host1: no observed state for host1");
   g.observed.unreadable["host1"] = "ssh: connection refused";
-  for (const Check& c : family()) {
-    const Result r = one(g, c.id);
+  for (const Check& c : nccl_family()) {
+    const Result r = nccl_result(g, c.id);
     CHECK(r.status == Status::missing);
     CHECK(r.observed == "unreadable");
     CHECK(r.message == "host1: device state unreadable: ssh: connection refused");
   }
   Lab h;  // the host's ports unread: NCCL's file still judges the traffic class; the GID needs the tables
   h.observed.devices.at("host1").ports.clear();
-  CHECK(one(h, "nccl.tc.lossy").status == Status::pass);
-  CHECK(one(h, "nccl.gid.type").status == Status::pass);  // the default: NCCL picks the GID, no table needed
-  h.device("host1").qos.nccl_gid_index = 3;               // a profile's pin
+  CHECK(nccl_result(h, "nccl.tc.lossy").status == Status::pass);
+  CHECK(nccl_result(h, "nccl.gid.type").status == Status::pass);  // the default: NCCL picks the GID, no table needed
+  h.device("host1").qos.nccl_gid_index = 3;                       // a profile's pin
   nccl(h).gid_index = 3;
-  CHECK(one(h, "nccl.gid.type").message == "host1: GID tables not collected: mlx5_0/1, mlx5_1/1");
+  CHECK(nccl_result(h, "nccl.gid.type").message == "host1: GID tables not collected: mlx5_0/1, mlx5_1/1");
 }
 
 TEST_CASE("nccl.tc.lossy: NCCL's default traffic class puts RoCE in the lossy class") {
   Lab f;
   nccl(f).traffic_class.reset();
   for (const char* p : {"ens1f0np0", "ens2f0np0"}) f.port("host1", p).rdma->tos_override = kNoTosOverride;
-  Result r = one(f, "nccl.tc.lossy");
+  Result r = nccl_result(f, "nccl.tc.lossy");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::error);
   CHECK(r.expected == "106 (DSCP 26 -> priority 3, lossless)");
@@ -65,18 +66,18 @@ TEST_CASE("nccl.tc.lossy: NCCL's default traffic class puts RoCE in the lossy cl
 
   SUBCASE("the driver's override on every RoCE port hides it: a warning") {
     for (const char* p : {"ens1f0np0", "ens2f0np0"}) f.port("host1", p).rdma->tos_override = 106;
-    r = one(f, "nccl.tc.lossy");
+    r = nccl_result(f, "nccl.tc.lossy");
     CHECK(r.severity == Severity::warning);
     CHECK(r.message.find("hides it for now") != std::string::npos);
   }
   SUBCASE("on one port only, the other port's NCCL traffic is still lossy") {
     f.port("host1", "ens1f0np0").rdma->tos_override = 106;
-    CHECK(one(f, "nccl.tc.lossy").severity == Severity::error);
+    CHECK(nccl_result(f, "nccl.tc.lossy").severity == Severity::error);
   }
   SUBCASE("lossless but not the intended DSCP: a warning") {
     f.device("host1").qos.dscp_to_priority[24] = 3;
     nccl(f).traffic_class = 96;  // DSCP 24
-    r = one(f, "nccl.tc.lossy");
+    r = nccl_result(f, "nccl.tc.lossy");
     CHECK(r.severity == Severity::warning);
     CHECK(r.message == "host1: NCCL sends RoCE with ToS 96 (DSCP 24 -> priority 3, lossless)");
   }
@@ -86,7 +87,7 @@ TEST_CASE("nccl.gid.type: the index must name a RoCE v2 GID on every RoCE port")
   Lab f;
   f.device("host1").qos.nccl_gid_index = 3;  // the profile pins the RoCE v2 GID of the IPv4 address
   nccl(f).gid_index = 2;                     // RoCE v1 of the IPv4 address
-  Result r = one(f, "nccl.gid.type");
+  Result r = nccl_result(f, "nccl.gid.type");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::error);
   CHECK(r.expected == "RoCE v2 GID 3");
@@ -97,21 +98,21 @@ TEST_CASE("nccl.gid.type: the index must name a RoCE v2 GID on every RoCE port")
   CHECK(r.hint == "sed -i '/^NCCL_IB_GID_INDEX=/d' '/etc/nccl.conf'\necho 'NCCL_IB_GID_INDEX=3' >> '/etc/nccl.conf'");
 
   nccl(f).gid_index = 9;
-  CHECK(one(f, "nccl.gid.type").message.find("mlx5_0/1 has no GID 9") != std::string::npos);
+  CHECK(nccl_result(f, "nccl.gid.type").message.find("mlx5_0/1 has no GID 9") != std::string::npos);
 
   nccl(f).gid_index = 1;  // RoCE v2 of the link-local address: routable it is not, but a RoCE v2 GID
-  CHECK(one(f, "nccl.gid.type").status == Status::pass);
+  CHECK(nccl_result(f, "nccl.gid.type").status == Status::pass);
 
   nccl(f).gid_index.reset();
-  r = one(f, "nccl.gid.type");
+  r = nccl_result(f, "nccl.gid.type");
   CHECK(r.status == Status::fail);
   CHECK(r.severity == Severity::warning);
   f.device("host1").qos.nccl_gid_index = kNcclGidAuto;
-  CHECK(one(f, "nccl.gid.type").status == Status::pass);
+  CHECK(nccl_result(f, "nccl.gid.type").status == Status::pass);
 
   SUBCASE("left to NCCL, a pin of the site's own is still judged") {
     nccl(f).gid_index = 2;
-    r = one(f, "nccl.gid.type");
+    r = nccl_result(f, "nccl.gid.type");
     CHECK(r.status == Status::fail);
     CHECK(r.expected == "a RoCE v2 GID");
     CHECK(r.hint == "sed -i '/^NCCL_IB_GID_INDEX=/d' '/etc/nccl.conf'");

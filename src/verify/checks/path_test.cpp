@@ -12,32 +12,32 @@ using fabricctl::test::Lab;
 
 namespace {
 
-const std::vector<Check>& family() {
+const std::vector<Check>& path_family() {
   static const std::vector<Check> checks = path_checks();
   return checks;
 }
 
 /// The result of `id` on the link whose host end is host1:<port>.
 Result on_link(const Lab& lab, std::string_view id, std::string_view host_port) {
-  return lab.result(family(), id, "host1", host_port);
+  return lab.result(path_family(), id, "host1", host_port);
 }
 
 }  // namespace
 
 TEST_CASE("path checks: the catalog rows, and passes on the host links of a perfect lab") {
   std::vector<std::string> ids;
-  for (const Check& c : family()) {
+  for (const Check& c : path_family()) {
     ids.emplace_back(c.id);
     CHECK(c.severity == Severity::error);
     CHECK_FALSE(c.summary.empty());
   }
   CHECK(ids == std::vector<std::string>{"link.roce.class", "link.cnp.class"});
-  test::check_perfect_state(family());
+  test::check_perfect_state(path_family());
   const Lab lab;
   for (const char* id : {"link.roce.class", "link.cnp.class"}) {
     CAPTURE(id);
     // The leaf-spine link has no host end to follow a class from: not applicable, so no result.
-    const std::vector<Result> rs = lab.run(family(), id);
+    const std::vector<Result> rs = lab.run(path_family(), id);
     CHECK(test::count(rs, Status::pass) == 2);
     CHECK(rs.size() == 2);
   }
@@ -163,5 +163,5 @@ TEST_CASE("link.cnp.class: CNPs to the host, in the NIC's CNP priority; none wit
 
   // Without DCQCN the NIC sends no CNPs: the check does not apply to its links (no result, not a pass).
   lab.device("host1").qos.dcqcn.enabled = false;
-  for (const Result& res : lab.run(family(), "link.cnp.class")) CHECK(res.a.device != "host1");
+  for (const Result& res : lab.run(path_family(), "link.cnp.class")) CHECK(res.a.device != "host1");
 }
