@@ -1,6 +1,7 @@
 // fabricctl plan: reads the devices (or what a collect saved), compares them with the intent and
 // prints, per device, exactly the native change apply would make; --out saves it for `apply --plan`.
 #include <iostream>
+#include <memory>
 
 #include "cli/args.h"
 #include "cli/command.h"
@@ -10,6 +11,7 @@
 #include "cli/progress.h"
 #include "ops/plan_file.h"
 #include "ops/plan_json.h"
+#include "render/staged_output.h"
 #include "util/diag.h"
 #include "util/escape.h"
 
@@ -46,6 +48,18 @@ int cmd_plan(const std::vector<std::string>& args) {
   if (!fabric) return kExitInvalid;
   const auto scope = plan_scope(*fabric, in);
   if (!scope) return kExitInvalid;
+  // The plan is saved into a directory beside DIR that replaces it whole at the end: DIR never holds
+  // one plan's plan.json beside another's device files, and a directory that is not a saved plan is
+  // refused before any device is read.
+  std::unique_ptr<StagedOutput> staged;
+  if (!out_dir.empty()) {
+    auto opened = StagedOutput::open(out_dir, kPlanOutput);
+    if (!opened) {
+      std::cerr << "fabricctl: error: " << opened.error() << "\n";
+      return kExitInvalid;
+    }
+    staged = std::move(*opened);
+  }
   Progress progress = stderr_progress(quiet);
   const auto connector = connector_of(in.read);
   ops::Context ctx{*connector, progress};
@@ -54,8 +68,10 @@ int cmd_plan(const std::vector<std::string>& args) {
   const ops::FabricPlan& plan = planned.plan;
   for (const ops::DevicePlan& d : plan.devices)
     if (d.failed()) std::cerr << "fabricctl: " << d.device << ": " << terminal_line(d.error) << "\n";
-  if (!out_dir.empty()) {
-    if (auto saved = ops::save_plan(plan, out_dir); !saved) {
+  if (staged) {
+    auto saved = ops::save_plan(plan, staged->stage());
+    if (saved) saved = staged->commit();
+    if (!saved) {
       std::cerr << "fabricctl: error: " << saved.error() << "\n";
       return kExitDevice;
     }

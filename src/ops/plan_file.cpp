@@ -1,7 +1,6 @@
 #include "ops/plan_file.h"
 
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "ops/plan_json.h"
 #include "util/diag.h"
@@ -16,14 +15,6 @@ using nlohmann::ordered_json;
 
 constexpr size_t kMaxPlanBytes = size_t{512} << 20;  // a whole fabric's patches and payloads
 
-bool is_plan_dir(const std::filesystem::path& dir) {
-  std::error_code ec;
-  if (!std::filesystem::exists(dir, ec)) return true;
-  if (!std::filesystem::is_directory(dir, ec)) return false;
-  if (std::filesystem::exists(dir / "plan.json", ec)) return true;
-  return std::filesystem::directory_iterator(dir, ec) == std::filesystem::directory_iterator();
-}
-
 Expected<std::string> text_member(const ordered_json& j, const char* key, const std::string& where) {
   const auto it = j.find(key);
   if (it == j.end() || !it->is_string()) return unexpected(where + ": \"" + key + "\" is missing or not a string");
@@ -33,8 +24,6 @@ Expected<std::string> text_member(const ordered_json& j, const char* key, const 
 }  // namespace
 
 Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir) {
-  if (!is_plan_dir(dir))
-    return unexpected(quote(dir.string()) + " holds files that are not a saved plan; give an empty or new directory");
   // A device may be named plan.json (a valid name): its directory would be the plan's own file.
   for (const DevicePlan& d : plan.devices)
     if (d.changes() && d.device == "plan.json")
@@ -42,19 +31,6 @@ Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& di
           "device \"plan.json\" has the name of the plan's own file, so a plan directory cannot "
           "hold its change: apply without --plan, or rename the device");
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return unexpected("cannot create " + quote(dir.string()) + ": " + ec.message());
-  // A plan saved over an earlier one: the earlier one's device directories go, so that the directory
-  // holds this plan's changes only (plan.json is replaced last; until then the earlier plan is whole
-  // enough for a reviewer, and apply reads plan.json only).
-  std::set<std::string> changed;
-  for (const DevicePlan& d : plan.devices)
-    if (d.changes()) changed.insert(d.device);
-  if (std::filesystem::exists(dir / "plan.json", ec))
-    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_directory(ec) && !it->is_symlink(ec) && valid_device_name(it->path().filename().string()) &&
-          !changed.count(it->path().filename().string()))
-        std::filesystem::remove_all(it->path(), ec);
   for (const DevicePlan& d : plan.devices) {
     if (!d.changes()) continue;
     std::filesystem::create_directories(dir / d.device, ec);
@@ -63,7 +39,6 @@ Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& di
     if (auto w = write_file_atomic(dir / d.device / file, d.change.text, {.mode = 0600}); !w)
       return unexpected(w.error());
   }
-  // plan.json last: a directory without it is not a plan apply would take.
   return write_file_atomic(dir / "plan.json", plan_json(plan, true).dump(2) + "\n", {.mode = 0600});
 }
 

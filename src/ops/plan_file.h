@@ -12,8 +12,9 @@
 
 namespace fabricctl::ops {
 
-/// Writes the plan into `dir` (created if missing; a directory that holds something other than a
-/// saved plan is refused, so that nothing of the user's is overwritten).
+/// Writes the plan into `dir`, a new directory (the CLI's staging directory, which replaces the saved
+/// plan's directory whole once everything is written, after one syncfs: render/staged_output.h). A
+/// changed device named plan.json is refused: its directory would be the plan's own file.
 Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir);
 
 /// Reads DIR/plan.json: every device's platform, base hash, change and payload. Errors name the file

@@ -46,24 +46,13 @@ TEST_CASE("ops plan file: what is saved is read back: changes, payloads, hashes,
   CHECK(back->devices[1].base_sha256 == plan.devices[1].base_sha256);
   CHECK_FALSE(back->devices[2].changes());
   CHECK(back->devices[2].base_sha256 == plan.devices[2].base_sha256);
-  // Saving again over a saved plan is allowed, and leaves only its own changes; over someone's
-  // directory it is not.
-  FabricPlan fewer = plan;
-  fewer.devices[1].change = {};
-  CHECK(save_plan(fewer, dir.path / "plan"));
-  CHECK_FALSE(std::filesystem::exists(dir.path / "plan" / "leaf1"));
-  CHECK(save_plan(plan, dir.path / "plan"));
-  test::spit(dir.path / "other" / "notes.txt", "mine\n");
-  auto refused = save_plan(plan, dir.path / "other");
-  REQUIRE_FALSE(refused);
-  CHECK(refused.error().find("holds files that are not a saved plan") != std::string::npos);
-  // A device named plan.json (a valid name) is refused by name, the directory untouched.
+  // A device named plan.json (a valid name) is refused by name, nothing written.
   FabricPlan named = plan;
   named.devices[1].device = "plan.json";
-  refused = save_plan(named, dir.path / "plan");
+  const auto refused = save_plan(named, dir.path / "named");
   REQUIRE_FALSE(refused);
   CHECK(refused.error().starts_with("device \"plan.json\" has the name of the plan's own file"));
-  CHECK(std::filesystem::exists(dir.path / "plan" / "leaf1" / "commands.nvue"));
+  CHECK_FALSE(std::filesystem::exists(dir.path / "named"));
 }
 
 TEST_CASE("ops plan file: a file that is not a plan, or a damaged one, is refused naming what is wrong") {

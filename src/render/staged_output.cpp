@@ -96,10 +96,25 @@ bool earlier_collect(const fs::path& out) {
   return !ec && raw;
 }
 
+/// What `plan --out` saved before it marked its output: plan.json, a file, and a directory per device
+/// that changes (docs/cli.md), nothing else.
+bool earlier_plan(const fs::path& out) {
+  std::error_code ec;
+  bool plan = false;
+  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
+    const bool is_plan = it->path().filename() == "plan.json" && it->is_regular_file(ec) && !it->is_symlink(ec);
+    const bool device_dir = !is_plan && it->is_directory(ec) && !it->is_symlink(ec);
+    if (!is_plan && !device_dir) return false;
+    plan = plan || is_plan;
+  }
+  return !ec && plan;
+}
+
 }  // namespace
 
 const OutputKind kRenderOutput{"render", "rendered files", kRenderMarker, nullptr};
 const OutputKind kCollectOutput{"collect", "snapshots", ".fabricctl-collect", earlier_collect};
+const OutputKind kPlanOutput{"plan", "the plan", ".fabricctl-plan", earlier_plan};
 
 Expected<std::unique_ptr<StagedOutput>> StagedOutput::open(const fs::path& out, const OutputKind& kind) {
   const std::string verb = kind.command;

@@ -1,9 +1,9 @@
-// The output directory of a render or a collect, written as a whole or not at all: files go into a
-// staging directory beside OUT, which replaces OUT only on commit(), so OUT holds exactly one run. An
-// existing OUT is replaced only if it holds a previous run of the same command (its marker file,
-// .fabricctl-render or .fabricctl-collect): fabricctl never deletes a directory it did not write. The
-// staging directory is locked (flock) while its run goes on, so the next run can tell one left behind by
-// a killed process from one in use, and removes it.
+// The output directory of a render, a collect or a saved plan, written as a whole or not at all: files go
+// into a staging directory beside OUT, which replaces OUT only on commit(), so OUT holds exactly one run.
+// An existing OUT is replaced only if it holds a previous run of the same command (its marker file:
+// .fabricctl-render, .fabricctl-collect or .fabricctl-plan): fabricctl never deletes a directory it did
+// not write. The staging directory is locked (flock) while its run goes on, so the next run can tell one
+// left behind by a killed process from one in use, and removes it.
 #pragma once
 
 #include <filesystem>
@@ -18,15 +18,16 @@ struct RenderedDevice;
 
 /// Which command's output a staged directory is.
 struct OutputKind {
-  const char* command;  // "render", "collect": in messages
-  const char* files;    // "rendered files", "snapshots": in messages
+  const char* command;  // "render", "collect", "plan": in messages
+  const char* files;    // "rendered files", "snapshots", "the plan": in messages
   const char* marker;   // the file that says OUT holds a previous run of it
-  /// An OUT without the marker that is still one of the command's (a collect of a release before the
-  /// marker: snapshot files and raw/ only), or nullptr.
+  /// An OUT without the marker that is still one of the command's (a collect or a saved plan of a release
+  /// before the marker), or nullptr.
   bool (*earlier_run)(const std::filesystem::path& out);
 };
 extern const OutputKind kRenderOutput;
 extern const OutputKind kCollectOutput;
+extern const OutputKind kPlanOutput;
 
 class StagedOutput {
  public:

@@ -87,6 +87,23 @@ assert fails and all(("sw2", "Ethernet2") in ends(f) for f in fails), fails
 assert any(f["check"] == "port.pfc.drift" for f in fails), fails
 PY
 
+# plan --out saves the change as a whole, beside DIR and swapped in: over an earlier saved plan (an earlier
+# release's too, which had no marker) it leaves this plan's files only; a directory that is not a saved
+# plan is refused (exit 2) and kept.
+mkdir -p "$work/saved/sw9"
+echo '{}' >"$work/saved/plan.json"
+run "$bin" plan -i "$inv" --known-hosts "$kh" -q --out "$work/saved"
+[ $rc -eq 0 ] || fail "plan --out over an earlier plan: exit $rc: $(cat "$work/err")"
+grep -q '"schema": "fabricctl.plan/v1"' "$work/saved/plan.json" && grep -q 'priority-flow-control priority 3 no-drop' "$work/saved/sw2/session.cfg" ||
+  fail "plan --out: $(ls -A "$work/saved"; cat "$work/saved/plan.json")"
+[ ! -e "$work/saved/sw9" ] && [ ! -e "$work/saved/sw1" ] || fail "plan --out kept the earlier plan's files: $(ls -A "$work/saved")"
+mkdir -p "$work/notes"
+echo mine >"$work/notes/todo.txt"
+run "$bin" plan -i "$inv" --known-hosts "$kh" -q --out "$work/notes"
+[ $rc -eq 2 ] && grep -q 'does not hold a previous fabricctl plan' "$work/err" || fail "plan --out into notes: exit $rc: $(cat "$work/err")"
+[ "$(ls -A "$work/notes")" = todo.txt ] || fail "plan --out changed a directory that is not a plan: $(ls -A "$work/notes")"
+! compgen -G "$work/.fabricctl-*" >/dev/null || fail "plan --out left its staging directory: $(ls -A "$work")"
+
 # An unknown command is refused as EOS refuses it.
 run env SSH_ORIGINAL_COMMAND="show version detail" /usr/bin/python3 "$emulator" "$work/sw1/state"
 [ $rc -eq 1 ] && grep -q '^% Invalid input' "$work/err" || fail "the emulator accepted an unknown command"
