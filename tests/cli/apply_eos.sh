@@ -63,7 +63,9 @@ eos 'configure session change-42 abort'
 cp "$work/sw1/state/config.json" "$work/before-lock.json"
 lockfile="$work/audit/.locks/$(printf %s "$(realpath "$inv")" | sha256sum | cut -d' ' -f1).lock"
 mkdir -p "$work/audit/.locks"
-flock -n "$lockfile" sleep 30 &
+# The holder is the sleep itself (a subshell that takes the lock, then execs), its output not ctest's:
+# killed below, nothing of it outlives the test or holds ctest's pipe open for 30 s.
+(exec 9>"$lockfile" && flock -n 9 && exec sleep 30) >/dev/null 2>&1 &
 holder=$!
 for _ in $(seq 1 50); do flock -n "$lockfile" true 2>/dev/null || break; pause 0.1; done
 run "$bin" apply -i "$inv" --known-hosts "$kh" --yes --confirm-timeout 60 --audit-dir "$work/audit" -q
