@@ -36,10 +36,10 @@ Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& di
     std::filesystem::create_directories(dir / d.device, ec);
     if (ec) return unexpected("cannot create " + quote((dir / d.device).string()) + ": " + ec.message());
     const std::string file(adapter(d.platform).applier.change_file);
-    if (auto w = write_file_atomic(dir / d.device / file, d.change.text, {.mode = 0600}); !w)
+    if (auto w = write_new_file(dir / d.device / file, d.change.text, {.mode = 0600, .sync = false}); !w)
       return unexpected(w.error());
   }
-  return write_file_atomic(dir / "plan.json", plan_json(plan, true).dump(2) + "\n", {.mode = 0600});
+  return write_new_file(dir / "plan.json", plan_json(plan, true).dump(2) + "\n", {.mode = 0600, .sync = false});
 }
 
 Expected<FabricPlan> load_plan(const std::filesystem::path& dir) {

@@ -12,9 +12,10 @@
 
 namespace fabricctl::ops {
 
-/// Writes the plan into `dir`, a new directory (the CLI's staging directory, which replaces the saved
-/// plan's directory whole once everything is written, after one syncfs: render/staged_output.h). A
-/// changed device named plan.json is refused: its directory would be the plan's own file.
+/// Writes the plan into `dir`, a new directory that holds none of its files yet (the CLI's staging
+/// directory, which one syncfs makes durable and then swaps in for the saved plan's directory whole:
+/// render/staged_output.h); nothing is fsynced here. A changed device named plan.json is refused: its
+/// directory would be the plan's own file.
 Expected<void> save_plan(const FabricPlan& plan, const std::filesystem::path& dir);
 
 /// Reads DIR/plan.json: every device's platform, base hash, change and payload. Errors name the file
