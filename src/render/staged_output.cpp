@@ -80,34 +80,32 @@ void remove_stale(const fs::path& parent, const std::string& name, bool target_e
   }
 }
 
+/// Whether `out` holds nothing but regular files and directories (never a link) that `accepts` takes
+/// by name, one of them `required`: the shape of an earlier release's output, before its marker.
+bool only_entries(const fs::path& out, std::string_view required, bool (*accepts)(std::string_view name, bool dir)) {
+  std::error_code ec;
+  bool found = false;
+  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const bool dir = it->is_directory(ec);
+    if (it->is_symlink(ec) || !(dir || it->is_regular_file(ec)) || !accepts(name, dir)) return false;
+    found = found || name == required;
+  }
+  return !ec && found;
+}
+
 /// What a live collect wrote before it marked its output: `<device>.json` files and raw/, nothing else
 /// (docs/collect.md). Without raw/ it could be a directory of snapshots gathered by hand (the hosts'),
 /// which is not fabricctl's to delete.
 bool earlier_collect(const fs::path& out) {
-  std::error_code ec;
-  bool raw = false;
-  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    const bool snapshot = name.ends_with(".json") && it->is_regular_file(ec) && !it->is_symlink(ec);
-    const bool raw_dir = name == "raw" && it->is_directory(ec) && !it->is_symlink(ec);
-    if (!snapshot && !raw_dir) return false;
-    raw = raw || raw_dir;
-  }
-  return !ec && raw;
+  return only_entries(out, "raw",
+                      [](std::string_view name, bool dir) { return dir ? name == "raw" : name.ends_with(".json"); });
 }
 
-/// What `plan --out` saved before it marked its output: plan.json, a file, and a directory per device
+/// What `plan --out` saved before it marked its output: the file plan.json and a directory per device
 /// that changes (docs/cli.md), nothing else.
 bool earlier_plan(const fs::path& out) {
-  std::error_code ec;
-  bool plan = false;
-  for (fs::directory_iterator it(out, ec), end; !ec && it != end; it.increment(ec)) {
-    const bool is_plan = it->path().filename() == "plan.json" && it->is_regular_file(ec) && !it->is_symlink(ec);
-    const bool device_dir = !is_plan && it->is_directory(ec) && !it->is_symlink(ec);
-    if (!is_plan && !device_dir) return false;
-    plan = plan || is_plan;
-  }
-  return !ec && plan;
+  return only_entries(out, "plan.json", [](std::string_view name, bool dir) { return dir != (name == "plan.json"); });
 }
 
 }  // namespace
