@@ -3,12 +3,11 @@
 #include "model/fabric.h"
 #include "model/intent.h"
 #include "render/render.h"
+#include "source_dir.h"
 
 using namespace fabricctl;
 
 namespace {
-
-const std::string kSource = FABRICCTL_SOURCE_DIR;
 
 struct Loaded {
   Diags diags;
@@ -17,8 +16,8 @@ struct Loaded {
 
 Loaded load(const std::string& inventory) {
   Loaded l;
-  auto profiles = load_profiles(kSource + "/profiles", l.diags);
-  auto inv = load_inventory(kSource + "/inventory/" + inventory, l.diags);
+  auto profiles = load_profiles(test::kSourceDir + "/profiles", l.diags);
+  auto inv = load_inventory(test::kSourceDir + "/inventory/" + inventory, l.diags);
   REQUIRE(profiles);
   REQUIRE(inv);
   l.fabric = resolve_fabric(*inv, *profiles, l.diags);
@@ -44,7 +43,7 @@ Loaded load_text(const std::string& inventory, const std::string& profile = "") 
   Loaded l;
   std::vector<YamlDoc> docs;
   Diags& d = l.diags;
-  auto base = load_yaml(kSource + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", d);
+  auto base = load_yaml(test::kSourceDir + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", d);
   REQUIRE(base);
   docs.push_back(*base);
   if (!profile.empty()) {
@@ -315,7 +314,7 @@ devices:
 
 TEST_CASE("fabric: the shipped roce-nvidia profile is NVIDIA's RoCE mode, best-effort ECN included") {
   Loaded l;
-  auto profiles = load_profiles(kSource + "/profiles", l.diags);
+  auto profiles = load_profiles(test::kSourceDir + "/profiles", l.diags);
   REQUIRE(profiles);
   REQUIRE(profiles->merged.count("roce-nvidia"));
   const auto in = make_intent(profiles->merged.at("roce-nvidia"), {}, "profile \"roce-nvidia\"", l.diags);
@@ -326,7 +325,7 @@ TEST_CASE("fabric: the shipped roce-nvidia profile is NVIDIA's RoCE mode, best-e
   spine.platform = Platform::nvue;
   spine.profile = "roce-nvidia";
   spine.qos = in->qos;
-  TemplateCache templates({kSource + "/templates"});
+  TemplateCache templates({test::kSourceDir + "/templates"});
   const auto rendered = render_device(spine, templates, l.diags);
   REQUIRE(rendered);
   REQUIRE(rendered->artifacts.size() == 1);

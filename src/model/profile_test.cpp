@@ -4,12 +4,11 @@
 
 #include "model/intent.h"
 #include "model/profile_set.h"
+#include "source_dir.h"
 
 using namespace fabricctl;
 
 namespace {
-
-const std::string kRepo = FABRICCTL_SOURCE_DIR;
 
 struct LoadedProfiles {
   Diags diags;
@@ -17,12 +16,12 @@ struct LoadedProfiles {
 };
 
 // The shipped roce-lossless and roce-nvidia, then each text as profiles/<name>.yaml.
-LoadedProfiles load_profiles(const std::vector<std::pair<std::string, std::string>>& profiles) {
+LoadedProfiles load_profile_texts(const std::vector<std::pair<std::string, std::string>>& profiles) {
   LoadedProfiles l;
   std::vector<YamlDoc> docs;
   for (const char* shipped : {"roce-lossless", "roce-nvidia"}) {
     const std::string name = std::string("profiles/") + shipped + ".yaml";
-    auto doc = load_yaml(kRepo + "/" + name, name, l.diags);
+    auto doc = load_yaml(test::kSourceDir + "/" + name, name, l.diags);
     REQUIRE(doc);
     docs.push_back(*doc);
   }
@@ -47,7 +46,7 @@ QosIntent qos(const LoadedProfiles& l, const std::string& name) {
 TEST_CASE("profile: a child removes an inherited DSCP entry with null, ~ or nothing") {
   for (const std::string null : {"null", "~", "", "Null"}) {
     CAPTURE(null);
-    const LoadedProfiles l = load_profiles(
+    const LoadedProfiles l = load_profile_texts(
         {{"moved", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority:\n  26: " + null + "\n  24: 3\n"}});
     CHECK(l.diags.str() == "");
     const ProfileLayer& m = l.set.merged.at("moved");
@@ -59,25 +58,26 @@ TEST_CASE("profile: a child removes an inherited DSCP entry with null, ~ or noth
     CHECK(q.dscp_to_priority[48] == 6);  // the other inherited entry stays
   }
   // A quoted "null" is a string, not a removal.
-  const LoadedProfiles quoted = load_profiles({{"q", "extends: roce-lossless\ndscp_to_priority: {26: \"null\"}\n"}});
+  const LoadedProfiles quoted =
+      load_profile_texts({{"q", "extends: roce-lossless\ndscp_to_priority: {26: \"null\"}\n"}});
   CHECK(quoted.diags.str() == "profiles/q.yaml:2:24: dscp_to_priority.26: expected an integer, got \"null\"\n");
 }
 
 TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way") {
   // CNPs move from TC 6 to TC 7: without removing ets.tc.6 the inherited entry is an unused TC.
   const std::string ets = "extends: roce-lossless\nets:\n  priority_to_tc: [0, 0, 0, 3, 0, 0, 7, 0]\n  tc: {7: strict";
-  const LoadedProfiles kept = load_profiles({{"tc7", ets + "}\n"}});
+  const LoadedProfiles kept = load_profile_texts({{"tc7", ets + "}\n"}});
   CHECK(kept.diags.str() ==
         "profiles/roce-lossless.yaml:22:8: ets.tc.6: traffic class 6 is not used by any priority "
         "in ets.priority_to_tc\n");
-  const LoadedProfiles removed = load_profiles({{"tc7", ets + ", 6: null}\n"}});
+  const LoadedProfiles removed = load_profile_texts({{"tc7", ets + ", 6: null}\n"}});
   CHECK(removed.diags.str() == "");
   const QosIntent t = qos(removed, "tc7");
   CHECK(t.tc[7].strict);
   CHECK_FALSE(t.tc[6].used);
 
   // roce-nvidia marks best-effort TC 0 too; a child that does not want that removes the queue.
-  const LoadedProfiles ecn = load_profiles({{"no-tc0", "extends: roce-nvidia\necn:\n  tc:\n    0: ~\n"}});
+  const LoadedProfiles ecn = load_profile_texts({{"no-tc0", "extends: roce-nvidia\necn:\n  tc:\n    0: ~\n"}});
   CHECK(ecn.diags.str() == "");
   const QosIntent e = qos(ecn, "no-tc0");
   REQUIRE(e.ecn.size() == 1);
@@ -86,8 +86,8 @@ TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way
 
   // A DCQCN parameter goes back to the firmware's value: not written at all.
   const LoadedProfiles rp =
-      load_profiles({{"tuned", "extends: roce-lossless\ndcqcn: {rp: {rpg_gd: 9, rpg_ai_rate: 10}}\n"},
-                     {"default-gd", "extends: tuned\ndcqcn: {rp: {rpg_gd: null}}\n"}});
+      load_profile_texts({{"tuned", "extends: roce-lossless\ndcqcn: {rp: {rpg_gd: 9, rpg_ai_rate: 10}}\n"},
+                          {"default-gd", "extends: tuned\ndcqcn: {rp: {rpg_gd: null}}\n"}});
   CHECK(rp.diags.str() == "");
   const QosIntent r = qos(rp, "default-gd");
   REQUIRE(r.dcqcn.rp.size() == 1);
@@ -97,15 +97,15 @@ TEST_CASE("profile: ets.tc, ecn.tc and dcqcn.rp entries are removed the same way
 
 TEST_CASE("profile: a null that removes nothing is an error at its key, and the profile is broken") {
   // No parent at all: the null can never mean anything.
-  const LoadedProfiles root = load_profiles({{"root", "dscp_to_priority: {26: null}\n"}});
+  const LoadedProfiles root = load_profile_texts({{"root", "dscp_to_priority: {26: null}\n"}});
   CHECK(root.diags.str().find("profiles/root.yaml:1:20: dscp_to_priority: null for DSCP \"26\" removes nothing: "
                               "profile \"root\" extends no profile\n") != std::string::npos);
   CHECK(root.set.broken.count("root") == 1);
 
   // A parent that does not set the key: a mistyped DSCP would leave the entry meant in force.
   const LoadedProfiles typo =
-      load_profiles({{"typo", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority: {62: null}\n"},
-                     {"grandchild", "extends: typo\n"}});
+      load_profile_texts({{"typo", "extends: roce-lossless\nroce: {dscp: 24}\ndscp_to_priority: {62: null}\n"},
+                          {"grandchild", "extends: typo\n"}});
   CHECK(typo.diags.str() ==
         "profiles/typo.yaml:3:20: dscp_to_priority: null for DSCP \"62\" removes nothing: its parent profile "
         "\"roce-lossless\" does not set it\n"
@@ -115,13 +115,13 @@ TEST_CASE("profile: a null that removes nothing is an error at its key, and the 
   CHECK(typo.set.broken.count("grandchild") == 1);  // reported once, at its source
 
   // Every map, with its own words; a key removed once cannot be removed again further down.
-  const LoadedProfiles maps = load_profiles({{"all",
-                                              "extends: roce-lossless\n"
-                                              "ets: {tc: {5: null}}\n"
-                                              "ecn: {tc: {0: null}}\n"
-                                              "dcqcn: {rp: {rpg_gd: null}}\n"},
-                                             {"twice", "extends: roce-nvidia\necn: {tc: {0: null}}\n"},
-                                             {"again", "extends: twice\necn: {tc: {0: null}}\n"}});
+  const LoadedProfiles maps = load_profile_texts({{"all",
+                                                   "extends: roce-lossless\n"
+                                                   "ets: {tc: {5: null}}\n"
+                                                   "ecn: {tc: {0: null}}\n"
+                                                   "dcqcn: {rp: {rpg_gd: null}}\n"},
+                                                  {"twice", "extends: roce-nvidia\necn: {tc: {0: null}}\n"},
+                                                  {"again", "extends: twice\necn: {tc: {0: null}}\n"}});
   CHECK(maps.diags.str() ==
         "profiles/again.yaml:2:12: ecn.tc: null for traffic class \"0\" removes nothing: its parent profile "
         "\"twice\" does not set it\n"
@@ -136,7 +136,7 @@ TEST_CASE("profile: a null that removes nothing is an error at its key, and the 
 
 TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a warning at the entry") {
   // The case found by a user: the child moves RoCE to DSCP 24 and inherits 26 -> 3.
-  const LoadedProfiles moved = load_profiles({{"moved", "extends: roce-lossless\nroce: {dscp: 24}\n"}});
+  const LoadedProfiles moved = load_profile_texts({{"moved", "extends: roce-lossless\nroce: {dscp: 24}\n"}});
   CHECK(moved.diags.str() ==
         "profiles/roce-lossless.yaml:11:7: warning: dscp_to_priority.26: DSCP 26 maps to lossless priority 3, but "
         "the RoCE DSCP is 24; to make it lossy, delete the entry, or write \"26: null\" where it is inherited\n");
@@ -145,7 +145,7 @@ TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a
 
   // Written in the child itself, it points there; two DSCPs give two warnings.
   const LoadedProfiles own =
-      load_profiles({{"two", "extends: roce-lossless\ndscp_to_priority: {10: 3, 12: 3, 14: 1}\n"}});
+      load_profile_texts({{"two", "extends: roce-lossless\ndscp_to_priority: {10: 3, 12: 3, 14: 1}\n"}});
   CHECK(own.diags.str() ==
         "profiles/two.yaml:2:24: warning: dscp_to_priority.10: DSCP 10 maps to lossless priority 3, but the RoCE "
         "DSCP is 26; to make it lossy, delete the entry, or write \"10: null\" where it is inherited\n"
@@ -154,18 +154,18 @@ TEST_CASE("profile: a DSCP in a lossless priority that is not the RoCE DSCP is a
 
   // With PCP trust the DSCP map classifies nothing.
   const LoadedProfiles pcp =
-      load_profiles({{"pcp", "extends: roce-lossless\ntrust: pcp\ndscp_to_priority: {10: 3}\n"}});
+      load_profile_texts({{"pcp", "extends: roce-lossless\ntrust: pcp\ndscp_to_priority: {10: 3}\n"}});
   CHECK(pcp.diags.str() == "");
 
   // The shipped profiles keep only RoCE in the lossless priority.
-  const LoadedProfiles shipped = load_profiles({});
+  const LoadedProfiles shipped = load_profile_texts({});
   CHECK(shipped.diags.str() == "");
 }
 
 TEST_CASE("profile: health limits default, a child overrides one, and a bad one is located") {
   const LoadedProfiles l =
-      load_profiles({{"lax", "extends: roce-lossless\nhealth: {pauses_per_s: 5000}\n"},
-                     {"bad", "extends: roce-lossless\nhealth:\n  pause_time_percent: 150\n  speed: 3\n"}});
+      load_profile_texts({{"lax", "extends: roce-lossless\nhealth: {pauses_per_s: 5000}\n"},
+                          {"bad", "extends: roce-lossless\nhealth:\n  pause_time_percent: 150\n  speed: 3\n"}});
   const QosIntent defaults = qos(l, "roce-lossless");
   CHECK(defaults.health.pauses_per_s == 1000);
   CHECK(defaults.health.pause_time_percent == 10);

@@ -2,12 +2,11 @@
 #include <doctest/doctest.h>
 
 #include "model/fabric.h"
+#include "source_dir.h"
 
 using namespace fabricctl;
 
 namespace {
-
-const std::string kRepoDir = FABRICCTL_SOURCE_DIR;
 
 struct Resolved {
   Diags diags;
@@ -17,7 +16,7 @@ struct Resolved {
 // The inventory text as one file "inv.yaml", against the shipped roce-lossless profile.
 Resolved resolve(const std::string& inventory) {
   Resolved l;
-  auto base = load_yaml(kRepoDir + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", l.diags);
+  auto base = load_yaml(test::kSourceDir + "/profiles/roce-lossless.yaml", "profiles/roce-lossless.yaml", l.diags);
   REQUIRE(base);
   ProfileSet set = profiles_from_docs({*base}, l.diags);
   Inventory inv;

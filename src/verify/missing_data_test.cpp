@@ -23,6 +23,7 @@
 #include "model/inventory.h"
 #include "model/profile_set.h"
 #include "platform/platform.h"
+#include "source_dir.h"
 #include "state/snapshot.h"
 #include "util/text.h"
 #include "verify/engine.h"
@@ -31,8 +32,6 @@ using namespace fabricctl;
 using nlohmann::json;
 
 namespace {
-
-const std::string kSource = FABRICCTL_SOURCE_DIR;
 
 /// Snapshot keys (the last token of the key's path) whose removal is no gap, by docs/snapshots.md:
 /// what no check reads, and what one end of a link proves for both (the LLDP neighbour either end sees).
@@ -54,8 +53,8 @@ struct SnapshotSet {
 
   explicit SnapshotSet(const std::string& inventory) {
     Diags diags;
-    auto profiles = load_profiles(kSource + "/profiles", diags);
-    auto inv = load_inventory(kSource + "/inventory/" + inventory, diags);
+    auto profiles = load_profiles(test::kSourceDir + "/profiles", diags);
+    auto inv = load_inventory(test::kSourceDir + "/inventory/" + inventory, diags);
     REQUIRE(profiles);
     REQUIRE(inv);
     fabric = resolve_fabric(*inv, *profiles, diags);
