@@ -8,8 +8,10 @@
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
+using fabricctl::test::kHost1Link;
+using fabricctl::test::kHost2Link;
+using fabricctl::test::kSpineLink;
 using fabricctl::test::Lab;
-using fabricctl::test::link_between;
 using fabricctl::test::same_link;
 
 namespace {
@@ -22,10 +24,6 @@ const std::vector<Check>& cabling_family() {
 constexpr std::string_view kLldp = "cabling.lldp.mismatch";
 constexpr std::string_view kSwapped = "cabling.swapped";
 constexpr std::string_view kRail = "cabling.rail.mismatch";
-
-const LinkRef kLink1 = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
-const LinkRef kLink2 = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
-const LinkRef kUpLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
 
 std::vector<Result> lldp(const Lab& lab) {
   std::vector<Result> rs = lab.run(cabling_family(), kLldp);
@@ -98,14 +96,14 @@ TEST_CASE("cabling checks: no LLDP data is missing, not a failure") {
   CHECK(r.message == "LLDP neighbour not collected on host1:ens1f0np0 or leaf1:Ethernet0");
   CHECK(r.hint.empty());
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kLink1));
+  CHECK(same_link(r.link, kHost1Link));
 
   r = lab.result(cabling_family(), kRail, "host1", "ens1f0np0");
   CHECK(r.status == Status::missing);
   CHECK(r.expected == "a rail-0 switch");
   CHECK(r.message == "LLDP neighbour not collected on host1:ens1f0np0");
   CHECK(r.hint.empty());
-  CHECK(same_link(r.link, kLink1));
+  CHECK(same_link(r.link, kHost1Link));
 
   // An LLDP entry without a system name or port ID says nothing either.
   lab.port("leaf1", "Ethernet48").lldp = LldpNeighbor{"", "swp1"};
@@ -133,7 +131,7 @@ TEST_CASE("cabling.lldp.mismatch: a wrong neighbour on a link, in the words of t
   CHECK(r.message == "leaf1:Ethernet48 reaches spine1:swp2, the inventory says spine1:swp1");
   CHECK(r.hint == "show lldp neighbors 'Ethernet48'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kUpLink));
+  CHECK(same_link(r.link, kSpineLink));
 
   lab.port("leaf1", "Ethernet48").lldp = LldpNeighbor{"spine1", "swp1"};
   lab.port("spine1", "swp1").lldp = LldpNeighbor{"leaf1", "Ethernet52"};
@@ -167,7 +165,7 @@ TEST_CASE("cabling.lldp.mismatch: a host NIC on the wrong port of its own rail's
   CHECK(r.status == Status::fail);
   CHECK(r.message == "host1:ens1f0np0 reaches leaf1:Ethernet4, the inventory says leaf1:Ethernet0");
   CHECK(r.hint == "lldpcli show neighbors ports 'ens1f0np0'");
-  CHECK(same_link(r.link, kLink1));
+  CHECK(same_link(r.link, kHost1Link));
   // Right rail: not a rail finding.
   test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens1f0np0"), Severity::error);
   const std::vector<Result> all = lab.run_all();
@@ -193,7 +191,7 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
         "leaf1:Ethernet0, each the other's inventory peer (between the rail-0 and rail-1 leaves)");
   CHECK(r.hint == "lldpcli show neighbors ports 'ens1f0np0'\nlldpcli show neighbors ports 'ens2f0np0'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kLink1));
+  CHECK(same_link(r.link, kHost1Link));
 
   const std::string cause = "cabling.swapped host1:ens1f0np0~host1:ens2f0np0";
   const std::vector<Result> ls = lldp(lab);
@@ -203,7 +201,7 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
   CHECK(ls[0].cause == cause);
   CHECK(ls[0].hint.empty());
   CHECK(ls[0].message == "LLDP neighbours of host1:ens1f0np0 and leaf1:Ethernet0 are not the inventory's");
-  CHECK(same_link(ls[1].link, kLink2));
+  CHECK(same_link(ls[1].link, kHost2Link));
 
   const Result rail = lab.result(cabling_family(), kRail, "host1", "ens2f0np0");
   CHECK(rail.status == Status::consequence);
@@ -211,7 +209,7 @@ TEST_CASE("cabling.swapped: two NICs swapped across rails are one finding, the r
   CHECK(rail.hint.empty());
   CHECK(rail.expected == "a rail-1 switch");
   CHECK(rail.message == "host1:ens2f0np0 does not reach its rail-1 switch");
-  CHECK(same_link(rail.link, kLink2));
+  CHECK(same_link(rail.link, kHost2Link));
 
   // The whole catalog: the link checks compare ports that are not connected to each other, and say so.
   lab.port("host1", "ens1f0np0").speed_mbps = 100000;  // the two ends actually connected run at 100G
@@ -273,7 +271,7 @@ TEST_CASE("cabling.rail.mismatch: a NIC on another rail's leaf") {
         "leaf1:Ethernet0");
   CHECK(r.hint == "lldpcli show neighbors ports 'ens1f0np0'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kLink1));
+  CHECK(same_link(r.link, kHost1Link));
   test::check_bare_pass(lab.result(cabling_family(), kRail, "host1", "ens2f0np0"), Severity::error);
   CHECK(lab.run(cabling_family(), kSwapped).empty());
 

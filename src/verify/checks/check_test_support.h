@@ -147,6 +147,12 @@ struct Lab {
 /// A link as results carry it, host end (or first switch) first.
 inline LinkRef link_between(Endpoint a, Endpoint b) { return LinkRef{std::move(a), std::move(b)}; }
 
+/// The lab's links as results carry them: host1's first and second NIC to leaf1 and leaf2, and leaf1's
+/// uplink to spine1.
+inline const LinkRef kHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
+inline const LinkRef kHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
+inline const LinkRef kSpineLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
+
 inline bool same_link(const std::optional<LinkRef>& got, const LinkRef& want) {
   return got && got->a == want.a && got->b == want.b;
 }

@@ -8,8 +8,10 @@
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
+using fabricctl::test::kHost1Link;
+using fabricctl::test::kHost2Link;
+using fabricctl::test::kSpineLink;
 using fabricctl::test::Lab;
-using fabricctl::test::link_between;
 using fabricctl::test::same_link;
 
 namespace {
@@ -22,10 +24,6 @@ const std::vector<Check>& drift_family() {
 Result drift_result(const Lab& f, std::string_view id, std::string_view dev, std::string_view port, Tolerance t = {}) {
   return f.result(drift_family(), id, dev, port, t);
 }
-
-const LinkRef kHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
-const LinkRef kHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
-const LinkRef kSpineLink = link_between({"leaf1", "Ethernet48"}, {"spine1", "swp1"});
 
 const std::vector<std::string> kEveryPort = {
     "pass host1:ens1f0np0",  "pass host1:ens2f0np0",   "pass leaf1:Ethernet0",   "pass leaf1:Ethernet4",

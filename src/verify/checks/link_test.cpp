@@ -9,8 +9,10 @@
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
+using fabricctl::test::kHost1Link;
+using fabricctl::test::kHost2Link;
+using fabricctl::test::kSpineLink;
 using fabricctl::test::Lab;
-using fabricctl::test::link_between;
 using fabricctl::test::same_link;
 
 namespace {
@@ -61,10 +63,6 @@ void check_consequence(const Result& r, const std::string& cause, const LinkRef&
   CHECK(same_link(r.link, link));
 }
 
-const LinkRef kHostLeafLink = link_between(kHost1, kLeaf1);
-const LinkRef kHostLeafLink2 = link_between(kHost2, kLeaf2);
-const LinkRef kLeafSpineLink = link_between(kUplink, kSpine);
-
 }  // namespace
 
 TEST_CASE("link checks: catalog rows in order, with their severities") {
@@ -105,7 +103,7 @@ TEST_CASE("link.pfc.mismatch: the classic case, PFC off on the leaf end only, is
   const std::vector<Result> rs = run(lab, "link.pfc.mismatch");
   CHECK(statuses(rs) == std::vector<Status>{C, P, P});
   const Result& r = rs[kL1];
-  check_consequence(r, "port.pfc.drift leaf1:Ethernet0", kHostLeafLink);
+  check_consequence(r, "port.pfc.drift leaf1:Ethernet0", kHost1Link);
   CHECK(r.a == kHost1);
   CHECK(r.b == kLeaf1);
   CHECK(r.expected == "lossless 3 on both ends");
@@ -129,9 +127,9 @@ TEST_CASE("link.pfc.mismatch: the drifted end is named, on either end and on swi
   lab.port("spine1", "swp1").lossless = std::array<bool, kPriorities>{};
   const std::vector<Result> rs = run(lab, "link.pfc.mismatch");
   CHECK(statuses(rs) == std::vector<Status>{P, C, C});
-  check_consequence(rs[kL2], "port.pfc.drift host1:ens2f0np0", kHostLeafLink2);
+  check_consequence(rs[kL2], "port.pfc.drift host1:ens2f0np0", kHost2Link);
   CHECK(rs[kL2].message == "PFC disagrees: host1:ens2f0np0 lossless 3,4, leaf2:Ethernet1/1 lossless 3");
-  check_consequence(rs[kUp], "port.pfc.drift spine1:swp1", kLeafSpineLink);
+  check_consequence(rs[kUp], "port.pfc.drift spine1:swp1", kSpineLink);
   CHECK(rs[kUp].observed == "leaf1:Ethernet48=3, spine1:swp1=none");
   CHECK(rs[kUp].message == "PFC disagrees: leaf1:Ethernet48 lossless 3, spine1:swp1 no lossless priority");
 
@@ -176,7 +174,7 @@ TEST_CASE("link.pfc.mismatch: profiles that disagree are a failure without a dev
         "disagree on PFC: make them agree, then render and apply both");
   CHECK(r.hint.empty());
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kHostLeafLink2));
+  CHECK(same_link(r.link, kHost2Link));
   CHECK(test::failures(lab.run_all()) == std::set<std::string>{"link.pfc.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 }
 
@@ -211,7 +209,7 @@ TEST_CASE("link.mtu.mismatch: a host MTU above its switch port's") {
   Lab lab;
   lab.port("host1", "ens1f0np0").mtu = 9216;  // drifted up
   Result r = run(lab, "link.mtu.mismatch")[kL1];
-  check_consequence(r, "port.mtu.drift host1:ens1f0np0", kHostLeafLink);
+  check_consequence(r, "port.mtu.drift host1:ens1f0np0", kHost1Link);
   CHECK(r.expected == "switch >= host (9000)");
   CHECK(r.observed == "host1:ens1f0np0=9216, leaf1:Ethernet0=9100");
   CHECK(r.message ==
@@ -222,7 +220,7 @@ TEST_CASE("link.mtu.mismatch: a host MTU above its switch port's") {
   lab.refresh_observed();
   lab.port("leaf2", "Ethernet1/1").mtu = 1500;
   r = run(lab, "link.mtu.mismatch")[kL2];
-  check_consequence(r, "port.mtu.drift leaf2:Ethernet1/1", kHostLeafLink2);
+  check_consequence(r, "port.mtu.drift leaf2:Ethernet1/1", kHost2Link);
   CHECK(r.message ==
         "MTU mismatch: host1:ens2f0np0 is at MTU 9000, above leaf2:Ethernet1/1 at 1500: full-size frames from the host "
         "are dropped");
@@ -247,14 +245,14 @@ TEST_CASE("link.mtu.mismatch: an intent that puts the switch port below the host
         "are dropped; the intent puts the switch port below the host: raise it in the profile");
   CHECK(r.hint.empty());
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kHostLeafLink));
+  CHECK(same_link(r.link, kHost1Link));
 }
 
 TEST_CASE("link.mtu.mismatch: switch-switch ends must be equal") {
   Lab lab;
   lab.port("spine1", "swp1").mtu = 9216;
   Result r = run(lab, "link.mtu.mismatch")[kUp];
-  check_consequence(r, "port.mtu.drift spine1:swp1", kLeafSpineLink);
+  check_consequence(r, "port.mtu.drift spine1:swp1", kSpineLink);
   CHECK(r.expected == "9100 on both ends");
   CHECK(r.observed == "leaf1:Ethernet48=9100, spine1:swp1=9216");
   CHECK(r.message == "MTU disagrees: leaf1:Ethernet48 at 9100, spine1:swp1 at 9216");
@@ -282,7 +280,7 @@ TEST_CASE("link.trust.mismatch") {
   const std::vector<Result> rs = run(lab, "link.trust.mismatch");
   CHECK(statuses(rs) == std::vector<Status>{P, C, P});
   const Result& r = rs[kL2];
-  check_consequence(r, "port.trust.drift host1:ens2f0np0", kHostLeafLink2);
+  check_consequence(r, "port.trust.drift host1:ens2f0np0", kHost2Link);
   CHECK(r.expected == "trusts dscp on both ends");
   CHECK(r.observed == "host1:ens2f0np0=pcp, leaf2:Ethernet1/1=dscp");
   CHECK(r.message == "Trust disagrees: host1:ens2f0np0 trusts pcp, leaf2:Ethernet1/1 trusts dscp");
@@ -311,14 +309,14 @@ TEST_CASE("link.dscp.mismatch: RoCE and CNP DSCP map to the same priorities on b
   Lab lab;
   (*lab.port("leaf1", "Ethernet0").dscp_to_priority)[26] = 1;  // SONiC's default map does this
   Result r = run(lab, "link.dscp.mismatch")[kL1];
-  check_consequence(r, "port.dscp.drift leaf1:Ethernet0", kHostLeafLink);
+  check_consequence(r, "port.dscp.drift leaf1:Ethernet0", kHost1Link);
   CHECK(r.expected == "26->3 48->6 on both ends");
   CHECK(r.observed == "host1:ens1f0np0=26->3 48->6, leaf1:Ethernet0=26->1 48->6");
   CHECK(r.message == "DSCP map disagrees: host1:ens1f0np0 maps 26->3 48->6, leaf1:Ethernet0 maps 26->1 48->6");
 
   (*lab.port("spine1", "swp1").dscp_to_priority)[48] = 0;
   r = run(lab, "link.dscp.mismatch")[kUp];
-  check_consequence(r, "port.dscp.drift spine1:swp1", kLeafSpineLink);
+  check_consequence(r, "port.dscp.drift spine1:swp1", kSpineLink);
   CHECK(r.message == "DSCP map disagrees: leaf1:Ethernet48 maps 26->3 48->6, spine1:swp1 maps 26->3 48->0");
 
   // Other DSCP values do not matter to this check; port.dscp.drift reports them.
@@ -354,7 +352,7 @@ TEST_CASE("link.speed.mismatch: the message names the slow end, the fix checks i
         "host1:ens2f0np0");
   CHECK(r.hint == "ethtool 'ens2f0np0'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kHostLeafLink2));
+  CHECK(same_link(r.link, kHost2Link));
   CHECK(test::failures(lab.run_all()) ==
         std::set<std::string>{"link.speed.mismatch host1:ens2f0np0~leaf2:Ethernet1/1"});
 
@@ -420,7 +418,7 @@ TEST_CASE("link.oper.down: names the down ends and brings each up") {
         "if it stays down");
   CHECK(rs[kL1].hint == "sudo config interface startup 'Ethernet0'");
   CHECK(rs[kL1].cause.empty());
-  CHECK(same_link(rs[kL1].link, kHostLeafLink));
+  CHECK(same_link(rs[kL1].link, kHost1Link));
 
   lab.port("host1", "ens1f0np0").oper_up = false;
   const Result both = run(lab, "link.oper.down")[kL1];
@@ -475,8 +473,8 @@ TEST_CASE("link checks: missing data names the end that lacks it") {
       CHECK(statuses(rs) == std::vector<Status>{M, P, M});
       CHECK(rs[kL1].hint.empty());
       CHECK(rs[kL1].cause.empty());
-      CHECK(same_link(rs[kL1].link, kHostLeafLink));
-      CHECK(same_link(rs[kUp].link, kLeafSpineLink));
+      CHECK(same_link(rs[kL1].link, kHost1Link));
+      CHECK(same_link(rs[kUp].link, kSpineLink));
     }
     const Result r = run(lab, "link.mtu.mismatch")[kL1];
     CHECK(r.severity == Severity::error);

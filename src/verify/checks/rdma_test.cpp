@@ -8,8 +8,9 @@
 #include "verify/checks/checks.h"
 
 using namespace fabricctl;
+using fabricctl::test::kHost1Link;
+using fabricctl::test::kHost2Link;
 using fabricctl::test::Lab;
-using fabricctl::test::link_between;
 using fabricctl::test::same_link;
 
 namespace {
@@ -22,9 +23,6 @@ const std::vector<Check>& rdma_family() {
 Result rdma_result(const Lab& f, std::string_view id, std::string_view port = "ens1f0np0") {
   return f.result(rdma_family(), id, "host1", port);
 }
-
-const LinkRef kRdmaHost1Link = link_between({"host1", "ens1f0np0"}, {"leaf1", "Ethernet0"});
-const LinkRef kRdmaHost2Link = link_between({"host1", "ens2f0np0"}, {"leaf2", "Ethernet1/1"});
 
 }  // namespace
 
@@ -58,7 +56,7 @@ TEST_CASE("rdma checks report missing data when the device, port or RDMA state i
     CHECK(r.observed == "not collected");
     CHECK(r.message == "host1:ens1f0np0: RDMA state not collected");
     CHECK(r.hint.empty());
-    CHECK(same_link(r.link, kRdmaHost1Link));
+    CHECK(same_link(r.link, kHost1Link));
   }
 }
 
@@ -75,7 +73,7 @@ TEST_CASE("rdma.port.down: an inactive RDMA port on an up netdev is a fault of i
   CHECK(r.message == "host1:ens1f0np0: RDMA port mlx5_0/1 is not active");
   CHECK(r.hint == "rdma link show 'mlx5_0/1'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kRdmaHost1Link));
+  CHECK(same_link(r.link, kHost1Link));
   CHECK(rdma_result(f, "rdma.port.down", "ens2f0np0").status == Status::pass);
   CHECK(test::failures(f.run_all()) == std::set<std::string>{"rdma.port.down host1:ens1f0np0"});
 
@@ -98,7 +96,7 @@ TEST_CASE("rdma.port.down: a netdev that is down is the fault, named as the caus
   CHECK(r.message == "host1:ens2f0np0: RDMA port mlx5_1/1 is not active");
   CHECK(r.cause == "link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1");
   CHECK(r.hint.empty());
-  CHECK(same_link(r.link, kRdmaHost2Link));
+  CHECK(same_link(r.link, kHost2Link));
   const std::vector<Result> all = f.run_all();
   test::check_causes_are_failures(all);
   CHECK(test::failures(all) == std::set<std::string>{"link.oper.down host1:ens2f0np0~leaf2:Ethernet1/1"});
@@ -129,7 +127,7 @@ TEST_CASE("rdma.gid.missing") {
   CHECK(r.message == "host1:ens1f0np0: mlx5_0/1 has no RoCE v2 GID (RoCE v1)");
   CHECK(r.hint == "ip addr show dev 'ens1f0np0'");
   CHECK(r.cause.empty());
-  CHECK(same_link(r.link, kRdmaHost1Link));
+  CHECK(same_link(r.link, kHost1Link));
 
   gids.clear();
   r = rdma_result(f, "rdma.gid.missing");
@@ -156,7 +154,7 @@ TEST_CASE("rdma.mtu.mismatch: the classic case, a netdev left at 1500, is a cons
         "host1:ens2f0np0: active MTU 1024 because the netdev MTU is 1500; RoCE MTU 4096 needs 4192 or more");
   CHECK(r.cause == "port.mtu.drift host1:ens2f0np0");
   CHECK(r.hint.empty());
-  CHECK(same_link(r.link, kRdmaHost2Link));
+  CHECK(same_link(r.link, kHost2Link));
 
   // One fault: the MTU, with the one command that fixes both.
   const std::vector<Result> all = f.run_all();
@@ -166,7 +164,7 @@ TEST_CASE("rdma.mtu.mismatch: the classic case, a netdev left at 1500, is a cons
         std::set<std::string>{"rdma.mtu.mismatch host1:ens2f0np0 <- port.mtu.drift host1:ens2f0np0"});
   const Result cause = f.result(drift_checks(), "port.mtu.drift", "host1", "ens2f0np0");
   CHECK(cause.hint == "ip link set dev 'ens2f0np0' mtu 9000");
-  CHECK(same_link(cause.link, kRdmaHost2Link));
+  CHECK(same_link(cause.link, kHost2Link));
 }
 
 TEST_CASE("rdma.mtu.mismatch: a netdev MTU that carries the RoCE MTU does not explain it") {
