@@ -8,10 +8,13 @@
 //   Eth1/1; the reader writes it long).
 // Why JSON for the rest: `| json` is NX-OS's structured form of a show command (the NX-API body), which
 // its releases keep while its text tables change; the running-config is the one thing it prints only as
-// text. Of the counters, `show interface` gives FCS errors and discards; PFC and ECN counters are not
-// read yet: no public capture of `show queuing interface | json` or `show interface
-// priority-flow-control | json` was found (docs/reference-nxos.md D), and a reader is only as good as
-// the outputs it was tested on.
+// text. Of the counters, `show interface` gives FCS errors and discards.
+// - `show queuing interface | json`, a counter command (health only; collect, plan and apply do not run
+//   it): each port's packets sent and dropped per queue, ECN marks where the switch counts them, and PFC
+//   frames per CoS (show_json.h). No JSON capture of it exists: its shape is Cisco's schema's and real
+//   switches' clients' (docs/reference-nxos.md D, UNCONFIRMED), so a row it cannot read makes that port
+//   unreadable, never the switch. It is one command for every port. `show interface
+//   priority-flow-control` counts PFC frames too, but no source names the keys of its JSON.
 #include <set>
 
 #include "platform/nxos/running_config.h"
@@ -26,6 +29,7 @@ namespace {
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
+constexpr std::string_view kQueuing = "queuing.json";
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
@@ -40,12 +44,19 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!running) return unexpected(running.error());
   auto lldp = nxos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
+  // The counters, where they were collected (a raw directory of collect, plan or apply has none).
+  PortTable<PortObserved> queuing;
+  if (const std::string* text = raw_file(raw, kQueuing)) {
+    auto got = nxos::queuing_json(*text);
+    if (!got) return unexpected(got.error());
+    queuing = std::move(*got);
+  }
 
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::nxos;
   d.source = "fabricctl collect (nxos)";
-  for (const auto* unreadable : {&running->unreadable, &interfaces->unreadable})
+  for (const auto* unreadable : {&running->unreadable, &interfaces->unreadable, &queuing.unreadable})
     for (const auto& [port, why] : *unreadable) d.unreadable_ports.emplace(port, why);
   // Every Ethernet port `show interface` lists, and any the running-config has a block for.
   std::set<std::string, NaturalLess> names;
@@ -63,6 +74,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p.oper_up = s->second.oper_up;
       p.counters = s->second.counters;
     }
+    if (const auto q = queuing.ports.find(name); q != queuing.ports.end())
+      p.counters.insert(q->second.counters.begin(), q->second.counters.end());
     if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p.lldp = n->second;
     if (const auto why = lldp->unreadable.find(name); why != lldp->unreadable.end())
       d.unreadable_ports.emplace(name, why->second);
@@ -76,7 +89,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 Collector nxos_collector() {
   return {{required_command(kRunningConfig, "show running-config", nxos::keep_running_config),
            required_command(kInterfaces, "show interface | json"),
-           required_command(kLldp, "show lldp neighbors detail | json")},
+           required_command(kLldp, "show lldp neighbors detail | json"),
+           counter_command(kQueuing, "show queuing interface | json")},
           observe,
           nullptr,
           false};  // NX-OS's CLI runs `a ; b` lists, but has no `echo` to mark where each output ends

@@ -28,14 +28,17 @@ RawOutputs outputs() {
 
 }  // namespace
 
-TEST_CASE("nxos collect: three whole-device commands, the running-config kept by its allowlist") {
+TEST_CASE("nxos collect: whole-device commands, the running-config kept by its allowlist") {
   const Collector& c = adapter(Platform::nxos).collector;
-  REQUIRE(c.commands.size() == 3);
+  REQUIRE(c.commands.size() == 4);
   CHECK(c.commands[0].command == "show running-config");
   CHECK(static_cast<bool>(c.commands[0].keep));
   CHECK(c.commands[1].command == "show interface | json");
   CHECK(c.commands[2].command == "show lldp neighbors detail | json");
-  for (const CollectCommand& cmd : c.commands) CHECK_FALSE(cmd.counter);
+  for (size_t i = 0; i < 3; ++i) CHECK_FALSE(c.commands[i].counter);
+  CHECK(c.commands[3].command == "show queuing interface | json");
+  CHECK(c.commands[3].counter);
+  CHECK_FALSE(c.commands[3].per_port);
 }
 
 TEST_CASE("nxos collect: a device from real outputs") {
@@ -79,4 +82,31 @@ TEST_CASE("nxos collect: what is missing or malformed") {
   CHECK(d->port("Ethernet1/1") == nullptr);
   CHECK(d->port_unreadable("Ethernet1/1") != nullptr);
   CHECK(d->port("Ethernet1/2") != nullptr);
+}
+
+TEST_CASE("nxos collect: the queue and PFC counters join show interface's, a bad row fails its port") {
+  const auto& observe = adapter(Platform::nxos).collector.observe;
+  RawOutputs r = outputs();
+  r["queuing.json"] = R"({"TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": [
+      {"dir": "Ingress", "if_name_str": "Ethernet1/1", "TABLE_pfc_stats": {"ROW_pfc_stats":
+        {"cos": "3", "tx-pause-count": "12", "rx-pause-count": "0"}}},
+      {"dir": "Ingress", "if_name_str": "Ethernet1/2", "TABLE_pfc_stats": {"ROW_pfc_stats":
+        {"cos": "3", "tx-pause-count": "twelve"}}}]}}}})";
+  auto d = observe("leaf1", r);
+  REQUIRE_MESSAGE(d, d.error());
+  const PortObserved* e1 = d->port("Ethernet1/1");
+  REQUIRE(e1 != nullptr);
+  CHECK(e1->counters.at("pfc_tx_pause_3") == 12);
+  CHECK(e1->counters.at("pfc_rx_pause_3") == 0);
+  CHECK(e1->counters.at("tx_discards") == 8);  // show interface's, kept
+  CHECK(d->port("Ethernet1/2") == nullptr);
+  REQUIRE(d->port_unreadable("Ethernet1/2") != nullptr);
+  CHECK(d->port_unreadable("Ethernet1/2")->find("tx-pause-count") != std::string::npos);
+  // Without the counter output (plan's and apply's raw directories), no counter of it and no error.
+  r.erase("queuing.json");
+  d = observe("leaf1", r);
+  REQUIRE_MESSAGE(d, d.error());
+  CHECK(d->port("Ethernet1/1")->counters.count("pfc_tx_pause_3") == 0);
+  r["queuing.json"] = "% Invalid command at '^' marker.\n";
+  CHECK(observe("leaf1", r).error().starts_with("show queuing interface: invalid JSON"));
 }

@@ -27,8 +27,8 @@ two_switches() {
     printf 'links:\n'
     for port in "$p1" "$p2"; do printf '  - {a: sw1:%s, b: sw2:%s, speed: 400G, cable_length_m: 3}\n' "$port" "$port"; done
   } >"$inv/fabric.yaml"
-  # The NOS's own unit in ports.json: EOS and Junos count Mbit/s, SONiC and NVUE print "400G".
-  case $platform in eos | junos) speed=400000 ;; *) speed='"400G"' ;; esac
+  # The NOS's own unit in ports.json: EOS, Junos and NX-OS count Mbit/s, SONiC and NVUE print "400G".
+  case $platform in eos | junos | nxos) speed=400000 ;; *) speed='"400G"' ;; esac
   for sw in sw1 sw2; do
     peer=$([ $sw = sw1 ] && echo sw2 || echo sw1)
     printf '{"%s": {"speed": %s, "oper": "up", "lldp": ["%s", "%s"]},\n "%s": {"speed": %s, "oper": "up", "lldp": ["%s", "%s"]}}\n' \

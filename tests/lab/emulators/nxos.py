@@ -9,6 +9,8 @@ The switch's state is a directory (argument 1):
   preamble.txt    for tests: lines printed at the top of the running-config (usernames, secrets, ...)
   ports.json      what the configuration does not hold (lab_ports.py): speed in Mb/s, oper, LLDP
   answers.json    for tests, answers that replace the emulator's own (common.py)
+  counters.json   for tests and the lab's traffic model: what `show interface` and `show queuing interface`
+                  count per port (show_interface(), show_queuing()); all 0 without it
   startup.json    the startup configuration (`copy running-config startup-config`)
   checkpoints.json  named checkpoints: {name: config}; NX-OS keeps ten at most, each name once
   timers/NAME.json  an EEM applet's countdown (common.py: the one timer of every emulator)
@@ -261,9 +263,10 @@ def short(name):
     return "Eth" + name[len("Ethernet"):]
 
 
-def show_interface(config, ports):
+def show_interface(config, ports, counters):
     """`show interface | json` as a real N9K-C9336C-FX2 prints it (tests/fixtures/nxos/show-interface_
-    n9k-c9336c-fx2_harvest.json): every value a string, the speed in Kbit/s."""
+    n9k-c9336c-fx2_harvest.json): every value a string, the speed in Kbit/s; of its counters, CRC errors
+    and discards as STATE/counters.json gives them ({"Ethernet1/1": {"eth_crc": 5}}), 0 without."""
     rows = [{"interface": "mgmt0", "state": "up", "admin_state": "up", "eth_hw_desc": "GigabitEthernet",
              "eth_mtu": "1500", "eth_bw": "1000000", "eth_bw_str": "1000000 Kbit", "eth_duplex": "full",
              "eth_speed": "1000 Mb/s"}]
@@ -276,6 +279,8 @@ def show_interface(config, ports):
                "eth_hw_desc": "100000/400000 Ethernet", "eth_mtu": str(mtus[name]), "eth_bw": str(kbit),
                "eth_bw_str": "%d Kbit" % kbit, "eth_mode": "routed", "eth_duplex": "full",
                "eth_speed": "%d Gb/s" % (kbit // 1000000) if up else "auto-speed"}
+        for key in ("eth_crc", "eth_stomped_crc", "eth_indiscard", "eth_outdiscard", "eth_inpause", "eth_outpause"):
+            row[key] = str(int(counters.get(name, {}).get(key, 0)))
         rows.append(row)
     return {"TABLE_interface": {"ROW_interface": rows}}
 
@@ -294,6 +299,59 @@ def show_lldp(ports):
             "neigh_count": str(len(rows))}
 
 
+def no_drop_cos(blocks):
+    """The CoS values a `pause pfc-cos N` line of the configuration makes no-drop."""
+    out = set()
+    for line, children in blocks:
+        m = re.fullmatch(r"pause pfc-cos ([0-7])", line)
+        if m:
+            out.add(int(m[1]))
+        out |= no_drop_cos(children)
+    return out
+
+
+def show_queuing(config, ports, counters):
+    """`show queuing interface | json`. No JSON capture of it exists (docs/reference-nxos.md D), so its shape
+    is UNCONFIRMED (item 2 of the acceptance checklist) and put together from what there is: the keys of
+    Cisco's show-command schema (9.3(x): TABLE_queuing_interface `dir` `if_name_str`,
+    TABLE_qosgrp_egress_stats `eq-qosgrp`, TABLE_qosgrp_egress_stats_entry `eq-stat-type` `eq-stat-units`
+    `eq-uc-stat-value` `eq-mc-stat-value`, `tx-ppp` `rx-ppp`, TABLE_pfc_stats `cos` `pfc-qosgrp`
+    `tx-pause-state` `tx-pause-count` `rx-pause-state` `rx-pause-count`); the nesting under
+    TABLE_module.ROW_module, an Egress row per port and groups "0".."7" then `CONTROL QOS GROUP` and `SPAN
+    QOS GROUP`, of two clients run on real switches; the entries and columns of a real 9.3 switch's text
+    form (per group Tx, WRED/AFD & Tail Drop, Q Depth and WD & Tail Drop, unicast and multicast; PFC after
+    the Ingress section: TxPPP, RxPPP, then per CoS its QoS group, pause states and counts). No ECN entry:
+    that capture has none. All 0 unless STATE/counters.json says otherwise:
+    {"Ethernet1/1": {"queues": {"3": {"tx": 10, "drops": 1}}, "pfc": {"3": {"tx": 5, "rx": 0}}}}."""
+    lossless = no_drop_cos(config)
+
+    def entry(kind, units, value):
+        return {"eq-stat-type": kind, "eq-stat-units": units, "eq-uc-stat-value": str(value), "eq-mc-stat-value": "0"}
+
+    rows = []
+    for name in sorted(port_mtus(config, ports), key=natural):
+        c = counters.get(name, {})
+        groups = []
+        for group in [str(q) for q in range(8)] + ["CONTROL QOS GROUP", "SPAN QOS GROUP"]:
+            q = c.get("queues", {}).get(group, {})
+            tx, drops = int(q.get("tx", 0)), int(q.get("drops", 0))
+            groups.append({"eq-qosgrp": group, "TABLE_qosgrp_egress_stats_entry": {"ROW_qosgrp_egress_stats_entry": [
+                entry("Tx", "Pkts", tx), entry("Tx", "Byts", tx * 1024), entry("WRED/AFD & Tail Drop", "Pkts", drops),
+                entry("WRED/AFD & Tail Drop", "Byts", drops * 1024), entry("Q Depth", "Byts", 0),
+                entry("WD & Tail Drop", "Pkts", drops)]}})
+        pfc = [{"cos": str(cos), "pfc-qosgrp": str(cos if cos in lossless else 0),
+                "tx-pause-state": "Inactive", "tx-pause-count": str(int(c.get("pfc", {}).get(str(cos), {}).get("tx", 0))),
+                "rx-pause-state": "Inactive", "rx-pause-count": str(int(c.get("pfc", {}).get(str(cos), {}).get("rx", 0)))}
+               for cos in range(8)]
+        rows.append({"dir": "Egress", "if_name_str": name,
+                     "TABLE_qosgrp_egress_stats": {"ROW_qosgrp_egress_stats": groups}})
+        rows.append({"dir": "Ingress", "if_name_str": name,
+                     "tx-ppp": str(sum(int(r["tx-pause-count"]) for r in pfc)),
+                     "rx-ppp": str(sum(int(r["rx-pause-count"]) for r in pfc)),
+                     "TABLE_pfc_stats": {"ROW_pfc_stats": pfc}})
+    return {"TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": rows}}}}
+
+
 def text(f):
     return lambda cli, m: f(cli)
 
@@ -307,7 +365,10 @@ EXEC = [
     (r"show running-config", text(lambda c: running_config(c["state"], c["config"], c["ports"]))),
     (r"show running-config eem", text(lambda c: running_config(c["state"], c["config"], c["ports"],
                                                                only="event manager"))),
-    (r"show interface \| json", text(lambda c: json.dumps(show_interface(c["config"], c["ports"]), indent=2) + "\n")),
+    (r"show interface \| json", text(lambda c: json.dumps(show_interface(
+        c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=2) + "\n")),
+    (r"show queuing interface \| json", text(lambda c: json.dumps(show_queuing(
+        c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=2) + "\n")),
     (r"show lldp neighbors detail \| json", text(lambda c: json.dumps(show_lldp(c["ports"]), indent=2) + "\n")),
 ]
 
