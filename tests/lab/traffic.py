@@ -37,7 +37,9 @@ under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, wh
 counters`, `show pfcwd stats`, `portstat`, `show priority-group drop counters` and the queue counters
 print); EOS's interfaceCounters (its counters.json) and its PFC frames and
 ECN marks (qos-counters.json); NVUE's link stats and per-port QoS counters (its counters.json: frames
-received in error, drops, PFC frames, ECN marks). The
+received in error, drops, PFC frames, ECN marks); NX-OS's `show interface` and `show queuing interface`
+counters and Junos's `show interfaces extensive` ones (each its counters.json: CRC or framing errors,
+drops, PFC frames per priority). The
 link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
 the kernel (rtnetlink's carrier changes)."""
 import json
@@ -75,7 +77,7 @@ FAULTS = {
 }
 HOST_ONLY = {"slow-receiver", "storm", "cnp-broken", "rp-off", "retransmit", "flap", "slow-pcie"}
 # The faults a switch's port can have too, on the platforms whose counters of them fabricctl reads.
-COUNTED_ON = {"lossless-drops": ("sonic",), "crc": ("eos", "nvue", "sonic")}
+COUNTED_ON = {"lossless-drops": ("sonic",), "crc": ("eos", "junos", "nvue", "nxos", "sonic")}
 
 
 def load_json(path, default):
@@ -233,6 +235,24 @@ def write_nvue(state, dev, counters, marks):
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
 
+def write_nxos(state, dev, counters):
+    """`show interface`'s CRC errors and input discards, and `show queuing interface`'s PFC frames on the
+    lossless CoS both ways (what the NX-OS emulator prints from its counters.json)."""
+    out = {port: {"eth_crc": int(c.get("fcs", 0)), "eth_indiscard": int(c.get("rx_discards", 0)),
+                  "pfc": {str(PRIORITY): {"rx": int(c.get("rx_pause", 0)), "tx": int(c.get("tx_pause", 0))}}}
+           for port, c in counters.items()}
+    save_json(os.path.join(state, dev, "state", "counters.json"), out)
+
+
+def write_junos(state, dev, counters):
+    """`show interfaces extensive`'s framing errors and input drops, and its MAC's PFC frames on the lossless
+    priority both ways (what the Junos emulator prints from its counters.json)."""
+    out = {port: {"framing-errors": int(c.get("fcs", 0)), "input-drops": int(c.get("rx_discards", 0)),
+                  "pfc": {str(PRIORITY): {"input": int(c.get("rx_pause", 0)), "output": int(c.get("tx_pause", 0))}}}
+           for port, c in counters.items()}
+    save_json(os.path.join(state, dev, "state", "counters.json"), out)
+
+
 def write(state, model, devices, cables):
     """Every device's counters as `model` holds them, in its reader's native names."""
     by_device = {}
@@ -255,6 +275,10 @@ def write(state, model, devices, cables):
             write_eos(state, dev, counters, marks)
         elif spec["platform"] == "nvue":
             write_nvue(state, dev, counters, marks)
+        elif spec["platform"] == "nxos":
+            write_nxos(state, dev, counters)
+        elif spec["platform"] == "junos":
+            write_junos(state, dev, counters)
 
 
 def model_path(state):
