@@ -18,7 +18,7 @@ under the fault, or all without it. The faults:
                            and keeps it paused 40% of the time
   storm HOST:PORT          the NIC cannot drain at all: it pauses without end, and the switch's PFC watchdog
                            on the far end detects a storm every 0.4 s and drops the queue's traffic (the far
-                           end must count watchdog storms: SONiC, NVUE)
+                           end must count watchdog storms: SONiC, NVUE, NX-OS)
   cnp-broken HOST:PORT     ECN-marked packets arrive and the NIC sends no CNP (its notification point off)
   rp-off HOST:PORT         CNPs arrive and the NIC ignores them, 100 a second (its reaction point off)
   lossless-drops DEV:PORT  the NIC, or a SONiC switch's ingress PG, drops received lossless traffic for lack
@@ -37,9 +37,9 @@ under the fixture tree; SONiC's COUNTERS_DB (STATE/<dev>/state/counters.json, wh
 counters`, `show pfcwd stats`, `portstat`, `show priority-group drop counters` and the queue counters
 print); EOS's interfaceCounters (its counters.json) and its PFC frames and
 ECN marks (qos-counters.json); NVUE's link stats and per-port QoS counters (its counters.json: frames
-received in error, drops, PFC frames, ECN marks); NX-OS's `show interface` and `show queuing interface`
-counters and Junos's `show interfaces extensive` ones (each its counters.json: CRC or framing errors,
-drops, PFC frames per priority). The
+received in error, drops, PFC frames, ECN marks); NX-OS's `show interface`, `show queuing interface`
+and `show queuing pfc-queue detail` counters and Junos's `show interfaces extensive` ones (each its
+counters.json: CRC or framing errors, drops, PFC frames per priority; NX-OS's watchdog storms). The
 link-down count is left out of the hosts' ethtool answer: a flap in the lab is the veth's own, counted by
 the kernel (rtnetlink's carrier changes)."""
 import json
@@ -236,10 +236,12 @@ def write_nvue(state, dev, counters, marks):
 
 
 def write_nxos(state, dev, counters):
-    """`show interface`'s CRC errors and input discards, and `show queuing interface`'s PFC frames on the
-    lossless CoS both ways (what the NX-OS emulator prints from its counters.json)."""
+    """`show interface`'s CRC errors and input discards, `show queuing interface`'s PFC frames on the lossless
+    CoS both ways, and the storms and drops of its PFC watchdog (`show queuing pfc-queue detail`): what the
+    NX-OS emulator prints from its counters.json."""
     out = {port: {"eth_crc": int(c.get("fcs", 0)), "eth_indiscard": int(c.get("rx_discards", 0)),
-                  "pfc": {str(PRIORITY): {"rx": int(c.get("rx_pause", 0)), "tx": int(c.get("tx_pause", 0))}}}
+                  "pfc": {str(PRIORITY): {"rx": int(c.get("rx_pause", 0)), "tx": int(c.get("tx_pause", 0))}},
+                  "watchdog": {str(PRIORITY): {"storms": int(c.get("storms", 0)), "drops": int(c.get("wd_drops", 0))}}}
            for port, c in counters.items()}
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
@@ -322,8 +324,8 @@ def fault(state, kind, where):
         sys.exit("traffic.py: %s needs an end whose counters of it fabricctl reads (a host%s), not %s"
                  % (kind, "".join(", " + p for p in counts or ()), devices[dev]["platform"]))
     far = devices[ends[(dev, port)][0]]
-    if kind == "storm" and far["platform"] not in ("sonic", "nvue"):
-        sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC, NVUE), not %s"
+    if kind == "storm" and far["platform"] not in ("sonic", "nvue", "nxos"):
+        sys.exit("traffic.py: storm needs a far end whose watchdog storms fabricctl reads (SONiC, NVUE, NX-OS), not %s"
                  % far["platform"])
     if kind == "flap":
         # The switch's end goes down and up: the host's end loses its carrier and gets it back, as when a

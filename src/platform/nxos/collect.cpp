@@ -1,4 +1,4 @@
-// Cisco NX-OS collection: three whole-device show commands (no value of the inventory in any of them).
+// Cisco NX-OS collection: whole-device show commands (no value of the inventory in any of them).
 // - `show running-config` (text; NX-OS has no JSON form of it): the QoS policies, class maps, `system
 //   qos`, the global watchdog lines and each Ethernet interface's MTU, PFC and service-policy lines,
 //   read by running_config.cpp. Only those blocks are kept in the raw file (an allowlist): the
@@ -11,12 +11,17 @@
 // text. Of the counters, `show interface` gives FCS errors and discards.
 // - `show queuing interface | json`, a counter command (health only; collect, plan and apply do not run
 //   it): each port's packets sent and dropped per queue, ECN marks where the switch counts them, and PFC
-//   frames per CoS (show_json.h). No JSON capture of it exists: its shape is Cisco's schema's and real
+//   frames per CoS (queuing_json.h). No JSON capture of it exists: its shape is Cisco's schema's and real
 //   switches' clients' (docs/reference-nxos.md D, UNCONFIRMED), so a row it cannot read makes that port
 //   unreadable, never the switch. It is one command for every port. `show interface
 //   priority-flow-control` counts PFC frames too, but no source names the keys of its JSON.
+// - `show queuing pfc-queue detail | json`, a counter command too: the PFC watchdog's storms, restores
+//   and drops per no-drop queue (queuing_json.h, UNCONFIRMED alike).
+#include <array>
 #include <set>
+#include <utility>
 
+#include "platform/nxos/queuing_json.h"
 #include "platform/nxos/running_config.h"
 #include "platform/nxos/show_json.h"
 #include "platform/platform.h"
@@ -30,6 +35,11 @@ constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
 constexpr std::string_view kQueuing = "queuing.json";
+constexpr std::string_view kPfcQueue = "pfc-queue.json";
+
+/// The counter outputs of a device, each with its reader.
+constexpr std::array<std::pair<std::string_view, Expected<PortTable<PortObserved>> (*)(std::string_view)>, 2>
+    kCounterReaders{{{kQueuing, nxos::queuing_json}, {kPfcQueue, nxos::pfc_queue_json}}};
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
@@ -45,18 +55,20 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   auto lldp = nxos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
   // The counters, where they were collected (a raw directory of collect, plan or apply has none).
-  PortTable<PortObserved> queuing;
-  if (const std::string* text = raw_file(raw, kQueuing)) {
-    auto got = nxos::queuing_json(*text);
-    if (!got) return unexpected(got.error());
-    queuing = std::move(*got);
-  }
+  PortTable<PortObserved> counters;
+  for (const auto& [file, read] : kCounterReaders)
+    if (const std::string* text = raw_file(raw, file)) {
+      auto got = read(*text);
+      if (!got) return unexpected(got.error());
+      for (auto& [port, why] : got->unreadable) counters.unreadable.emplace(port, std::move(why));
+      for (auto& [port, p] : got->ports) counters.ports[port].counters.merge(p.counters);
+    }
 
   DeviceObserved d;
   d.name = std::string(device);
   d.platform = Platform::nxos;
   d.source = "fabricctl collect (nxos)";
-  for (const auto* unreadable : {&running->unreadable, &interfaces->unreadable, &queuing.unreadable})
+  for (const auto* unreadable : {&running->unreadable, &interfaces->unreadable, &counters.unreadable})
     for (const auto& [port, why] : *unreadable) d.unreadable_ports.emplace(port, why);
   // Every Ethernet port `show interface` lists, and any the running-config has a block for.
   std::set<std::string, NaturalLess> names;
@@ -74,7 +86,7 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
       p.oper_up = s->second.oper_up;
       p.counters = s->second.counters;
     }
-    if (const auto q = queuing.ports.find(name); q != queuing.ports.end())
+    if (const auto q = counters.ports.find(name); q != counters.ports.end())
       p.counters.insert(q->second.counters.begin(), q->second.counters.end());
     if (const auto n = lldp->ports.find(name); n != lldp->ports.end()) p.lldp = n->second;
     if (const auto why = lldp->unreadable.find(name); why != lldp->unreadable.end())
@@ -90,7 +102,8 @@ Collector nxos_collector() {
   return {{required_command(kRunningConfig, "show running-config", nxos::keep_running_config),
            required_command(kInterfaces, "show interface | json"),
            required_command(kLldp, "show lldp neighbors detail | json"),
-           counter_command(kQueuing, "show queuing interface | json")},
+           counter_command(kQueuing, "show queuing interface | json"),
+           counter_command(kPfcQueue, "show queuing pfc-queue detail | json")},
           observe,
           nullptr,
           false};  // NX-OS's CLI runs `a ; b` lists, but has no `echo` to mark where each output ends

@@ -30,7 +30,7 @@ RawOutputs outputs() {
 
 TEST_CASE("nxos collect: whole-device commands, the running-config kept by its allowlist") {
   const Collector& c = adapter(Platform::nxos).collector;
-  REQUIRE(c.commands.size() == 4);
+  REQUIRE(c.commands.size() == 5);
   CHECK(c.commands[0].command == "show running-config");
   CHECK(static_cast<bool>(c.commands[0].keep));
   CHECK(c.commands[1].command == "show interface | json");
@@ -39,6 +39,8 @@ TEST_CASE("nxos collect: whole-device commands, the running-config kept by its a
   CHECK(c.commands[3].command == "show queuing interface | json");
   CHECK(c.commands[3].counter);
   CHECK_FALSE(c.commands[3].per_port);
+  CHECK(c.commands[4].command == "show queuing pfc-queue detail | json");
+  CHECK(c.commands[4].counter);
 }
 
 TEST_CASE("nxos collect: a device from real outputs") {
@@ -102,6 +104,21 @@ TEST_CASE("nxos collect: the queue and PFC counters join show interface's, a bad
   CHECK(d->port("Ethernet1/2") == nullptr);
   REQUIRE(d->port_unreadable("Ethernet1/2") != nullptr);
   CHECK(d->port_unreadable("Ethernet1/2")->find("tx-pause-count") != std::string::npos);
+  // The watchdog's counters join them; a bad row of either output fails its port.
+  r["pfc-queue.json"] = R"({"TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": [
+      {"if_name_str": "Ethernet1/1 Interface PFC watchdog", "TABLE_qosgrp_stats": {"ROW_qosgrp_stats":
+        {"eq-qosgrp": "3 ", "TABLE_qosgrp_stats_entry": {"ROW_qosgrp_stats_entry": {"q-shutdown": "6"}}}}},
+      {"if_name_str": "Ethernet1/9 Interface PFC watchdog", "TABLE_qosgrp_stats": {"ROW_qosgrp_stats":
+        {"eq-qosgrp": "3 ", "TABLE_qosgrp_stats_entry": {"ROW_qosgrp_stats_entry": {"q-shutdown": "-"}}}}}]}}}})";
+  d = observe("leaf1", r);
+  REQUIRE_MESSAGE(d, d.error());
+  CHECK(d->port("Ethernet1/1")->counters.at("watchdog_storms_3") == 6);
+  CHECK(d->port("Ethernet1/1")->counters.at("pfc_tx_pause_3") == 12);
+  CHECK(d->port("Ethernet1/2") == nullptr);
+  CHECK(d->port("Ethernet1/9") == nullptr);
+  REQUIRE(d->port_unreadable("Ethernet1/9") != nullptr);
+  CHECK(d->port_unreadable("Ethernet1/9")->find("show queuing pfc-queue detail:") == 0);
+  r.erase("pfc-queue.json");
   // Without the counter output (plan's and apply's raw directories), no counter of it and no error.
   r.erase("queuing.json");
   d = observe("leaf1", r);

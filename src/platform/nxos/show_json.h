@@ -28,22 +28,6 @@ Expected<PortTable<PortObserved>> interfaces_json(std::string_view text);
 /// table) is a switch without neighbours.
 Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text);
 
-/// `show queuing interface`: the queue and PFC counters of each Ethernet port, in the names of
-/// docs/counters-reference.md. Each TABLE_module.ROW_module.TABLE_queuing_interface.ROW_queuing_interface
-/// row (a TABLE_queuing_interface at the top is read too: Cisco's schema lists none of TABLE_module)
-/// names its port in `if_name_str`; a port's Egress and Ingress rows are read together. Of each
-/// TABLE_qosgrp_egress_stats row whose `eq-qosgrp` is a queue 0-7 (not `CONTROL QOS GROUP` or `SPAN QOS
-/// GROUP`), the entries `Tx` `Pkts`, `WRED/AFD & Tail Drop` `Pkts` (or `Dropped` `Pkts`, earlier
-/// releases) and `ECN` `Pkts`, summed over their unicast, OOBFC unicast and multicast columns, as
-/// queue_tx_packets_<q>, queue_drops_<q> and ecn_marked_<q>; other entries are not read. Of each
-/// TABLE_pfc_stats row, `tx-pause-count` and `rx-pause-count` as pfc_tx_pause_<cos> and pfc_rx_pause_<cos>.
-/// Key names from Cisco's show-command schema, nesting and entry names from clients run on real
-/// switches and a real switch's text form: no JSON capture exists, so the shape is UNCONFIRMED
-/// (docs/reference-nxos.md, section D). A count that is not a number, a queue or CoS out of range, or a
-/// counter printed twice makes its port unreadable. The error: not a JSON object, or a row without its
-/// `if_name_str`.
-Expected<PortTable<PortObserved>> queuing_json(std::string_view text);
-
 /// `Eth1/9` -> `Ethernet1/9`; any other name as it is.
 std::string long_port_name(std::string_view name);
 

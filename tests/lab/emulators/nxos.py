@@ -9,8 +9,9 @@ The switch's state is a directory (argument 1):
   preamble.txt    for tests: lines printed at the top of the running-config (usernames, secrets, ...)
   ports.json      what the configuration does not hold (lab_ports.py): speed in Mb/s, oper, LLDP
   answers.json    for tests, answers that replace the emulator's own (common.py)
-  counters.json   for tests and the lab's traffic model: what `show interface` and `show queuing interface`
-                  count per port (show_interface(), show_queuing()); all 0 without it
+  counters.json   for tests and the lab's traffic model: what `show interface`, `show queuing interface` and
+                  `show queuing pfc-queue detail` count per port (show_interface(), show_queuing(),
+                  show_pfc_queue()); all 0 without it
   startup.json    the startup configuration (`copy running-config startup-config`)
   checkpoints.json  named checkpoints: {name: config}; NX-OS keeps ten at most, each name once
   timers/NAME.json  an EEM applet's countdown (common.py: the one timer of every emulator)
@@ -352,6 +353,44 @@ def show_queuing(config, ports, counters):
     return {"TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": rows}}}}
 
 
+def show_pfc_queue(config, ports, counters):
+    """`show queuing pfc-queue detail | json`. No JSON capture of it exists (docs/reference-nxos.md D): its keys
+    are Cisco's show-command schema's (9.3(x): the global `glb-*` state, then TABLE_queuing_interface
+    `if_name_str` `wd-status`, TABLE_qosgrp_stats `eq-qosgrp` `eq-qosgrp-state` `pfc-configured` `pfc-cos`,
+    TABLE_qosgrp_stats_entry `q-stat-type` with one of `q-shutdown` `q-restored` `q-pkt-drained`
+    `q-pkt-dropped` ...), its layout that a Cisco engineer's client reads from real 10.4 and 10.5 switches
+    (paregupt/nexus_traffic_monitor `parse_pfcqueuedetail`: under TABLE_module.ROW_module, the port as the
+    first word of `if_name_str`, a list of groups whose `eq-qosgrp` holds the group's digit before a space,
+    one statistic an entry row). Which texts exactly fill `if_name_str`, `eq-qosgrp` and `q-stat-type` is
+    UNCONFIRMED: the emulator prints the text form's labels. A group for each no-drop CoS of the
+    configuration (its qos-group is its CoS in every configuration fabricctl renders). All 0 unless
+    STATE/counters.json says otherwise: {"Ethernet1/1": {"watchdog": {"3": {"storms": 2, "restored": 1,
+    "drops": 400}}}}."""
+    lossless = sorted(no_drop_cos(config))
+    rows = []
+    for name in sorted(port_mtus(config, ports), key=natural):
+        wd = counters.get(name, {}).get("watchdog", {})
+        groups = []
+        for q in lossless:
+            c = wd.get(str(q), {})
+            stats = [("Shutdown", "q-shutdown", c.get("storms", 0)), ("Restored", "q-restored", c.get("restored", 0)),
+                     ("Total pkts drained", "q-pkt-drained", 0), ("Total pkts dropped", "q-pkt-dropped", c.get("drops", 0)),
+                     ("Total pkts drained + dropped", "q-pkt-drained-n-dropped", c.get("drops", 0)),
+                     ("Aggregate pkts dropped", "q-aggr-pkt-dropped", c.get("drops", 0)),
+                     ("Total Ingress pkts dropped", "q-ing-pkt-dropped", 0),
+                     ("Aggregate Ingress pkts dropped", "q-ing-aggr-pkt-dropped", 0)]
+            groups.append({"eq-qosgrp": "%d " % q, "eq-qosgrp-state": "Active", "pfc-configured": "YES",
+                           "pfc-cos": str(q), "TABLE_qosgrp_stats_entry": {"ROW_qosgrp_stats_entry": [
+                               {"q-stat-type": label, key: str(int(value))} for label, key, value in stats]}})
+        row = {"if_name_str": name + " Interface PFC watchdog", "wd-status": "Enabled" if groups else "Disabled"}
+        if groups:
+            row["TABLE_qosgrp_stats"] = {"ROW_qosgrp_stats": groups}
+        rows.append(row)
+    return {"glb-wd-status": "Enabled", "glb-wd-force-status": "Disabled", "glb-wd-timer": "100",
+            "glb-wd-timer-thresh": "1", "glb-auto-restore": "10", "glb-fixed-restore": "0", "glb-int-intf-multi": "0",
+            "TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": rows}}}}
+
+
 def text(f):
     return lambda cli, m: f(cli)
 
@@ -366,6 +405,8 @@ EXEC = [
     (r"show running-config eem", text(lambda c: running_config(c["state"], c["config"], c["ports"],
                                                                only="event manager"))),
     (r"show interface \| json", text(lambda c: json.dumps(show_interface(
+        c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=2) + "\n")),
+    (r"show queuing pfc-queue detail \| json", text(lambda c: json.dumps(show_pfc_queue(
         c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=2) + "\n")),
     (r"show queuing interface \| json", text(lambda c: json.dumps(show_queuing(
         c["config"], c["ports"], load(c["state"], "counters.json", {})), indent=2) + "\n")),

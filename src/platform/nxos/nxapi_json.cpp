@@ -1,0 +1,50 @@
+#include "platform/nxos/nxapi_json.h"
+
+#include "util/text.h"
+
+namespace fabricctl::nxos {
+
+using jsonr::Path;
+using jsonr::Value;
+
+namespace {
+
+constexpr size_t kMaxRows = 100000;  // rows of one table: a bound far above any switch's ports times queues
+
+}  // namespace
+
+bool ethernet(std::string_view name) { return name.rfind("Ethernet", 0) == 0; }
+
+int64_t nxapi_number(Value v, const Path& path, int64_t lo, int64_t hi) {
+  if (!v.is_string()) return jsonr::integer(v, path, lo, hi);
+  const std::string_view s = jsonr::string_value(v, path);
+  const std::optional<int64_t> n =
+      s.find_first_not_of("0123456789") == std::string_view::npos ? parse_int(s) : std::nullopt;
+  if (!n) jsonr::fail(path, jsonr::describe(v) + " is not a number");
+  if (*n < lo || *n > hi)
+    jsonr::fail(path, jsonr::describe(v) + " is out of range " + std::to_string(lo) + "-" + std::to_string(hi));
+  return *n;
+}
+
+std::vector<Value> nxapi_rows(Value root, std::string_view name, const std::string& where) {
+  const std::string table = "TABLE_" + std::string(name), row = "ROW_" + std::string(name);
+  const std::optional<Value> t = jsonr::find(root, table);
+  if (!t) return {};
+  const std::string at = (where.empty() ? "" : where + ".") + table;
+  jsonr::expect_object(*t, Path(at));
+  const Value r = jsonr::required(*t, Path(at), row);
+  if (r.is_object()) return {r};
+  jsonr::expect_array(r, Path(at + "." + row), kMaxRows, "rows");
+  std::vector<Value> out;
+  for (const Value e : r.elements()) out.push_back(e);
+  return out;
+}
+
+std::optional<std::string_view> nxapi_text(Value row, const std::string& where, std::string_view key) {
+  const std::optional<Value> v = jsonr::find(row, key);
+  if (!v) return std::nullopt;
+  const std::string at = where + "." + std::string(key);
+  return jsonr::string_value(*v, Path(at));
+}
+
+}  // namespace fabricctl::nxos
