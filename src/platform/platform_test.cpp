@@ -141,6 +141,7 @@ TEST_CASE("platform steps: an adapter row, a read side, a change side, a lab emu
   const nlohmann::json& names = snapshot_schema["properties"]["platform"]["enum"];
   REQUIRE(names.is_array());
   const std::string lab_platforms = slurp(kSource / "tests/lab/platforms.py");
+  const std::string lab_traffic = slurp(kSource / "tests/lab/traffic.py");
   for (const PlatformAdapter& a : platforms()) {
     const std::string name(a.name());
     CAPTURE(name);
@@ -170,6 +171,12 @@ TEST_CASE("platform steps: an adapter row, a read side, a change side, a lab emu
                     "step: tests/lab/emulators/<name>.py, what the NOS accepts and refuses, with sources");
       CHECK_MESSAGE(lab_platforms.find("\"" + name + "\": (") != std::string::npos,
                     "step: its row in tests/lab/platforms.py (how the lab loads it)");
+      // Health judges a switch by its counters: the collector reads them, the lab's traffic moves them.
+      const std::vector<CollectCommand>& commands = a.collector.commands;
+      CHECK_MESSAGE(std::any_of(commands.begin(), commands.end(), [](const CollectCommand& c) { return c.counter; }),
+                    "step: the collector's counter commands (docs/counters-reference.md)");
+      CHECK_MESSAGE(lab_traffic.find("spec[\"platform\"] == \"" + name + "\"") != std::string::npos,
+                    "step: what it counts written by the lab's traffic model (tests/lab/traffic.py)");
     }
   }
   CHECK_MESSAGE(names.size() == platforms().size(), "the schema names no platform fabricctl does not have");
