@@ -47,6 +47,18 @@ CollectCommand collect_command(const PortCounterSource& source) {
   return per_port_counter_command(source.file, source.command);
 }
 
+CollectCommand collect_command(const PortTableSource& source) { return counter_command(source.file, source.command); }
+
+Expected<void> add_counters(const RawOutputs& raw, const PortTableSource& source, PortTable<PortObserved>& into) {
+  const std::string* text = raw_file(raw, source.file);
+  if (text == nullptr) return {};
+  auto got = source.read(*text);
+  if (!got) return unexpected(got.error());
+  for (auto& [port, why] : got->unreadable) into.unreadable.emplace(port, std::move(why));
+  for (auto& [port, p] : got->ports) into.ports[port].counters.merge(p.counters);
+  return {};
+}
+
 Expected<void> add_counters(const RawOutputs& raw, const CounterSource& source, PortCounters& into) {
   const std::string* text = raw_file(raw, source.file);
   if (text == nullptr) return {};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "platform/port_table.h"
 #include "state/observed.h"
 #include "util/expected.h"
 
@@ -42,13 +43,24 @@ struct PortCounterSource {
   Expected<std::map<std::string, uint64_t>> (*read)(std::string_view);
 };
 
+/// The same for a reader that tells, port by port, what it could not read (NX-OS, Junos): a bad row makes
+/// its port unreadable, never the device. Its errors name the command.
+struct PortTableSource {
+  std::string_view file, command;
+  Expected<PortTable<PortObserved>> (*read)(std::string_view);
+};
+
 CollectCommand collect_command(const CounterSource& source);
 CollectCommand collect_command(const PortCounterSource& source);
+CollectCommand collect_command(const PortTableSource& source);
 
 /// Adds to `into` what the source's reader finds in its output, when `raw` has it (a raw directory from
 /// before fabricctl read those counters has none: no counters, never zeros). The error names the
 /// command without its output filter (" | json") and, per port, with the port's name.
 Expected<void> add_counters(const RawOutputs& raw, const CounterSource& source, PortCounters& into);
 Expected<void> add_counters(const RawOutputs& raw, const PortCounterSource& source, PortCounters& into);
+/// Adds the counters of each port the reader read to `into`'s port, and the ports it could not read to
+/// `into.unreadable`.
+Expected<void> add_counters(const RawOutputs& raw, const PortTableSource& source, PortTable<PortObserved>& into);
 
 }  // namespace fabricctl

@@ -67,12 +67,7 @@ assert res["missing"] == 0 and res["pass"] >= 30, res
 PY
 
 # --from-raw reads the saved outputs into the same snapshots.
-run "$bin" collect -i "$inv" --out "$work/replay" --from-raw "$work/snaps/raw" -q
-[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
-for sw in sw1 sw2; do
-  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
-    fail "--from-raw differs from the live collect for $sw"
-done
+replay_matches
 
 # A fault made out of band, through the switch's own configuration: priority 3 lossy on sw2:Ethernet2.
 printf 'interface Ethernet2\n   no priority-flow-control priority 3 no-drop\n!\n' >"$work/fault.cfg"

@@ -53,12 +53,7 @@ run "$bin" verify -i "$inv" --snapshots "$work/snaps" -o json
 [ $rc -eq 0 ] || fail "verify of the collected state: exit $rc: $(cat "$work/out")"
 
 # --from-raw reads the saved outputs into the same snapshots, counters included.
-run "$bin" collect -i "$inv" --out "$work/replay" --from-raw "$work/snaps/raw" -q
-[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
-for sw in sw1 sw2; do
-  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
-    fail "--from-raw differs from the live collect for $sw"
-done
+replay_matches
 
 # A live verify of the same switches is clean too.
 run "$bin" verify -i "$inv" --known-hosts "$kh" -q

@@ -55,12 +55,7 @@ run "$bin" verify -i "$inv" $p --snapshots "$work/snaps"
 grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "verify had no data: $(tail -1 "$work/out")"
 
 # --from-raw reads the saved outputs into the same snapshots.
-run "$bin" collect -i "$inv" $p --out "$work/replay" --from-raw "$work/snaps/raw" -q
-[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
-for sw in sw1 sw2; do
-  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
-    fail "--from-raw differs from the live collect for $sw"
-done
+replay_matches $p
 
 # A fault made through the switch's own CLI: PFC priority 3 off on sw2 (NVUE's default-global PFC is
 # device-wide, so both of sw2's links are named), found by a live verify. NVUE takes a PFC watchdog only

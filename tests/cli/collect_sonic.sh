@@ -95,12 +95,7 @@ run "$bin" verify -i "$inv" --known-hosts "$kh" -q
 grep -qE '; ([3-9][0-9]|[1-9][0-9]{2,}) checks passed, 0 missing data' "$work/out" || fail "live verify had no data: $(tail -1 "$work/out")"
 
 # --from-raw reads the saved outputs into the same snapshots.
-run "$bin" collect -i "$inv" --out "$work/replay" --from-raw "$work/snaps/raw" -q
-[ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
-for sw in sw1 sw2; do
-  diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
-    fail "--from-raw differs from the live collect for $sw"
-done
+replay_matches
 # Durable once: the snapshots and raw files go into the staging directory unsynced, and the commit's one
 # syncfs makes them all durable before the swap (a second one flushes whatever else the disk holds).
 # scripts/install-deps installs strace. LeakSanitizer cannot run under ptrace (the ASan build's leak check

@@ -10,10 +10,11 @@
 // plan's change is written in; Junos's configuration JSON has quirks of its own (attributes under "@",
 // presence leaves as [null]). Why JSON for the rest: `| display json` is Junos's structured form of a show
 // command from 14.2, the same as the NETCONF reply in JSON (docs/reference-junos.md, section d).
-// - `show interfaces extensive | display json`, a counter command (health only; collect, plan and apply
-//   do not run it): the same rows with their error lists, FEC, PFC frames per priority and queue
-//   counters (show_json.h). Its shape is known from one Junos 22.4 QFX output (tests/fixtures/junos),
-//   not from a second release: a row it cannot read makes that port unreadable, never the switch. ECN
+// - `show interfaces extensive | display json`, a counter command (collect and health run it; verify,
+//   plan and apply judge no counter and do not): the same rows with their error lists, FEC, PFC frames per
+//   priority and queue counters (show_json.h). Its shape is known from one Junos 22.4 QFX output
+//   (tests/fixtures/junos), not from a second release: a row it cannot read makes that port unreadable;
+//   only an output that is not such a document fails the switch. ECN
 //   marks are not read: no public Junos output with them was found (docs/counters-reference.md).
 #include <set>
 
@@ -29,7 +30,13 @@ namespace {
 constexpr std::string_view kConfiguration = "configuration.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
-constexpr std::string_view kCounters = "interfaces-extensive.json";
+
+/// `show interfaces extensive`: the rows of `show interfaces` with their counters.
+Expected<PortTable<PortObserved>> extensive_json(std::string_view text) {
+  return junos::interfaces_json(text, "show interfaces extensive");
+}
+constexpr PortTableSource kCounters{"interfaces-extensive.json", "show interfaces extensive | display json",
+                                    extensive_json};
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kConfiguration, kInterfaces, kLldp})
@@ -43,13 +50,9 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   const junos::RunningPorts running = junos::ports_from_statements(*statements, listed);
   auto lldp = junos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
-  // The counters, where they were collected (a raw directory of collect, plan or apply has none).
+  // The counters, where they were collected (a raw directory of verify, plan or apply has none).
   PortTable<PortObserved> counters;
-  if (const std::string* text = raw_file(raw, kCounters)) {
-    auto got = junos::interfaces_json(*text, "show interfaces extensive");
-    if (!got) return unexpected(got.error());
-    counters = std::move(*got);
-  }
+  if (auto c = add_counters(raw, kCounters, counters); !c) return unexpected(c.error());
 
   DeviceObserved d;
   d.name = std::string(device);
@@ -82,8 +85,7 @@ Collector junos_collector() {
   return {{required_command(kConfiguration, "show configuration | display inheritance no-comments | display set",
                             junos::keep_configuration),
            required_command(kInterfaces, "show interfaces | display json"),
-           required_command(kLldp, "show lldp neighbors | display json"),
-           counter_command(kCounters, "show interfaces extensive | display json")},
+           required_command(kLldp, "show lldp neighbors | display json"), collect_command(kCounters)},
           observe,
           nullptr,
           false};  // the Junos CLI takes one command an exec (docs/reference-junos.md, section c)

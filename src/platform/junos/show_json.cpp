@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "platform/counter_json.h"
 #include "platform/neighbor_text.h"
 #include "util/diag.h"
 #include "util/json_reader.h"
@@ -198,12 +199,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kFec{{
 
 /// A counter's value: a decimal string of at most 64 bits.
 uint64_t count(std::string_view s, const Path& at) { return decimal(s, at, 0, UINT64_MAX); }
-
-/// Sets counter `name` of `p`, refusing a second value for it (an element printed twice for one priority
-/// or queue): which of the two is the counter cannot be told.
-void set_counter(PortObserved& p, const Path& at, std::string name, uint64_t value) {
-  if (!p.counters.emplace(name, value).second) jsonr::fail(at, name + " is printed twice");
-}
 
 template <size_t N>
 void read_counters(Value row, const std::string& where, std::string_view list,

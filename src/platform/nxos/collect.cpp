@@ -9,17 +9,17 @@
 // Why JSON for the rest: `| json` is NX-OS's structured form of a show command (the NX-API body), which
 // its releases keep while its text tables change; the running-config is the one thing it prints only as
 // text. Of the counters, `show interface` gives FCS errors and discards.
-// - `show queuing interface | json`, a counter command (health only; collect, plan and apply do not run
-//   it): each port's packets sent and dropped per queue, ECN marks where the switch counts them, and PFC
-//   frames per CoS (queuing_json.h). No JSON capture of it exists: its shape is Cisco's schema's and real
-//   switches' clients' (docs/reference-nxos.md D, UNCONFIRMED), so a row it cannot read makes that port
-//   unreadable, never the switch. It is one command for every port. `show interface
-//   priority-flow-control` counts PFC frames too, but no source names the keys of its JSON.
+// - `show queuing interface | json`, a counter command (collect and health run it; verify, plan and
+//   apply judge no counter and do not): each port's packets sent and dropped per queue, ECN marks where
+//   the switch counts them, and PFC frames per CoS (queuing_json.h). No JSON capture of it exists: its
+//   shape is Cisco's schema's and real switches' clients' (docs/reference-nxos.md D, UNCONFIRMED), so a
+//   row it cannot read makes that port unreadable; only an output that is not such a document fails the
+//   switch. It is one command for every port. `show interface priority-flow-control` counts PFC frames
+//   too, but no source names the keys of its JSON.
 // - `show queuing pfc-queue detail | json`, a counter command too: the PFC watchdog's storms, restores
 //   and drops per no-drop queue (queuing_json.h, UNCONFIRMED alike).
 #include <array>
 #include <set>
-#include <utility>
 
 #include "platform/nxos/queuing_json.h"
 #include "platform/nxos/running_config.h"
@@ -34,12 +34,12 @@ namespace {
 constexpr std::string_view kRunningConfig = "running-config.txt";
 constexpr std::string_view kInterfaces = "interfaces.json";
 constexpr std::string_view kLldp = "lldp-neighbors.json";
-constexpr std::string_view kQueuing = "queuing.json";
-constexpr std::string_view kPfcQueue = "pfc-queue.json";
 
-/// The counter outputs of a device, each with its reader.
-constexpr std::array<std::pair<std::string_view, Expected<PortTable<PortObserved>> (*)(std::string_view)>, 2>
-    kCounterReaders{{{kQueuing, nxos::queuing_json}, {kPfcQueue, nxos::pfc_queue_json}}};
+/// The counter commands, each with its reader.
+constexpr std::array<PortTableSource, 2> kCounterSources{{
+    {"queuing.json", "show queuing interface | json", nxos::queuing_json},
+    {"pfc-queue.json", "show queuing pfc-queue detail | json", nxos::pfc_queue_json},
+}};
 
 Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw) {
   for (const std::string_view f : {kRunningConfig, kInterfaces, kLldp})
@@ -54,15 +54,10 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
   if (!running) return unexpected(running.error());
   auto lldp = nxos::lldp_neighbors_json(*raw_file(raw, kLldp));
   if (!lldp) return unexpected(lldp.error());
-  // The counters, where they were collected (a raw directory of collect, plan or apply has none).
+  // The counters, where they were collected (a raw directory of verify, plan or apply has none).
   PortTable<PortObserved> counters;
-  for (const auto& [file, read] : kCounterReaders)
-    if (const std::string* text = raw_file(raw, file)) {
-      auto got = read(*text);
-      if (!got) return unexpected(got.error());
-      for (auto& [port, why] : got->unreadable) counters.unreadable.emplace(port, std::move(why));
-      for (auto& [port, p] : got->ports) counters.ports[port].counters.merge(p.counters);
-    }
+  for (const PortTableSource& s : kCounterSources)
+    if (auto c = add_counters(raw, s, counters); !c) return unexpected(c.error());
 
   DeviceObserved d;
   d.name = std::string(device);
@@ -101,9 +96,8 @@ Expected<DeviceObserved> observe(std::string_view device, const RawOutputs& raw)
 Collector nxos_collector() {
   return {{required_command(kRunningConfig, "show running-config", nxos::keep_running_config),
            required_command(kInterfaces, "show interface | json"),
-           required_command(kLldp, "show lldp neighbors detail | json"),
-           counter_command(kQueuing, "show queuing interface | json"),
-           counter_command(kPfcQueue, "show queuing pfc-queue detail | json")},
+           required_command(kLldp, "show lldp neighbors detail | json"), collect_command(kCounterSources[0]),
+           collect_command(kCounterSources[1])},
           observe,
           nullptr,
           false};  // NX-OS's CLI runs `a ; b` lists, but has no `echo` to mark where each output ends

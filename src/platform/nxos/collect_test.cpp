@@ -41,6 +41,7 @@ TEST_CASE("nxos collect: whole-device commands, the running-config kept by its a
   CHECK_FALSE(c.commands[3].per_port);
   CHECK(c.commands[4].command == "show queuing pfc-queue detail | json");
   CHECK(c.commands[4].counter);
+  CHECK_FALSE(c.commands[4].per_port);
 }
 
 TEST_CASE("nxos collect: a device from real outputs") {

@@ -1,5 +1,7 @@
 #include "platform/nxos/nxapi_json.h"
 
+#include <algorithm>
+
 #include "util/text.h"
 
 namespace fabricctl::nxos {
@@ -24,6 +26,31 @@ int64_t nxapi_number(Value v, const Path& path, int64_t lo, int64_t hi) {
   if (*n < lo || *n > hi)
     jsonr::fail(path, jsonr::describe(v) + " is out of range " + std::to_string(lo) + "-" + std::to_string(hi));
   return *n;
+}
+
+uint64_t nxapi_count(Value v, const Path& path) {
+  if (!v.is_string()) return jsonr::unsigned_integer(v, path);
+  const std::string_view s = jsonr::string_value(v, path);
+  const std::optional<uint64_t> n =
+      s.find_first_not_of("0123456789") == std::string_view::npos ? parse_u64(s) : std::nullopt;
+  if (!n) jsonr::fail(path, jsonr::describe(v) + " is not a 64-bit count");
+  return *n;
+}
+
+std::optional<int> nxapi_qos_group(Value v, const Path& path) {
+  if (!v.is_string()) return static_cast<int>(jsonr::integer(v, path, 0, 7));
+  const std::string_view s = jsonr::string_value(v, path);
+  constexpr std::string_view kDigits = "0123456789";
+  if (s.find_first_of(kDigits) == std::string_view::npos) return std::nullopt;
+  std::string_view rest = s.substr(std::min(s.find_first_not_of(' '), s.size()));
+  if (rest.starts_with("QOS GROUP ")) rest.remove_prefix(std::string_view("QOS GROUP ").size());
+  const std::string_view digits = rest.substr(0, std::min(rest.find_first_not_of(kDigits), rest.size()));
+  const std::string_view after = rest.substr(digits.size());
+  if (digits.empty() || (!after.empty() && (after[0] != ' ' || after.find_first_of(kDigits) != std::string_view::npos)))
+    jsonr::fail(path, jsonr::describe(v) + " does not name one QoS group");
+  const std::optional<int64_t> n = parse_int(digits);
+  if (!n || *n > 7) jsonr::fail(path, jsonr::describe(v) + " is out of range 0-7");
+  return static_cast<int>(*n);
 }
 
 std::vector<Value> nxapi_rows(Value root, std::string_view name, const std::string& where) {

@@ -21,6 +21,16 @@ bool ethernet(std::string_view name);
 /// path and the value quoted.
 int64_t nxapi_number(jsonr::Value v, const jsonr::Path& path, int64_t lo, int64_t hi);
 
+/// A counter NX-OS prints as a JSON integer or as a string of decimal digits, of up to 64 bits.
+uint64_t nxapi_count(jsonr::Value v, const jsonr::Path& path);
+
+/// A QoS group as `show queuing` prints it in `eq-qosgrp`: an integer, or a string holding the group as
+/// its one number, alone or after `QOS GROUP ` and before a space and text without digits ("3", "3 ",
+/// "QOS GROUP 3", "3 [Active]"); 0-7. A string without any digit (`CONTROL QOS GROUP`, `SPAN QOS
+/// GROUP`: the switch's own queues, which no profile sets) is no group: nothing. Fails on anything else
+/// ("-1", "x3", "3 and 4").
+std::optional<int> nxapi_qos_group(jsonr::Value v, const jsonr::Path& path);
+
 /// The rows of TABLE_<name>.ROW_<name> in `root` (at `where`): a list, or one row as an object. No
 /// table: no rows. Fails on a table that is not an object or rows that are neither.
 std::vector<jsonr::Value> nxapi_rows(jsonr::Value root, std::string_view name, const std::string& where = "");

@@ -2,9 +2,13 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "platform/counter_json.h"
 #include "platform/nxos/nxapi_json.h"
 #include "platform/nxos/show_json.h"
 #include "util/diag.h"
@@ -47,30 +51,31 @@ uint64_t entry_total(Value entry, const std::string& where) {
   for (const std::string_view key : {"eq-uc-stat-value", "eq-oobfc-uc-stat-value", "eq-mc-stat-value"})
     if (const auto v = jsonr::find(entry, key)) {
       const std::string at = where + "." + std::string(key);
-      const auto n = static_cast<uint64_t>(nxapi_number(*v, Path(at), 0, INT64_MAX));
+      const uint64_t n = nxapi_count(*v, Path(at));
       if (n > UINT64_MAX - total) jsonr::fail(Path(at), "the columns' sum is beyond 64 bits");
       total += n;
     }
   return total;
 }
 
-void count_once(PortObserved& p, const std::string& name, uint64_t value, const std::string& where) {
-  if (!p.counters.emplace(name, value).second) jsonr::fail(Path(where), name + " is printed twice");
+/// The QoS group of a TABLE_qosgrp_* row at `at` (nxapi_qos_group()): nothing for the switch's own.
+std::optional<std::string> group_of(Value row, const std::string& at) {
+  const std::string id_at = at + ".eq-qosgrp";
+  const std::optional<int> q = nxapi_qos_group(jsonr::required(row, Path(at), "eq-qosgrp"), Path(id_at));
+  if (!q) return std::nullopt;
+  return std::to_string(*q);
 }
 
-/// The counters of one ROW_queuing_interface row, into its port's.
-void read_queuing_row(PortObserved& p, Value row, const std::string& where) {
+/// The per-queue counters of an Egress row (the clients read them from those rows only; a row without
+/// `dir` is taken as one).
+void read_egress_stats(PortObserved& p, Value row, const std::string& where) {
+  if (const auto dir = nxapi_text(row, where, "dir"); dir && *dir != "Egress") return;
   const std::vector<Value> groups = nxapi_rows(row, "qosgrp_egress_stats", where);
   for (size_t g = 0; g < groups.size(); ++g) {
     const std::string at = where + ".TABLE_qosgrp_egress_stats.ROW_qosgrp_egress_stats[" + std::to_string(g) + "]";
     jsonr::expect_object(groups[g], Path(at));
-    const std::string id_at = at + ".eq-qosgrp";
-    const Value id = jsonr::required(groups[g], Path(at), "eq-qosgrp");
-    // `CONTROL QOS GROUP`, `SPAN QOS GROUP`: the switch's own queues, which no profile sets.
-    if (id.is_string() && !jsonr::string_value(id, Path(id_at)).empty() &&
-        jsonr::string_value(id, Path(id_at)).find_first_of("0123456789") == std::string_view::npos)
-      continue;
-    const std::string q = std::to_string(nxapi_number(id, Path(id_at), 0, 7));
+    const std::optional<std::string> q = group_of(groups[g], at);
+    if (!q) continue;
     const std::vector<Value> entries = nxapi_rows(groups[g], "qosgrp_egress_stats_entry", at);
     for (size_t e = 0; e < entries.size(); ++e) {
       const std::string ew =
@@ -80,9 +85,15 @@ void read_queuing_row(PortObserved& p, Value row, const std::string& where) {
       const std::optional<std::string_view> units = nxapi_text(entries[e], ew, "eq-stat-units");
       for (const QueueStat& stat : kQueueStats)
         if (type == stat.type && units == stat.units)
-          count_once(p, std::string(stat.neutral) + q, entry_total(entries[e], ew), ew);
+          set_counter(p, Path(ew), std::string(stat.neutral) + *q, entry_total(entries[e], ew));
     }
   }
+}
+
+/// The PFC counts per CoS of a row. Which row prints them (Ingress, Egress, or both alike) is
+/// UNCONFIRMED: a count a second row prints again is taken when it is the same, refused when it differs.
+void read_pfc_stats(PortObserved& p, Value row, const std::string& where) {
+  PortObserved here;
   const std::vector<Value> pfc = nxapi_rows(row, "pfc_stats", where);
   for (size_t i = 0; i < pfc.size(); ++i) {
     const std::string at = where + ".TABLE_pfc_stats.ROW_pfc_stats[" + std::to_string(i) + "]";
@@ -92,34 +103,31 @@ void read_queuing_row(PortObserved& p, Value row, const std::string& where) {
     for (const auto& [key, neutral] : kPfcStats)
       if (const auto v = jsonr::find(pfc[i], key)) {
         const std::string v_at = at + "." + std::string(key);
-        count_once(p, std::string(neutral) + cos, static_cast<uint64_t>(nxapi_number(*v, Path(v_at), 0, INT64_MAX)),
-                   at);
+        set_counter(here, Path(at), std::string(neutral) + cos, nxapi_count(*v, Path(v_at)));
       }
   }
+  for (const auto& [name, value] : here.counters)
+    if (const auto [it, added] = p.counters.emplace(name, value); !added && it->second != value)
+      jsonr::fail(Path(where),
+                  name + " is printed twice, " + std::to_string(it->second) + " and " + std::to_string(value));
+}
+
+/// The counters of one `show queuing interface` row, into its port's.
+void read_queuing_row(PortObserved& p, Value row, const std::string& where) {
+  read_egress_stats(p, row, where);
+  read_pfc_stats(p, row, where);
 }
 
 /// Of each ROW_qosgrp_stats_entry row of `show queuing pfc-queue detail` (one row a statistic, its label in
-/// `q-stat-type`): the watchdog's counts fabricctl reads, and their neutral prefix.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kWatchdogStats{{
+/// `q-stat-type`): the watchdog's counts fabricctl reads, and their neutral prefix. Its drops are those
+/// of both directions, as SONiC's watchdog_drops_<q> are: egress (`q-pkt-dropped`) and ingress
+/// (`q-ing-pkt-dropped`), summed.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kWatchdogStats{{
     {"q-shutdown", "watchdog_storms_"},
     {"q-restored", "watchdog_restored_"},
     {"q-pkt-dropped", "watchdog_drops_"},
+    {"q-ing-pkt-dropped", "watchdog_drops_"},
 }};
-
-/// A `show queuing pfc-queue` QoS group: an integer, or a string holding the group as its one number
-/// ("3", "3 ", "QOS GROUP 3": a client run on real switches takes the digit before a space).
-int64_t watchdog_group(Value id, const std::string& where) {
-  if (!id.is_string()) return nxapi_number(id, Path(where), 0, 7);
-  const std::string_view s = jsonr::string_value(id, Path(where));
-  const size_t first = s.find_first_of("0123456789");
-  const size_t end = first == std::string_view::npos ? first : s.find_first_not_of("0123456789", first);
-  if (first == std::string_view::npos ||
-      (end != std::string_view::npos && s.find_first_of("0123456789", end) != std::string_view::npos))
-    jsonr::fail(Path(where), jsonr::describe(id) + " does not name one QoS group");
-  const std::optional<int64_t> n = parse_int(s.substr(first, end == std::string_view::npos ? end : end - first));
-  if (!n || *n > 7) jsonr::fail(Path(where), jsonr::describe(id) + " is out of range 0-7");
-  return *n;
-}
 
 /// The watchdog counters of one `show queuing pfc-queue detail` row, into its port's.
 void read_pfc_queue_row(PortObserved& p, Value row, const std::string& where) {
@@ -127,19 +135,26 @@ void read_pfc_queue_row(PortObserved& p, Value row, const std::string& where) {
   for (size_t g = 0; g < groups.size(); ++g) {
     const std::string at = where + ".TABLE_qosgrp_stats.ROW_qosgrp_stats[" + std::to_string(g) + "]";
     jsonr::expect_object(groups[g], Path(at));
-    const std::string q =
-        std::to_string(watchdog_group(jsonr::required(groups[g], Path(at), "eq-qosgrp"), at + ".eq-qosgrp"));
+    const std::optional<std::string> q = group_of(groups[g], at);
+    if (!q) continue;
+    PortObserved group;  // each statistic once: a second value of one cannot be told from the first
     const std::vector<Value> entries = nxapi_rows(groups[g], "qosgrp_stats_entry", at);
     for (size_t e = 0; e < entries.size(); ++e) {
       const std::string ew = at + ".TABLE_qosgrp_stats_entry.ROW_qosgrp_stats_entry[" + std::to_string(e) + "]";
       jsonr::expect_object(entries[e], Path(ew));
       for (const auto& [key, neutral] : kWatchdogStats)
-        if (const auto v = jsonr::find(entries[e], key)) {
-          const std::string v_at = ew + "." + std::string(key);
-          count_once(p, std::string(neutral) + q, static_cast<uint64_t>(nxapi_number(*v, Path(v_at), 0, INT64_MAX)),
-                     ew);
-        }
+        if (const auto v = jsonr::find(entries[e], key))
+          set_counter(group, Path(ew), std::string(key), nxapi_count(*v, Path(ew + "." + std::string(key))));
     }
+    std::map<std::string, uint64_t> totals;  // by neutral name: the drops are two statistics summed
+    for (const auto& [key, neutral] : kWatchdogStats) {
+      const auto it = group.counters.find(std::string(key));
+      if (it == group.counters.end()) continue;
+      uint64_t& total = totals[std::string(neutral) + *q];
+      if (it->second > UINT64_MAX - total) jsonr::fail(Path(at), std::string(neutral) + *q + " is beyond 64 bits");
+      total += it->second;
+    }
+    for (const auto& [name, value] : totals) set_counter(p, Path(at), name, value);
   }
 }
 
@@ -176,7 +191,8 @@ Expected<PortTable<PortObserved>> queuing_ports(std::string_view text, const std
     std::string name;
     try {
       jsonr::expect_object(row, Path(where));
-      std::string_view text_name = jsonr::string_value(jsonr::required(row, Path(where), "if_name_str"), Path(where));
+      const std::string name_at = where + ".if_name_str";
+      std::string_view text_name = jsonr::string_value(jsonr::required(row, Path(where), "if_name_str"), Path(name_at));
       if (first_word) text_name = text_name.substr(0, text_name.find(' '));
       name = long_port_name(text_name);
     } catch (const jsonr::JsonError& e) {

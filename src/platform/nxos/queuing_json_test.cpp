@@ -114,14 +114,17 @@ TEST_CASE("nxos show queuing interface: a bad value makes its port unreadable, a
   } bad[] = {
       {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/1/TABLE_qosgrp_egress_stats_entry/"
        "ROW_qosgrp_egress_stats_entry/0/eq-uc-stat-value",
-       "1,000", R"(eq-uc-stat-value: a string "1,000" is not a number)"},
+       "1,000", R"(eq-uc-stat-value: a string "1,000" is not a 64-bit count)"},
       {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/1/eq-qosgrp", "8",
        R"(ROW_qosgrp_egress_stats[1].eq-qosgrp: a string "8" is out of range 0-7)"},
-      {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/1/eq-qosgrp", "QOS GROUP 3", "is not a number"},
+      {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/1/eq-qosgrp", "-1",
+       R"(eq-qosgrp: a string "-1" does not name one QoS group)"},
+      {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/1/eq-qosgrp", "QOS GROUP 3, 4", "does not name one"},
       {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/2/eq-qosgrp", "3", "queue_tx_packets_3 is printed twice"},
       {"/1/TABLE_pfc_stats/ROW_pfc_stats/1/cos", "0", "pfc_tx_pause_0 is printed twice"},
       {"/1/TABLE_pfc_stats/ROW_pfc_stats/1/cos", "-1", R"(cos: a string "-1" is not a number)"},
       {"/1/TABLE_pfc_stats/ROW_pfc_stats/0/rx-pause-count", nlohmann::json::array(), "rx-pause-count"},
+      {"/1/TABLE_pfc_stats/ROW_pfc_stats/0/rx-pause-count", "18446744073709551616", "is not a 64-bit count"},
       {"/1/TABLE_pfc_stats/ROW_pfc_stats", "x", "ROW_pfc_stats"},
       {"/0/TABLE_qosgrp_egress_stats/ROW_qosgrp_egress_stats/0/TABLE_qosgrp_egress_stats_entry/"
        "ROW_qosgrp_egress_stats_entry/0/eq-stat-type",
@@ -193,7 +196,7 @@ TEST_CASE("nxos show queuing pfc-queue detail: the watchdog's storms, restores a
     REQUIRE_MESSAGE(got, got.error());
     CHECK(got->unreadable.empty());
     REQUIRE(got->ports.size() == 2);  // mgmt0 is no fabric port
-    CHECK(got->ports.at("Ethernet1/1").counters == std::map<std::string, uint64_t>{{"watchdog_drops_3", 4096},
+    CHECK(got->ports.at("Ethernet1/1").counters == std::map<std::string, uint64_t>{{"watchdog_drops_3", 4096 + 7},
                                                                                    {"watchdog_restored_3", 1},
                                                                                    {"watchdog_storms_3", 2}});
     CHECK(got->ports.at("Ethernet1/2").counters.at("watchdog_storms_3") == 0);
@@ -212,10 +215,11 @@ TEST_CASE("nxos show queuing pfc-queue detail: a bad value makes its port unread
     const char* why;
   } bad[] = {
       {R"("3 and 4")", R"("2")", R"(eq-qosgrp: a string "3 and 4" does not name one QoS group)"},
-      {R"("QOS GROUP")", R"("2")", "does not name one QoS group"},
+      {R"("x3")", R"("2")", "does not name one QoS group"},
+      {R"("-1")", R"("2")", "does not name one QoS group"},
       {R"("9 ")", R"("2")", R"(eq-qosgrp: a string "9 " is out of range 0-7)"},
       {"-1", R"("2")", "eq-qosgrp"},
-      {R"("3")", R"("2x")", R"(q-shutdown: a string "2x" is not a number)"},
+      {R"("3")", R"("2x")", R"(q-shutdown: a string "2x" is not a 64-bit count)"},
       {R"("3")", "null", "q-shutdown"},
   };
   for (const auto& b : bad) {
@@ -234,6 +238,45 @@ TEST_CASE("nxos show queuing pfc-queue detail: a bad value makes its port unread
   twice.replace(twice.find(R"("q-restored": "1")"), 17, R"("q-shutdown": "1")");
   const auto got = pfc_queue_json(twice);
   REQUIRE(got);
-  CHECK(got->unreadable.at("Ethernet1/1").find("watchdog_storms_3 is printed twice") != std::string::npos);
+  CHECK(got->unreadable.at("Ethernet1/1").find("q-shutdown is printed twice") != std::string::npos);
+  // A group without a number (the switch's own) has no counters; the others are read.
+  const auto own = pfc_queue_json(pfc_queue_doc(R"("CONTROL QOS GROUP")", R"("2")"));
+  REQUIRE(own);
+  CHECK(own->unreadable.empty());
+  CHECK(own->ports.at("Ethernet1/1").counters.empty());
   CHECK(pfc_queue_json("[]").error() == "show queuing pfc-queue detail: not a JSON object");
+}
+
+TEST_CASE("nxos show queuing interface: PFC counts in either row, queue counts from the Egress one") {
+  // PFC counts printed by both rows of a port alike are one count; differing, the port is unreadable.
+  nlohmann::json rows = queuing_port("Ethernet1/1");
+  rows[0]["TABLE_pfc_stats"] = rows[1]["TABLE_pfc_stats"];
+  auto got = queuing_json(queuing_of(rows));
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->unreadable.empty());
+  CHECK(got->ports.at("Ethernet1/1").counters.at("pfc_tx_pause_5") == 150);
+  rows[0]["TABLE_pfc_stats"]["ROW_pfc_stats"][5]["tx-pause-count"] = "151";
+  got = queuing_json(queuing_of(rows));
+  REQUIRE(got);
+  REQUIRE(got->unreadable.count("Ethernet1/1"));
+  CHECK(got->unreadable.at("Ethernet1/1").ends_with("pfc_tx_pause_5 is printed twice, 151 and 150"));
+
+  // Queue statistics in an Ingress row are not the egress queues': not read. Counts of 64 bits are.
+  rows = queuing_port("Ethernet1/1");
+  rows[1]["TABLE_qosgrp_egress_stats"] = rows[0]["TABLE_qosgrp_egress_stats"];
+  rows[1]["TABLE_qosgrp_egress_stats"]["ROW_qosgrp_egress_stats"][1]["TABLE_qosgrp_egress_stats_entry"]
+      ["ROW_qosgrp_egress_stats_entry"][0]["eq-uc-stat-value"] = "77";
+  rows[0]["TABLE_qosgrp_egress_stats"]["ROW_qosgrp_egress_stats"][0]["TABLE_qosgrp_egress_stats_entry"]
+      ["ROW_qosgrp_egress_stats_entry"][0]["eq-uc-stat-value"] = "18446744073709551615";
+  got = queuing_json(queuing_of(rows));
+  REQUIRE_MESSAGE(got, got.error());
+  CHECK(got->unreadable.empty());
+  CHECK(got->ports.at("Ethernet1/1").counters.at("queue_tx_packets_3") == 1000);
+  CHECK(got->ports.at("Ethernet1/1").counters.at("queue_tx_packets_0") == UINT64_MAX);
+  // Their sum beyond 64 bits is refused.
+  rows[0]["TABLE_qosgrp_egress_stats"]["ROW_qosgrp_egress_stats"][0]["TABLE_qosgrp_egress_stats_entry"]
+      ["ROW_qosgrp_egress_stats_entry"][0]["eq-mc-stat-value"] = "1";
+  got = queuing_json(queuing_of(rows));
+  REQUIRE(got);
+  CHECK(got->unreadable.at("Ethernet1/1").ends_with("eq-mc-stat-value: the columns' sum is beyond 64 bits"));
 }

@@ -37,3 +37,16 @@ two_switches() {
   kh="$work/known_hosts"
   : >"$kh"
 }
+
+# collect --from-raw of the live collect's raw outputs ($work/snaps/raw) gives the same snapshots, but
+# for when and how they were read.
+#   replay_matches [COLLECT_ARGS...]   e.g. -p DIR
+replay_matches() {
+  local sw
+  run "$bin" collect -i "$inv" "$@" --out "$work/replay" --from-raw "$work/snaps/raw" -q
+  [ $rc -eq 0 ] || fail "--from-raw: exit $rc: $(cat "$work/err")"
+  for sw in sw1 sw2; do
+    diff <(grep -v '"collected_at"\|"source"' "$work/snaps/$sw.json") <(grep -v '"collected_at"\|"source"' "$work/replay/$sw.json") ||
+      fail "--from-raw differs from the live collect for $sw"
+  done
+}

@@ -339,7 +339,7 @@ def show_queuing(config, ports, counters):
             groups.append({"eq-qosgrp": group, "TABLE_qosgrp_egress_stats_entry": {"ROW_qosgrp_egress_stats_entry": [
                 entry("Tx", "Pkts", tx), entry("Tx", "Byts", tx * 1024), entry("WRED/AFD & Tail Drop", "Pkts", drops),
                 entry("WRED/AFD & Tail Drop", "Byts", drops * 1024), entry("Q Depth", "Byts", 0),
-                entry("WD & Tail Drop", "Pkts", drops)]}})
+                entry("WD & Tail Drop", "Pkts", c.get("watchdog", {}).get(group, {}).get("drops", 0))]}})
         pfc = [{"cos": str(cos), "pfc-qosgrp": str(cos if cos in lossless else 0),
                 "tx-pause-state": "Inactive", "tx-pause-count": str(int(c.get("pfc", {}).get(str(cos), {}).get("tx", 0))),
                 "rx-pause-state": "Inactive", "rx-pause-count": str(int(c.get("pfc", {}).get(str(cos), {}).get("rx", 0)))}
@@ -361,11 +361,12 @@ def show_pfc_queue(config, ports, counters):
     `q-pkt-dropped` ...), its layout that a Cisco engineer's client reads from real 10.4 and 10.5 switches
     (paregupt/nexus_traffic_monitor `parse_pfcqueuedetail`: under TABLE_module.ROW_module, the port as the
     first word of `if_name_str`, a list of groups whose `eq-qosgrp` holds the group's digit before a space,
-    one statistic an entry row). Which texts exactly fill `if_name_str`, `eq-qosgrp` and `q-stat-type` is
-    UNCONFIRMED: the emulator prints the text form's labels. A group for each no-drop CoS of the
-    configuration (its qos-group is its CoS in every configuration fabricctl renders). All 0 unless
-    STATE/counters.json says otherwise: {"Ethernet1/1": {"watchdog": {"3": {"storms": 2, "restored": 1,
-    "drops": 400}}}}."""
+    one statistic an entry row). UNCONFIRMED, and made up here for want of any capture: the text after the
+    port in `if_name_str` and after the digit in `eq-qosgrp`, the `q-stat-type` labels, and the values of
+    the `glb-*` keys (the watchdog's state and interval as the configuration's global lines set them). A
+    group for each no-drop CoS of the configuration (its qos-group is its CoS in every configuration
+    fabricctl renders). All 0 unless STATE/counters.json says otherwise: {"Ethernet1/1": {"watchdog":
+    {"3": {"storms": 2, "restored": 1, "drops": 400, "ingress_drops": 0}}}}."""
     lossless = sorted(no_drop_cos(config))
     rows = []
     for name in sorted(port_mtus(config, ports), key=natural):
@@ -377,7 +378,7 @@ def show_pfc_queue(config, ports, counters):
                      ("Total pkts drained", "q-pkt-drained", 0), ("Total pkts dropped", "q-pkt-dropped", c.get("drops", 0)),
                      ("Total pkts drained + dropped", "q-pkt-drained-n-dropped", c.get("drops", 0)),
                      ("Aggregate pkts dropped", "q-aggr-pkt-dropped", c.get("drops", 0)),
-                     ("Total Ingress pkts dropped", "q-ing-pkt-dropped", 0),
+                     ("Total Ingress pkts dropped", "q-ing-pkt-dropped", c.get("ingress_drops", 0)),
                      ("Aggregate Ingress pkts dropped", "q-ing-aggr-pkt-dropped", 0)]
             groups.append({"eq-qosgrp": "%d " % q, "eq-qosgrp-state": "Active", "pfc-configured": "YES",
                            "pfc-cos": str(q), "TABLE_qosgrp_stats_entry": {"ROW_qosgrp_stats_entry": [
@@ -386,8 +387,11 @@ def show_pfc_queue(config, ports, counters):
         if groups:
             row["TABLE_qosgrp_stats"] = {"ROW_qosgrp_stats": groups}
         rows.append(row)
-    return {"glb-wd-status": "Enabled", "glb-wd-force-status": "Disabled", "glb-wd-timer": "100",
-            "glb-wd-timer-thresh": "1", "glb-auto-restore": "10", "glb-fixed-restore": "0", "glb-int-intf-multi": "0",
+    lines = [line for line, children in config]
+    interval = next((l.split()[-1] for l in lines if l.startswith("priority-flow-control watch-dog interval ")), "100")
+    return {"glb-wd-status": "Disabled" if "priority-flow-control watch-dog-interval off" in lines else "Enabled",
+            "glb-wd-force-status": "Disabled", "glb-wd-timer": interval, "glb-wd-timer-thresh": "1",
+            "glb-auto-restore": "10", "glb-fixed-restore": "0", "glb-int-intf-multi": "0",
             "TABLE_module": {"ROW_module": {"TABLE_queuing_interface": {"ROW_queuing_interface": rows}}}}
 
 
