@@ -5,8 +5,8 @@
 # classic faults made out of band (PFC off on one switch port through the switch's own CLI, one host NIC
 # at MTU 1500 with `ip link`) -> verify names exactly those, the ping fails -> plan shows the two fixes
 # -> apply -> verify clean, the ping passes -> a clean window of the lab's traffic saved as the baseline ->
-# a slow receiver made -> health and triage name it -> health's HTML page written, its path printed -> lab
-# down.
+# a slow receiver made -> health and triage name it -> health's HTML page written, its path printed -> a
+# stuck NIC behind the NX-OS leaf -> triage names the storm its watchdog caught -> lab down.
 #   tests/lab/demo.sh FABRICCTL [STATE_DIR]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -89,6 +89,16 @@ say "fabricctl health -o html: one self-contained page, the fabric's picture wit
 traffic tick
 expect 0 ctl "$bin" health "${live[@]}" --since "$state/r1" --baseline "$state/baseline" -o html >"$top/health.html"
 echo "the page: $top/health.html"
+traffic clear
+
+say "a stuck NIC behind the NX-OS leaf: host1's ens3f0np0 pauses leaf3:Ethernet1/1 without end, and leaf3's PFC watchdog shuts the queue every 0.4 s"
+traffic tick
+expect 0 ctl "$bin" collect "${live[@]}" --out "$state/r2"
+traffic fault storm host1:ens3f0np0
+sleep 1
+traffic tick
+say "fabricctl triage (exit 1): the storms leaf3's watchdog counted (show queuing pfc-queue detail), the pauses their consequence"
+expect 1 ctl "$bin" triage "${live[@]}" --since "$state/r2" --baseline "$state/baseline"
 traffic clear
 
 say "the audit records of both applies"
