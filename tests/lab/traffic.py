@@ -235,13 +235,17 @@ def write_nvue(state, dev, counters, marks):
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
 
-def write_nxos(state, dev, counters):
+def write_nxos(state, dev, counters, stormed):
     """`show interface`'s CRC errors and input discards, `show queuing interface`'s PFC frames on the lossless
-    CoS both ways, and the storms and drops of its PFC watchdog (`show queuing pfc-queue detail`): what the
-    NX-OS emulator prints from its counters.json."""
+    CoS both ways, and the storms, restores and drops of its PFC watchdog (`show queuing pfc-queue detail`;
+    a port still `stormed` has one restore fewer): what the NX-OS emulator prints from its counters.json."""
+    def watchdog(port, c):
+        storms = int(c.get("storms", 0))
+        return {"storms": storms, "restored": max(0, storms - (port in stormed)), "drops": int(c.get("wd_drops", 0))}
+
     out = {port: {"eth_crc": int(c.get("fcs", 0)), "eth_indiscard": int(c.get("rx_discards", 0)),
                   "pfc": {str(PRIORITY): {"rx": int(c.get("rx_pause", 0)), "tx": int(c.get("tx_pause", 0))}},
-                  "watchdog": {str(PRIORITY): {"storms": int(c.get("storms", 0)), "drops": int(c.get("wd_drops", 0))}}}
+                  "watchdog": {str(PRIORITY): watchdog(port, c)}}
            for port, c in counters.items()}
     save_json(os.path.join(state, dev, "state", "counters.json"), out)
 
@@ -278,7 +282,7 @@ def write(state, model, devices, cables):
         elif spec["platform"] == "nvue":
             write_nvue(state, dev, counters, marks)
         elif spec["platform"] == "nxos":
-            write_nxos(state, dev, counters)
+            write_nxos(state, dev, counters, {p for p in counters if "%s:%s" % (dev, p) in stormed_ports})
         elif spec["platform"] == "junos":
             write_junos(state, dev, counters)
 
