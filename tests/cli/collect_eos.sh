@@ -44,11 +44,7 @@ assert c == {"fcs_errors": 77, "link_changes": 3, "rx_discards": 12, "symbol_err
              "pfc_rx_pause": 5000, "pfc_tx_pause": 4, "ecn_marked_3": 321}, c
 PY
 grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
-for sw in sw1 sw2; do
-  for f in running-config.txt interfaces.json lldp-neighbors.json pfc-counters.json ecn-counters.json; do
-    [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
-  done
-done
+raw_saved running-config.txt interfaces.json lldp-neighbors.json pfc-counters.json ecn-counters.json
 ! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
 grep -q 'priority-flow-control priority 3 no-drop' "$work/snaps/raw/sw1/running-config.txt" || fail "the QoS lines were not kept"
 

@@ -42,11 +42,7 @@ assert len(queues) >= 4, queues
 other = json.load(open(sys.argv[2]))["ports"]["et-0/0/2"]["counters"]
 assert other["fcs_errors"] == 0 and other["pfc_rx_pause_3"] == 0, other
 PY
-for sw in sw1 sw2; do
-  for f in configuration.txt interfaces.json lldp-neighbors.json interfaces-extensive.json; do
-    [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
-  done
-done
+raw_saved configuration.txt interfaces.json lldp-neighbors.json interfaces-extensive.json
 
 # What was collected is what the intent renders: verify is clean.
 run "$bin" verify -i "$inv" --snapshots "$work/snaps" -o json

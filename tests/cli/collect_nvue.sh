@@ -43,9 +43,7 @@ assert c["pfc_rx_pause_3"] == 1200 and c["pfc_tx_pause_3"] == 7 and c["ecn_marke
 assert c["wred_drops_3"] == 5 and c["watchdog_storms_3"] == 2 and c["watchdog_storms_4"] == 0, c
 assert ports["swp2"]["counters"]["pfc_rx_pause_3"] == 0, ports["swp2"]
 PY
-for sw in sw1 sw2; do
-  for f in config.json interfaces.json lldp.txt; do [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"; done
-done
+raw_saved config.json interfaces.json lldp.txt
 ! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
 grep -q '"pfc-watchdog"' "$work/snaps/raw/sw1/config.json" || fail "the QoS tree was not kept"
 

@@ -43,11 +43,7 @@ other = json.load(open(sys.argv[2]))["ports"]["Ethernet1/1"]["counters"]
 assert other["fcs_errors"] == 0 and other["pfc_rx_pause_3"] == 0 and other["watchdog_storms_3"] == 0, other
 assert len(other) == len(want), other
 PY
-for sw in sw1 sw2; do
-  for f in running-config.txt interfaces.json lldp-neighbors.json queuing.json pfc-queue.json; do
-    [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
-  done
-done
+raw_saved running-config.txt interfaces.json lldp-neighbors.json queuing.json pfc-queue.json
 
 # What was collected is what the intent renders: verify is clean.
 run "$bin" verify -i "$inv" --snapshots "$work/snaps" -o json

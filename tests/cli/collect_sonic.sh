@@ -56,11 +56,7 @@ run "$bin" collect -i "$inv" --out "$work/snaps" --known-hosts "$kh" --accept-ne
 [ $rc -eq 0 ] || fail "collect: exit $rc: $(cat "$work/err")"
 grep -q '^collected 2 of 2 devices' "$work/out" || fail "summary: $(cat "$work/out")"
 [ "$(wc -l <"$kh")" -eq 2 ] || fail "known_hosts: $(cat "$kh")"
-for sw in sw1 sw2; do
-  for f in runningconfiguration.json interfaces-status.txt lldp-table.txt; do
-    [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"
-  done
-done
+raw_saved runningconfiguration.json interfaces-status.txt lldp-table.txt
 ! grep -rq 's3cret' "$work/snaps" || fail "a secret reached the raw outputs: $(grep -rl s3cret "$work/snaps")"
 grep -q '"PFC_WD"' "$work/snaps/raw/sw1/runningconfiguration.json" || fail "the QoS tables were not kept"
 # The counters, in neutral names: what COUNTERS_DB holds, 0 where syncd starts a port's counters.

@@ -53,17 +53,26 @@ std::optional<int> nxapi_qos_group(Value v, const Path& path) {
   return static_cast<int>(*n);
 }
 
-std::vector<Value> nxapi_rows(Value root, std::string_view name, const std::string& where) {
+std::vector<NxapiRow> nxapi_rows(Value root, std::string_view name, const std::string& where) {
   const std::string table = "TABLE_" + std::string(name), row = "ROW_" + std::string(name);
   const std::optional<Value> t = jsonr::find(root, table);
   if (!t) return {};
   const std::string at = (where.empty() ? "" : where + ".") + table;
   jsonr::expect_object(*t, Path(at));
   const Value r = jsonr::required(*t, Path(at), row);
-  if (r.is_object()) return {r};
-  jsonr::expect_array(r, Path(at + "." + row), kMaxRows, "rows");
-  std::vector<Value> out;
-  for (const Value e : r.elements()) out.push_back(e);
+  const std::string rows_at = at + "." + row;
+  std::vector<NxapiRow> out;
+  if (r.is_object()) {
+    out.push_back({rows_at + "[0]", r});
+    return out;
+  }
+  jsonr::expect_array(r, Path(rows_at), kMaxRows, "rows");
+  out.reserve(r.size());
+  for (const Value e : r.elements()) {
+    std::string e_at = rows_at + "[" + std::to_string(out.size()) + "]";
+    jsonr::expect_object(e, Path(e_at));
+    out.push_back({std::move(e_at), e});
+  }
   return out;
 }
 

@@ -31,9 +31,16 @@ uint64_t nxapi_count(jsonr::Value v, const jsonr::Path& path);
 /// ("-1", "x3", "3 and 4").
 std::optional<int> nxapi_qos_group(jsonr::Value v, const jsonr::Path& path);
 
-/// The rows of TABLE_<name>.ROW_<name> in `root` (at `where`): a list, or one row as an object. No
-/// table: no rows. Fails on a table that is not an object or rows that are neither.
-std::vector<jsonr::Value> nxapi_rows(jsonr::Value root, std::string_view name, const std::string& where = "");
+/// A row of an NX-OS table, and its path for messages (`TABLE_x.ROW_x[2]`, under its parent's).
+struct NxapiRow {
+  std::string at;
+  jsonr::Value value;
+};
+
+/// The rows of TABLE_<name>.ROW_<name> in `root` (at `where`): a list, or one row as an object; each an
+/// object. No table: no rows. Fails on a table that is not an object, rows that are neither, or a row
+/// that is not an object.
+std::vector<NxapiRow> nxapi_rows(jsonr::Value root, std::string_view name, const std::string& where = "");
 
 /// The string at `key` of a row (at `where`), or nothing when the row lacks it; fails on another type.
 std::optional<std::string_view> nxapi_text(jsonr::Value row, const std::string& where, std::string_view key);

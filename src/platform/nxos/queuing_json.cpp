@@ -70,22 +70,15 @@ std::optional<std::string> group_of(Value row, const std::string& at) {
 /// `dir` is taken as one).
 void read_egress_stats(PortObserved& p, Value row, const std::string& where) {
   if (const auto dir = nxapi_text(row, where, "dir"); dir && *dir != "Egress") return;
-  const std::vector<Value> groups = nxapi_rows(row, "qosgrp_egress_stats", where);
-  for (size_t g = 0; g < groups.size(); ++g) {
-    const std::string at = where + ".TABLE_qosgrp_egress_stats.ROW_qosgrp_egress_stats[" + std::to_string(g) + "]";
-    jsonr::expect_object(groups[g], Path(at));
-    const std::optional<std::string> q = group_of(groups[g], at);
+  for (const auto& [at, group] : nxapi_rows(row, "qosgrp_egress_stats", where)) {
+    const std::optional<std::string> q = group_of(group, at);
     if (!q) continue;
-    const std::vector<Value> entries = nxapi_rows(groups[g], "qosgrp_egress_stats_entry", at);
-    for (size_t e = 0; e < entries.size(); ++e) {
-      const std::string ew =
-          at + ".TABLE_qosgrp_egress_stats_entry.ROW_qosgrp_egress_stats_entry[" + std::to_string(e) + "]";
-      jsonr::expect_object(entries[e], Path(ew));
-      const std::optional<std::string_view> type = nxapi_text(entries[e], ew, "eq-stat-type");
-      const std::optional<std::string_view> units = nxapi_text(entries[e], ew, "eq-stat-units");
+    for (const auto& [ew, entry] : nxapi_rows(group, "qosgrp_egress_stats_entry", at)) {
+      const std::optional<std::string_view> type = nxapi_text(entry, ew, "eq-stat-type");
+      const std::optional<std::string_view> units = nxapi_text(entry, ew, "eq-stat-units");
       for (const QueueStat& stat : kQueueStats)
         if (type == stat.type && units == stat.units)
-          set_counter(p, Path(ew), std::string(stat.neutral) + *q, entry_total(entries[e], ew));
+          set_counter(p, Path(ew), std::string(stat.neutral) + *q, entry_total(entry, ew));
     }
   }
 }
@@ -94,14 +87,11 @@ void read_egress_stats(PortObserved& p, Value row, const std::string& where) {
 /// UNCONFIRMED: a count a second row prints again is taken when it is the same, refused when it differs.
 void read_pfc_stats(PortObserved& p, Value row, const std::string& where) {
   PortObserved here;
-  const std::vector<Value> pfc = nxapi_rows(row, "pfc_stats", where);
-  for (size_t i = 0; i < pfc.size(); ++i) {
-    const std::string at = where + ".TABLE_pfc_stats.ROW_pfc_stats[" + std::to_string(i) + "]";
-    jsonr::expect_object(pfc[i], Path(at));
+  for (const auto& [at, pfc] : nxapi_rows(row, "pfc_stats", where)) {
     const std::string cos_at = at + ".cos";
-    const std::string cos = std::to_string(nxapi_number(jsonr::required(pfc[i], Path(at), "cos"), Path(cos_at), 0, 7));
+    const std::string cos = std::to_string(nxapi_number(jsonr::required(pfc, Path(at), "cos"), Path(cos_at), 0, 7));
     for (const auto& [key, neutral] : kPfcStats)
-      if (const auto v = jsonr::find(pfc[i], key)) {
+      if (const auto v = jsonr::find(pfc, key)) {
         const std::string v_at = at + "." + std::string(key);
         set_counter(here, Path(at), std::string(neutral) + cos, nxapi_count(*v, Path(v_at)));
       }
@@ -131,21 +121,14 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kWatchdog
 
 /// The watchdog counters of one `show queuing pfc-queue detail` row, into its port's.
 void read_pfc_queue_row(PortObserved& p, Value row, const std::string& where) {
-  const std::vector<Value> groups = nxapi_rows(row, "qosgrp_stats", where);
-  for (size_t g = 0; g < groups.size(); ++g) {
-    const std::string at = where + ".TABLE_qosgrp_stats.ROW_qosgrp_stats[" + std::to_string(g) + "]";
-    jsonr::expect_object(groups[g], Path(at));
-    const std::optional<std::string> q = group_of(groups[g], at);
+  for (const auto& [at, stats] : nxapi_rows(row, "qosgrp_stats", where)) {
+    const std::optional<std::string> q = group_of(stats, at);
     if (!q) continue;
     PortObserved group;  // each statistic once: a second value of one cannot be told from the first
-    const std::vector<Value> entries = nxapi_rows(groups[g], "qosgrp_stats_entry", at);
-    for (size_t e = 0; e < entries.size(); ++e) {
-      const std::string ew = at + ".TABLE_qosgrp_stats_entry.ROW_qosgrp_stats_entry[" + std::to_string(e) + "]";
-      jsonr::expect_object(entries[e], Path(ew));
+    for (const auto& [ew, entry] : nxapi_rows(stats, "qosgrp_stats_entry", at))
       for (const auto& [key, neutral] : kWatchdogStats)
-        if (const auto v = jsonr::find(entries[e], key))
+        if (const auto v = jsonr::find(entry, key))
           set_counter(group, Path(ew), std::string(key), nxapi_count(*v, Path(ew + "." + std::string(key))));
-    }
     std::map<std::string, uint64_t> totals;  // by neutral name: the drops are two statistics summed
     for (const auto& [key, neutral] : kWatchdogStats) {
       const auto it = group.counters.find(std::string(key));
@@ -169,20 +152,14 @@ Expected<PortTable<PortObserved>> queuing_ports(std::string_view text, const std
   if (!doc) return unexpected(command + ": " + doc.error());
   const Value root = doc->root();
   if (!root.is_object()) return unexpected(command + ": not a JSON object");
-  std::vector<std::pair<std::string, Value>> all;  // each ROW_queuing_interface row, and where it is
+  std::vector<NxapiRow> all;  // each ROW_queuing_interface row
   try {
-    const auto add = [&all](Value in, const std::string& where) {
-      const std::vector<Value> found = nxapi_rows(in, "queuing_interface", where);
-      const std::string at = (where.empty() ? "" : where + ".") + "TABLE_queuing_interface.ROW_queuing_interface[";
-      for (size_t i = 0; i < found.size(); ++i) all.emplace_back(at + std::to_string(i) + "]", found[i]);
-    };
-    const std::vector<Value> modules = nxapi_rows(root, "module");
-    for (size_t m = 0; m < modules.size(); ++m) {
-      const std::string where = "TABLE_module.ROW_module[" + std::to_string(m) + "]";
-      jsonr::expect_object(modules[m], Path(where));
-      add(modules[m], where);
+    for (const auto& [where, module] : nxapi_rows(root, "module")) {
+      std::vector<NxapiRow> rows = nxapi_rows(module, "queuing_interface", where);
+      all.insert(all.end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
     }
-    add(root, "");
+    std::vector<NxapiRow> top = nxapi_rows(root, "queuing_interface");
+    all.insert(all.end(), std::make_move_iterator(top.begin()), std::make_move_iterator(top.end()));
   } catch (const jsonr::JsonError& e) {
     return unexpected(command + ": " + e.message);
   }
@@ -190,7 +167,6 @@ Expected<PortTable<PortObserved>> queuing_ports(std::string_view text, const std
   for (const auto& [where, row] : all) {
     std::string name;
     try {
-      jsonr::expect_object(row, Path(where));
       const std::string name_at = where + ".if_name_str";
       std::string_view text_name = jsonr::string_value(jsonr::required(row, Path(where), "if_name_str"), Path(name_at));
       if (first_word) text_name = text_name.substr(0, text_name.find(' '));

@@ -67,18 +67,16 @@ Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
   if (!root.is_object() || !jsonr::find(root, "TABLE_interface"))
     return unexpected("show interface: not a JSON object with a \"TABLE_interface\"");
   PortTable<PortObserved> out;
-  std::vector<Value> all;
+  std::vector<NxapiRow> all;
   try {
     all = nxapi_rows(root, "interface");
   } catch (const jsonr::JsonError& e) {
     return unexpected("show interface: " + e.message);
   }
-  for (size_t i = 0; i < all.size(); ++i) {
-    const std::string where = "TABLE_interface.ROW_interface[" + std::to_string(i) + "]";
+  for (const auto& [where, row] : all) {
     std::string name;
     try {
-      jsonr::expect_object(all[i], Path(where));
-      name = std::string(jsonr::string_value(jsonr::required(all[i], Path(where), "interface"), Path(where)));
+      name = std::string(jsonr::string_value(jsonr::required(row, Path(where), "interface"), Path(where)));
     } catch (const jsonr::JsonError& e) {
       return unexpected("show interface: " + e.message);  // a row without its name cannot be one port's
     }
@@ -88,7 +86,7 @@ Expected<PortTable<PortObserved>> interfaces_json(std::string_view text) {
       continue;
     }
     try {
-      out.ports.insert_or_assign(name, interface_of(name, all[i], where));
+      out.ports.insert_or_assign(name, interface_of(name, row, where));
     } catch (const jsonr::JsonError& e) {
       out.unreadable.insert_or_assign(name, "show interface: " + e.message);
     }
@@ -102,26 +100,24 @@ Expected<PortTable<LldpNeighbor>> lldp_neighbors_json(std::string_view text) {
   const Value root = doc->root();
   if (!root.is_object()) return unexpected("show lldp neighbors detail: not a JSON object");
   PortTable<LldpNeighbor> out;
-  std::vector<Value> all;
+  std::vector<NxapiRow> all;
   try {
     all = nxapi_rows(root, "nbor_detail");
   } catch (const jsonr::JsonError& e) {
     return unexpected("show lldp neighbors detail: " + e.message);
   }
-  for (size_t i = 0; i < all.size(); ++i) {
-    const std::string where = "TABLE_nbor_detail.ROW_nbor_detail[" + std::to_string(i) + "]";
+  for (const auto& [where, row] : all) {
     std::string port;
     try {
-      jsonr::expect_object(all[i], Path(where));
-      port = long_port_name(jsonr::string_value(jsonr::required(all[i], Path(where), "l_port_id"), Path(where)));
+      port = long_port_name(jsonr::string_value(jsonr::required(row, Path(where), "l_port_id"), Path(where)));
     } catch (const jsonr::JsonError& e) {
       return unexpected("show lldp neighbors detail: " + e.message);  // no port to charge the row to
     }
     if (!ethernet(port) || out.ports.count(port) || out.unreadable.count(port)) continue;
     if (!valid_port_name(port)) continue;  // not a port this switch can have: nothing to pair it with
     try {
-      const std::optional<std::string_view> system = nxapi_text(all[i], where, "sys_name");
-      const std::optional<std::string_view> remote = nxapi_text(all[i], where, "port_id");
+      const std::optional<std::string_view> system = nxapi_text(row, where, "sys_name");
+      const std::optional<std::string_view> remote = nxapi_text(row, where, "port_id");
       LldpNeighbor n{std::string(system.value_or("")), std::string(remote.value_or(""))};
       if (const std::string bad = neighbor_text_problem(n, where + ".sys_name", where + ".port_id"); !bad.empty()) {
         out.unreadable.emplace(port, "show lldp neighbors detail: " + bad);

@@ -50,3 +50,12 @@ replay_matches() {
       fail "--from-raw differs from the live collect for $sw"
   done
 }
+
+# The live collect kept a raw output of each FILE for both switches ($work/snaps/raw/swN/FILE, not empty).
+#   raw_saved FILE...
+raw_saved() {
+  local sw f
+  for sw in sw1 sw2; do
+    for f in "$@"; do [ -s "$work/snaps/raw/$sw/$f" ] || fail "no raw $sw/$f"; done
+  done
+}
